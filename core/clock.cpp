@@ -1,0 +1,10 @@
+#include "core/clock.h"
+
+namespace gleaner {
+
+const SystemClock& SystemClock::instance() {
+  static const SystemClock clock;
+  return clock;
+}
+
+}  // namespace gleaner

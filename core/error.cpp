@@ -1,0 +1,63 @@
+#include "core/error.h"
+
+namespace gleaner {
+
+int http_status(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::InvalidParameter:
+    case ErrorCode::MissingParameter:
+    case ErrorCode::ConflictingParameters:
+    case ErrorCode::InvalidJson: return 400;
+    case ErrorCode::MissingApiKey:
+    case ErrorCode::InvalidApiKey: return 401;
+    case ErrorCode::InsufficientCredits: return 402;
+    case ErrorCode::NotFound: return 404;
+    case ErrorCode::MethodNotAllowed: return 405;
+    case ErrorCode::PayloadTooLarge: return 413;
+    case ErrorCode::TooManyRequests: return 429;
+    case ErrorCode::UpstreamBlocked:
+    case ErrorCode::UpstreamError: return 502;
+    case ErrorCode::Timeout: return 504;
+    case ErrorCode::Unavailable: return 503;
+    case ErrorCode::Internal: return 500;
+  }
+  return 500;
+}
+
+std::string_view code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::InvalidParameter: return "invalid_parameter";
+    case ErrorCode::MissingParameter: return "missing_parameter";
+    case ErrorCode::ConflictingParameters: return "conflicting_parameters";
+    case ErrorCode::InvalidJson: return "invalid_json";
+    case ErrorCode::MissingApiKey: return "missing_api_key";
+    case ErrorCode::InvalidApiKey: return "invalid_api_key";
+    case ErrorCode::InsufficientCredits: return "insufficient_credits";
+    case ErrorCode::NotFound: return "not_found";
+    case ErrorCode::MethodNotAllowed: return "method_not_allowed";
+    case ErrorCode::PayloadTooLarge: return "payload_too_large";
+    case ErrorCode::TooManyRequests: return "too_many_requests";
+    case ErrorCode::UpstreamBlocked: return "upstream_blocked";
+    case ErrorCode::UpstreamError: return "upstream_error";
+    case ErrorCode::Timeout: return "timeout";
+    case ErrorCode::Unavailable: return "unavailable";
+    case ErrorCode::Internal: return "internal";
+  }
+  return "internal";
+}
+
+Error invalid_parameter(std::string parameter, std::string message) {
+  return Error(ErrorCode::InvalidParameter, std::move(message)).with_parameter(std::move(parameter));
+}
+
+Error missing_parameter(std::string parameter) {
+  std::string message = "missing required parameter '" + parameter + "'";
+  return Error(ErrorCode::MissingParameter, std::move(message)).with_parameter(std::move(parameter));
+}
+
+Error conflicting_parameters(std::string parameter, std::string message) {
+  return Error(ErrorCode::ConflictingParameters, std::move(message))
+      .with_parameter(std::move(parameter));
+}
+
+}  // namespace gleaner

@@ -1,0 +1,75 @@
+#include "core/log.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <mutex>
+#include <stdexcept>
+
+namespace gleaner::log {
+namespace {
+
+std::atomic<int> g_level{static_cast<int>(Level::Info)};
+std::mutex g_mutex;  // guards g_sink and serialises writes to stderr
+std::function<void(std::string_view)> g_sink;
+
+std::string_view level_name(Level level) {
+  switch (level) {
+    case Level::Debug: return "DEBUG";
+    case Level::Info: return "INFO ";
+    case Level::Warn: return "WARN ";
+    case Level::Error: return "ERROR";
+  }
+  return "?";
+}
+
+std::string timestamp() {
+  auto now = std::chrono::system_clock::now();
+  auto secs = std::chrono::system_clock::to_time_t(now);
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()) % 1000;
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(ms.count()));
+  return buf;
+}
+
+}  // namespace
+
+void set_level(Level level) { g_level = static_cast<int>(level); }
+bool enabled(Level level) { return static_cast<int>(level) >= g_level.load(); }
+
+Level parse_level(std::string_view name) {
+  if (name == "debug") return Level::Debug;
+  if (name == "info") return Level::Info;
+  if (name == "warn") return Level::Warn;
+  if (name == "error") return Level::Error;
+  throw std::invalid_argument("unknown log level '" + std::string(name) + "'");
+}
+
+void set_sink(std::function<void(std::string_view)> sink) {
+  std::lock_guard lock(g_mutex);
+  g_sink = std::move(sink);
+}
+
+void write(Level level, std::string_view component, std::string_view message) {
+  std::string line = timestamp();
+  line += ' ';
+  line += level_name(level);
+  line += ' ';
+  line += component;
+  line += "  ";
+  line += message;
+  std::lock_guard lock(g_mutex);
+  if (g_sink) {
+    g_sink(line);
+    return;
+  }
+  line += '\n';
+  std::fwrite(line.data(), 1, line.size(), stderr);
+}
+
+}  // namespace gleaner::log

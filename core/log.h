@@ -1,0 +1,47 @@
+#pragma once
+// One line per event on stderr: `2026-11-21T02:03:04.123Z INFO  pool  message`.
+// Usage: `log::info("pool") << "restarted browser " << id;`. Never log an API key.
+#include <functional>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+namespace gleaner::log {
+
+enum class Level { Debug = 0, Info = 1, Warn = 2, Error = 3 };
+
+void set_level(Level level);
+bool enabled(Level level);
+/// Parses `debug`, `info`, `warn`, `error`; throws std::invalid_argument otherwise.
+Level parse_level(std::string_view name);
+/// Replaces where lines go (default: stderr). Tests capture with it; pass {} to restore.
+void set_sink(std::function<void(std::string_view line)> sink);
+void write(Level level, std::string_view component, std::string_view message);
+
+/// Collects one line and writes it when destroyed.
+class Line {
+ public:
+  Line(Level level, std::string_view component) : level_(level), component_(component) {}
+  Line(const Line&) = delete;
+  Line& operator=(const Line&) = delete;
+  ~Line() {
+    if (enabled(level_)) write(level_, component_, out_.str());
+  }
+  template <typename T>
+  Line& operator<<(const T& value) {
+    if (enabled(level_)) out_ << value;
+    return *this;
+  }
+
+ private:
+  Level level_;
+  std::string_view component_;
+  std::ostringstream out_;
+};
+
+inline Line debug(std::string_view component) { return Line(Level::Debug, component); }
+inline Line info(std::string_view component) { return Line(Level::Info, component); }
+inline Line warn(std::string_view component) { return Line(Level::Warn, component); }
+inline Line error(std::string_view component) { return Line(Level::Error, component); }
+
+}  // namespace gleaner::log
