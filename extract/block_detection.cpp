@@ -1,0 +1,131 @@
+#include "extract/block_detection.h"
+
+#include "core/error.h"
+
+#include <array>
+#include <string_view>
+
+namespace gleaner::extract {
+namespace {
+
+// Said by block and challenge pages of the sites we read (lower case). Checked only on short pages
+// (kShortPage): a real article may well mention "access denied".
+constexpr std::array<std::string_view, 14> kBlockPhrases = {
+    "our systems have detected unusual traffic",
+    "unusual traffic from your computer network",
+    "robot or human?",
+    "are you a robot",
+    "verify you are human",
+    "verify you are a human",
+    "confirm you are human",
+    "checking your browser before accessing",
+    "checking if the site connection is secure",
+    "press & hold to confirm",
+    "please enable js and disable any ad blocker",
+    "pardon our interruption",
+    "request unsuccessful. incapsula",
+    "access denied",
+};
+
+// Titles of challenge pages, matched at the start of document.title (any length of page).
+constexpr std::array<std::string_view, 6> kBlockTitles = {
+    "just a moment...", "attention required! | cloudflare", "robot or human?",
+    "access denied", "pardon our interruption", "security check",
+};
+
+// Before you continue to Google / Avant de continuer: consent walls are short pages.
+constexpr std::array<std::string_view, 4> kConsentPhrases = {
+    "before you continue to google",
+    "we use cookies and data to",
+    "reject all",
+    "accept all",
+};
+
+constexpr long long kShortPage = 4000;  // characters of visible text
+
+std::string lower(std::string s) {
+  for (char& c : s) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return s;
+}
+
+std::string host_of(const std::string& url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string::npos) return {};
+  auto start = scheme + 3;
+  auto end = url.find_first_of("/?#:", start);
+  return lower(url.substr(start, end == std::string::npos ? std::string::npos : end - start));
+}
+
+std::string path_of(const std::string& url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string::npos) return {};
+  auto slash = url.find('/', scheme + 3);
+  if (slash == std::string::npos) return "/";
+  auto end = url.find_first_of("?#", slash);
+  return url.substr(slash, end == std::string::npos ? std::string::npos : end - slash);
+}
+
+bool is_block_path(const std::string& url) {
+  std::string path = path_of(url);
+  return path.starts_with("/sorry/") || path == "/sorry";
+}
+
+}  // namespace
+
+void check_navigation(const Navigation& nav) {
+  const int s = nav.status;
+  if (is_block_path(nav.url)) {
+    throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page",
+                "redirected to " + nav.url);
+  }
+  if (s == 404 || s == 410) {
+    throw Error(ErrorCode::NotFound, "the page does not exist on the site",
+                "status " + std::to_string(s) + " for " + nav.url);
+  }
+  if (s == 401 || s == 403 || s == 429) {
+    throw Error(ErrorCode::UpstreamBlocked, "the site refused the request (HTTP " +
+                                                std::to_string(s) + ")",
+                "status " + std::to_string(s) + " for " + nav.url);
+  }
+  if (s >= 400) {
+    throw Error(ErrorCode::UpstreamError, "the site answered with HTTP " + std::to_string(s),
+                "status " + std::to_string(s) + " for " + nav.url);
+  }
+}
+
+std::optional<std::string> block_reason(const nlohmann::json& signals) {
+  if (!signals.is_object()) return "the page could not be read";
+  const std::string url = signals.value("url", "");
+  const std::string title = lower(signals.value("title", ""));
+  const std::string text = signals.value("text", "");
+  const long long text_length = signals.value("textLength", 0LL);
+  const long long elements = signals.value("elementCount", 0LL);
+
+  if (is_block_path(url)) return "block page at " + url;
+  if (host_of(url).starts_with("consent.")) return "consent wall at " + url;
+  if (signals.contains("captcha") && signals["captcha"].is_array() && !signals["captcha"].empty()) {
+    return "captcha on the page (" + signals["captcha"][0].get<std::string>() + ")";
+  }
+  for (auto t : kBlockTitles) {
+    if (title.starts_with(t)) return "challenge page titled '" + signals.value("title", "") + "'";
+  }
+  if (text_length == 0 || elements < 5) return "empty page";
+  if (text_length < kShortPage) {
+    for (auto phrase : kBlockPhrases) {
+      if (text.find(phrase) != std::string::npos) {
+        return "block page saying '" + std::string(phrase) + "'";
+      }
+    }
+    if (signals.value("consentForm", false)) return "consent wall";
+    int consent_hits = 0;
+    for (auto phrase : kConsentPhrases) {
+      if (text.find(phrase) != std::string::npos) ++consent_hits;
+    }
+    if (consent_hits >= 2) return "consent wall";
+  }
+  return std::nullopt;
+}
+
+}  // namespace gleaner::extract

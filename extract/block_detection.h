@@ -1,0 +1,25 @@
+#pragma once
+// Block detection shared by every endpoint: a captcha, a consent wall, an "unusual traffic" page,
+// a challenge page or an empty shell is an upstream block (502 upstream_blocked: never an empty
+// success, never charged). Two stages: the main document's HTTP answer (check_navigation), then
+// signals read inside the loaded page by block_signals.js (block_reason).
+#include "extract/tab.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace gleaner::extract {
+
+/// Throws gleaner::Error for a navigation that did not give the page asked for: 404/410 →
+/// NotFound; 429, 401, 403 or a redirect to a known block path (Google's /sorry/) →
+/// UpstreamBlocked; other 4xx and 5xx → UpstreamError. Status 0 (no HTTP answer seen) passes.
+void check_navigation(const Navigation& navigation);
+
+/// Why a page is a block page, or nullopt when it looks like a real page. `signals` is what
+/// block_signals.js returned: {url, title, text (start of the visible text, lower case),
+/// textLength, elementCount, captcha [matched selectors], consentForm (bool)}.
+std::optional<std::string> block_reason(const nlohmann::json& signals);
+
+}  // namespace gleaner::extract

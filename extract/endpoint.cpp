@@ -1,0 +1,50 @@
+#include "extract/endpoint.h"
+
+#include "core/error.h"
+#include "core/log.h"
+#include "extract/page_reader.h"
+
+namespace gleaner::extract {
+namespace {
+
+bool non_empty(const nlohmann::json& v) {
+  if (v.is_null()) return false;
+  if (v.is_object() || v.is_array() || v.is_string()) return !v.empty();
+  return true;
+}
+
+}  // namespace
+
+std::string BrowserProfile::user_agent() const {
+  // Chromium 156 as shipped here; sites serve their regular markup to a current Chrome.
+  if (device == Device::Mobile) {
+    return "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) "
+           "Chrome/156.0.0.0 Mobile Safari/537.36";
+  }
+  return "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+         "Chrome/156.0.0.0 Safari/537.36";
+}
+
+bool Endpoint::has_content(const nlohmann::json& body) const {
+  if (!body.is_object()) return false;
+  for (const auto& [key, value] : body.items()) {
+    if (non_empty(value)) return true;
+  }
+  return false;
+}
+
+EndpointResult Endpoint::fetch(const ValidatedParams& params, TabSource& tabs,
+                               Deadline deadline) const {
+  PageRequest request = build_request(params);
+  std::unique_ptr<Tab> tab = tabs.open(request.profile, deadline);
+  PageReading reading = read_page(*tab, request, script(), deadline);
+  nlohmann::json body = shape(reading.data, params);
+  if (!has_content(body)) {
+    log::warn("extract") << path() << ": nothing to read at " << reading.navigation.url;
+    throw Error(ErrorCode::UpstreamBlocked, "the site answered with an empty page",
+                "no content recognised at " + reading.navigation.url);
+  }
+  return {std::move(body), reading.navigation.url};
+}
+
+}  // namespace gleaner::extract

@@ -1,0 +1,62 @@
+#include "extract/page_reader.h"
+
+#include "core/error.h"
+#include "core/log.h"
+#include "extract/block_detection.h"
+#include "gleaner_extract_embedded.h"
+
+namespace gleaner::extract {
+namespace {
+
+// A script file is one function expression; tolerate a trailing semicolon and blank lines so the
+// file can be wrapped in parentheses.
+std::string_view trim_script(std::string_view s) {
+  while (!s.empty() && (s.back() == ';' || s.back() == '\n' || s.back() == ' ' ||
+                        s.back() == '\r' || s.back() == '\t')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string compose_page_expression(std::string_view script, const nlohmann::json& args) {
+  std::string expr;
+  expr.reserve(script.size() + scripts::block_signals_js.size() + 512);
+  expr += "(async () => {\n  const signals = (\n";
+  expr += trim_script(scripts::block_signals_js);
+  expr += "\n)();\n  let data = null, error = null;\n  try {\n    data = await (\n";
+  expr += trim_script(script);
+  expr += "\n)(";
+  expr += args.dump();
+  expr +=
+      ");\n  } catch (e) {\n    error = String((e && e.stack) || e);\n  }\n"
+      "  return {signals, data, error};\n})()";
+  return expr;
+}
+
+PageReading read_page(Tab& tab, const PageRequest& request, std::string_view script,
+                      Deadline deadline) {
+  PageReading reading;
+  reading.navigation = tab.navigate(request.url, request.wait, deadline);
+  check_navigation(reading.navigation);
+
+  nlohmann::json out = tab.evaluate(compose_page_expression(script, request.script_args), deadline);
+  if (!out.is_object()) {
+    throw Error(ErrorCode::Internal, "the page could not be read",
+                "page expression returned " + out.dump().substr(0, 200));
+  }
+  if (auto reason = block_reason(out.value("signals", nlohmann::json())); reason) {
+    log::warn("extract") << "blocked at " << reading.navigation.url << ": " << *reason;
+    throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page", *reason);
+  }
+  if (out.contains("error") && out["error"].is_string()) {
+    throw Error(ErrorCode::Internal, "the page could not be read",
+                "in-page script failed on " + reading.navigation.url + ": " +
+                    out["error"].get<std::string>());
+  }
+  reading.data = out.value("data", nlohmann::json());
+  return reading;
+}
+
+}  // namespace gleaner::extract

@@ -1,0 +1,31 @@
+#pragma once
+// Loads one page in a tab and reads it with an endpoint's in-page script, in one round trip:
+// navigate → check the HTTP answer → evaluate {block signals, script output} → classify.
+#include "extract/endpoint.h"
+#include "extract/tab.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace gleaner::extract {
+
+/// The script's output and how the page was reached.
+struct PageReading {
+  Navigation navigation;
+  nlohmann::json data;
+};
+
+/// Reads `request.url` in `tab` with `script` (one function expression, see endpoint.h).
+/// Throws gleaner::Error: NotFound / UpstreamBlocked / UpstreamError from check_navigation(),
+/// UpstreamBlocked when block_reason() finds one, Internal when the script throws (the page's
+/// markup changed: the detail carries the script's error), Timeout, UpstreamError.
+PageReading read_page(Tab& tab, const PageRequest& request, std::string_view script,
+                      Deadline deadline);
+
+/// The expression read_page() evaluates: the block check, then `script(args)` in try/catch,
+/// returning {signals, data, error}. Exposed for tests that run scripts on saved pages.
+std::string compose_page_expression(std::string_view script, const nlohmann::json& args);
+
+}  // namespace gleaner::extract

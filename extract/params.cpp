@@ -1,0 +1,358 @@
+#include "extract/params.h"
+
+#include "core/error.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+namespace gleaner::extract {
+namespace {
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (const auto& item : items) {
+    if (!out.empty()) out += separator;
+    out += item;
+  }
+  return out;
+}
+
+std::string quoted_list(const std::vector<std::string>& names) {
+  std::vector<std::string> quoted;
+  for (const auto& n : names) quoted.push_back("'" + n + "'");
+  return join(quoted, ", ");
+}
+
+std::string format_bound(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+std::optional<long long> parse_whole(const std::string& text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  std::size_t i = (text[0] == '-' || text[0] == '+') ? 1 : 0;
+  if (i == text.size()) return std::nullopt;
+  for (std::size_t j = i; j < text.size(); ++j) {
+    if (text[j] < '0' || text[j] > '9') return std::nullopt;
+  }
+  return std::strtoll(text.c_str(), nullptr, 10);
+}
+
+std::optional<double> parse_decimal(const std::string& text) {
+  if (text.empty() || text.size() > 64) return std::nullopt;
+  // strtod accepts hex, "inf", "nan" and leading blanks: allow only plain decimal notation.
+  for (char c : text) {
+    if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
+      return std::nullopt;
+    }
+  }
+  char* end = nullptr;
+  errno = 0;
+  double v = std::strtod(text.c_str(), &end);
+  if (errno != 0 || end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+bool is_leap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+bool valid_date(const std::string& text) {
+  static const std::regex shape("([0-9]{4})-([0-9]{2})-([0-9]{2})");
+  std::smatch m;
+  if (!std::regex_match(text, m, shape)) return false;
+  int y = std::stoi(m[1]), mo = std::stoi(m[2]), d = std::stoi(m[3]);
+  static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  int limit = days[mo - 1] + ((mo == 2 && is_leap(y)) ? 1 : 0);
+  return d <= limit;
+}
+
+}  // namespace
+
+// --- ValidatedParams ------------------------------------------------------------------------
+
+std::optional<std::string> ValidatedParams::string(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+std::optional<long long> ValidatedParams::integer(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end() || !it->is_number_integer()) return std::nullopt;
+  return it->get<long long>();
+}
+
+std::optional<double> ValidatedParams::number(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+
+std::optional<bool> ValidatedParams::boolean(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end() || !it->is_boolean()) return std::nullopt;
+  return it->get<bool>();
+}
+
+std::vector<std::string> ValidatedParams::list(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it != values_.end() && it->is_array()) return it->get<std::vector<std::string>>();
+  return {};
+}
+
+// --- Param ----------------------------------------------------------------------------------
+
+Param Param::required() const {
+  Param p = *this;
+  p.required_ = true;
+  return p;
+}
+
+Param Param::range(std::optional<double> min, std::optional<double> max) const {
+  Param p = *this;
+  p.min_ = min;
+  p.max_ = max;
+  return p;
+}
+
+Param Param::multiple_of(long long step) const {
+  Param p = *this;
+  p.step_ = step;
+  return p;
+}
+
+Param Param::one_of(std::vector<std::string> values) const {
+  Param p = *this;
+  p.allowed_ = std::move(values);
+  return p;
+}
+
+Param Param::pattern(const std::string& regex, std::string expected) const {
+  Param p = *this;
+  p.pattern_ = std::make_shared<const std::regex>(regex, std::regex::ECMAScript);
+  p.pattern_expected_ = std::move(expected);
+  return p;
+}
+
+Param Param::items(char separator, std::vector<std::string> values) const {
+  Param p = *this;
+  p.separator_ = separator;
+  p.allowed_ = std::move(values);
+  return p;
+}
+
+Param Param::default_value(nlohmann::json value) const {
+  Param p = *this;
+  p.default_ = std::move(value);
+  return p;
+}
+
+Param Param::max_length(std::size_t n) const {
+  Param p = *this;
+  p.max_length_ = n;
+  return p;
+}
+
+void Param::check_allowed(const std::string& value) const {
+  if (pattern_ && !std::regex_match(value, *pattern_)) {
+    throw invalid_parameter(name_, "'" + name_ + "' must be " + pattern_expected_);
+  }
+  if (!allowed_.empty() && std::find(allowed_.begin(), allowed_.end(), value) == allowed_.end()) {
+    throw invalid_parameter(name_, "'" + name_ + "' must be one of: " + join(allowed_, ", ") +
+                                       " (got '" + value + "')");
+  }
+}
+
+void Param::check_range(double v) const {
+  if ((!min_ || v >= *min_) && (!max_ || v <= *max_)) return;
+  std::string bounds = min_ && max_ ? "between " + format_bound(*min_) + " and " + format_bound(*max_)
+                       : min_       ? "at least " + format_bound(*min_)
+                                    : "at most " + format_bound(*max_);
+  throw invalid_parameter(name_, "'" + name_ + "' must be " + bounds);
+}
+
+nlohmann::json Param::parse(const std::vector<std::string>& raw) const {
+  if (type_ == ParamType::List) {
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& item : raw) {
+      if (item.size() > max_length_) {
+        throw invalid_parameter(name_, "an item of '" + name_ + "' is too long");
+      }
+      check_allowed(item);
+      items.push_back(item);
+    }
+    return items;
+  }
+  if (raw.size() != 1) {
+    throw invalid_parameter(name_, "'" + name_ + "' may be given only once");
+  }
+  const std::string& text = raw.front();
+  switch (type_) {
+    case ParamType::String: {
+      if (text.size() > max_length_) {
+        throw invalid_parameter(name_, "'" + name_ + "' is longer than " +
+                                           std::to_string(max_length_) + " characters");
+      }
+      if (separator_ == '\0') {
+        check_allowed(text);
+        return text;
+      }
+      // Separated items: the pattern (if any) applies to the whole, the enumeration per item.
+      if (pattern_ && !std::regex_match(text, *pattern_)) {
+        throw invalid_parameter(name_, "'" + name_ + "' must be " + pattern_expected_);
+      }
+      std::set<std::string> seen;
+      std::string item;
+      std::istringstream in(text);
+      while (std::getline(in, item, separator_)) {
+        if (item.empty()) {
+          throw invalid_parameter(name_, "'" + name_ + "' has an empty item");
+        }
+        if (!allowed_.empty() &&
+            std::find(allowed_.begin(), allowed_.end(), item) == allowed_.end()) {
+          throw invalid_parameter(name_, "'" + name_ + "' items must be among: " +
+                                             join(allowed_, ", ") + " (got '" + item + "')");
+        }
+        if (!seen.insert(item).second) {
+          throw invalid_parameter(name_, "'" + name_ + "' repeats '" + item + "'");
+        }
+      }
+      if (text.back() == separator_) {
+        throw invalid_parameter(name_, "'" + name_ + "' has an empty item");
+      }
+      return text;
+    }
+    case ParamType::Int: {
+      auto v = parse_whole(text);
+      if (!v) throw invalid_parameter(name_, "'" + name_ + "' must be a whole number");
+      check_range(static_cast<double>(*v));
+      if (step_ > 0 && *v % step_ != 0) {
+        throw invalid_parameter(name_,
+                                "'" + name_ + "' must be a multiple of " + std::to_string(step_));
+      }
+      return *v;
+    }
+    case ParamType::Number: {
+      auto v = parse_decimal(text);
+      if (!v) throw invalid_parameter(name_, "'" + name_ + "' must be a number");
+      check_range(*v);
+      return *v;
+    }
+    case ParamType::Bool: {
+      if (text == "true" || text == "1") return true;
+      if (text == "false" || text == "0") return false;
+      throw invalid_parameter(name_, "'" + name_ + "' must be true or false");
+    }
+    case ParamType::Date: {
+      if (!valid_date(text)) {
+        throw invalid_parameter(name_, "'" + name_ + "' must be a date written YYYY-MM-DD");
+      }
+      return text;
+    }
+    case ParamType::List: break;  // handled above
+  }
+  return text;
+}
+
+// --- Rule -----------------------------------------------------------------------------------
+
+Rule Rule::exclusive(std::vector<std::string> names) {
+  return Rule([names](const ValidatedParams& p) {
+    const std::string* first = nullptr;
+    for (const auto& n : names) {
+      if (!p.has(n)) continue;
+      if (first) {
+        throw conflicting_parameters(n, "'" + n + "' cannot be used together with '" + *first +
+                                            "' (only one of " + quoted_list(names) + ")");
+      }
+      first = &n;
+    }
+  });
+}
+
+Rule Rule::only_with(std::string name, std::vector<std::string> partners) {
+  return Rule([name, partners](const ValidatedParams& p) {
+    if (!p.has(name)) return;
+    for (const auto& partner : partners) {
+      if (p.has(partner)) return;
+    }
+    throw invalid_parameter(name, "'" + name + "' can only be used together with " +
+                                      (partners.size() == 1 ? quoted_list(partners)
+                                                            : "one of " + quoted_list(partners)));
+  });
+}
+
+Rule Rule::one_of(std::vector<std::string> names) {
+  return Rule([names](const ValidatedParams& p) {
+    for (const auto& n : names) {
+      if (p.has(n)) return;
+    }
+    throw Error(ErrorCode::MissingParameter, "one of " + quoted_list(names) + " is required")
+        .with_parameter(names.front());
+  });
+}
+
+Rule Rule::requires_with(std::string name, std::string needed) {
+  return Rule([name, needed](const ValidatedParams& p) {
+    if (p.has(name) && !p.has(needed)) {
+      throw Error(ErrorCode::MissingParameter,
+                  "'" + needed + "' is required when '" + name + "' is given")
+          .with_parameter(needed);
+    }
+  });
+}
+
+// --- Parameters -----------------------------------------------------------------------------
+
+Parameters::Parameters(std::vector<Param> params, std::vector<Rule> rules)
+    : params_(std::move(params)), rules_(std::move(rules)) {}
+
+const Param* Parameters::find(std::string_view name) const {
+  for (const auto& p : params_) {
+    if (p.name() == name) return &p;
+  }
+  return nullptr;
+}
+
+ValidatedParams Parameters::validate(const QueryParams& query) const {
+  // Group the raw values by declared parameter; `name[]` and `name` both reach a List.
+  std::map<std::string, std::vector<std::string>> raw;
+  for (const auto& [key, value] : query) {
+    std::string name = key;
+    const Param* p = find(name);
+    if (!p && name.size() > 2 && name.ends_with("[]")) {
+      name = name.substr(0, name.size() - 2);
+      p = find(name);
+      if (p && p->type() != ParamType::List) p = nullptr;
+    }
+    if (!p) {
+      throw invalid_parameter(key, "unknown parameter '" + key + "'");
+    }
+    if (value.empty()) continue;  // `x=` counts as absent
+    raw[name].push_back(value);
+  }
+
+  ValidatedParams out;
+  for (const auto& p : params_) {
+    auto it = raw.find(p.name());
+    if (it != raw.end()) {
+      out.set(p.name(), p.parse(it->second));
+    }
+  }
+  for (const auto& p : params_) {
+    if (p.is_required() && !out.has(p.name())) throw missing_parameter(p.name());
+  }
+  for (const auto& rule : rules_) rule.apply(out);
+  // Defaults after the rules, so "only with" and exclusivity see only what the caller sent.
+  for (const auto& p : params_) {
+    if (!out.has(p.name()) && p.fallback()) out.set(p.name(), *p.fallback());
+  }
+  return out;
+}
+
+}  // namespace gleaner::extract

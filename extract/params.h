@@ -1,0 +1,171 @@
+#pragma once
+// Query parameters of a data endpoint, declared once per endpoint; validation and every 400 error
+// of the endpoint come from the declaration.
+//
+//   static const Parameters kParams{
+//       {Param::string("q").required(),
+//        Param::string("gl").pattern(kTwoLetters, "a two-letter country code"),
+//        Param::integer("start").range(0, 1000),
+//        Param::string("htichips").items(',', {"date:today", "date:week"}),
+//        Param::list("homeTypes")},
+//       {Rule::exclusive({"q", "topicToken", "storyToken"}),
+//        Rule::only_with("so", {"storyToken"}),
+//        Rule::one_of({"itemId", "url"})}};
+//   ValidatedParams p = kParams.validate(query);  // throws gleaner::Error (400) naming the parameter
+//
+// Decisions (docs/endpoints/README.md): an empty value counts as absent; a parameter the endpoint
+// does not declare is rejected (invalid_parameter), as POST bodies reject unknown fields; a scalar
+// given twice is rejected; list parameters are written `name[]` (the bare `name` is accepted too).
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gleaner::extract {
+
+/// The query string as parsed by the HTTP layer: name → value, repeated names kept (`a[]=1&a[]=2`).
+using QueryParams = std::multimap<std::string, std::string>;
+
+enum class ParamType {
+  String,  ///< any text (optionally a pattern, an enumeration, or separated items)
+  Int,     ///< a whole number, optionally within a range
+  Number,  ///< a decimal number, optionally within a range
+  Bool,    ///< `true`/`false`/`1`/`0`
+  Date,    ///< a calendar date, `YYYY-MM-DD`
+  List,    ///< `name[]` repeated; each item optionally from an enumeration
+};
+
+/// The typed values of one request after validation. Values are kept as JSON (string, integer,
+/// number, boolean, array of strings) so they can be handed to an in-page script as they are.
+class ValidatedParams {
+ public:
+  ValidatedParams() = default;
+  explicit ValidatedParams(nlohmann::json values) : values_(std::move(values)) {}
+
+  bool has(const std::string& name) const { return values_.contains(name); }
+  std::optional<std::string> string(const std::string& name) const;
+  std::optional<long long> integer(const std::string& name) const;
+  std::optional<double> number(const std::string& name) const;
+  std::optional<bool> boolean(const std::string& name) const;
+  /// Items of a List parameter (keyed by its name without `[]`); empty if absent.
+  std::vector<std::string> list(const std::string& name) const;
+  /// Every value present, keyed by parameter name.
+  const nlohmann::json& json() const { return values_; }
+
+  /// Sets a value (validation and defaults; tests).
+  void set(const std::string& name, nlohmann::json value) { values_[name] = std::move(value); }
+
+ private:
+  nlohmann::json values_ = nlohmann::json::object();
+};
+
+/// One declared parameter. Built with the named constructors and chained modifiers.
+class Param {
+ public:
+  static Param string(std::string name) { return Param(std::move(name), ParamType::String); }
+  static Param integer(std::string name) { return Param(std::move(name), ParamType::Int); }
+  static Param number(std::string name) { return Param(std::move(name), ParamType::Number); }
+  static Param boolean(std::string name) { return Param(std::move(name), ParamType::Bool); }
+  static Param date(std::string name) { return Param(std::move(name), ParamType::Date); }
+  static Param list(std::string name) { return Param(std::move(name), ParamType::List); }
+
+  Param required() const;
+  /// Inclusive bounds of an Int or Number parameter (either may be omitted with nullopt).
+  Param range(std::optional<double> min, std::optional<double> max) const;
+  /// Int only: the value must be a multiple of `step` (e.g. result offsets in tens).
+  Param multiple_of(long long step) const;
+  /// The whole value (String) or each item (List) must be one of `values` (exact, case-sensitive).
+  Param one_of(std::vector<std::string> values) const;
+  /// The whole value must match `regex` (ECMAScript, whole value); `expected` says what in words,
+  /// for the error message ("a two-letter country code").
+  Param pattern(const std::string& regex, std::string expected) const;
+  /// A String holding `separator`-separated items, each one of `values` (empty = any), none empty
+  /// or repeated; the value stays the caller's string.
+  Param items(char separator, std::vector<std::string> values = {}) const;
+  /// Filled in when the parameter is absent.
+  Param default_value(nlohmann::json value) const;
+  /// Maximum length of a String value in characters (bytes); 2048 unless set.
+  Param max_length(std::size_t n) const;
+
+  const std::string& name() const { return name_; }
+  ParamType type() const { return type_; }
+  bool is_required() const { return required_; }
+
+  /// Checks one raw value (or the items of a List) and returns the typed value; throws
+  /// invalid_parameter naming this parameter.
+  nlohmann::json parse(const std::vector<std::string>& raw) const;
+  const std::optional<nlohmann::json>& fallback() const { return default_; }
+
+ private:
+  Param(std::string name, ParamType type) : name_(std::move(name)), type_(type) {}
+  void check_allowed(const std::string& value) const;
+  void check_range(double value) const;
+
+  std::string name_;
+  ParamType type_;
+  bool required_ = false;
+  std::optional<double> min_;
+  std::optional<double> max_;
+  long long step_ = 0;
+  std::vector<std::string> allowed_;
+  std::shared_ptr<const std::regex> pattern_;
+  std::string pattern_expected_;
+  char separator_ = '\0';
+  std::optional<nlohmann::json> default_;
+  std::size_t max_length_ = 2048;
+};
+
+/// A rule over several parameters, checked after each parameter on its own is valid.
+class Rule {
+ public:
+  /// Check run on the typed values; throws gleaner::Error naming the parameter at fault.
+  using Check = std::function<void(const ValidatedParams&)>;
+
+  /// At most one of `names` may be given (conflicting_parameters naming the second one seen).
+  static Rule exclusive(std::vector<std::string> names);
+  /// `name` may only be given together with at least one of `partners` (invalid_parameter naming
+  /// `name`), e.g. `so` only with `storyToken`.
+  static Rule only_with(std::string name, std::vector<std::string> partners);
+  /// At least one of `names` must be given (missing_parameter naming the first), e.g. itemId/url.
+  static Rule one_of(std::vector<std::string> names);
+  /// When `name` is given, `needed` must be too (missing_parameter naming `needed`).
+  static Rule requires_with(std::string name, std::string needed);
+  /// Anything else (ordered dates, counts that must match): `check` throws the error itself.
+  static Rule custom(Check check) { return Rule(std::move(check)); }
+
+  void apply(const ValidatedParams& params) const { check_(params); }
+
+ private:
+  explicit Rule(Check check) : check_(std::move(check)) {}
+  Check check_;
+};
+
+/// Everything an endpoint accepts. Validation order: unknown names, each parameter (type, range,
+/// enumeration, pattern) in declaration order, required ones, then the rules in order.
+class Parameters {
+ public:
+  Parameters(std::vector<Param> params, std::vector<Rule> rules = {});
+
+  /// Validates a request's query; throws gleaner::Error (400) naming the parameter at fault.
+  ValidatedParams validate(const QueryParams& query) const;
+  const std::vector<Param>& params() const { return params_; }
+  const Param* find(std::string_view name) const;
+
+ private:
+  std::vector<Param> params_;
+  std::vector<Rule> rules_;
+};
+
+/// Patterns several endpoints share.
+namespace patterns {
+/// ISO 3166-1 alpha-2 country / ISO 639-1 language: exactly two ASCII letters (any case).
+inline constexpr const char* kTwoLetters = "[A-Za-z]{2}";
+}  // namespace patterns
+
+}  // namespace gleaner::extract

@@ -1,0 +1,74 @@
+#pragma once
+// The seam between an endpoint and the browser. Endpoints only ever see a Tab (navigate, evaluate)
+// opened with a BrowserProfile; production opens tabs from browser::Pool (extract/pool_tabs.cpp),
+// unit tests from a fake that answers with recorded script output. This keeps every endpoint's
+// flow (status checks, block detection, fallbacks) testable without Chromium.
+#include "core/clock.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace gleaner::extract {
+
+/// When a navigation counts as done (mapped onto browser::WaitSpec).
+struct WaitFor {
+  enum class Kind { Load, DomContentLoaded, NetworkIdle, Selector, FixedWait };
+  Kind kind = Kind::Load;
+  /// Kind::Selector: CSS selector that must match; a miss within the deadline is not an error
+  /// (block pages lack it), the endpoint's block detection then decides.
+  std::string selector;
+  /// Kind::FixedWait: how long to wait after the load; other kinds: extra wait after readiness.
+  Millis extra{0};
+
+  static WaitFor load() { return {}; }
+  static WaitFor dom_content_loaded() { return {Kind::DomContentLoaded, {}, Millis(0)}; }
+  static WaitFor network_idle() { return {Kind::NetworkIdle, {}, Millis(0)}; }
+  static WaitFor selector_of(std::string css) { return {Kind::Selector, std::move(css), Millis(0)}; }
+};
+
+/// The browser a request needs (mapped onto browser::ContextOptions).
+struct BrowserProfile {
+  enum class Device { Desktop, Mobile };
+  Device device = Device::Desktop;
+  /// Extra HTTP headers sent with every request (e.g. Accept-Language).
+  std::map<std::string, std::string> headers;
+
+  /// The user agent and viewport that go with `device` (a current Chrome on Linux / on Android).
+  std::string user_agent() const;
+  int viewport_width() const { return device == Device::Mobile ? 412 : 1366; }
+  int viewport_height() const { return device == Device::Mobile ? 915 : 900; }
+};
+
+/// What a navigation ended with.
+struct Navigation {
+  /// The URL finally shown (after redirects).
+  std::string url;
+  /// HTTP status of the main document (0 when none was received).
+  int status = 0;
+  /// Response headers of the main document, lower-case names.
+  std::map<std::string, std::string> headers;
+};
+
+/// One browser tab, lent for one request.
+class Tab {
+ public:
+  virtual ~Tab() = default;
+  /// Loads `url` and waits as told. Throws gleaner::Error: Timeout at the deadline, UpstreamError
+  /// for a network error.
+  virtual Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) = 0;
+  /// Evaluates `expression` in the page (promises awaited) and returns its value as JSON.
+  virtual nlohmann::json evaluate(const std::string& expression, Deadline deadline) = 0;
+};
+
+/// Lends tabs. Throws gleaner::Error(Unavailable) when no tab can be had before the deadline.
+class TabSource {
+ public:
+  virtual ~TabSource() = default;
+  virtual std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) = 0;
+};
+
+}  // namespace gleaner::extract

@@ -1,0 +1,219 @@
+// The pieces every endpoint shares: URL encoding, number parsing, block detection and the page
+// flow (navigate → check → read → shape) over a scripted tab.
+#include "core/error.h"
+#include "extract/block_detection.h"
+#include "extract/endpoint.h"
+#include "extract/numbers.h"
+#include "extract/page_reader.h"
+#include "extract/url.h"
+#include "tests/extract/fake_tab.h"
+
+#include <gtest/gtest.h>
+
+namespace gleaner::extract {
+namespace {
+
+using testing::FakeTabs;
+using testing::ordinary_page_signals;
+
+Error error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error thrown";
+  return Error(ErrorCode::Internal, "none");
+}
+
+// --- URLs -----------------------------------------------------------------------------------
+
+TEST(Url, FormEncodingAsBrowsersSendIt) {
+  EXPECT_EQ(form_encode("dell xps 13 buy"), "dell+xps+13+buy");
+  EXPECT_EQ(form_encode("a&b=c+d/é"), "a%26b%3Dc%2Bd%2F%C3%A9");
+  EXPECT_EQ(form_encode("safe-_.~"), "safe-_.~");
+  EXPECT_EQ(path_encode("a b/c"), "a%20b%2Fc");
+  EXPECT_EQ(form_decode("a+b%2Fc%C3%A9"), "a b/cé");
+}
+
+TEST(Url, BuilderKeepsOrderAndRawValues) {
+  UrlBuilder url("https://www.google.com/search");
+  url.add("q", "top hotels").add_raw("ibp", "htl;events").add("gl", "uk");
+  EXPECT_EQ(url.str(), "https://www.google.com/search?q=top+hotels&ibp=htl;events&gl=uk");
+  EXPECT_EQ(UrlBuilder("https://x.test/p?a=1").add("b", "2").str(), "https://x.test/p?a=1&b=2");
+  EXPECT_EQ(UrlBuilder("https://x.test/").add_raw("h", "a b&c").str(), "https://x.test/?h=a%20b%26c");
+}
+
+// --- Numbers --------------------------------------------------------------------------------
+
+TEST(Numbers, Counts) {
+  EXPECT_EQ(parse_count("About 2,640,000,000 results (0.45 seconds)"), 2640000000LL);
+  EXPECT_EQ(parse_count("1,234,567 views"), 1234567);
+  EXPECT_EQ(parse_count("1.2M views"), 1200000);
+  EXPECT_EQ(parse_count("3.4K subscribers"), 3400);
+  EXPECT_EQ(parse_count("12 thousand"), 12000);
+  EXPECT_EQ(parse_count("(1,024)"), 1024);
+  EXPECT_EQ(parse_count("1.234.567"), 1234567);
+  EXPECT_EQ(parse_count("2 B"), 2000000000LL);
+  EXPECT_EQ(parse_count("12 minutes"), 12);
+  EXPECT_EQ(parse_count("no number"), std::nullopt);
+}
+
+TEST(Numbers, PricesAndDecimals) {
+  EXPECT_DOUBLE_EQ(*parse_price("$1,299.99"), 1299.99);
+  EXPECT_DOUBLE_EQ(*parse_price("£45"), 45);
+  EXPECT_DOUBLE_EQ(*parse_price("R$ 38,50"), 38.5);
+  EXPECT_DOUBLE_EQ(*parse_price("1.299,00 €"), 1299);
+  EXPECT_DOUBLE_EQ(*parse_price("From $899"), 899);
+  EXPECT_EQ(parse_price("free"), std::nullopt);
+  EXPECT_DOUBLE_EQ(*parse_decimal("4.5 stars"), 4.5);
+  EXPECT_DOUBLE_EQ(*parse_decimal("Rated 4,7"), 4.7);
+  EXPECT_EQ(collapse_whitespace("  a \n\t b\xC2\xA0" "c "), "a b c");
+}
+
+// --- Block detection ------------------------------------------------------------------------
+
+TEST(BlockDetection, NavigationStatuses) {
+  EXPECT_NO_THROW(check_navigation({"https://www.google.com/search?q=x", 200, {}}));
+  EXPECT_NO_THROW(check_navigation({"https://www.google.com/search?q=x", 0, {}}));
+  EXPECT_EQ(error_of([] { check_navigation({"https://x.test/a", 404, {}}); }).code(),
+            ErrorCode::NotFound);
+  EXPECT_EQ(error_of([] { check_navigation({"https://x.test/a", 429, {}}); }).code(),
+            ErrorCode::UpstreamBlocked);
+  EXPECT_EQ(error_of([] { check_navigation({"https://x.test/a", 403, {}}); }).code(),
+            ErrorCode::UpstreamBlocked);
+  EXPECT_EQ(error_of([] { check_navigation({"https://x.test/a", 503, {}}); }).code(),
+            ErrorCode::UpstreamError);
+  EXPECT_EQ(error_of([] {
+              check_navigation({"https://www.google.com/sorry/index?continue=x", 200, {}});
+            }).code(),
+            ErrorCode::UpstreamBlocked);
+}
+
+TEST(BlockDetection, OrdinaryPagePasses) {
+  EXPECT_EQ(block_reason(ordinary_page_signals("https://www.google.com/search?q=x")),
+            std::nullopt);
+}
+
+TEST(BlockDetection, RecognisesBlockPages) {
+  auto with = [](std::function<void(nlohmann::json&)> change) {
+    nlohmann::json s = ordinary_page_signals("https://www.google.com/search?q=x");
+    change(s);
+    return block_reason(s);
+  };
+  EXPECT_TRUE(with([](auto& s) { s["captcha"] = {"iframe[src*=\"recaptcha\"]"}; }));
+  EXPECT_TRUE(with([](auto& s) { s["url"] = "https://consent.google.com/ml?continue=x"; }));
+  EXPECT_TRUE(with([](auto& s) { s["title"] = "Just a moment..."; }));
+  EXPECT_TRUE(with([](auto& s) {
+    s["text"] = "our systems have detected unusual traffic from your computer network.";
+    s["textLength"] = 400;
+  }));
+  EXPECT_TRUE(with([](auto& s) {
+    s["text"] = "before you continue to google we use cookies and data to ... reject all accept all";
+    s["textLength"] = 900;
+  }));
+  EXPECT_TRUE(with([](auto& s) {
+    s["consentForm"] = true;
+    s["textLength"] = 900;
+  }));
+  EXPECT_TRUE(with([](auto& s) { s["textLength"] = 0; }));
+  EXPECT_TRUE(with([](auto& s) { s["elementCount"] = 3; }));
+  EXPECT_FALSE(block_reason(nlohmann::json::object()) == std::nullopt);
+  // A long real page that mentions a phrase or has a cookie form is not a block page.
+  EXPECT_FALSE(with([](auto& s) {
+    s["text"] = "access denied: a film review";
+    s["consentForm"] = true;
+  }));
+}
+
+// --- The page flow ------------------------------------------------------------------------------
+
+// A minimal endpoint over the scripted tab: the framework's flow with nothing site-specific.
+class EchoEndpoint final : public Endpoint {
+ public:
+  std::string_view path() const override { return "/scrape/test/echo"; }
+  std::string_view cost_key() const override { return "test/echo"; }
+  const Parameters& parameters() const override {
+    static const Parameters params{{Param::string("q").required()}};
+    return params;
+  }
+  PageRequest build_request(const ValidatedParams& p) const override {
+    PageRequest r;
+    r.url = UrlBuilder("https://site.test/search").add("q", *p.string("q")).str();
+    r.script_args = {{"q", *p.string("q")}};
+    return r;
+  }
+  std::string_view script() const override { return "(args) => ({items: [args.q]});"; }
+  nlohmann::json shape(const nlohmann::json& out, const ValidatedParams&) const override {
+    return {{"items", out.value("items", nlohmann::json::array())}};
+  }
+};
+
+TEST(PageFlow, ReadsAndShapes) {
+  EchoEndpoint endpoint;
+  FakeTabs tabs;
+  tabs.serve("https://site.test/search?q=a+b", {{"items", {"a b"}}});
+  auto params = endpoint.validate({{"q", "a b"}});
+  auto result = endpoint.fetch(params, tabs, deadline_in(Millis(1000)));
+  EXPECT_EQ(result.url, "https://site.test/search?q=a+b");
+  EXPECT_EQ(result.body["items"][0], "a b");
+  ASSERT_EQ(tabs.expressions.size(), 1u);
+  // The block check and the script run in one expression with the script's arguments.
+  EXPECT_NE(tabs.expressions[0].find("CAPTCHA_SELECTORS"), std::string::npos);
+  EXPECT_NE(tabs.expressions[0].find("(args) => ({items: [args.q]})\n)({\"q\":\"a b\"})"),
+            std::string::npos);
+}
+
+TEST(PageFlow, EmptyShellIsBlockedNotAnEmptySuccess) {
+  EchoEndpoint endpoint;
+  FakeTabs tabs;
+  tabs.serve("https://site.test/search?q=x", {{"items", nlohmann::json::array()}});
+  auto e = error_of([&] {
+    endpoint.fetch(endpoint.validate({{"q", "x"}}), tabs, deadline_in(Millis(1000)));
+  });
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+}
+
+TEST(PageFlow, BlockSignalsWin) {
+  EchoEndpoint endpoint;
+  FakeTabs tabs;
+  FakeTabs::Page page;
+  page.navigation = {"https://site.test/search?q=x", 200, {}};
+  auto signals = ordinary_page_signals(page.navigation.url);
+  signals["captcha"] = {"#captcha-form"};
+  page.evaluated = {{"signals", signals}, {"data", {{"items", {"x"}}}}, {"error", nullptr}};
+  tabs.serve_page(page.navigation.url, page);
+  auto e = error_of([&] {
+    endpoint.fetch(endpoint.validate({{"q", "x"}}), tabs, deadline_in(Millis(1000)));
+  });
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+}
+
+TEST(PageFlow, MissingPageIsNotFoundAndScriptErrorIsInternal) {
+  EchoEndpoint endpoint;
+  FakeTabs tabs;
+  auto e = error_of([&] {
+    endpoint.fetch(endpoint.validate({{"q", "x"}}), tabs, deadline_in(Millis(1000)));
+  });
+  EXPECT_EQ(e.code(), ErrorCode::NotFound);
+
+  FakeTabs::Page page;
+  page.navigation = {"https://site.test/search?q=y", 200, {}};
+  page.evaluated = {{"signals", ordinary_page_signals(page.navigation.url)},
+                    {"data", nullptr},
+                    {"error", "TypeError: x is null"}};
+  tabs.serve_page(page.navigation.url, page);
+  e = error_of([&] {
+    endpoint.fetch(endpoint.validate({{"q", "y"}}), tabs, deadline_in(Millis(1000)));
+  });
+  EXPECT_EQ(e.code(), ErrorCode::Internal);
+  EXPECT_NE(e.detail().find("TypeError"), std::string::npos);
+}
+
+TEST(PageFlow, ComposedExpressionToleratesTrailingSemicolon) {
+  auto expr = compose_page_expression("(a) => a;\n\n", nlohmann::json{{"k", 1}});
+  EXPECT_NE(expr.find("(a) => a\n)({\"k\":1})"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gleaner::extract
