@@ -17,7 +17,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -81,6 +80,9 @@ class Connection {
   void on_transport_closed(const std::string& reason);
   void fail_session(const std::string& session_id, ErrorKind kind, const std::string& why);
   void dispatch_event(const std::string& session_id, const std::string& method, const Json& params);
+  friend class Session;
+  /// Drops what is remembered of a dead session once its Session object is gone.
+  void forget_session(const std::string& session_id);
 
   std::atomic<bool> closed_{false};
   std::atomic<std::int64_t> next_id_{1};
