@@ -1,0 +1,56 @@
+#pragma once
+// The HTTP layer's own request and response types: handlers never see cpp-httplib, so they are
+// testable and the server library could be swapped.
+#include "core/clock.h"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace gleaner::api {
+
+/// Query parameters; `name[]` arrays repeat their key.
+using Query = std::multimap<std::string, std::string>;
+
+struct Request {
+  std::string id;      ///< request id (UUID), returned as requestMetadata.id
+  std::string method;  ///< GET, POST, ...
+  std::string path;
+  std::string route;   ///< the matched pattern, e.g. /scrapers/jobs/{id}
+  std::map<std::string, std::string> path_params;
+  Query query;
+  std::map<std::string, std::string> headers;  ///< lower-case names
+  std::string body;
+  SteadyClock::time_point received;
+
+  /// A header by lower-case name, or "".
+  std::string header(const std::string& name) const;
+  /// The first value of a query parameter, if present.
+  std::optional<std::string> query_value(const std::string& name) const;
+};
+
+struct Response {
+  int status = 200;
+  /// JSON body without the envelope; the server puts requestMetadata first.
+  nlohmann::json body = nlohmann::json::object();
+  /// requestMetadata.url: the page actually loaded, when there was one.
+  std::optional<std::string> url;
+  /// A non-JSON body (PNG, CSV, metrics text) with its content type; the envelope is then skipped.
+  std::optional<std::string> raw_body;
+  std::string content_type;
+  std::map<std::string, std::string> headers;
+
+  static Response raw(std::string body, std::string content_type) {
+    Response r;
+    r.raw_body = std::move(body);
+    r.content_type = std::move(content_type);
+    return r;
+  }
+};
+
+using Handler = std::function<Response(Request&)>;
+
+}  // namespace gleaner::api
