@@ -1,0 +1,123 @@
+#include "store/migrations.h"
+
+#include "core/error.h"
+#include "core/log.h"
+
+namespace gleaner::store {
+
+// Times are whole seconds since the Unix epoch (BIGINT), taken from the service's Clock rather
+// than the database's, so that both databases and the tests' FakeClock agree.
+const std::vector<Migration>& migrations() {
+  static const std::vector<Migration> list = {
+      {1, "accounts, API keys, credit reservations and the ledger", R"sql(
+CREATE TABLE accounts (
+  id {{id}},
+  name TEXT NOT NULL,
+  allowance BIGINT NOT NULL CHECK (allowance >= 0),
+  period_days BIGINT NOT NULL CHECK (period_days > 0),
+  period_start BIGINT NOT NULL,
+  period_end BIGINT NOT NULL,
+  balance BIGINT NOT NULL CHECK (balance >= 0),
+  concurrency_limit BIGINT CHECK (concurrency_limit > 0),
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE api_keys (
+  id {{id}},
+  account_id BIGINT NOT NULL REFERENCES accounts (id),
+  key_hash TEXT NOT NULL UNIQUE,
+  prefix TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  revoked_at BIGINT
+);
+CREATE INDEX api_keys_by_account ON api_keys (account_id);
+CREATE INDEX api_keys_by_prefix ON api_keys (prefix);
+CREATE TABLE reservations (
+  request_id TEXT PRIMARY KEY,
+  account_id BIGINT NOT NULL REFERENCES accounts (id),
+  endpoint TEXT NOT NULL,
+  credits BIGINT NOT NULL CHECK (credits >= 0),
+  node_id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX reservations_by_account ON reservations (account_id);
+CREATE INDEX reservations_by_node ON reservations (node_id);
+CREATE INDEX reservations_by_expiry ON reservations (expires_at);
+CREATE TABLE ledger (
+  id {{id}},
+  request_id TEXT NOT NULL UNIQUE,
+  account_id BIGINT NOT NULL REFERENCES accounts (id),
+  endpoint TEXT NOT NULL,
+  credits BIGINT NOT NULL,
+  charged_at BIGINT NOT NULL
+);
+CREATE INDEX ledger_by_account_time ON ledger (account_id, charged_at);
+CREATE TABLE store_flags (
+  name TEXT PRIMARY KEY,
+  set_at BIGINT NOT NULL
+);
+)sql"},
+  };
+  return list;
+}
+
+std::string migration_sql(const Migration& migration, const Dialect& dialect) {
+  std::string sql(dialect.name == postgres_dialect().name && !migration.postgres_sql.empty()
+                      ? migration.postgres_sql
+                      : migration.sql);
+  static constexpr std::string_view kId = "{{id}}";
+  for (auto at = sql.find(kId); at != std::string::npos; at = sql.find(kId, at)) {
+    sql.replace(at, kId.size(), dialect.identity_column);
+    at += dialect.identity_column.size();
+  }
+  return sql;
+}
+
+namespace {
+
+constexpr std::string_view kCreateVersions =
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, "
+    "description TEXT NOT NULL, applied_at BIGINT NOT NULL)";
+
+std::int64_t current_version(Transaction& tx) {
+  return tx.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").rows.at(0).integer(0);
+}
+
+}  // namespace
+
+int apply_migrations(Database& db, std::int64_t now_unix_seconds,
+                     const std::vector<Migration>& list) {
+  const Dialect& dialect = db.dialect();
+  return in_transaction(db, TxKind::Write, [&](Transaction& tx) {
+    if (!dialect.migration_lock.empty()) tx.run_script(dialect.migration_lock);
+    tx.run_script(kCreateVersions);
+    const std::int64_t from = current_version(tx);
+    const std::int64_t known = list.empty() ? 0 : list.back().version;
+    if (from > known) {
+      throw Error(ErrorCode::Internal, "store error",
+                  "the store's schema is at version " + std::to_string(from) +
+                      " but this binary knows only up to " + std::to_string(known) +
+                      "; run a newer gleaner");
+    }
+    int applied = 0;
+    for (const Migration& m : list) {
+      if (m.version <= from) continue;
+      tx.run_script(migration_sql(m, dialect));
+      tx.run("INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)",
+             {m.version, std::string(m.description), now_unix_seconds});
+      log::info("store") << "applied migration " << m.version << " (" << m.description << ") on "
+                         << dialect.name;
+      ++applied;
+    }
+    return applied;
+  });
+}
+
+std::int64_t schema_version(Database& db) {
+  return in_transaction(db, TxKind::Write, [](Transaction& tx) {
+    tx.run_script(kCreateVersions);
+    return current_version(tx);
+  });
+}
+
+}  // namespace gleaner::store

@@ -1,0 +1,140 @@
+#include "store/sqlite_database.h"
+
+#include "core/error.h"
+#include "core/log.h"
+
+#include <sqlite3.h>
+
+namespace gleaner::store {
+
+class SqliteDatabase::Tx final : public Transaction {
+ public:
+  explicit Tx(SqliteDatabase& db) : db_(db) {}
+
+  SqlResult run(std::string_view sql, const std::vector<SqlValue>& params) override {
+    sqlite3_stmt* stmt = db_.prepare(sql);
+    // Reset on every way out so the cached statement holds no lock and no stale binding.
+    struct Reset {
+      sqlite3_stmt* s;
+      ~Reset() {
+        sqlite3_reset(s);
+        sqlite3_clear_bindings(s);
+      }
+    } reset{stmt};
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      int index = static_cast<int>(i) + 1;
+      int rc = SQLITE_OK;
+      if (const auto* n = std::get_if<std::int64_t>(&params[i])) {
+        rc = sqlite3_bind_int64(stmt, index, *n);
+      } else if (const auto* s = std::get_if<std::string>(&params[i])) {
+        rc = sqlite3_bind_text(stmt, index, s->data(), static_cast<int>(s->size()), SQLITE_TRANSIENT);
+      } else {
+        rc = sqlite3_bind_null(stmt, index);
+      }
+      if (rc != SQLITE_OK) db_.fail(rc, "binding a parameter");
+    }
+    SqlResult result;
+    const int columns = sqlite3_column_count(stmt);
+    for (;;) {
+      int rc = sqlite3_step(stmt);
+      if (rc == SQLITE_DONE) break;
+      if (rc != SQLITE_ROW) db_.fail(rc, sql);
+      std::vector<std::optional<std::string>> cells;
+      cells.reserve(static_cast<std::size_t>(columns));
+      for (int c = 0; c < columns; ++c) {
+        if (sqlite3_column_type(stmt, c) == SQLITE_NULL) {
+          cells.emplace_back(std::nullopt);
+        } else {
+          const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
+          cells.emplace_back(std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(stmt, c))));
+        }
+      }
+      result.rows.emplace_back(std::move(cells));
+    }
+    result.affected = sqlite3_changes64(db_.db_);
+    return result;
+  }
+
+  void run_script(std::string_view sql) override { db_.exec(std::string(sql).c_str()); }
+
+ private:
+  SqliteDatabase& db_;
+};
+
+SqliteDatabase::SqliteDatabase(const std::string& path, Millis busy_wait) : path_(path) {
+  int rc = sqlite3_open_v2(path.c_str(), &db_,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string why = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw Error(ErrorCode::Unavailable, "the store is unavailable",
+                "cannot open SQLite database " + path + ": " + why);
+  }
+  sqlite3_extended_result_codes(db_, 1);
+  sqlite3_busy_timeout(db_, static_cast<int>(busy_wait.count()));
+  try {
+    exec("PRAGMA foreign_keys = ON");
+    // WAL lets readers run beside the one writer; an in-memory database has no journal file.
+    if (path != ":memory:") exec("PRAGMA journal_mode = WAL");
+  } catch (...) {
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+SqliteDatabase::~SqliteDatabase() {
+  for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
+  sqlite3_close(db_);
+}
+
+void SqliteDatabase::fail(int code, std::string_view what) {
+  std::string detail = "SQLite (" + path_ + ") " + std::string(what) + ": " + sqlite3_errmsg(db_);
+  int primary = code & 0xff;
+  if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
+    throw Error(ErrorCode::Unavailable, "the store is busy; try again", detail);
+  }
+  throw Error(ErrorCode::Internal, "store error", detail);
+}
+
+void SqliteDatabase::exec(const char* sql) {
+  char* message = nullptr;
+  int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &message);
+  if (rc != SQLITE_OK) {
+    std::string why = message ? message : sqlite3_errstr(rc);
+    sqlite3_free(message);
+    fail(rc, why);
+  }
+}
+
+sqlite3_stmt* SqliteDatabase::prepare(std::string_view sql) {
+  if (auto it = statements_.find(sql); it != statements_.end()) return it->second;
+  sqlite3_stmt* stmt = nullptr;
+  int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
+                              SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
+  if (rc != SQLITE_OK) fail(rc, "preparing " + std::string(sql));
+  statements_.emplace(std::string(sql), stmt);
+  return stmt;
+}
+
+void SqliteDatabase::transact(TxKind kind, const std::function<void(Transaction&)>& work) {
+  std::lock_guard lock(mutex_);
+  exec(kind == TxKind::Write ? "BEGIN IMMEDIATE" : "BEGIN");
+  try {
+    Tx tx(*this);
+    work(tx);
+    exec("COMMIT");
+  } catch (...) {
+    // ROLLBACK fails only if SQLite already rolled back on its own (e.g. after an I/O error).
+    if (sqlite3_get_autocommit(db_) == 0) {
+      char* message = nullptr;
+      if (sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, &message) != SQLITE_OK) {
+        log::error("store") << "SQLite rollback failed: " << (message ? message : "");
+        sqlite3_free(message);
+      }
+    }
+    throw;
+  }
+}
+
+}  // namespace gleaner::store
