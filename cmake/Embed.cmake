@@ -15,6 +15,7 @@ function(gleaner_embed_text)
     OUTPUT ${header}
     COMMAND ${CMAKE_COMMAND} -DOUT=${header} -DNS=${E_NAMESPACE} "-DINPUTS=${inputs}"
             -P ${CMAKE_SOURCE_DIR}/cmake/EmbedScript.cmake
+    VERBATIM
     DEPENDS ${inputs} ${CMAKE_SOURCE_DIR}/cmake/EmbedScript.cmake
     COMMENT "Embedding ${E_TARGET} scripts")
   target_sources(${E_TARGET} PRIVATE ${header})
