@@ -1,0 +1,35 @@
+#pragma once
+// The in-page snapshot behind POST /scrape/web's outputs. snapshot.js is one function expression
+// (the convention of extract/endpoint.h): evaluate it in the rendered page with snapshot_args()
+// and hand its output's parts to the converters of this folder:
+//   tree  → to_markdown()        (markdown.h)
+//   links → extract_links()      (links.h)
+//   text, links → extract_emails() (emails.h)
+//   meta  → page_metadata()      (metadata.h)
+// `html` and `text` are returned to the client as they are. See docs/content.md.
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <string_view>
+
+namespace gleaner::content {
+
+/// Which parts the snapshot returns; ask only for what the request needs.
+struct SnapshotParts {
+  bool html = false;   ///< doctype + document.documentElement.outerHTML
+  bool text = false;   ///< document.body.innerText
+  bool tree = false;   ///< the visible DOM for to_markdown()
+  bool links = false;  ///< every a[href]/area[href], resolved by the browser
+  bool meta = false;   ///< title, lang, canonical, meta tags, JSON-LD texts
+  /// Each part is cut at this many characters (and named in the output's `truncated`).
+  std::size_t max_chars = 20'000'000;
+};
+
+/// The script: `(opts) => {...}` returning {url, baseUrl, html?, text?, tree?, links?, meta?,
+/// truncated?, errors?}. It never throws; a part that fails is named in `errors`.
+std::string_view snapshot_script();
+
+/// The argument to call snapshot_script() with.
+nlohmann::json snapshot_args(const SnapshotParts& parts);
+
+}  // namespace gleaner::content

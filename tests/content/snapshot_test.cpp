@@ -1,0 +1,36 @@
+// The snapshot script's call: the arguments the caller passes.
+#include "extract/content/snapshot.h"
+
+#include <gtest/gtest.h>
+
+namespace gleaner::content {
+namespace {
+
+TEST(Snapshot, ArgumentsNameExactlyThePartsAsked) {
+  SnapshotParts parts;
+  parts.text = true;
+  parts.tree = true;
+  parts.max_chars = 1000;
+  EXPECT_EQ(snapshot_args(parts),
+            (nlohmann::json{{"html", false}, {"text", true}, {"tree", true}, {"links", false},
+                            {"meta", false}, {"maxChars", 1000}}));
+}
+
+TEST(Snapshot, DefaultsAskForNothingWithinTwentyMillionCharacters) {
+  EXPECT_EQ(snapshot_args({}),
+            (nlohmann::json{{"html", false}, {"text", false}, {"tree", false}, {"links", false},
+                            {"meta", false}, {"maxChars", 20000000}}));
+}
+
+TEST(Snapshot, ScriptIsTheEmbeddedFunctionExpression) {
+  std::string_view script = snapshot_script();
+  // One function expression taking the options, as extract/endpoint.h expects of page scripts.
+  EXPECT_NE(script.find("\n(opts) => {\n"), std::string_view::npos);
+  for (const char* part : {"opts.html", "opts.text", "opts.tree", "opts.links", "opts.meta",
+                           "opts.maxChars"}) {
+    EXPECT_NE(script.find(part), std::string_view::npos) << part;
+  }
+}
+
+}  // namespace
+}  // namespace gleaner::content
