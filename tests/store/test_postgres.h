@@ -1,7 +1,8 @@
 #pragma once
-// A throw-away PostgreSQL server for the store tests, from Debian's postgresql package: initdb
-// into a temporary directory and `postgres` on a free loopback port, run as user `postgres` when
-// the tests run as root (the server refuses root). Started on first use, so a test process that
+// A throw-away PostgreSQL server for the store tests, from Debian's postgresql package: a copy
+// of a data directory initdb made once per build (under <build>/store-test-postgres) in a
+// temporary directory, and `postgres` on a free loopback port, run as user `postgres` when the
+// tests run as root (the server refuses root). Started on first use, so a test process that
 // runs only SQLite tests never pays for it; stopped and deleted when the process exits, and
 // killed by the kernel (parent-death signal) if the process dies first. If it cannot start, the
 // PostgreSQL tests fail with the server's log; they never skip.
