@@ -140,6 +140,58 @@ TEST(VideoShape, YoutubeiResponsesOfAnotherVideo) {
   EXPECT_FALSE(v.contains("chapters"));
 }
 
+// No fixture holds the newer renderer. This watch-next sidebar carries the first related video
+// of the watch page fixture (cah9itYL7OI) written in the lockupViewModel structure the site
+// serves since late 2024 (title and metadata rows in lockupMetadataViewModel, the length as a
+// thumbnail badge), inside an item section beside a mix and a continuation, which are skipped.
+// Replace it with a recorded response when one is available.
+json lockup_sidebar() {
+  return json::parse(R"({"secondaryResults": {"results": [{"itemSectionRenderer": {"contents": [
+    {"lockupViewModel": {
+      "contentId": "cah9itYL7OI",
+      "contentType": "LOCKUP_CONTENT_TYPE_VIDEO",
+      "contentImage": {"thumbnailViewModel": {
+        "image": {"sources": [
+          {"url": "https://i.ytimg.com/vi/cah9itYL7OI/hqdefault.jpg?sqp=a", "width": 168, "height": 94},
+          {"url": "https://i.ytimg.com/vi/cah9itYL7OI/hqdefault.jpg?sqp=b", "width": 336, "height": 188}]},
+        "overlays": [{"thumbnailOverlayBadgeViewModel": {"thumbnailBadges": [
+          {"thumbnailBadgeViewModel": {"text": "17:45",
+                                       "badgeStyle": "THUMBNAIL_OVERLAY_BADGE_STYLE_DEFAULT"}}]}}]}},
+      "metadata": {"lockupMetadataViewModel": {
+        "title": {"content": "Entry-Level Surface Go Review: Is it really worth your money??"},
+        "metadata": {"contentMetadataViewModel": {
+          "metadataRows": [
+            {"metadataParts": [{"text": {"content": "E.J. Yu", "commandRuns": [
+              {"startIndex": 0, "length": 7, "onTap": {"innertubeCommand": {"browseEndpoint": {
+                "browseId": "UC4eWyQxZoDw53wZ_j36SCTw", "canonicalBaseUrl": "/@EJYu"}}}}]}}]},
+            {"metadataParts": [{"text": {"content": "158K views"}},
+                               {"text": {"content": "6 years ago"}}]}],
+          "delimiter": " • "}}}},
+      "rendererContext": {"commandContext": {"onTap": {"innertubeCommand": {
+        "watchEndpoint": {"videoId": "cah9itYL7OI"}}}}}}},
+    {"lockupViewModel": {"contentId": "RDGJLlxj_dtq8", "contentType": "LOCKUP_CONTENT_TYPE_PLAYLIST"}},
+    {"continuationItemRenderer": {}}]}}]}})");
+}
+
+TEST(VideoShape, RelatedVideosInTheNewerRenderer) {
+  json out = watch_page_output();
+  out["next"]["contents"]["twoColumnWatchNextResults"]["secondaryResults"] = lockup_sidebar();
+  json related = video().shape(out, {}).at("relatedVideos");
+  ASSERT_EQ(related.size(), 1u);
+  EXPECT_EQ(related[0],
+            json({{"position", 1},
+                  {"videoId", "cah9itYL7OI"},
+                  {"title", "Entry-Level Surface Go Review: Is it really worth your money??"},
+                  {"link", "https://www.youtube.com/watch?v=cah9itYL7OI"},
+                  {"channel", {{"name", "E.J. Yu"}, {"link", "https://www.youtube.com/@EJYu"}}},
+                  {"views", "158K views"},
+                  {"extractedViews", 158000},
+                  {"publishedDate", "6 years ago"},
+                  {"length", "17:45"},
+                  {"lengthSeconds", 1065},
+                  {"thumbnail", "https://i.ytimg.com/vi/cah9itYL7OI/hqdefault.jpg?sqp=b"}}));
+}
+
 TEST(VideoShape, DurationsInSeconds) {
   EXPECT_EQ(duration_seconds("17:45"), 1065);
   EXPECT_EQ(duration_seconds("0:39"), 39);
