@@ -347,7 +347,11 @@ json shape_video(const json& player, const json& next) {
   if (!thumbnail.empty()) out["thumbnail"] = thumbnail;
   if (const json& v = at(microformat, {"isFamilySafe"}); v.is_boolean()) out["isFamilySafe"] = v;
   if (const json& v = at(microformat, {"isUnlisted"}); v.is_boolean()) out["isUnlisted"] = v;
-  out["isLive"] = at(details, {"isLive"}).is_boolean() && at(details, {"isLive"}).get<bool>();
+  // Live now: videoDetails says so during the broadcast, the microformat's broadcast details too.
+  const json& live = at(details, {"isLive"});
+  const json& live_now = at(microformat, {"liveBroadcastDetails", "isLiveNow"});
+  out["isLive"] = (live.is_boolean() && live.get<bool>()) ||
+                  (live_now.is_boolean() && live_now.get<bool>());
 
   if (json chapters = chapters_of(next); !chapters.empty()) out["chapters"] = std::move(chapters);
   out["relatedVideos"] = related_of(next);

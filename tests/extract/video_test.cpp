@@ -192,6 +192,14 @@ TEST(VideoShape, RelatedVideosInTheNewerRenderer) {
                   {"thumbnail", "https://i.ytimg.com/vi/cah9itYL7OI/hqdefault.jpg?sqp=b"}}));
 }
 
+TEST(VideoShape, LiveNowFromTheBroadcastDetails) {
+  json out = mrbeast_output();
+  EXPECT_EQ(video().shape(out, {})["isLive"], false);
+  out["player"]["microformat"]["playerMicroformatRenderer"]["liveBroadcastDetails"] = {
+      {"isLiveNow", true}, {"startTimestamp", "2022-08-04T19:59:59+00:00"}};
+  EXPECT_EQ(video().shape(out, {})["isLive"], true);
+}
+
 TEST(VideoShape, DurationsInSeconds) {
   EXPECT_EQ(duration_seconds("17:45"), 1065);
   EXPECT_EQ(duration_seconds("0:39"), 39);
