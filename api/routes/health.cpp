@@ -1,0 +1,35 @@
+#include "api/routes/routes.h"
+#include "browser/pool.h"
+
+namespace gleaner::api {
+
+void add_health_routes(Router& router, Dependencies& deps) {
+  router.add("GET", "/health", [&deps](Request&) {
+    const browser::PoolState s = deps.pool->state();
+    nlohmann::json browsers = nlohmann::json::array();
+    for (const auto& b : s.browsers) {
+      browsers.push_back({{"pid", b.pid},
+                          {"ready", b.ready},
+                          {"draining", b.draining},
+                          {"busyPages", b.busy_pages},
+                          {"warmPages", b.warm_pages},
+                          {"pagesServed", b.pages_served}});
+    }
+    Response r;
+    // Degraded while no browser is up: requests would wait for one.
+    const bool healthy = s.processes > 0 && !s.shutting_down;
+    r.status = healthy ? 200 : 503;
+    r.body = {{"status", s.shutting_down ? "shutting_down" : healthy ? "ok" : "starting"},
+              {"pool",
+               {{"processes", s.processes},
+                {"busyPages", s.busy_pages},
+                {"freePages", s.free_pages},
+                {"restarts", s.restarts},
+                {"recycles", s.recycles},
+                {"pagesServed", s.pages_served},
+                {"browsers", std::move(browsers)}}}};
+    return r;
+  });
+}
+
+}  // namespace gleaner::api

@@ -1,0 +1,14 @@
+#pragma once
+// One function per group of routes; service.cpp calls each. A feature's routes live in one file
+// here and call into the feature's own folder.
+#include "api/router.h"
+#include "api/service.h"
+
+namespace gleaner::api {
+
+/// GET /health: the pool's state, without authentication.
+void add_health_routes(Router& router, Dependencies& deps);
+/// GET /scrape/<site>/<page> for every endpoint of extract/registry.h.
+void add_endpoint_routes(Router& router, Dependencies& deps);
+
+}  // namespace gleaner::api

@@ -1,0 +1,116 @@
+// gleaner: one binary. `gleaner serve` runs the service; the other subcommands administer it
+// without any HTTP exposure.
+#include "api/service.h"
+#include "core/config.h"
+#include "core/log.h"
+
+#include <csignal>
+#include <cstring>
+#include <iostream>
+#include <pthread.h>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: gleaner <command> [options]
+
+commands:
+  serve [--port N] [--config FILE] [--replay DIR]
+        Runs the service (default port 8080). Every configuration entry can also be set by an
+        environment variable GLEANER_<ENTRY>; see docs/configuration.md.
+  help  Prints this text.
+)";
+
+/// Parses `--name value` pairs; unknown flags are an error.
+bool parse_serve_args(const std::vector<std::string>& args, std::string& config_path,
+                      std::vector<std::pair<std::string, nlohmann::json>>& set,
+                      std::string& error) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (i + 1 >= args.size()) {
+      error = "missing value after " + flag;
+      return false;
+    }
+    const std::string& value = args[++i];
+    if (flag == "--config") {
+      config_path = value;
+    } else if (flag == "--port") {
+      try {
+        set.emplace_back("port", std::stoi(value));
+      } catch (const std::exception&) {
+        error = "--port takes a number";
+        return false;
+      }
+    } else if (flag == "--replay") {
+      set.emplace_back("replay_dir", value);
+    } else {
+      error = "unknown option " + flag;
+      return false;
+    }
+  }
+  return true;
+}
+
+int serve(const std::vector<std::string>& args) {
+  std::string config_path;
+  std::vector<std::pair<std::string, nlohmann::json>> set;
+  std::string error;
+  if (!parse_serve_args(args, config_path, set, error)) {
+    std::cerr << "gleaner serve: " << error << "\n" << kUsage;
+    return 2;
+  }
+
+  // Signals are taken by one thread with sigwait, so no other thread is interrupted by them.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  try {
+    gleaner::Config config = gleaner::Config::load(config_path);
+    for (auto& [k, v] : set) config.set(k, v);
+    gleaner::log::set_level(gleaner::log::parse_level(config.get_string("log_level", "info")));
+    const auto grace = gleaner::Millis(config.get_int("shutdown_grace_ms", 20000));
+
+    gleaner::api::Service service(std::move(config));
+    int port = service.bind();
+    gleaner::log::info("main") << "gleaner listening on port " << port;
+
+    std::thread signal_thread([&] {
+      int sig = 0;
+      sigwait(&signals, &sig);
+      gleaner::log::info("main") << "received " << strsignal(sig) << ", shutting down (grace "
+                                 << grace.count() << " ms)";
+      service.shutdown(grace);
+    });
+    service.run();
+    // run() returns after shutdown() stopped the server; make the signal thread return too if
+    // the server stopped for another reason.
+    pthread_kill(signal_thread.native_handle(), SIGTERM);
+    signal_thread.join();
+    gleaner::log::info("main") << "stopped";
+    return 0;
+  } catch (const std::exception& e) {
+    gleaner::log::error("main") << "cannot start: " << e.what();
+    return 1;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+    std::cout << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  if (command == "serve") return serve(args);
+  std::cerr << "gleaner: unknown command '" << command << "'\n" << kUsage;
+  return 2;
+}
