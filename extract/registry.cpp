@@ -1,10 +1,20 @@
 #include "extract/registry.h"
 
+#include "extract/sites/finance.h"
+#include "extract/sites/news.h"
+#include "extract/sites/serp.h"
+#include "extract/sites/video.h"
+
 namespace gleaner::extract {
 
 const std::vector<const Endpoint*>& all_endpoints() {
   // One line per endpoint; each site file exposes `const Endpoint& <name>_endpoint()`.
-  static const std::vector<const Endpoint*> endpoints = {};
+  static const std::vector<const Endpoint*> endpoints = {
+      &serp_endpoint(),
+      &news_endpoint(),
+      &video_endpoint(),
+      &finance_endpoint(),
+  };
   return endpoints;
 }
 

@@ -1,0 +1,345 @@
+// Reads a Google results page (desktop markup as rendered in 2023). Returns the page's own texts;
+// sites/serp.cpp shapes them (numbers, dates, positions). Every selector is in SEL: structure,
+// roles, aria-labels and data-* attributes first, class names only where nothing else exists.
+// Parts Google loads later (People also ask answers) are also read from the page's deferred HTML
+// (`window.jsl.dh(id, html)` calls in inline scripts), so they come out with or without scripts.
+(args) => {
+  const SEL = {
+    resultStats: '#result-stats',
+    main: '#rso',
+    bottom: '#botstuff',
+    noResults: '#topstuff',
+    // Organic results: a title link (a > h3) with its container.
+    titleLink: 'a[href]:not([href^="/search"]):not([href^="#"])',
+    resultContainer: 'div.g, .MjjYud',
+    siteName: '.VuuXrf',
+    displayedLink: 'cite',
+    snippet: '.VwiC3b, [style*="-webkit-line-clamp"]',
+    snippetDate: '.MUxGbd.wuQ4Ob, .LEwnzc',
+    inlineSitelinks: '.HiHjCd a[href], .fl.dodTBe a[href]',
+    nestedResults: '.d4rhi',
+    extensions: '.fG8Fp span',
+    // Blocks that hold links with h3 titles but are not organic results.
+    notOrganic: '.related-question-pair, [jsname="N760b"], g-section-with-header, #tads, #bottomads, .d4rhi, block-component, [data-attrid="images universal"]',
+    // Ads.
+    textAd: '.uEierd, [data-text-ad]',
+    adLink: 'a[href]',
+    adTitle: '[role="heading"]',
+    adDisplayedLink: '[role="text"]',
+    adDescription: '.MUxGbd.yDYNvb, .Va3FIb',
+    adSitelinks: '.bOeY0b a[href], [role="list"] a[href]',
+    adAdvertiser: '.BTu2cd',
+    // Shopping units (product listing ads).
+    shoppingUnit: '.pla-unit',
+    shoppingTitleLink: 'a.pla-unit-title-link, [role="heading"] a[href^="http"]',
+    shoppingPrice: '.e10twf, .T4OwTb span',
+    shoppingSource: '[aria-label^="From "]',
+    rated: '[aria-label^="Rated "]',
+    reviewsLabel: '[aria-label$="reviews"]',
+    // People also ask.
+    question: '.related-question-pair',
+    answerSlot: '[jsname="NRdf4c"][id], .bCOlv[id]',
+    answerText: '[data-attrid="wa:/description"], .di3YZe',
+    answerListItems: 'li',
+    answerDate: '.kX21rb, .Od5Jsd',
+    // Related searches: the blocks of #botstuff that carry a heading.
+    heading: '[role="heading"]',
+    moreLink: 'hr',
+    notRelated: '[jsname="N760b"], block-component',
+    // Knowledge panel.
+    panel: '#rhs .kp-wholepage, #rhs, .kp-wholepage',
+    panelTitle: '[data-attrid="title"]',
+    panelSubtitle: '[data-attrid="subtitle"]',
+    panelDescription: '[data-attrid="description"] .kno-rdesc, [data-attrid="description"]',
+    panelWebsite: '[data-attrid="visit_official_site"]',
+    panelAttribute: '[data-attrid^="kc:/"], [data-attrid^="hw:/"], [data-attrid^="ss:/"]',
+    panelAttributeLabel: '.w8qArf',
+    panelAttributeValue: '.kno-fv',
+    panelMore: '.SW5pqf',
+    panelProfiles: '[data-attrid="kc:/common/topic:social media presence"] a[href]',
+    // Top stories: article links with a level-4 heading inside a sectioned block.
+    storySection: 'g-section-with-header',
+    storyLink: 'a[href^="http"]',
+    storyTitle: '[role="heading"][aria-level="4"]',
+    // Local / hotel pack: cards whose rating sits in an aria-label ("4.7 out of 5 stars ...").
+    placeRating: '[aria-label*=" out of 5 stars"]',
+    placeTitle: '.BTPx6e, [role="heading"]',
+    placePrice: '.inSSLe',
+    // Pagination.
+    nextPage: 'a#pnnext, a[aria-label="More results"], a[aria-label="Next page"]',
+  };
+
+  const text = (el) => (el ? (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim() : '');
+  const all = (root, sel) => (root ? [...root.querySelectorAll(sel)] : []);
+  const one = (root, sel) => (root ? root.querySelector(sel) : null);
+  const abs = (href) => { try { return new URL(href, location.href).href; } catch (e) { return href; } };
+  const inside = (el, sel) => !!(el.parentElement && el.parentElement.closest(sel));
+
+  // --- Deferred HTML: id → markup from `window.jsl.dh('id','...')` calls ----------------------
+  const deferred = (() => {
+    const map = new Map();
+    const decode = (s) => {
+      let out = '';
+      for (let i = 0; i < s.length; i++) {
+        const c = s[i];
+        if (c !== '\\') { out += c; continue; }
+        const n = s[++i];
+        if (n === 'x') { out += String.fromCharCode(parseInt(s.substr(i + 1, 2), 16)); i += 2; }
+        else if (n === 'u') { out += String.fromCharCode(parseInt(s.substr(i + 1, 4), 16)); i += 4; }
+        else if (n === 'n') out += '\n';
+        else if (n === 't') out += '\t';
+        else if (n === 'r') out += '\r';
+        else out += n;
+      }
+      return out;
+    };
+    const call = /jsl\.dh\('([^']+)','((?:[^'\\]|\\.)*)'/g;
+    for (const s of document.querySelectorAll('script:not([src])')) {
+      const body = s.textContent;
+      if (body.indexOf('jsl.dh(') < 0) continue;
+      let m;
+      while ((m = call.exec(body)) !== null) map.set(m[1], m[2]);
+    }
+    // Materialises the content for element id `id`: the live element when the page filled it,
+    // otherwise a detached copy built from the deferred markup, nested slots filled in.
+    const resolve = (id, depth) => {
+      const live = document.getElementById(id);
+      if (live && live.children.length > 0) return live;
+      if (!map.has(id) || depth > 4) return null;
+      const holder = document.createElement('div');
+      holder.innerHTML = decode(map.get(id));
+      for (const slot of holder.querySelectorAll('[id]')) {
+        if (slot.children.length === 0 && map.has(slot.id)) {
+          const filled = resolve(slot.id, depth + 1);
+          if (filled) slot.replaceWith(...[...filled.childNodes].map((n) => n.cloneNode(true)));
+        }
+      }
+      return holder;
+    };
+    return { resolve: (id) => resolve(id, 0) };
+  })();
+
+  // --- Result count -------------------------------------------------------------------------
+  const stats = one(document, SEL.resultStats);
+  const statsText = stats ? (stats.textContent || '').replace(/\s+/g, ' ').trim() : '';
+  const topstuff = one(document, SEL.noResults);
+  const noResultsText = /did not match any documents/i.test(text(topstuff)) ? text(topstuff) : '';
+
+  // --- Organic results ------------------------------------------------------------------------
+  const main = one(document, SEL.main);
+  const readResult = (container, link) => {
+    const own = (sel) => all(container, sel).filter((el) => {
+      const nest = el.closest(SEL.nestedResults);
+      return !nest || !container.contains(nest) || nest.contains(container);
+    });
+    const snippetEl = own(SEL.snippet)[0];
+    let snippet = '';
+    let dateText = '';
+    if (snippetEl) {
+      const copy = snippetEl.cloneNode(true);
+      const date = copy.querySelector(SEL.snippetDate);
+      if (date) { dateText = text(date).replace(/[—–-]\s*$/, '').replace(/^[—–-]\s*/, '').trim(); date.remove(); }
+      snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
+    }
+    const site = own(SEL.siteName)[0];
+    const cite = own(SEL.displayedLink)[0];
+    const sitelinks = [];
+    for (const a of own(SEL.inlineSitelinks)) sitelinks.push({ title: text(a), link: abs(a.getAttribute('href')) });
+    for (const nest of all(container, SEL.nestedResults)) {
+      for (const h3 of all(nest, 'a[href] h3')) {
+        const a = h3.closest('a');
+        const item = h3.closest('li') || a.parentElement;
+        const sub = one(item, SEL.snippet);
+        sitelinks.push({ title: text(h3), link: abs(a.getAttribute('href')), snippet: text(sub) });
+      }
+    }
+    return {
+      title: text(one(link, 'h3')),
+      link: abs(link.getAttribute('href')),
+      displayedLink: cite ? text(cite) : '',
+      source: text(site),
+      snippet,
+      dateText,
+      extensions: own(SEL.extensions).map(text).filter((t) => t.length > 0),
+      sitelinks,
+    };
+  };
+  const organic = [];
+  const seenLinks = new Set();
+  for (const h3 of all(main, 'a[href] > h3, a[href] > div > h3, a[href] h3')) {
+    const link = h3.closest('a[href]');
+    if (!link || !link.matches(SEL.titleLink) || inside(link, SEL.notOrganic)) continue;
+    const container = link.closest(SEL.resultContainer) || link.parentElement;
+    if (seenLinks.has(link)) continue;
+    seenLinks.add(link);
+    organic.push(readResult(container, link));
+  }
+
+  // --- Ads and shopping units ---------------------------------------------------------------
+  const outermost = (els) => els.filter((el) => !els.some((o) => o !== el && o.contains(el)));
+  const readAds = (block, where) => outermost(all(one(document, block), SEL.textAd)).map((ad) => {
+    const link = one(ad, SEL.adLink);
+    const title = one(ad, SEL.adTitle);
+    return {
+      block: where,
+      title: text(title),
+      link: link ? abs(link.getAttribute('href')) : '',
+      displayedLink: text(one(ad, SEL.adDisplayedLink)),
+      advertiser: text(one(ad, SEL.adAdvertiser)),
+      description: text(one(ad, SEL.adDescription)),
+      sitelinks: all(ad, SEL.adSitelinks).map((a) => ({ title: text(a), link: abs(a.getAttribute('href')) }))
+        .filter((s) => s.title.length > 0),
+    };
+  }).filter((ad) => ad.title.length > 0);
+  const ads = [...readAds('#tads', 'top'), ...readAds('#bottomads', 'bottom')];
+
+  const shopping = all(document, SEL.shoppingUnit).map((unit) => {
+    const container = one(unit, '.pla-unit-container') || unit;
+    const titleLink = one(container, SEL.shoppingTitleLink);
+    const rated = one(container, SEL.rated);
+    const reviews = one(container, SEL.reviewsLabel);
+    return {
+      title: titleLink ? text(titleLink) : '',
+      link: titleLink ? abs(titleLink.getAttribute('href')) : '',
+      price: text(one(container, SEL.shoppingPrice)),
+      source: text(one(container, SEL.shoppingSource)),
+      ratingLabel: rated ? rated.getAttribute('aria-label') : '',
+      reviewsText: text(reviews),
+      sponsored: !!unit.closest('#tads, #bottomads'),
+    };
+  }).filter((s) => s.title.length > 0);
+
+  // --- People also ask ----------------------------------------------------------------------
+  const questions = all(document, SEL.question).map((pair) => {
+    const q = { question: pair.getAttribute('data-q') || text(pair) };
+    const slot = one(pair, SEL.answerSlot);
+    const answer = slot ? deferred.resolve(slot.id) : null;
+    if (answer) {
+      const body = one(answer, SEL.answerText);
+      if (body) {
+        const items = all(body, SEL.answerListItems).map(text);
+        const copy = body.cloneNode(true);
+        for (const d of copy.querySelectorAll(SEL.answerDate)) d.remove();
+        for (const l of copy.querySelectorAll('ol, ul, .u9iNfb')) l.remove();
+        q.snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
+        if (items.length) q.list = items;
+        q.dateText = text(one(body, SEL.answerDate)) || text(one(answer, SEL.answerDate));
+      }
+      const h3 = one(answer, 'a[href] h3');
+      if (h3) {
+        const a = h3.closest('a[href]');
+        q.title = text(h3);
+        q.link = abs(a.getAttribute('href'));
+        q.displayedLink = text(one(answer, SEL.displayedLink));
+      }
+    }
+    return q;
+  });
+
+  // --- Related searches -----------------------------------------------------------------------
+  const related = [];
+  const relatedSeen = new Set();
+  for (const block of all(one(document, SEL.bottom), '.MjjYud')) {
+    if (!one(block, SEL.heading) || one(block, SEL.question) || one(block, SEL.notRelated)) continue;
+    for (const a of all(block, 'a[href*="q="]')) {
+      if (one(a, SEL.moreLink)) continue;
+      let url;
+      try { url = new URL(a.getAttribute('href'), location.href); } catch (e) { continue; }
+      if (url.searchParams.has('start') || url.searchParams.get('tbm')) continue;
+      const query = a.getAttribute('aria-label') || text(a);
+      if (!query || relatedSeen.has(url.href)) continue;
+      relatedSeen.add(url.href);
+      related.push({ query, link: url.href });
+    }
+  }
+
+  // --- Knowledge panel ------------------------------------------------------------------------
+  let panel = null;
+  const panelEl = all(document, SEL.panel).find((p) => one(p, SEL.panelTitle));
+  if (panelEl) {
+    const desc = one(panelEl, SEL.panelDescription);
+    let description = '';
+    let source = null;
+    if (desc) {
+      const copy = desc.cloneNode(true);
+      const src = copy.querySelector('a[href]');
+      if (src) { source = { name: text(src), link: abs(src.getAttribute('href')) }; src.remove(); }
+      for (const h of copy.querySelectorAll('h3, [role="button"]')) h.remove();
+      description = (copy.textContent || '').replace(/\s+/g, ' ').trim();
+    }
+    const attributes = [];
+    for (const el of all(panelEl, SEL.panelAttribute)) {
+      if (el.parentElement.closest(SEL.panelAttribute)) continue;
+      const labelEl = one(el, SEL.panelAttributeLabel);
+      const valueEl = one(el, SEL.panelAttributeValue);
+      if (labelEl && valueEl) {
+        const value = valueEl.cloneNode(true);
+        for (const more of value.querySelectorAll(SEL.panelMore)) (more.closest('a') || more).remove();
+        attributes.push({
+          label: text(labelEl).replace(/\s*:\s*$/, ''),
+          value: (value.textContent || '').replace(/\s+/g, ' ').replace(/[\s,]+$/, '').trim(),
+        });
+        continue;
+      }
+      // Product panels write "Label: value" in one line without the label/value elements.
+      const line = text(el);
+      const colon = line.indexOf(':');
+      if (colon > 0 && colon < 40 && line.indexOf('\n') < 0 && line.length - colon > 1) {
+        attributes.push({ label: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
+      }
+    }
+    const website = one(panelEl, SEL.panelWebsite);
+    panel = {
+      title: text(one(panelEl, SEL.panelTitle)),
+      subtitle: text(one(panelEl, SEL.panelSubtitle)),
+      description,
+      source,
+      website: website ? abs(website.getAttribute('href')) : '',
+      attributes,
+      profiles: all(panelEl, SEL.panelProfiles).map((a) => ({ name: text(a), link: abs(a.getAttribute('href')) })),
+    };
+  }
+
+  // --- Top stories ----------------------------------------------------------------------------
+  const stories = [];
+  for (const section of all(main, SEL.storySection)) {
+    for (const a of all(section, SEL.storyLink)) {
+      const title = one(a, SEL.storyTitle);
+      if (!title) continue;
+      const parts = [...title.parentElement.children];
+      const before = parts.slice(0, parts.indexOf(title)).map(text).filter((t) => t.length > 0);
+      const after = parts.slice(parts.indexOf(title) + 1).map(text).filter((t) => t.length > 0);
+      stories.push({ title: text(title), link: abs(a.getAttribute('href')), source: before.pop() || '', dateText: after.pop() || '' });
+    }
+  }
+
+  // --- Local / hotel results ------------------------------------------------------------------
+  const places = [];
+  for (const rating of all(one(document, '#rcnt') || document, SEL.placeRating)) {
+    if (rating.closest('#rhs')) continue;
+    const card = rating.closest('a[href]') || rating.closest('[role="link"]') || rating.parentElement;
+    places.push({
+      title: text(one(card, SEL.placeTitle)),
+      ratingLabel: rating.getAttribute('aria-label'),
+      price: text(one(card, SEL.placePrice)),
+      link: card.getAttribute && card.getAttribute('href') ? abs(card.getAttribute('href')) : '',
+    });
+  }
+
+  const next = one(document, SEL.nextPage);
+  return {
+    url: location.href,
+    statsText,
+    noResultsText,
+    organic,
+    ads,
+    shopping,
+    questions,
+    related,
+    panel,
+    stories,
+    places,
+    nextPage: next ? abs(next.getAttribute('href')) : '',
+    start: args && typeof args.start === 'number' ? args.start : 0,
+  };
+}
