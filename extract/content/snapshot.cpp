@@ -1,6 +1,9 @@
 #include "extract/content/snapshot.h"
 
+#include "core/error.h"
 #include "gleaner_content_embedded.h"
+
+#include <string>
 
 namespace gleaner::content {
 
@@ -8,7 +11,19 @@ std::string_view snapshot_script() { return scripts::snapshot_js; }
 
 nlohmann::json snapshot_args(const SnapshotParts& parts) {
   return {{"html", parts.html},   {"text", parts.text}, {"tree", parts.tree},
-          {"links", parts.links}, {"meta", parts.meta}, {"maxChars", parts.max_chars}};
+          {"links", parts.links}, {"meta", parts.meta}, {"maxChars", parts.max_chars},
+          {"asString", parts.as_string}};
+}
+
+nlohmann::json parse_snapshot(nlohmann::json returned) {
+  if (returned.is_string()) {
+    returned = nlohmann::json::parse(returned.get_ref<const std::string&>(), nullptr, false);
+  }
+  if (!returned.is_object()) {
+    throw Error(ErrorCode::Internal, "the page could not be read",
+                "page snapshot is not a JSON object: " + returned.dump().substr(0, 200));
+  }
+  return returned;
 }
 
 }  // namespace gleaner::content

@@ -23,13 +23,22 @@ struct SnapshotParts {
   bool meta = false;   ///< title, lang, canonical, meta tags, JSON-LD texts
   /// Each part is cut at this many characters (and named in the output's `truncated`).
   std::size_t max_chars = 20'000'000;
+  /// Return the output as one JSON string: several times faster through the protocol than a deep
+  /// object on big pages. parse_snapshot() reads either form.
+  bool as_string = true;
 };
 
 /// The script: `(opts) => {...}` returning {url, baseUrl, html?, text?, tree?, links?, meta?,
-/// truncated?, errors?}. It never throws; a part that fails is named in `errors`.
+/// truncated?, errors?} (or that object as a JSON string). It never throws; a part that fails is
+/// named in `errors` and the others still come.
 std::string_view snapshot_script();
 
 /// The argument to call snapshot_script() with.
 nlohmann::json snapshot_args(const SnapshotParts& parts);
+
+/// The snapshot object from what the script returned (the object, or its JSON text).
+/// Throws gleaner::Error(Internal) when it is neither: the page tampered with the script's
+/// globals or the evaluation went wrong.
+nlohmann::json parse_snapshot(nlohmann::json returned);
 
 }  // namespace gleaner::content

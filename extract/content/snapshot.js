@@ -1,7 +1,7 @@
 // The page snapshot for POST /scrape/web: ONE function expression (the convention of
 // extract/endpoint.h), called in the rendered page with the parts to return, e.g.
-// {html: true, text: true, tree: true, links: true, meta: true, maxChars: 20000000}.
-// Returns plain JSON in one round trip:
+// {html: true, text: true, tree: true, links: true, meta: true, maxChars: 20000000, asString: true}.
+// Returns plain JSON in one round trip (as one JSON string when asString):
 //   url, baseUrl          location.href and document.baseURI
 //   html                  doctype + document.documentElement.outerHTML
 //   text                  document.body.innerText (what a person sees)
@@ -156,20 +156,10 @@
     return any ? a : null;
   };
 
-  // The nodes rendered in place of el's children: its open shadow root if it has one, a slot's
-  // assigned nodes (or its fallback content).
-  const childrenOf = (el) => {
-    if (el.shadowRoot) return el.shadowRoot.childNodes;
-    if (el.localName === 'slot') {
-      const assigned = el.assignedNodes({flatten: true});
-      if (assigned.length) return assigned;
-    }
-    return el.childNodes;
-  };
-
+  const HAS_CHECK_VISIBILITY = typeof Element.prototype.checkVisibility === 'function';
+  const WITH_VISIBILITY = {visibilityProperty: true};
   const isVisible = (el, options) =>
-      typeof el.checkVisibility === 'function' ? el.checkVisibility(options) :
-                                                 el.getClientRects().length > 0;
+      HAS_CHECK_VISIBILITY ? el.checkVisibility(options) : el.getClientRects().length > 0;
 
   // 'block' for block-level displays (block, flex, grid, list-item, table...), 'inline-block' for
   // atomic inlines (inline-block, inline-flex, inline-grid, inline-table: boxes of their own that
@@ -189,15 +179,28 @@
     }
   };
 
+  // Adds the nodes rendered in place of el's children: its open shadow root's if it has one, a
+  // slot's assigned nodes (or its fallback content). Siblings are walked with nextSibling: far
+  // cheaper than iterating live NodeLists on pages of 100 000 nodes.
   const addChildren = (el, parent, depth, pre, textHidden) => {
-    for (const child of childrenOf(el)) {
+    if (el.localName === 'slot') {
+      const assigned = el.assignedNodes({flatten: true});
+      if (assigned.length) {
+        for (const child of assigned) {
+          if (budget <= 0) return;
+          addNode(child, parent, depth, pre, textHidden);
+        }
+        return;
+      }
+    }
+    for (let child = (el.shadowRoot || el).firstChild; child; child = child.nextSibling) {
       if (budget <= 0) return;
       addNode(child, parent, depth, pre, textHidden);
     }
   };
 
   const addNode = (node, parent, depth, pre, textHidden) => {
-    if (node.nodeType === Node.TEXT_NODE) {
+    if (node.nodeType === 3) {  // Node.TEXT_NODE
       if (textHidden) return;
       // Whitespace runs are collapsed here only to make the value smaller; the converter
       // collapses again (it knows blocks from inlines). U+00A0 is not collapsible.
@@ -205,7 +208,7 @@
       if (text) addText(parent, text);
       return;
     }
-    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    if (node.nodeType !== 1) return;  // comments, processing instructions
     const el = node;
     let tag = el.localName;
     if (SKIP.has(tag) || (el.getAttribute('aria-hidden') === 'true' && !el.querySelector(CONTENT))) {
@@ -216,7 +219,7 @@
       return;
     }
     let ownTextHidden = false;
-    if (!isVisible(el, {visibilityProperty: true})) {
+    if (!isVisible(el, WITH_VISIBILITY)) {
       if (!isVisible(el)) {
         // No box: display:none, inside a closed <details>, content-visibility:hidden... except
         // display:contents, whose children are laid out in its place.
@@ -334,5 +337,7 @@
   if (opts.meta) attempt('meta', meta);
   if (truncated.length) out.truncated = truncated;
   if (errors.length) out.errors = errors;
-  return out;
+  // As one JSON string the value crosses the protocol several times faster than as a deep object
+  // (measured: ~0.5 s saved on a 2 MB page); parse_snapshot() takes either.
+  return opts.asString ? JSON.stringify(out) : out;
 }

@@ -1,6 +1,8 @@
 // The snapshot script's call: the arguments the caller passes.
 #include "extract/content/snapshot.h"
 
+#include "core/error.h"
+
 #include <gtest/gtest.h>
 
 namespace gleaner::content {
@@ -13,13 +15,32 @@ TEST(Snapshot, ArgumentsNameExactlyThePartsAsked) {
   parts.max_chars = 1000;
   EXPECT_EQ(snapshot_args(parts),
             (nlohmann::json{{"html", false}, {"text", true}, {"tree", true}, {"links", false},
-                            {"meta", false}, {"maxChars", 1000}}));
+                            {"meta", false}, {"maxChars", 1000}, {"asString", true}}));
 }
 
-TEST(Snapshot, DefaultsAskForNothingWithinTwentyMillionCharacters) {
+TEST(Snapshot, DefaultsAskForNothingWithinTwentyMillionCharactersAsAString) {
   EXPECT_EQ(snapshot_args({}),
             (nlohmann::json{{"html", false}, {"text", false}, {"tree", false}, {"links", false},
-                            {"meta", false}, {"maxChars", 20000000}}));
+                            {"meta", false}, {"maxChars", 20000000}, {"asString", true}}));
+}
+
+TEST(Snapshot, ParseTakesTheObjectOrItsJsonText) {
+  nlohmann::json object = {{"url", "https://x.test/"}, {"tree", {"body", "hi"}}};
+  EXPECT_EQ(parse_snapshot(object), object);
+  EXPECT_EQ(parse_snapshot(object.dump()), object);
+}
+
+TEST(Snapshot, ParseRejectsAnythingElseAsInternal) {
+  for (const nlohmann::json& bad :
+       {nlohmann::json(), nlohmann::json(42), nlohmann::json("{not json"), nlohmann::json("[1]"),
+        nlohmann::json::array()}) {
+    try {
+      parse_snapshot(bad);
+      ADD_FAILURE() << "accepted " << bad.dump();
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Internal);
+    }
+  }
 }
 
 TEST(Snapshot, ScriptIsTheEmbeddedFunctionExpression) {
@@ -27,7 +48,7 @@ TEST(Snapshot, ScriptIsTheEmbeddedFunctionExpression) {
   // One function expression taking the options, as extract/endpoint.h expects of page scripts.
   EXPECT_NE(script.find("\n(opts) => {\n"), std::string_view::npos);
   for (const char* part : {"opts.html", "opts.text", "opts.tree", "opts.links", "opts.meta",
-                           "opts.maxChars"}) {
+                           "opts.maxChars", "opts.asString"}) {
     EXPECT_NE(script.find(part), std::string_view::npos) << part;
   }
 }
