@@ -52,17 +52,18 @@ long attr_int(const json& element, const char* name, long fallback, long low, lo
   const json* attrs = attrs_of(element);
   if (attrs == nullptr) return fallback;
   auto it = attrs->find(name);
-  long value = fallback;
+  double value = static_cast<double>(fallback);
   if (it != attrs->end() && it->is_number()) {
-    value = static_cast<long>(it->get<double>());
+    value = it->get<double>();
   } else if (it != attrs->end() && it->is_string()) {
     try {
-      value = std::stol(it->get_ref<const std::string&>());
+      value = std::stod(it->get_ref<const std::string&>());
     } catch (const std::exception&) {
       return fallback;
     }
   }
-  return std::clamp(value, low, high);
+  // Clamped as a double first: a huge number must not overflow the conversion.
+  return static_cast<long>(std::clamp(value, static_cast<double>(low), static_cast<double>(high)));
 }
 
 // How each tag is rendered. Unknown tags (custom elements that snapshot.js could not classify,
@@ -340,7 +341,6 @@ class Inline {
 
   /// Text as in the DOM: whitespace runs collapse to one space, markdown characters escaped.
   void text(std::string_view raw) {
-    out_.reserve(out_.size() + raw.size());
     for (std::size_t i = 0; i < raw.size(); ++i) {
       char c = raw[i];
       if (is_space(c)) {
@@ -629,7 +629,8 @@ class Converter {
         Items items;
         collect_items(node, items, depth);
         bool ordered = tag_of(node) == "ol";
-        long start = ordered ? attr_int(node, "start", 1, -999999999, 999999999) : 0;
+        // CommonMark numbers are at most nine digits, never negative.
+        long start = ordered ? attr_int(node, "start", 1, 0, 999999999) : 0;
         sink.push(list(items, ordered, start, sink.list_marker(ordered), depth));
         return;
       }

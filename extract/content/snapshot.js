@@ -55,7 +55,8 @@
   // those are skipped. But a page behind a modal (a consent wall) is aria-hidden while it is
   // still on screen; a subtree holding any of these is page content and is kept.
   const CONTENT = 'p, h1, h2, h3, h4, h5, h6, li, table, article, main, section, form';
-  const LANG_CLASS = /^(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)$/;
+  const LANG_CLASS = /^(?:language|lang|highlight-source)-([A-Za-z0-9_+#.-]+)$/;
+  const WRAPPER_LANG_CLASS = /^(?:language|highlight-source)-([A-Za-z0-9_+#.-]+)$/;
 
   const out = {url: '', baseUrl: ''};
   const errors = [];
@@ -83,20 +84,31 @@
   // ---- tree ----
   let budget = MAX_CHARS;  // characters of text and attributes still allowed in the tree
 
+  // The language a code block names: data-lang / data-language or a language-x, lang-x,
+  // highlight-source-x class on the <pre> or its <code>; wrappers (GitHub's
+  // div.highlight-source-x, Rouge's div.language-x > div.highlight > pre) only by the two
+  // unambiguous class forms.
   const codeLanguage = (el) => {
-    const candidates = [el];
-    if (el.localName === 'pre') {
-      const code = el.querySelector(':scope > code');
-      if (code) candidates.push(code);
-      if (el.parentElement) candidates.push(el.parentElement);
-    }
-    for (const c of candidates) {
-      const data = c.getAttribute('data-lang') || c.getAttribute('data-language');
-      if (data) return data;
-      for (const cls of c.classList) {
-        const m = LANG_CLASS.exec(cls);
+    const fromClasses = (node, pattern) => {
+      for (const cls of node.classList) {
+        const m = pattern.exec(cls);
         if (m) return m[1];
       }
+      return '';
+    };
+    const own = [el];
+    if (el.localName === 'pre' && el.firstElementChild &&
+        el.firstElementChild.localName === 'code') {
+      own.push(el.firstElementChild);
+    }
+    for (const node of own) {
+      const named = node.getAttribute('data-lang') || node.getAttribute('data-language') ||
+          fromClasses(node, LANG_CLASS);
+      if (named) return named;
+    }
+    for (let up = el.parentElement, i = 0; up && i < 2; up = up.parentElement, i++) {
+      const named = fromClasses(up, WRAPPER_LANG_CLASS);
+      if (named) return named;
     }
     return '';
   };

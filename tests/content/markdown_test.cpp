@@ -416,6 +416,12 @@ TEST(MarkdownRobustness, OddInputIsToleratedNotThrown) {
   EXPECT_EQ(md(R"J(["a", {"href": 5}, "x"])J"), "x");
   EXPECT_EQ(md(R"J(["ol", {"start": "nine"}, ["li", "a"]])J"), "1. a");
   EXPECT_EQ(md(R"J(["td", {"colspan": -4}, "cell"])J"), "cell");
+  EXPECT_EQ(md(R"J(["ol", {"start": 1e300}, ["li", "a"]])J"), "999999999. a");
+  EXPECT_EQ(md(R"J(["ol", {"start": -3}, ["li", "a"]])J"), "0. a");
+  EXPECT_EQ(md(R"J(["table", ["tr", ["td", {"colspan": 1e30}, "x"], ["td", "y"]],
+                   ["tr", ["td", "z"], ["td", {"rowspan": "1e9"}, "w"]]])J")
+                .substr(0, 12),
+            "| x |  |  | ");
 }
 
 TEST(MarkdownRobustness, VeryDeepTreesDoNotOverflowTheStack) {
