@@ -1,0 +1,118 @@
+#pragma once
+// The address guard: which network addresses a page, a redirect or a sub-resource may reach.
+//
+// A URL given by a caller may not reach the service's own network (spec/conventions.md
+// "Security"): loopback, private, link-local, CGNAT and cloud-metadata addresses are refused,
+// whatever name leads there. The guard classifies addresses; the egress gateway
+// (proxies/gateway.h) resolves every name itself, asks the guard about each address and connects
+// only to an address the guard allowed, so a name that resolves differently the second time (DNS
+// rebinding) gains nothing. docs/security.md explains the whole arrangement.
+#include "core/config.h"
+
+#include <boost/asio/ip/address.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gleaner::proxies {
+
+using IpAddress = boost::asio::ip::address;
+
+/// The kind of network an address belongs to. Everything but Public is refused by default.
+enum class AddressKind {
+  Public,
+  Loopback,     ///< 127.0.0.0/8, ::1, and the names localhost and *.localhost
+  Private,      ///< 10/8, 172.16/12, 192.168/16, fc00::/7, fec0::/10, 64:ff9b:1::/48
+  LinkLocal,    ///< 169.254/16, fe80::/10
+  SharedCgnat,  ///< 100.64.0.0/10 (carrier-grade NAT)
+  Metadata,     ///< cloud metadata endpoints: 169.254.169.254, fd00:ec2::254, 100.100.100.200, ...
+  Unspecified,  ///< 0.0.0.0/8, :: (Linux connects these to the local host)
+  Multicast,    ///< 224/4, ff00::/8
+  Broadcast,    ///< 255.255.255.255
+  Reserved,     ///< documentation, benchmarking, 240/4, Teredo, unallocated IPv6, ...
+};
+
+/// The kind of `address`. IPv6 addresses that embed an IPv4 address (IPv4-mapped ::ffff:a.b.c.d,
+/// IPv4-translated, IPv4-compatible, NAT64 64:ff9b::/96, 6to4 2002::/16) are classified as the
+/// embedded IPv4 address.
+AddressKind classify(const IpAddress& address);
+/// "public", "loopback", "private", "link-local", "cgnat", "metadata", ...
+std::string_view kind_name(AddressKind kind);
+
+/// A host as it appears in a URL or a proxy request, put in one canonical form.
+struct Host {
+  enum class Form { Name, Ipv4, Ipv6 };
+  Form form = Form::Name;
+  /// Lower case, percent-decoded, without brackets or a trailing dot; IPv4 literals in any form
+  /// URLs allow (2130706433, 0177.0.0.1, 0x7f.1) rewritten dotted-decimal ("127.0.0.1"), IPv6
+  /// literals in their compressed form ("::1").
+  std::string text;
+  /// Set for the two literal forms.
+  std::optional<IpAddress> literal;
+};
+
+/// Parses a host the way browsers do (WHATWG URL host parsing, minus IDNA): a name, an IPv4
+/// literal in any of the numeric forms, or a bracketed IPv6 literal. nullopt when it is none of
+/// them (empty, forbidden characters, an IPv4-looking host out of range such as 1.2.3.4.5).
+std::optional<Host> parse_host(std::string_view host);
+
+/// The kind a host *name* has without resolving it: Loopback for localhost and *.localhost
+/// (browsers never look these up), nullopt for every other name.
+std::optional<AddressKind> name_kind(std::string_view canonical_name);
+
+/// The host and port of a proxy request ("host:port", "[::1]:443") or of a URL.
+struct Authority {
+  Host host;
+  std::uint16_t port = 0;
+};
+
+/// Parses "host", "host:port" or "[v6]:port"; a missing or empty port is `default_port`. nullopt
+/// when the host is invalid or the port is not a number in 1..65535.
+std::optional<Authority> parse_authority(std::string_view authority, std::uint16_t default_port);
+
+/// A page URL taken apart.
+struct UrlTarget {
+  /// "http" or "https".
+  std::string scheme;
+  Host host;
+  /// The explicit port or the scheme's default.
+  std::uint16_t port = 0;
+};
+
+/// Takes a URL apart the way browsers read it: surrounding spaces and embedded tabs and line
+/// breaks ignored, back-slashes read as slashes, "http:host" read as "http://host". Throws
+/// gleaner::Error(InvalidParameter) naming `parameter` when it is not an http(s) URL with a valid
+/// host and port (file:, chrome:, data:, javascript:, ftp:, ws: ... are refused).
+UrlTarget parse_http_url(std::string_view url, const std::string& parameter = "url");
+
+/// The message of every refusal the guard causes, so callers and tests can recognise it.
+inline constexpr std::string_view kPrivateAddressMessage = "the URL resolves to a private address";
+
+/// Decides which addresses may be reached.
+class AddressGuard {
+ public:
+  /// `allow_private_addresses` lets loopback, private, link-local and CGNAT addresses through
+  /// (tests, replay, a service meant for an internal network). Metadata, unspecified, multicast,
+  /// broadcast and reserved addresses stay refused either way: no page ever needs them.
+  explicit AddressGuard(bool allow_private_addresses = false)
+      : allow_private_(allow_private_addresses) {}
+  /// Entry `allow_private_addresses` (environment GLEANER_ALLOW_PRIVATE_ADDRESSES), default false.
+  static AddressGuard from_config(const Config& config);
+
+  bool allow_private_addresses() const { return allow_private_; }
+  bool allows(AddressKind kind) const;
+  bool allows(const IpAddress& address) const { return allows(classify(address)); }
+
+  /// Checks a caller's page URL without resolving any name: the scheme (http or https only), the
+  /// host's syntax, an IP literal in any form, localhost names. Throws
+  /// gleaner::Error(InvalidParameter) naming `parameter`. Names that resolve to refused addresses
+  /// are the gateway's to catch (Gateway::check_url resolves too).
+  UrlTarget check_url(std::string_view url, const std::string& parameter = "url") const;
+
+ private:
+  bool allow_private_;
+};
+
+}  // namespace gleaner::proxies

@@ -1,0 +1,144 @@
+#include "proxies/lease.h"
+
+#include "browser/interception.h"
+#include "core/error.h"
+#include "core/ids.h"
+#include "proxies/guard.h"
+#include "proxies/lease_record.h"
+
+namespace gleaner::proxies {
+namespace detail {
+
+void LeaseRecord::add_incident(GatewayIncident incident) {
+  std::lock_guard lock(mutex_);
+  if (incidents_.size() < kMaxKept) incidents_.push_back(std::move(incident));
+}
+
+void LeaseRecord::add_main_frame_url(std::string url) {
+  std::lock_guard lock(mutex_);
+  if (main_frame_urls_.size() < kMaxKept) main_frame_urls_.push_back(std::move(url));
+}
+
+std::vector<GatewayIncident> LeaseRecord::incidents_copy() const {
+  std::lock_guard lock(mutex_);
+  return incidents_;
+}
+
+std::vector<std::string> LeaseRecord::main_frame_urls_copy() const {
+  std::lock_guard lock(mutex_);
+  return main_frame_urls_;
+}
+
+void LeaseRegistry::add(std::shared_ptr<LeaseRecord> record) {
+  std::lock_guard lock(mutex_);
+  leases_[record->id] = std::move(record);
+}
+
+void LeaseRegistry::remove(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  leases_.erase(id);
+}
+
+std::shared_ptr<LeaseRecord> LeaseRegistry::authenticate(const std::string& username,
+                                                         const std::string& password) const {
+  std::lock_guard lock(mutex_);
+  auto it = leases_.find(username);
+  if (it == leases_.end() || !constant_time_equal(it->second->password, password)) return nullptr;
+  return it->second;
+}
+
+std::size_t LeaseRegistry::size() const {
+  std::lock_guard lock(mutex_);
+  return leases_.size();
+}
+
+}  // namespace detail
+
+namespace {
+
+// Notes the top frame's document URLs; decides nothing (the gateway does the refusing).
+class MainFrameRecorder final : public browser::Interceptor {
+ public:
+  explicit MainFrameRecorder(std::shared_ptr<detail::LeaseRecord> record)
+      : record_(std::move(record)) {}
+  std::optional<browser::Decision> decide(const browser::InterceptedRequest& request) override {
+    if (request.is_main_frame) record_->add_main_frame_url(request.url);
+    return std::nullopt;
+  }
+
+ private:
+  const std::shared_ptr<detail::LeaseRecord> record_;
+};
+
+std::optional<Authority> authority_of(std::string_view url) {
+  try {
+    const UrlTarget target = parse_http_url(url);
+    return Authority{target.host, target.port};
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+GatewayLease::GatewayLease(std::shared_ptr<detail::LeaseRecord> record,
+                           std::weak_ptr<detail::LeaseRegistry> registry, std::string proxy_server)
+    : record_(std::move(record)), registry_(std::move(registry)), proxy_server_(std::move(proxy_server)) {}
+
+GatewayLease::GatewayLease(GatewayLease&& other) noexcept = default;
+
+GatewayLease& GatewayLease::operator=(GatewayLease&& other) noexcept {
+  if (this != &other) {
+    close();
+    record_ = std::move(other.record_);
+    registry_ = std::move(other.registry_);
+    proxy_server_ = std::move(other.proxy_server_);
+  }
+  return *this;
+}
+
+GatewayLease::~GatewayLease() { close(); }
+
+void GatewayLease::close() {
+  if (!record_) return;
+  if (auto registry = registry_.lock()) registry->remove(record_->id);
+  registry_.reset();
+}
+
+const std::string& GatewayLease::id() const { return record_->id; }
+const std::string& GatewayLease::proxy_server() const { return proxy_server_; }
+const std::string& GatewayLease::username() const { return record_->id; }
+const std::string& GatewayLease::password() const { return record_->password; }
+const Route& GatewayLease::route() const { return record_->route; }
+
+std::vector<GatewayIncident> GatewayLease::incidents() const { return record_->incidents_copy(); }
+
+std::optional<GatewayIncident> GatewayLease::incident_for(std::string_view url) const {
+  const auto target = authority_of(url);
+  if (!target) return std::nullopt;
+  for (auto& incident : record_->incidents_copy())
+    if (incident.host == target->host.text && incident.port == target->port) return incident;
+  return std::nullopt;
+}
+
+std::shared_ptr<browser::Interceptor> GatewayLease::interceptor() const {
+  return std::make_shared<MainFrameRecorder>(record_);
+}
+
+void GatewayLease::check_main_document() const {
+  const auto incidents = record_->incidents_copy();
+  for (const auto& url : record_->main_frame_urls_copy()) {
+    const auto target = authority_of(url);
+    if (!target) continue;
+    for (const auto& incident : incidents) {
+      if (incident.kind == GatewayIncident::Kind::Refused && incident.host == target->host.text &&
+          incident.port == target->port)
+        throw Error(ErrorCode::InvalidParameter, std::string(kPrivateAddressMessage),
+                    "lease " + record_->id + ": the gateway refused " + incident.host + ":" +
+                        std::to_string(incident.port) + " (" + incident.detail + ")")
+            .with_parameter("url");
+    }
+  }
+}
+
+}  // namespace gleaner::proxies

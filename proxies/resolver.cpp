@@ -1,0 +1,90 @@
+#include "proxies/resolver.h"
+
+#include "core/error.h"
+
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace gleaner::proxies {
+
+Resolution SystemResolver::resolve(const std::string& name) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* list = nullptr;
+  const int rc = ::getaddrinfo(name.c_str(), nullptr, &hints, &list);
+  if (rc != 0) return {{}, gai_strerror(rc)};
+  Resolution result;
+  for (addrinfo* ai = list; ai; ai = ai->ai_next) {
+    IpAddress address;
+    if (ai->ai_family == AF_INET) {
+      sockaddr_in in{};
+      std::memcpy(&in, ai->ai_addr, sizeof in);
+      address = boost::asio::ip::address_v4(ntohl(in.sin_addr.s_addr));
+    } else if (ai->ai_family == AF_INET6) {
+      sockaddr_in6 in6{};
+      std::memcpy(&in6, ai->ai_addr, sizeof in6);
+      boost::asio::ip::address_v6::bytes_type bytes;
+      std::memcpy(bytes.data(), &in6.sin6_addr, bytes.size());
+      address = boost::asio::ip::address_v6(bytes);
+    } else {
+      continue;
+    }
+    if (std::find(result.addresses.begin(), result.addresses.end(), address) ==
+        result.addresses.end())
+      result.addresses.push_back(address);
+  }
+  ::freeaddrinfo(list);
+  if (result.addresses.empty()) result.error = "no address";
+  return result;
+}
+
+OverrideResolver::OverrideResolver(std::map<std::string, std::vector<IpAddress>> overrides,
+                                   std::shared_ptr<Resolver> fallback)
+    : overrides_(std::move(overrides)), fallback_(std::move(fallback)) {}
+
+Resolution OverrideResolver::resolve(const std::string& name) {
+  if (auto it = overrides_.find(name); it != overrides_.end()) return {it->second, {}};
+  if (!fallback_) return {{}, "no override for " + name};
+  return fallback_->resolve(name);
+}
+
+std::map<std::string, std::vector<IpAddress>> OverrideResolver::parse(const nlohmann::json& entry) {
+  auto bad = [](const std::string& why) {
+    return Error(ErrorCode::Internal,
+                 "configuration entry 'resolve_overrides' (or GLEANER_RESOLVE_OVERRIDES): " + why);
+  };
+  std::map<std::string, std::vector<IpAddress>> overrides;
+  if (entry.is_null()) return overrides;
+  if (!entry.is_object()) throw bad("expected an object from host name to address(es)");
+  for (const auto& [name, value] : entry.items()) {
+    auto host = parse_host(name);
+    if (!host || host->form != Host::Form::Name) throw bad("'" + name + "' is not a host name");
+    const nlohmann::json list = value.is_array() ? value : nlohmann::json::array({value});
+    std::vector<IpAddress> addresses;
+    for (const auto& item : list) {
+      boost::system::error_code ec;
+      const auto address = item.is_string() ? boost::asio::ip::make_address(item.get<std::string>(), ec)
+                                            : IpAddress();
+      if (!item.is_string() || ec) throw bad("the address of '" + name + "' is not an IP address");
+      addresses.push_back(address);
+    }
+    if (addresses.empty()) throw bad("'" + name + "' has no address");
+    overrides[host->text] = std::move(addresses);
+  }
+  return overrides;
+}
+
+std::shared_ptr<Resolver> make_resolver(const Config& config) {
+  auto system = std::make_shared<SystemResolver>();
+  auto overrides = OverrideResolver::parse(config.get_json("resolve_overrides"));
+  if (overrides.empty()) return system;
+  return std::make_shared<OverrideResolver>(std::move(overrides), std::move(system));
+}
+
+}  // namespace gleaner::proxies
