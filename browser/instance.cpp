@@ -1,0 +1,217 @@
+#include "browser/instance.h"
+
+#include "browser/navigation_tracker.h"
+#include "browser/pool.h"
+#include "cdp/error.h"
+#include "core/log.h"
+
+#include <algorithm>
+
+namespace gleaner::browser {
+namespace {
+
+using Json = nlohmann::json;
+
+// Browser.close gets this long to answer before the process is signalled.
+constexpr Millis kCloseCallLimit{1000};
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+  std::string out;
+  for (const auto& item : items) {
+    if (!out.empty()) out += separator;
+    out += item;
+  }
+  return out;
+}
+
+}  // namespace
+
+BrowserInstance::BrowserInstance(Settings settings) : settings_(std::move(settings)) {}
+
+std::shared_ptr<BrowserInstance> BrowserInstance::launch(const Settings& settings,
+                                                         std::function<void()> on_closed) {
+  const Deadline deadline = deadline_in(settings.launch_timeout);
+  std::shared_ptr<BrowserInstance> instance(new BrowserInstance(settings));
+  instance->on_closed_ = std::move(on_closed);
+  instance->process_ = ChromiumProcess::launch(settings.chromium_path, settings.flags, deadline);
+  instance->connection_ = std::make_unique<cdp::Connection>(
+      cdp::connect_websocket(instance->process_->websocket_url(), deadline));
+  BrowserInstance* self = instance.get();
+  // Set before the first call, as the connection requires. Runs on the DevTools thread or in
+  // the connection's destructor, when only the members declared before it are still there.
+  instance->connection_->set_close_handler([self](const std::string& reason) {
+    log::info("browser") << "DevTools connection of Chromium pid " << self->process_->pid()
+                         << " closed: " << reason;
+    self->on_connection_closed();
+  });
+  instance->connection_->on("Target.detachedFromTarget", "", [self](const Json& params) {
+    std::shared_ptr<NavigationTracker> tracker;
+    {
+      std::lock_guard lock(self->trackers_mutex_);
+      auto it = self->trackers_.find(params.value("sessionId", std::string()));
+      if (it == self->trackers_.end()) return;
+      tracker = it->second.lock();
+      self->trackers_.erase(it);
+    }
+    if (tracker) tracker->on_closed();
+  });
+  instance->executor_ = std::make_unique<Executor>(settings.executor_threads);
+  return instance;
+}
+
+BrowserInstance::~BrowserInstance() {
+  warm.clear();        // their sessions unsubscribe while the connection is still there
+  executor_.reset();   // no decision is answered after this
+  connection_.reset(); // joins the DevTools thread
+  // process_ (declared first) goes last: killed and reaped unless stopped already.
+}
+
+void BrowserInstance::on_connection_closed() {
+  std::vector<std::shared_ptr<NavigationTracker>> trackers;
+  {
+    std::lock_guard lock(trackers_mutex_);
+    for (auto& [id, weak] : trackers_)
+      if (auto t = weak.lock()) trackers.push_back(std::move(t));
+    trackers_.clear();
+  }
+  for (auto& t : trackers) t->on_closed();
+  if (on_closed_) on_closed_();
+}
+
+InterceptionSettings BrowserInstance::interception_for(const ContextOptions* options) const {
+  InterceptionSettings s;
+  s.chain = settings_.head_interceptors;
+  if (options) {
+    s.chain.insert(s.chain.end(), options->interceptors.begin(), options->interceptors.end());
+    s.blocked_types = options->blocked_resource_types;
+    if (options->proxy && !options->proxy->username.empty())
+      s.proxy_credentials.emplace(options->proxy->username, options->proxy->password);
+  }
+  if (settings_.terminal_interceptor) s.chain.push_back(settings_.terminal_interceptor);
+  return s;
+}
+
+void BrowserInstance::append_configuration(Page& page, const ContextOptions& options,
+                                           std::vector<cdp::PendingCall>& calls,
+                                           Deadline deadline) {
+  cdp::Session& session = page.session();
+  if (options.viewport) {
+    calls.push_back(session.send("Emulation.setDeviceMetricsOverride",
+                                 Page::viewport_params(*options.viewport), deadline));
+    page.viewport_ = *options.viewport;
+  }
+  if (!options.user_agent.empty()) {
+    calls.push_back(
+        session.send("Network.setUserAgentOverride", {{"userAgent", options.user_agent}}, deadline));
+  }
+  if (!options.extra_headers.empty()) {
+    calls.push_back(session.send("Network.setExtraHTTPHeaders",
+                                 {{"headers", Json(options.extra_headers)}}, deadline));
+  }
+  if (auto fetch = page.router_->configure(interception_for(&options))) {
+    calls.push_back(session.send(fetch->at("method").get<std::string>(), fetch->at("params"),
+                                 deadline));
+  }
+}
+
+std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, Deadline deadline) {
+  Json context_params = Json::object();
+  if (options && options->proxy) {
+    context_params["proxyServer"] = options->proxy->server;
+    if (!options->proxy->bypass.empty())
+      context_params["proxyBypassList"] = join(options->proxy->bypass, ",");
+  }
+  const std::string context_id =
+      connection_->call("Target.createBrowserContext", context_params, "", deadline)
+          .at("browserContextId")
+          .get<std::string>();
+  try {
+    const std::string target_id =
+        connection_
+            ->call("Target.createTarget",
+                   {{"url", "about:blank"}, {"browserContextId", context_id}}, "", deadline)
+            .at("targetId")
+            .get<std::string>();
+    const std::string session_id =
+        connection_
+            ->call("Target.attachToTarget", {{"targetId", target_id}, {"flatten", true}}, "",
+                   deadline)
+            .at("sessionId")
+            .get<std::string>();
+    auto router = std::make_shared<RequestRouter>(*connection_, session_id, target_id, *executor_);
+    std::unique_ptr<Page> page(
+        new Page(*connection_, context_id, target_id, session_id, std::move(router)));
+    {
+      std::lock_guard lock(trackers_mutex_);
+      std::erase_if(trackers_, [](const auto& entry) { return entry.second.expired(); });
+      trackers_[session_id] = page->tracker_;
+    }
+    // Everything else goes out at once and is awaited together: one round trip, not six.
+    cdp::Session& session = page->session();
+    std::vector<cdp::PendingCall> calls;
+    calls.push_back(session.send("Page.enable", Json::object(), deadline));
+    calls.push_back(session.send("Page.setLifecycleEventsEnabled", {{"enabled", true}}, deadline));
+    calls.push_back(session.send("Network.enable", Json::object(), deadline));
+    calls.push_back(session.send("Emulation.setDeviceMetricsOverride",
+                                 Page::viewport_params(settings_.default_viewport), deadline));
+    page->viewport_ = settings_.default_viewport;
+    if (options) {
+      append_configuration(*page, *options, calls, deadline);
+    } else if (auto fetch = page->router_->configure(interception_for(nullptr))) {
+      calls.push_back(session.send(fetch->at("method").get<std::string>(), fetch->at("params"),
+                                   deadline));
+    }
+    for (auto& call : calls) call.get();
+    return page;
+  } catch (...) {
+    if (!connection_->closed())
+      connection_->notify("Target.disposeBrowserContext", {{"browserContextId", context_id}}, "");
+    throw;
+  }
+}
+
+void BrowserInstance::configure_page(Page& page, const ContextOptions& options, Deadline deadline) {
+  std::vector<cdp::PendingCall> calls;
+  append_configuration(page, options, calls, deadline);
+  for (auto& call : calls) call.get();
+}
+
+void BrowserInstance::close_page(std::unique_ptr<Page> page) {
+  if (!page) return;
+  const std::string context_id = page->context_id();
+  page.reset();
+  // Disposing of the context closes its tab and drops its cookies, storage and cache.
+  if (!connection_->closed())
+    connection_->notify("Target.disposeBrowserContext", {{"browserContextId", context_id}}, "");
+}
+
+bool BrowserInstance::responsive(Deadline deadline) {
+  try {
+    connection_->call("Browser.getVersion", Json::object(), "", deadline);
+    return true;
+  } catch (const cdp::Error& e) {
+    log::warn("browser") << "Chromium pid " << pid() << " did not answer: " << e.detail();
+    return false;
+  }
+}
+
+void BrowserInstance::kill() {
+  process_->stop(Millis(0));
+  connection_->close();
+}
+
+void BrowserInstance::stop(Millis grace) {
+  if (!connection_->closed()) {
+    try {
+      connection_->call("Browser.close", Json::object(), "",
+                        deadline_in(std::min(grace, kCloseCallLimit)));
+    } catch (const cdp::Error&) {
+      // Chromium often exits before it answers; the process is stopped below either way.
+    }
+  }
+  process_->wait_for_exit(grace);
+  process_->stop(grace);
+  connection_->close();
+}
+
+}  // namespace gleaner::browser

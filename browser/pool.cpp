@@ -1,0 +1,580 @@
+#include "browser/pool.h"
+
+#include "browser/instance.h"
+#include "cdp/error.h"
+#include "core/error.h"
+#include "core/log.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
+#include <stdexcept>
+
+namespace gleaner::browser {
+namespace {
+
+constexpr Millis kFirstRetry{500};
+constexpr Millis kMaxRetry{30000};
+// A warm page that cannot be opened within this is given up (the health check looks deeper).
+constexpr Millis kWarmPageLimit{10000};
+
+[[noreturn]] void bad_option(const std::string& entry, const std::string& why) {
+  throw std::invalid_argument("configuration entry '" + entry + "' (or " + Config::env_name(entry) +
+                              "): " + why);
+}
+
+long long ranged(const Config& config, const std::string& entry, long long fallback,
+                 long long min, long long max) {
+  long long value = config.get_int(entry, fallback);
+  if (value < min || value > max)
+    bad_option(entry, "must be between " + std::to_string(min) + " and " + std::to_string(max));
+  return value;
+}
+
+bool has_flag(const std::vector<std::string>& flags, const std::string& name) {
+  return std::any_of(flags.begin(), flags.end(),
+                      [&](const std::string& f) { return f.rfind(name, 0) == 0; });
+}
+
+}  // namespace
+
+PoolOptions PoolOptions::from_config(const Config& config) {
+  PoolOptions o;
+  const char* chrome_path = std::getenv("CHROME_PATH");
+  o.chromium_path = config.get_string(
+      "chromium_path", chrome_path && *chrome_path ? chrome_path : "/usr/bin/chromium");
+  o.processes = static_cast<int>(ranged(config, "browser_processes", o.processes, 1, 256));
+  o.pages_per_process = static_cast<int>(ranged(config, "pages_per_process", o.pages_per_process, 1, 1000));
+  o.lease_wait = Millis(ranged(config, "lease_wait_ms", o.lease_wait.count(), 0, 3600000));
+  o.recycle_after_pages =
+      static_cast<int>(ranged(config, "recycle_after_pages", o.recycle_after_pages, 0, 100000000));
+  o.memory_limit_mb = static_cast<std::size_t>(
+      ranged(config, "browser_memory_limit_mb", static_cast<long long>(o.memory_limit_mb), 0, 1 << 24));
+  o.extra_flags = config.get_string_list("chromium_flags");
+  o.replay_dir = config.get_string("replay_dir", "");
+  o.health_interval =
+      Millis(ranged(config, "health_check_interval_ms", o.health_interval.count(), 10, 3600000));
+  o.health_timeout =
+      Millis(ranged(config, "health_check_timeout_ms", o.health_timeout.count(), 10, 600000));
+  o.warm_pages = static_cast<int>(ranged(config, "warm_pages", o.warm_pages, 0, 1000));
+  o.launch_timeout =
+      Millis(ranged(config, "browser_launch_timeout_ms", o.launch_timeout.count(), 100, 600000));
+  o.close_grace = Millis(ranged(config, "browser_close_grace_ms", o.close_grace.count(), 0, 600000));
+  return o;
+}
+
+// Everything the pool's threads share. Leases hold it too, so ending a lease after the Pool is
+// gone is safe.
+class PoolCore : public std::enable_shared_from_this<PoolCore> {
+ public:
+  explicit PoolCore(PoolOptions o);
+
+  Lease lease(const ContextOptions& options, Deadline deadline);
+  void release(const std::shared_ptr<BrowserInstance>& browser, std::unique_ptr<Page> page);
+  void supervise();
+  PoolState state() const;
+  bool wait_ready(Deadline deadline) const;
+  void begin_shutdown(Millis grace);
+
+  const PoolOptions options;
+  const std::shared_ptr<ReplayArchive> replay;
+
+ private:
+  using Instance = std::shared_ptr<BrowserInstance>;
+  using Pages = std::vector<std::unique_ptr<Page>>;
+
+  BrowserInstance::Settings browser_settings() const;
+  // Under mutex_:
+  Instance choose_locked(bool want_warm) const;
+  void retire_locked(std::size_t slot, Pages& pages_to_close);
+  void take_warm_locked(BrowserInstance& instance, Pages& into);
+  void wake_locked();
+  int busy_locked() const;
+  // Supervisor steps; each takes the lock itself and does slow work without it.
+  void handle_dead();
+  void stop_idle_retired();
+  void launch_missing();
+  void fill_warm_pages();
+  void check_health();
+  void stop_everything();
+  Deadline next_wakeup_locked() const;
+
+  const BrowserInstance::Settings settings_;
+
+  mutable std::mutex mutex_;  // guards every field below, and BrowserInstance's pool fields
+  mutable std::condition_variable lease_cv_;       // a page may be free; a browser came up; stop
+  mutable std::condition_variable supervisor_cv_;  // work for the supervisor
+  bool work_ = false;                              // supervisor_cv_'s predicate
+  std::vector<Instance> slots_;           // one per process; null while (re)starting
+  std::vector<Deadline> next_launch_;     // per slot: not before (backs off after failures)
+  std::vector<int> launch_failures_;      // per slot: failed starts in a row
+  std::vector<Instance> retiring_;        // replaced, finishing their leases
+  Deadline next_health_;
+  std::uint64_t restarts_ = 0;
+  std::uint64_t recycles_ = 0;
+  std::uint64_t pages_served_ = 0;
+  bool shutting_down_ = false;
+  Deadline shutdown_deadline_;
+};
+
+PoolCore::PoolCore(PoolOptions o)
+    : options(std::move(o)),
+      replay(options.replay_dir.empty() ? nullptr
+                                        : std::make_shared<ReplayArchive>(options.replay_dir)),
+      settings_(browser_settings()),
+      slots_(static_cast<std::size_t>(options.processes)),
+      next_launch_(slots_.size(), SteadyClock::now()),
+      launch_failures_(slots_.size(), 0),
+      next_health_(deadline_in(options.health_interval)) {}
+
+BrowserInstance::Settings PoolCore::browser_settings() const {
+  BrowserInstance::Settings s;
+  s.chromium_path = options.chromium_path;
+  s.flags = standard_chromium_flags();
+  if (replay && !has_flag(options.extra_flags, "--host-resolver-rules")) {
+    // Belt and braces: every request is answered from the archive, and should anything bypass
+    // interception (a preconnect, a browser-initiated fetch) no host name resolves.
+    s.flags.push_back("--host-resolver-rules=MAP * ~NOTFOUND");
+  }
+  s.flags.insert(s.flags.end(), options.extra_flags.begin(), options.extra_flags.end());
+  s.launch_timeout = options.launch_timeout;
+  s.head_interceptors = options.interceptors;
+  s.terminal_interceptor = replay;
+  s.executor_threads = static_cast<std::size_t>(std::clamp(options.pages_per_process, 2, 8));
+  return s;
+}
+
+void PoolCore::wake_locked() {
+  work_ = true;
+  supervisor_cv_.notify_one();
+}
+
+int PoolCore::busy_locked() const {
+  int busy = 0;
+  for (const auto& b : slots_)
+    if (b) busy += b->busy;
+  for (const auto& b : retiring_) busy += b->busy;
+  return busy;
+}
+
+PoolCore::Instance PoolCore::choose_locked(bool want_warm) const {
+  Instance best;
+  for (const auto& b : slots_) {
+    if (!b || b->dead || b->draining || b->closed() || b->busy >= options.pages_per_process)
+      continue;
+    // Fewest leases first; among equals, one with a page ready.
+    if (!best || b->busy < best->busy ||
+        (b->busy == best->busy && want_warm && !b->warm.empty() && best->warm.empty()))
+      best = b;
+  }
+  return best;
+}
+
+void PoolCore::take_warm_locked(BrowserInstance& instance, Pages& into) {
+  while (!instance.warm.empty()) {
+    into.push_back(std::move(instance.warm.front()));
+    instance.warm.pop_front();
+  }
+}
+
+// The browser in `slot` lends no more and is stopped once its leases end; a replacement starts at
+// once. Its warm pages are handed back to be destroyed outside the lock.
+void PoolCore::retire_locked(std::size_t slot, Pages& pages_to_close) {
+  Instance b = std::move(slots_[slot]);
+  b->draining = true;
+  take_warm_locked(*b, pages_to_close);
+  retiring_.push_back(std::move(b));
+  next_launch_[slot] = SteadyClock::now();
+  ++recycles_;
+  wake_locked();
+}
+
+Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline) {
+  const Deadline wait_until = std::min(deadline, deadline_in(options.lease_wait));
+  const bool want_warm = !options_for_lease.proxy.has_value();
+  for (;;) {
+    Instance browser;
+    std::unique_ptr<Page> page;
+    Pages to_close;
+    {
+      std::unique_lock lock(mutex_);
+      lease_cv_.wait_until(lock, wait_until, [&] {
+        return shutting_down_ || (browser = choose_locked(want_warm)) != nullptr;
+      });
+      if (shutting_down_) throw Error(ErrorCode::Unavailable, "the service is shutting down");
+      if (!browser) {
+        throw Error(ErrorCode::Unavailable, "no browser is free at the moment, try again",
+                    "no page free within the lease wait; " + std::to_string(busy_locked()) +
+                        " pages busy");
+      }
+      ++browser->busy;
+      ++browser->served;
+      ++pages_served_;
+      if (want_warm && !browser->warm.empty()) {
+        page = std::move(browser->warm.front());
+        browser->warm.pop_front();
+        wake_locked();  // top the warm pages up again
+      }
+      if (options.recycle_after_pages > 0 &&
+          browser->served >= static_cast<std::uint64_t>(options.recycle_after_pages)) {
+        auto slot = std::find(slots_.begin(), slots_.end(), browser);
+        log::info("pool") << "recycling Chromium pid " << browser->pid() << " after "
+                          << browser->served << " pages";
+        retire_locked(static_cast<std::size_t>(slot - slots_.begin()), to_close);
+      }
+    }
+    to_close.clear();  // warm pages of a browser being retired: they go when it stops
+    try {
+      if (page)
+        browser->configure_page(*page, options_for_lease, deadline);
+      else
+        page = browser->open_page(&options_for_lease, deadline);
+      return Lease(shared_from_this(), browser, std::move(page));
+    } catch (const cdp::Error& e) {
+      release(browser, std::move(page));
+      // The browser died under us: another one (or its replacement) may still make it in time.
+      if (browser->closed() && SteadyClock::now() < wait_until) {
+        log::warn("pool") << "page set-up failed on a browser that went away, retrying: "
+                          << e.detail();
+        continue;
+      }
+      if (e.kind() == cdp::ErrorKind::Timeout)
+        throw Error(ErrorCode::Timeout, "no browser page could be prepared in time", e.detail());
+      throw;
+    } catch (...) {
+      release(browser, std::move(page));
+      throw;
+    }
+  }
+}
+
+void PoolCore::release(const std::shared_ptr<BrowserInstance>& browser, std::unique_ptr<Page> page) {
+  browser->close_page(std::move(page));  // outside the lock: it unsubscribes from the connection
+  std::lock_guard lock(mutex_);
+  --browser->busy;
+  if (browser->draining || shutting_down_) wake_locked();
+  lease_cv_.notify_all();
+}
+
+bool PoolCore::wait_ready(Deadline deadline) const {
+  std::unique_lock lock(mutex_);
+  return lease_cv_.wait_until(lock, deadline, [&] {
+    return shutting_down_ || std::all_of(slots_.begin(), slots_.end(), [](const Instance& b) {
+             return b && !b->dead && !b->closed();
+           });
+  }) && !shutting_down_;
+}
+
+PoolState PoolCore::state() const {
+  std::lock_guard lock(mutex_);
+  PoolState s;
+  s.restarts = restarts_;
+  s.recycles = recycles_;
+  s.pages_served = pages_served_;
+  s.shutting_down = shutting_down_;
+  auto add = [&](const Instance& b) {
+    BrowserStatus status;
+    status.pid = b->pid();
+    status.ready = !b->dead && !b->closed();
+    status.draining = b->draining;
+    status.busy_pages = b->busy;
+    status.warm_pages = static_cast<int>(b->warm.size());
+    status.pages_served = b->served;
+    s.busy_pages += b->busy;
+    if (status.ready && !b->draining) {
+      ++s.processes;
+      if (!shutting_down_) s.free_pages += std::max(0, options.pages_per_process - b->busy);
+    }
+    s.browsers.push_back(status);
+  };
+  for (const auto& b : slots_)
+    if (b) add(b);
+  for (const auto& b : retiring_) add(b);
+  return s;
+}
+
+void PoolCore::begin_shutdown(Millis grace) {
+  std::lock_guard lock(mutex_);
+  if (!shutting_down_) {
+    shutting_down_ = true;
+    shutdown_deadline_ = deadline_in(grace);
+    log::info("pool") << "shutting down: " << busy_locked() << " leases out, grace "
+                      << grace.count() << " ms";
+  }
+  wake_locked();
+  lease_cv_.notify_all();
+}
+
+// ---- The supervisor ------------------------------------------------------------------------
+
+Deadline PoolCore::next_wakeup_locked() const {
+  Deadline next = next_health_;
+  for (std::size_t i = 0; i < slots_.size(); ++i)
+    if (!slots_[i]) next = std::min(next, next_launch_[i]);
+  if (shutting_down_) next = std::min(next, shutdown_deadline_);
+  return next;
+}
+
+void PoolCore::supervise() {
+  auto locked = [this](auto&& f) {
+    std::lock_guard lock(mutex_);
+    return f();
+  };
+  for (;;) {
+    const bool done = locked([&] {
+      return shutting_down_ && (busy_locked() == 0 || SteadyClock::now() >= shutdown_deadline_);
+    });
+    if (done) break;
+    handle_dead();
+    stop_idle_retired();
+    if (!locked([&] { return shutting_down_; })) {  // nothing new starts while shutting down
+      launch_missing();
+      handle_dead();  // a browser may have died while we were launching
+      fill_warm_pages();
+      if (locked([&] { return SteadyClock::now() >= next_health_; })) check_health();
+    }
+    std::unique_lock lock(mutex_);
+    supervisor_cv_.wait_until(lock, next_wakeup_locked(), [&] { return work_; });
+    work_ = false;
+  }
+  stop_everything();
+}
+
+void PoolCore::handle_dead() {
+  std::vector<std::pair<Instance, int>> dead;  // with the leases still on it
+  Pages pages;
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      Instance& b = slots_[i];
+      if (!b || !(b->dead || b->closed())) continue;
+      b->dead = true;
+      take_warm_locked(*b, pages);
+      const int busy = b->busy;
+      dead.emplace_back(std::move(b), busy);
+      next_launch_[i] = SteadyClock::now();
+      ++restarts_;
+    }
+    for (auto it = retiring_.begin(); it != retiring_.end();) {
+      if ((*it)->dead || (*it)->closed()) {
+        (*it)->dead = true;
+        const int busy = (*it)->busy;
+        dead.emplace_back(std::move(*it), busy);
+        it = retiring_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (!dead.empty()) lease_cv_.notify_all();
+  }
+  pages.clear();
+  for (auto& [b, busy] : dead) {
+    log::warn("pool") << "Chromium pid " << b->pid() << " crashed or hung; " << busy
+                      << " leases on it fail";
+    b->kill();  // reaps it; leases still holding it fail at once on their closed connection
+  }
+}
+
+void PoolCore::stop_idle_retired() {
+  std::vector<Instance> idle;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = retiring_.begin(); it != retiring_.end();) {
+      if ((*it)->busy == 0) {
+        idle.push_back(std::move(*it));
+        it = retiring_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& b : idle) {
+    log::info("pool") << "stopping retired Chromium pid " << b->pid() << " after " << b->served
+                      << " pages";
+    b->stop(options.close_grace);
+  }
+}
+
+void PoolCore::launch_missing() {
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    {
+      std::lock_guard lock(mutex_);
+      if (shutting_down_ || slots_[i] || SteadyClock::now() < next_launch_[i]) continue;
+    }
+    std::weak_ptr<PoolCore> weak = weak_from_this();
+    try {
+      Instance b = BrowserInstance::launch(settings_, [weak] {
+        if (auto core = weak.lock()) {
+          std::lock_guard lock(core->mutex_);
+          core->wake_locked();
+          core->lease_cv_.notify_all();
+        }
+      });
+      std::lock_guard lock(mutex_);
+      slots_[i] = std::move(b);
+      launch_failures_[i] = 0;
+      lease_cv_.notify_all();
+    } catch (const Error& e) {
+      std::lock_guard lock(mutex_);
+      int failures = ++launch_failures_[i];
+      Millis backoff = std::min(kMaxRetry, kFirstRetry * (1 << std::min(failures, 6)));
+      next_launch_[i] = deadline_in(backoff);
+      log::error("pool") << "could not start Chromium (attempt " << failures << "), retrying in "
+                         << backoff.count() << " ms: " << e.what() << " — " << e.detail();
+    }
+  }
+}
+
+void PoolCore::fill_warm_pages() {
+  if (options.warm_pages <= 0) return;
+  for (;;) {
+    Instance target;
+    {
+      std::lock_guard lock(mutex_);
+      if (shutting_down_) return;
+      for (const auto& b : slots_) {
+        if (b && !b->dead && !b->draining && !b->closed() && b->warm_failures == 0 &&
+            static_cast<int>(b->warm.size()) < options.warm_pages) {
+          target = b;
+          break;
+        }
+      }
+    }
+    if (!target) return;
+    std::unique_ptr<Page> page;
+    try {
+      page = target->open_page(nullptr, deadline_in(kWarmPageLimit));
+    } catch (const Error& e) {
+      log::warn("pool") << "could not open a warm page on Chromium pid " << target->pid() << ": "
+                        << e.detail();
+      std::lock_guard lock(mutex_);
+      ++target->warm_failures;  // cleared by the next health check
+      continue;
+    }
+    {
+      std::lock_guard lock(mutex_);
+      if (!target->dead && !target->draining && !shutting_down_) {
+        target->warm.push_back(std::move(page));
+        lease_cv_.notify_all();
+        continue;
+      }
+    }
+    target->close_page(std::move(page));
+  }
+}
+
+void PoolCore::check_health() {
+  std::vector<Instance> browsers;
+  {
+    std::lock_guard lock(mutex_);
+    next_health_ = deadline_in(options.health_interval);
+    for (const auto& b : slots_)
+      if (b && !b->dead) browsers.push_back(b);
+    for (const auto& b : retiring_) browsers.push_back(b);
+  }
+  Pages to_close;  // warm pages of a retired browser: they go when it stops
+  for (auto& b : browsers) {
+    if (b->process_exited() || !b->responsive(deadline_in(options.health_timeout))) {
+      log::warn("pool") << "Chromium pid " << b->pid() << " is hung or gone; killing it";
+      b->kill();  // its connection closes; handle_dead() replaces it
+      std::lock_guard lock(mutex_);
+      b->dead = true;
+      wake_locked();
+      continue;
+    }
+    const std::size_t limit = options.memory_limit_mb * 1024 * 1024;
+    const std::size_t used = limit > 0 ? b->memory_bytes() : 0;
+    std::lock_guard lock(mutex_);
+    b->warm_failures = 0;
+    if (limit > 0 && used > limit && !b->draining) {
+      auto slot = std::find(slots_.begin(), slots_.end(), b);
+      if (slot != slots_.end()) {
+        log::info("pool") << "recycling Chromium pid " << b->pid() << ": " << used / (1024 * 1024)
+                          << " MB over the limit of " << options.memory_limit_mb << " MB";
+        retire_locked(static_cast<std::size_t>(slot - slots_.begin()), to_close);
+      }
+    }
+  }
+}
+
+void PoolCore::stop_everything() {
+  std::vector<Instance> all;
+  Pages pages;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& b : slots_) {
+      if (!b) continue;
+      take_warm_locked(*b, pages);
+      all.push_back(std::move(b));
+    }
+    for (auto& b : retiring_) all.push_back(std::move(b));
+    retiring_.clear();
+    if (busy_locked() > 0 || std::any_of(all.begin(), all.end(), [](const Instance& b) {
+          return b->busy > 0;
+        }))
+      log::warn("pool") << "grace period over: leases still out fail now";
+  }
+  pages.clear();
+  for (auto& b : all) b->stop(options.close_grace);
+  log::info("pool") << "stopped " << all.size() << " Chromium processes";
+}
+
+// ---- Lease and Pool --------------------------------------------------------------------------
+
+Lease::Lease(std::shared_ptr<PoolCore> core, std::shared_ptr<BrowserInstance> browser,
+             std::unique_ptr<Page> page)
+    : core_(std::move(core)), browser_(std::move(browser)), page_(std::move(page)) {}
+
+Lease::Lease(Lease&& other) noexcept = default;
+
+Lease& Lease::operator=(Lease&& other) noexcept {
+  if (this != &other) {
+    release();
+    core_ = std::move(other.core_);
+    browser_ = std::move(other.browser_);
+    page_ = std::move(other.page_);
+  }
+  return *this;
+}
+
+Lease::~Lease() { release(); }
+
+pid_t Lease::browser_pid() const { return browser_ ? browser_->pid() : 0; }
+
+void Lease::release() {
+  if (!core_) return;
+  core_->release(browser_, std::move(page_));
+  browser_.reset();
+  core_.reset();
+}
+
+Pool::Pool(PoolOptions options) : core_(std::make_shared<PoolCore>(std::move(options))) {
+  remove_stale_profiles();
+  log::info("pool") << "starting " << core_->options.processes << " Chromium processes, "
+                    << core_->options.pages_per_process << " pages each"
+                    << (core_->replay ? ", replaying " + core_->options.replay_dir : "");
+  supervisor_ = std::thread([core = core_] { core->supervise(); });
+}
+
+Pool::~Pool() { shutdown(Millis(0)); }
+
+Lease Pool::lease(const ContextOptions& options, Deadline deadline) {
+  return core_->lease(options, deadline);
+}
+
+bool Pool::wait_ready(Deadline deadline) const { return core_->wait_ready(deadline); }
+
+PoolState Pool::state() const { return core_->state(); }
+
+void Pool::shutdown(Millis grace) {
+  core_->begin_shutdown(grace);
+  std::lock_guard lock(join_mutex_);
+  if (supervisor_.joinable()) supervisor_.join();
+}
+
+std::shared_ptr<ReplayArchive> Pool::replay() const { return core_->replay; }
+
+const PoolOptions& Pool::options() const { return core_->options; }
+
+}  // namespace gleaner::browser

@@ -1,0 +1,190 @@
+#pragma once
+// The managed Chromium pool. It runs a fixed number of headless Chromium processes and lends
+// isolated pages from them: every lease gets a tab in a fresh browser context (no cookies,
+// storage or cache shared with any other lease), disposed when the lease ends.
+//
+// A supervisor thread owns the processes: it launches them (and relaunches after a crash), checks
+// their health (a hung browser is killed and replaced), recycles a browser after N pages or past
+// a memory limit (a replacement starts at once; the old one finishes its leases first), and keeps
+// a few pages ready ahead of need. A crash fails only the leases on that browser, with a typed
+// cdp::Error. Nothing of Chromium outlives the pool, see browser/process.h.
+#include "browser/interception.h"
+#include "browser/page.h"
+#include "browser/replay.h"
+#include "core/clock.h"
+#include "core/config.h"
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace gleaner::browser {
+
+class BrowserInstance;
+class PoolCore;
+
+/// How the pool is sized and run. from_config() documents each configuration entry.
+struct PoolOptions {
+  /// Entry `chromium_path`; default $CHROME_PATH, else /usr/bin/chromium.
+  std::string chromium_path = "/usr/bin/chromium";
+  /// Entry `browser_processes`: Chromium processes kept running.
+  int processes = 2;
+  /// Entry `pages_per_process`: leases one process serves at once.
+  int pages_per_process = 4;
+  /// Entry `lease_wait_ms`: the longest lease() waits for a free page (also bounded by its
+  /// deadline) before answering Unavailable.
+  Millis lease_wait{10000};
+  /// Entry `recycle_after_pages`: a process is replaced after lending this many pages (0: never).
+  int recycle_after_pages = 500;
+  /// Entry `browser_memory_limit_mb`: a process whose tree's PSS passes this is replaced (0: no
+  /// limit). Checked with each health check.
+  std::size_t memory_limit_mb = 2048;
+  /// Entry `chromium_flags` (list; environment: one flag per line): added after the standard
+  /// flags (browser/process.h), so they can override them.
+  std::vector<std::string> extra_flags;
+  /// Entry `replay_dir` (or --replay DIR): answer every request from this replay archive.
+  std::string replay_dir;
+  /// Entry `health_check_interval_ms`: how often each process is asked Browser.getVersion.
+  Millis health_interval{5000};
+  /// Entry `health_check_timeout_ms`: a process that does not answer within this is hung.
+  Millis health_timeout{3000};
+  /// Entry `warm_pages`: pages kept open per process ahead of need (leases without a proxy).
+  int warm_pages = 1;
+  /// Entry `browser_launch_timeout_ms`: how long a starting process may take to come up.
+  Millis launch_timeout{30000};
+  /// Entry `browser_close_grace_ms`: how long a stopping process gets before SIGKILL.
+  Millis close_grace{2000};
+  /// Interceptors consulted for every request of every page before the lease's own (e.g. an
+  /// address guard). Not from configuration.
+  std::vector<std::shared_ptr<Interceptor>> interceptors;
+
+  /// Reads the entries named above, with these defaults. Throws std::invalid_argument (as Config
+  /// does) for a value of the wrong type or out of range.
+  static PoolOptions from_config(const Config& config);
+};
+
+/// The proxy a lease's context goes through.
+struct ProxySettings {
+  /// "scheme://host:port", e.g. "http://10.0.0.5:3128" or "socks5://proxy:1080".
+  std::string server;
+  /// Hosts that bypass the proxy (Chromium's proxy bypass list syntax, e.g. "<-loopback>").
+  std::vector<std::string> bypass;
+  /// Answered to the proxy's authentication challenge (Fetch.authRequired); never visible to the
+  /// page.
+  std::string username;
+  std::string password;
+};
+
+/// What one lease's page looks like to sites.
+struct ContextOptions {
+  std::optional<ProxySettings> proxy;
+  /// Sent with every request of the page.
+  std::map<std::string, std::string> extra_headers;
+  std::optional<Viewport> viewport;
+  /// Replaces Chromium's user agent when not empty.
+  std::string user_agent;
+  /// DevTools resource types failed with BlockedByClient: "Image", "Media", "Font", ...
+  std::set<std::string> blocked_resource_types;
+  /// Consulted after the pool's interceptors, before the pool's replay archive.
+  std::vector<std::shared_ptr<Interceptor>> interceptors;
+};
+
+/// One browser of the pool, as reported by state().
+struct BrowserStatus {
+  pid_t pid = 0;
+  bool ready = false;
+  /// No longer lent from: finishing its leases before it is replaced.
+  bool draining = false;
+  int busy_pages = 0;
+  int warm_pages = 0;
+  std::uint64_t pages_served = 0;
+};
+
+/// A snapshot for GET /health and /metrics.
+struct PoolState {
+  /// Processes currently up and lending.
+  int processes = 0;
+  int busy_pages = 0;
+  /// Leases that could start now without waiting.
+  int free_pages = 0;
+  /// Browsers relaunched after a crash, a hang or a failed start.
+  std::uint64_t restarts = 0;
+  /// Browsers replaced after N pages or over the memory limit.
+  std::uint64_t recycles = 0;
+  std::uint64_t pages_served = 0;
+  bool shutting_down = false;
+  std::vector<BrowserStatus> browsers;
+};
+
+/// A page on loan. Movable; ending it (destructor or release()) closes the page's browser context
+/// and frees the slot. If its browser crashed, every call on the page fails at once with a
+/// cdp::Error and ending the lease is still safe.
+class Lease {
+ public:
+  Lease(Lease&& other) noexcept;
+  Lease& operator=(Lease&& other) noexcept;
+  ~Lease();
+
+  Page& page() { return *page_; }
+  Page* operator->() { return page_.get(); }
+  /// The pid of the Chromium process this page lives in (logs, tests).
+  pid_t browser_pid() const;
+  /// Ends the lease now.
+  void release();
+
+ private:
+  friend class PoolCore;
+  Lease(std::shared_ptr<PoolCore> core, std::shared_ptr<BrowserInstance> browser,
+        std::unique_ptr<Page> page);
+
+  std::shared_ptr<PoolCore> core_;
+  std::shared_ptr<BrowserInstance> browser_;
+  std::unique_ptr<Page> page_;
+};
+
+class Pool {
+ public:
+  /// Starts the supervisor, which launches the processes in the background. Throws
+  /// gleaner::Error(Internal) when the options are unusable (e.g. a broken replay archive).
+  explicit Pool(PoolOptions options);
+  /// shutdown(0): outstanding leases fail, every process is stopped and reaped.
+  ~Pool();
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
+
+  /// A fresh page in its own browser context. Waits for a free page until the lease wait or
+  /// `deadline`, whichever comes first. Throws gleaner::Error(Unavailable) when none can be had in
+  /// time or the pool is shutting down; gleaner::Error(Timeout) when `deadline` passes while the
+  /// page is being prepared.
+  Lease lease(const ContextOptions& options, Deadline deadline);
+
+  /// Waits until every process is up (start-up, tests, benchmarks). False at the deadline.
+  bool wait_ready(Deadline deadline) const;
+
+  PoolState state() const;
+
+  /// Stops lending (lease() throws Unavailable from now on), waits up to `grace` for the leases
+  /// out to end, then stops every process (Browser.close, SIGTERM, SIGKILL) and reaps it.
+  /// Idempotent; later calls wait for the first to finish.
+  void shutdown(Millis grace);
+
+  /// The pool-wide replay archive (replay_dir), or null. Its requests() log is what tests read.
+  std::shared_ptr<ReplayArchive> replay() const;
+  const PoolOptions& options() const;
+
+ private:
+  std::shared_ptr<PoolCore> core_;
+  std::mutex join_mutex_;  // guards joining supervisor_ (shutdown() may be called concurrently)
+  // Declared last: runs the core's supervisor loop until shutdown; joined by shutdown().
+  std::thread supervisor_;
+};
+
+}  // namespace gleaner::browser

@@ -1,0 +1,578 @@
+// The pool in real Chromium: leases, isolation, navigation and readiness, interception and replay,
+// crash and hang recovery, recycling, shutdown, and no process left behind.
+//
+// Most tests share the binary's pool (tests/support/chromium.h). Tests that break, recycle or stop
+// browsers run their own small pool so they cannot disturb the others.
+#include "browser/pool.h"
+#include "browser/process.h"
+#include "cdp/error.h"
+#include "tests/support/chromium.h"
+#include "tests/support/gate.h"
+#include "tests/support/local_server.h"
+#include "tests/support/replay_archive.h"
+
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <future>
+#include <set>
+#include <sstream>
+#include <thread>
+
+namespace gleaner::browser {
+namespace {
+
+using gleaner::testing::Gate;
+using gleaner::testing::kMaxWait;
+using gleaner::testing::LocalServer;
+using gleaner::testing::max_wait;
+using gleaner::testing::shared_pool;
+using gleaner::testing::TempReplayArchive;
+
+// Polls `condition` until it holds or the one maximum wait passes.
+bool eventually(const std::function<bool()>& condition) {
+  const Deadline deadline = max_wait();
+  while (!condition()) {
+    if (SteadyClock::now() >= deadline) return false;
+    std::this_thread::sleep_for(Millis(20));
+  }
+  return true;
+}
+
+// A small pool of its own, for tests that break or stop browsers.
+PoolOptions own_pool(int processes) {
+  PoolOptions o = gleaner::testing::test_pool_options();
+  o.processes = processes;
+  o.pages_per_process = 2;
+  o.warm_pages = 1;
+  return o;
+}
+
+ContextOptions replaying(std::shared_ptr<ReplayArchive> archive) {
+  ContextOptions options;
+  options.interceptors.push_back(std::move(archive));
+  return options;
+}
+
+std::string title(Lease& lease) {
+  return lease->evaluate("document.title", max_wait()).get<std::string>();
+}
+
+void html(httplib::Response& response, const std::string& body) {
+  response.set_content(body, "text/html; charset=utf-8");
+}
+
+// ---- Leasing --------------------------------------------------------------------------------
+
+TEST(Pool, LeasesPagesConcurrentlyFromSeveralThreads) {
+  TempReplayArchive archive;
+  for (int i = 0; i < 6; ++i)
+    archive.page("https://site.test/" + std::to_string(i),
+                 "<title>page " + std::to_string(i) + "</title>");
+  auto replay = archive.load();
+  const auto served_before = shared_pool().state().pages_served;
+
+  constexpr int kThreads = 6;
+  constexpr int kLeasesEach = 3;
+  std::vector<std::future<std::vector<std::string>>> results;
+  for (int t = 0; t < kThreads; ++t) {
+    results.push_back(std::async(std::launch::async, [&, t] {
+      std::vector<std::string> titles;
+      for (int i = 0; i < kLeasesEach; ++i) {
+        Lease lease = shared_pool().lease(replaying(replay), max_wait());
+        auto nav = lease->navigate("https://site.test/" + std::to_string(t),
+                                   WaitSpec::load(), max_wait());
+        EXPECT_EQ(nav.status, 200);
+        titles.push_back(title(lease));
+      }
+      return titles;
+    }));
+  }
+  for (int t = 0; t < kThreads; ++t) {
+    for (const auto& got : results[t].get()) EXPECT_EQ(got, "page " + std::to_string(t));
+  }
+  EXPECT_GE(shared_pool().state().pages_served - served_before,
+            static_cast<std::uint64_t>(kThreads * kLeasesEach));
+  EXPECT_EQ(shared_pool().state().busy_pages, 0);
+}
+
+TEST(Pool, LeaseWaitEndsWithUnavailableWhenEveryPageIsTaken) {
+  PoolOptions o = own_pool(1);
+  o.pages_per_process = 1;
+  o.lease_wait = Millis(200);
+  Pool pool(o);
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  Lease held = pool.lease({}, max_wait());
+  try {
+    pool.lease({}, max_wait());
+    FAIL() << "a second lease was granted beyond the pool's size";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Unavailable);
+  }
+  held.release();
+  Lease next = pool.lease({}, max_wait());  // the freed page is lent again
+  EXPECT_EQ(next->evaluate("1 + 1", max_wait()), 2);
+}
+
+// ---- Replay and interception ------------------------------------------------------------------
+
+TEST(Pool, NavigatesThroughAReplayArchiveThatLogsEveryRequest) {
+  TempReplayArchive archive;
+  TempReplayArchive::Entry moved;
+  moved.url = "https://shop.test/old";
+  moved.status = 301;
+  moved.headers = {{"location", "https://shop.test/"}, {"content-type", "text/plain"}};
+  archive.add(moved);
+  archive.page("https://shop.test/",
+               "<!doctype html><html><head><title>shop</title>"
+               "<script src=\"/app.js\"></script></head>"
+               "<body><img src=\"/missing.png\"><p>hello</p></body></html>");
+  TempReplayArchive::Entry script;
+  script.url = "https://shop.test/app.js";
+  script.body = "document.title = 'shop with script';";
+  script.file_name = "app.js";
+  archive.add(script);
+  auto replay = archive.load();
+
+  Lease lease = shared_pool().lease(replaying(replay), max_wait());
+  NavigationResult nav = lease->navigate("https://shop.test/old", WaitSpec::load(), max_wait());
+  EXPECT_EQ(nav.url, "https://shop.test/");
+  EXPECT_EQ(nav.status, 200);
+  EXPECT_EQ(nav.headers.at("content-type"), "text/html; charset=utf-8");
+  ASSERT_EQ(nav.redirects.size(), 1u);
+  EXPECT_EQ(nav.redirects[0].url, "https://shop.test/old");
+  EXPECT_EQ(nav.redirects[0].status, 301);
+  EXPECT_TRUE(nav.error_text.empty());
+  EXPECT_EQ(title(lease), "shop with script");
+  std::string page = lease->html(max_wait());
+  EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u) << page.substr(0, 40);
+  EXPECT_NE(page.find("<p>hello</p>"), std::string::npos);
+
+  std::map<std::string, std::optional<std::size_t>> answered;
+  for (const auto& r : replay->requests()) answered[r.url] = r.entry;
+  EXPECT_EQ(answered.at("https://shop.test/old"), std::optional<std::size_t>(0));
+  EXPECT_EQ(answered.at("https://shop.test/"), std::optional<std::size_t>(1));
+  EXPECT_EQ(answered.at("https://shop.test/app.js"), std::optional<std::size_t>(2));
+  EXPECT_EQ(answered.at("https://shop.test/missing.png"), std::nullopt);
+}
+
+TEST(Pool, PoolWideReplayAnswersEveryRequestAfterPoolAndLeaseInterceptors) {
+  TempReplayArchive archive;
+  archive.page("https://news.test/", "<title>front page</title><img src=\"/ad.png\">"
+                                     "<script src=\"https://cdn.test/lib.js\"></script>");
+  archive.add({"prefix", "https://cdn.test/", "window.libLoaded = true;", "", "lib.js", false, 0, {}});
+  archive.load();  // writes index.json
+
+  // Every request of every page passes the pool's interceptors first.
+  struct Recorder : Interceptor {
+    std::mutex mutex;
+    std::vector<std::string> urls;
+    std::optional<Decision> decide(const InterceptedRequest& r) override {
+      std::lock_guard lock(mutex);
+      urls.push_back(r.url);
+      return std::nullopt;
+    }
+  };
+  auto recorder = std::make_shared<Recorder>();
+  PoolOptions o = own_pool(1);
+  o.replay_dir = archive.dir();
+  o.interceptors.push_back(recorder);
+  Pool pool(o);
+  ASSERT_TRUE(pool.replay());
+
+  // The lease's own interceptor refuses the script before the archive can answer it.
+  struct RefuseCdn : Interceptor {
+    std::optional<Decision> decide(const InterceptedRequest& r) override {
+      if (r.url.rfind("https://cdn.test/", 0) == 0) return Decision(Fail{"AccessDenied"});
+      return std::nullopt;
+    }
+  };
+  ContextOptions options;
+  options.interceptors.push_back(std::make_shared<RefuseCdn>());
+  Lease lease = pool.lease(options, max_wait());
+  auto nav = lease->navigate("https://news.test/", WaitSpec::load(), max_wait());
+  EXPECT_EQ(nav.status, 200);
+  EXPECT_EQ(title(lease), "front page");
+  EXPECT_EQ(lease->evaluate("window.libLoaded === true", max_wait()), false);
+
+  auto unknown = lease->navigate("https://elsewhere.test/x", WaitSpec::load(), max_wait());
+  EXPECT_EQ(unknown.status, 404);  // the archive's unmatched status, not the network
+
+  std::set<std::string> logged;
+  for (const auto& r : pool.replay()->requests()) logged.insert(r.url);
+  EXPECT_TRUE(logged.count("https://news.test/"));
+  EXPECT_TRUE(logged.count("https://news.test/ad.png"));
+  EXPECT_TRUE(logged.count("https://elsewhere.test/x"));
+  EXPECT_FALSE(logged.count("https://cdn.test/lib.js"));  // refused before it got there
+  std::lock_guard lock(recorder->mutex);
+  EXPECT_NE(std::find(recorder->urls.begin(), recorder->urls.end(), "https://cdn.test/lib.js"),
+            recorder->urls.end());
+}
+
+TEST(Pool, ContextOptionsReachTheSite) {
+  LocalServer site;
+  std::atomic<int> image_requests{0};
+  std::mutex seen_mutex;
+  std::string seen_header, seen_agent;
+  site.server().Get("/page", [&](const httplib::Request& request, httplib::Response& response) {
+    {
+      std::lock_guard lock(seen_mutex);
+      seen_header = request.get_header_value("X-Gleaner-Test");
+      seen_agent = request.get_header_value("User-Agent");
+    }
+    html(response, "<title>opts</title><img src=\"/pixel.png\">");
+  });
+  site.server().Get("/pixel.png", [&](const httplib::Request&, httplib::Response& response) {
+    ++image_requests;
+    response.set_content("not really a png", "image/png");
+  });
+  site.start();
+
+  ContextOptions options;
+  options.viewport = Viewport{412, 915, 1.0, false};
+  options.user_agent = "gleaner-test-agent/1.0";
+  options.extra_headers = {{"X-Gleaner-Test", "yes"}};
+  options.blocked_resource_types = {"Image"};
+  Lease lease = shared_pool().lease(options, max_wait());
+  lease->navigate(site.url("/page"), WaitSpec::load(), max_wait());
+  EXPECT_EQ(lease->evaluate("innerWidth", max_wait()), 412);
+  EXPECT_EQ(lease->evaluate("navigator.userAgent", max_wait()), "gleaner-test-agent/1.0");
+  EXPECT_EQ(lease.page().viewport().width, 412);
+  {
+    std::lock_guard lock(seen_mutex);
+    EXPECT_EQ(seen_header, "yes");
+    EXPECT_EQ(seen_agent, "gleaner-test-agent/1.0");
+  }
+  EXPECT_EQ(image_requests.load(), 0);  // blocked before it left the browser
+  auto metrics = lease.page().layout_metrics(max_wait());
+  EXPECT_TRUE(metrics.contains("cssContentSize"));
+}
+
+// ---- Isolation --------------------------------------------------------------------------------
+
+TEST(Pool, CookiesAndStorageDoNotLeakIntoTheNextLease) {
+  LocalServer site;
+  std::mutex mutex;
+  std::vector<std::string> cookies_seen;
+  site.server().Get("/login", [](const httplib::Request&, httplib::Response& response) {
+    response.set_header("Set-Cookie", "session=secret; Path=/");
+    html(response, "<title>in</title><script>localStorage.setItem('k', 'v')</script>");
+  });
+  site.server().Get("/whoami", [&](const httplib::Request& request, httplib::Response& response) {
+    std::lock_guard lock(mutex);
+    cookies_seen.push_back(request.get_header_value("Cookie"));
+    html(response, "<title>who</title>");
+  });
+  site.start();
+
+  {
+    Lease first = shared_pool().lease({}, max_wait());
+    first->navigate(site.url("/login"), WaitSpec::load(), max_wait());
+    first->navigate(site.url("/whoami"), WaitSpec::load(), max_wait());
+    EXPECT_EQ(first->evaluate("localStorage.getItem('k')", max_wait()), "v");
+  }
+  // Enough leases that some land on the same browser as the first.
+  const int leases = gleaner::testing::test_pool_options().processes * 2;
+  for (int i = 0; i < leases; ++i) {
+    Lease next = shared_pool().lease({}, max_wait());
+    next->navigate(site.url("/whoami"), WaitSpec::load(), max_wait());
+    EXPECT_EQ(next->evaluate("document.cookie", max_wait()), "");
+    EXPECT_EQ(next->evaluate("localStorage.getItem('k')", max_wait()), nullptr);
+  }
+  std::lock_guard lock(mutex);
+  ASSERT_EQ(cookies_seen.size(), static_cast<std::size_t>(leases + 1));
+  EXPECT_EQ(cookies_seen[0], "session=secret");
+  for (std::size_t i = 1; i < cookies_seen.size(); ++i) EXPECT_EQ(cookies_seen[i], "") << i;
+}
+
+// ---- Navigation and readiness -----------------------------------------------------------------
+
+TEST(Pool, DomContentLoadedDoesNotWaitForImagesButLoadDoes) {
+  LocalServer site;
+  Gate image_gate;
+  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>p</title><img src=\"/held.png\">");
+  });
+  site.server().Get("/held.png", [&](const httplib::Request&, httplib::Response& response) {
+    image_gate.wait();
+    response.set_content("x", "image/png");
+  });
+  site.start();
+
+  Lease lease = shared_pool().lease({}, max_wait());
+  lease->navigate(site.url("/page"), WaitSpec::dom_content_loaded(), max_wait());
+  // The image is still held by the server, so the load event cannot have fired.
+  EXPECT_NE(lease->evaluate("document.readyState", max_wait()), "complete");
+  image_gate.open();
+  lease->navigate(site.url("/page"), WaitSpec::load(), max_wait());
+  EXPECT_EQ(lease->evaluate("document.readyState", max_wait()), "complete");
+}
+
+TEST(Pool, NetworkIdleWaitsForRequestsMadeAfterTheDocument) {
+  LocalServer site;
+  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
+    html(response,
+         "<title>before</title><script>"
+         "fetch('/late').then(r => r.text()).then(t => { document.title = t; });"
+         "</script>");
+  });
+  site.server().Get("/late", [](const httplib::Request&, httplib::Response& response) {
+    std::this_thread::sleep_for(Millis(300));  // outlasts the load event
+    response.set_content("after", "text/plain");
+  });
+  site.start();
+  Lease lease = shared_pool().lease({}, max_wait());
+  lease->navigate(site.url("/page"), WaitSpec::network_idle(), max_wait());
+  // Idle means no request open for 500 ms: the fetch finished, and its handler ran.
+  EXPECT_EQ(title(lease), "after");
+}
+
+TEST(Pool, SelectorWaitReturnsOnceTheElementExists) {
+  TempReplayArchive archive;
+  archive.page("https://app.test/",
+               "<title>app</title><script>"
+               "setTimeout(() => { const d = document.createElement('div');"
+               " d.id = 'results'; document.body.appendChild(d); }, 200);"
+               "</script><body></body>");
+  Lease lease = shared_pool().lease(replaying(archive.load()), max_wait());
+  lease->navigate("https://app.test/", WaitSpec::selector_of("#results"), max_wait());
+  EXPECT_EQ(lease->evaluate("document.querySelector('#results') !== null", max_wait()), true);
+
+  try {
+    lease->navigate("https://app.test/", WaitSpec::selector_of("div[[["), max_wait());
+    FAIL() << "an invalid selector was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidParameter);
+  }
+}
+
+TEST(Pool, FixedWaitDoesNotWaitForTheLoadEvent) {
+  LocalServer site;
+  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>fixed</title><img src=\"/never.png\">");
+  });
+  site.server().Get("/never.png", [&](const httplib::Request&, httplib::Response&) { site.hang(); });
+  site.start();
+  Lease lease = shared_pool().lease({}, max_wait());
+  auto nav = lease->navigate(site.url("/page"), WaitSpec::fixed_wait(Millis(100)), max_wait());
+  EXPECT_EQ(nav.status, 200);
+  EXPECT_EQ(title(lease), "fixed");
+  EXPECT_NE(lease->evaluate("document.readyState", max_wait()), "complete");
+}
+
+TEST(Pool, ExtraWaitComesAfterReadiness) {
+  TempReplayArchive archive;
+  archive.page("https://wait.test/", "<title>w</title>");
+  Lease lease = shared_pool().lease(replaying(archive.load()), max_wait());
+  const auto start = SteadyClock::now();
+  lease->navigate("https://wait.test/", WaitSpec::load().then_wait(Millis(250)), max_wait());
+  EXPECT_GE(SteadyClock::now() - start, Millis(250));  // a wait cannot end early
+}
+
+TEST(Pool, DeadlineOnAPageThatNeverAnswersIsATimeoutAndThePageStaysUsable) {
+  LocalServer site;
+  site.server().Get("/never", [&](const httplib::Request&, httplib::Response&) { site.hang(); });
+  site.server().Get("/stalls", [](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>stalls</title><img src=\"/never\">");
+  });
+  site.server().Get("/fine", [](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>fine</title>");
+  });
+  site.start();
+  Lease lease = shared_pool().lease({}, max_wait());
+  for (const char* path : {"/never", "/stalls"}) {
+    try {
+      lease->navigate(site.url(path), WaitSpec::load(), deadline_in(Millis(700)));
+      FAIL() << path << " loaded";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Timeout) << path << ": " << e.what();
+      EXPECT_NE(std::string(e.what()).find("did not load within"), std::string::npos);
+    }
+  }
+  auto nav = lease->navigate(site.url("/fine"), WaitSpec::load(), max_wait());
+  EXPECT_EQ(nav.status, 200);
+  EXPECT_EQ(title(lease), "fine");
+}
+
+TEST(Pool, NetworkErrorsAndHttpErrorsAreToldApart) {
+  LocalServer site;
+  site.server().Get("/gone", [](const httplib::Request&, httplib::Response& response) {
+    response.status = 404;
+  });
+  site.start();
+  Lease lease = shared_pool().lease({}, max_wait());
+  // Nothing but 127.0.0.1 resolves in tests: a DNS failure.
+  try {
+    lease->navigate("http://no-such-host.test/", WaitSpec::load(), max_wait());
+    FAIL() << "an unresolvable host loaded";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::UpstreamError);
+    EXPECT_NE(e.detail().find("ERR_NAME_NOT_RESOLVED"), std::string::npos) << e.detail();
+  }
+  // An empty 404 is a response, not a network error.
+  auto nav = lease->navigate(site.url("/gone"), WaitSpec::load(), max_wait());
+  EXPECT_EQ(nav.status, 404);
+  EXPECT_EQ(nav.url, site.url("/gone"));
+  EXPECT_FALSE(nav.error_text.empty());
+}
+
+TEST(Pool, ExceptionsInPageScriptsAreInternalErrorsWithTheirText) {
+  Lease lease = shared_pool().lease({}, max_wait());
+  try {
+    lease->evaluate("(() => { throw new Error('selector drift'); })()", max_wait());
+    FAIL() << "the exception was lost";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Internal);
+    EXPECT_NE(e.detail().find("selector drift"), std::string::npos) << e.detail();
+  }
+  EXPECT_EQ(lease->evaluate("Promise.resolve({a: [1, 'x']})", max_wait()),
+            nlohmann::json::parse(R"({"a": [1, "x"]})"));
+  EXPECT_EQ(lease->evaluate("undefined", max_wait()), nullptr);
+}
+
+// ---- Failures of Chromium itself --------------------------------------------------------------
+
+TEST(Pool, AKilledBrowserFailsOnlyItsLeasesAndIsReplaced) {
+  Pool pool(own_pool(2));
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  Lease doomed = pool.lease({}, max_wait());
+  Lease bystander = pool.lease({}, max_wait());
+  const pid_t killed = doomed.browser_pid();
+  ASSERT_NE(killed, bystander.browser_pid()) << "leases go to the least busy browser";
+
+  ASSERT_EQ(::kill(killed, SIGKILL), 0);
+  try {
+    doomed->evaluate("1", max_wait());
+    FAIL() << "a page of a killed browser answered";
+  } catch (const cdp::Error& e) {
+    EXPECT_EQ(e.kind(), cdp::ErrorKind::Closed);
+  }
+  EXPECT_EQ(bystander->evaluate("6 * 7", max_wait()), 42);
+  doomed.release();
+
+  EXPECT_TRUE(eventually([&] { return pool.state().restarts >= 1; }));
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  Lease after = pool.lease({}, max_wait());
+  EXPECT_EQ(after->evaluate("'back'", max_wait()), "back");
+  EXPECT_NE(after.browser_pid(), killed);
+  EXPECT_TRUE(process_group_members(killed).empty());
+}
+
+TEST(Pool, AHungBrowserIsDetectedAndReplaced) {
+  PoolOptions o = own_pool(1);
+  o.health_interval = Millis(100);
+  o.health_timeout = Millis(300);
+  Pool pool(o);
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  // Once its warm page is open the supervisor is idle, so the hang is found by a health check.
+  ASSERT_TRUE(eventually([&] { return pool.state().browsers.at(0).warm_pages == 1; }));
+  const pid_t hung = pool.state().browsers.at(0).pid;
+  ASSERT_EQ(::kill(hung, SIGSTOP), 0);
+  EXPECT_TRUE(eventually([&] { return pool.state().restarts >= 1; }));
+  Lease lease = pool.lease({}, max_wait());
+  EXPECT_NE(lease.browser_pid(), hung);
+  EXPECT_EQ(lease->evaluate("'alive'", max_wait()), "alive");
+  EXPECT_TRUE(eventually([&] { return process_group_members(hung).empty(); }));
+}
+
+TEST(Pool, RecyclesABrowserAfterNPages) {
+  PoolOptions o = own_pool(1);
+  o.recycle_after_pages = 2;
+  Pool pool(o);
+  pid_t first = 0;
+  for (int i = 0; i < 2; ++i) {
+    Lease lease = pool.lease({}, max_wait());
+    if (i == 0) first = lease.browser_pid();
+    EXPECT_EQ(lease.browser_pid(), first);
+    EXPECT_EQ(lease->evaluate("1", max_wait()), 1);
+  }
+  Lease third = pool.lease({}, max_wait());
+  EXPECT_NE(third.browser_pid(), first);
+  EXPECT_EQ(third->evaluate("2", max_wait()), 2);
+  EXPECT_GE(pool.state().recycles, 1u);
+  EXPECT_TRUE(eventually([&] { return process_group_members(first).empty(); }));
+}
+
+// ---- Stopping ---------------------------------------------------------------------------------
+
+std::set<pid_t> chromium_groups(const Pool& pool) {
+  std::set<pid_t> groups;
+  for (const auto& b : pool.state().browsers) groups.insert(b.pid);
+  return groups;
+}
+
+bool any_process_left(const std::set<pid_t>& groups) {
+  for (pid_t g : groups)
+    if (!process_group_members(g).empty()) return true;
+  return false;
+}
+
+// Our own children that are Chromium processes of `groups` (zombies included: they must be
+// reaped).
+std::vector<pid_t> children_in(const std::set<pid_t>& groups) {
+  std::vector<pid_t> found;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "stat");
+    std::string text;
+    if (!std::getline(in, text)) continue;
+    auto close = text.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(text.substr(close + 1));
+    char state;
+    pid_t ppid, pgid;
+    if (!(rest >> state >> ppid >> pgid)) continue;
+    if (ppid == ::getpid() && groups.count(pgid)) found.push_back(std::stoi(entry.path().filename()));
+  }
+  return found;
+}
+
+TEST(Pool, ShutdownStopsLendingFinishesLeasesAndLeavesNoProcess) {
+  Pool pool(own_pool(2));
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  Lease out = pool.lease({}, max_wait());
+  out->navigate("about:blank", WaitSpec::load(), max_wait());
+  const auto groups = chromium_groups(pool);
+  ASSERT_EQ(groups.size(), 2u);
+  for (pid_t g : groups) EXPECT_GE(process_group_members(g).size(), 2u) << "browser and helpers";
+
+  auto stopping = std::async(std::launch::async, [&] { pool.shutdown(kMaxWait); });
+  ASSERT_TRUE(eventually([&] { return pool.state().shutting_down; }));
+  try {
+    pool.lease({}, max_wait());
+    FAIL() << "a lease was granted during shutdown";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Unavailable);
+  }
+  // The lease out may finish its work during the grace period.
+  EXPECT_EQ(out->evaluate("'finishing'", max_wait()), "finishing");
+  EXPECT_EQ(stopping.wait_for(Millis(0)), std::future_status::timeout);
+  out.release();
+  ASSERT_EQ(stopping.wait_for(kMaxWait), std::future_status::ready);
+  EXPECT_FALSE(any_process_left(groups));
+  EXPECT_TRUE(children_in(groups).empty());
+}
+
+TEST(Pool, DestroyingThePoolKillsEverythingEvenWithLeasesOut) {
+  std::set<pid_t> groups;
+  std::optional<Lease> orphan;
+  {
+    Pool pool(own_pool(2));
+    ASSERT_TRUE(pool.wait_ready(max_wait()));
+    orphan.emplace(pool.lease({}, max_wait()));
+    groups = chromium_groups(pool);
+  }
+  EXPECT_FALSE(any_process_left(groups));
+  EXPECT_TRUE(children_in(groups).empty());
+  // The lease outlived its pool: its calls fail cleanly and ending it is safe.
+  EXPECT_THROW((*orphan)->evaluate("1", max_wait()), cdp::Error);
+  orphan.reset();
+}
+
+}  // namespace
+}  // namespace gleaner::browser
