@@ -76,9 +76,9 @@ class SyntheticPage {
 
  private:
   std::string words(int n) {
-    static const char* kWords[] = {"gleaner", "page",  "markdown", "browser", "fast",  "data",
-                                   "the",     "of",    "and",      "results", "table", "list",
-                                   "quote",   "snake_case", "2x",  "v1.2.3",  "a*b",   "[1]"};
+    static const char* kWords[] = {"gleaner", "page",       "markdown", "browser", "fast",  "data",
+                                   "the",     "of",         "and",      "results", "table", "list",
+                                   "quote",   "snake_case", "2x",       "v1.2.3",  "a*b",   "[1]"};
     std::string out;
     for (int i = 0; i < n; ++i) {
       if (i > 0) out += (rng_() % 9 == 0) ? "\n   " : " ";
@@ -164,7 +164,8 @@ class SyntheticPage {
 };
 
 json all_links(const json& node, json& out) {
-  if (node.is_array() && !node.empty() && node[0] == "a" && node.size() > 1 && node[1].is_object()) {
+  if (node.is_array() && !node.empty() && node[0] == "a" && node.size() > 1 &&
+      node[1].is_object()) {
     out.push_back(node[1].value("href", ""));
   }
   if (node.is_array()) {
@@ -193,7 +194,8 @@ void report(const std::string& name, const json& snapshot, int runs) {
        median_ms(runs, [&] { markdown_bytes = gleaner::content::to_markdown(tree).size(); }));
   line("extract_links", median_ms(runs, [&] { gleaner::content::extract_links(links); }));
   line("extract_emails", median_ms(runs, [&] { gleaner::content::extract_emails(text, links); }));
-  line("page_metadata", median_ms(runs, [&] { gleaner::content::page_metadata(snapshot["meta"]); }));
+  line("page_metadata",
+       median_ms(runs, [&] { gleaner::content::page_metadata(snapshot["meta"]); }));
   std::cout << "  markdown " << static_cast<double>(markdown_bytes) / 1e6 << " MB from "
             << parsed_keys << " snapshot parts\n";
 }
@@ -224,7 +226,8 @@ int main(int argc, char** argv) {
     snapshot["text"] = page.text_of(snapshot["tree"]);
     json links = json::array();
     snapshot["links"] = all_links(snapshot["tree"], links);
-    snapshot["meta"] = {{"title", "Synthetic"}, {"metas", json::array()}, {"jsonLd", json::array()}};
+    snapshot["meta"] = {
+        {"title", "Synthetic"}, {"metas", json::array()}, {"jsonLd", json::array()}};
     report("synthetic", snapshot, runs);
     return 0;
   }

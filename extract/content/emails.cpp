@@ -30,16 +30,18 @@ bool is_atext(char c) {
   return is_alnum(c) || kSpecials.find(c) != std::string_view::npos;
 }
 
-bool is_domain_char(char c) { return is_alnum(c) || c == '-' || c == '.'; }
+bool is_domain_char(char c) {
+  return is_alnum(c) || c == '-' || c == '.';
+}
 
 /// File extensions that follow '@' in asset names (image@2x.png) and are no real top-level domain
 /// anyone mails to.
 bool is_file_extension(std::string_view tld) {
   static constexpr std::array<std::string_view, 44> kExtensions = {
-      "png",  "jpg",  "jpeg", "gif",  "webp", "svg",  "avif", "bmp",  "ico",  "tif",  "tiff",
-      "heic", "js",   "mjs",  "cjs",  "ts",   "jsx",  "tsx",  "css",  "scss", "less", "json",
-      "map",  "xml",  "txt",  "html", "htm",  "php",  "aspx", "jsp",  "mp4",  "mp3",  "webm",
-      "mov",  "wav",  "ogg",  "pdf",  "zip",  "gz",   "woff", "woff2", "ttf", "otf",  "eot"};
+      "png",  "jpg", "jpeg", "gif",  "webp", "svg", "avif", "bmp",   "ico",  "tif",  "tiff",
+      "heic", "js",  "mjs",  "cjs",  "ts",   "jsx", "tsx",  "css",   "scss", "less", "json",
+      "map",  "xml", "txt",  "html", "htm",  "php", "aspx", "jsp",   "mp4",  "mp3",  "webm",
+      "mov",  "wav", "ogg",  "pdf",  "zip",  "gz",  "woff", "woff2", "ttf",  "otf",  "eot"};
   std::string lower = chars::lower(tld);
   for (std::string_view ext : kExtensions) {
     if (lower == ext) return true;

@@ -11,12 +11,12 @@
 namespace gleaner::content {
 namespace {
 
-using nlohmann::json;
 using chars::is_alnum;
 using chars::is_alpha;
 using chars::is_digit;
 using chars::is_punct;
 using chars::is_space;
+using nlohmann::json;
 
 // The tree is not followed deeper than this (snapshot.js already flattens past 400 elements): keeps
 // the recursion far from the end of the stack whatever the input.
@@ -25,9 +25,13 @@ constexpr int kMaxDepth = 1000;
 // ---------------------------------------------------------------------------------------------
 // The tree's nodes: ["tag", {attrs}?, ...children]; text nodes are strings.
 
-bool is_element(const json& node) { return node.is_array() && !node.empty() && node[0].is_string(); }
+bool is_element(const json& node) {
+  return node.is_array() && !node.empty() && node[0].is_string();
+}
 
-std::string_view tag_of(const json& element) { return element[0].get_ref<const std::string&>(); }
+std::string_view tag_of(const json& element) {
+  return element[0].get_ref<const std::string&>();
+}
 
 const json* attrs_of(const json& element) {
   return element.size() > 1 && element[1].is_object() ? &element[1] : nullptr;
@@ -93,17 +97,18 @@ Kind kind_of(std::string_view tag) {
   static const std::unordered_map<std::string_view, Kind> kinds = [] {
     std::unordered_map<std::string_view, Kind> m;
     for (const char* t :
-         {"script", "style", "template", "noscript", "head", "title", "meta", "link", "base", "svg",
-          "iframe", "frame", "frameset", "object", "embed", "canvas", "video", "audio", "map",
-          "area", "select", "datalist", "option", "optgroup", "textarea", "input", "param",
-          "source", "track", "col", "colgroup", "rp"}) {
+         {"script",   "style",  "template", "noscript", "head",  "title",    "meta",
+          "link",     "base",   "svg",      "iframe",   "frame", "frameset", "object",
+          "embed",    "canvas", "video",    "audio",    "map",   "area",     "select",
+          "datalist", "option", "optgroup", "textarea", "input", "param",    "source",
+          "track",    "col",    "colgroup", "rp"}) {
       m[t] = Kind::Skip;
     }
     for (const char* t :
-         {"html", "body", "address", "article", "aside", "center", "dd", "details", "dialog", "div",
-          "dl", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup", "legend",
-          "main", "nav", "p", "section", "summary", "search", "caption", "thead", "tbody", "tfoot",
-          "tr", "td", "th"}) {
+         {"html",   "body",    "address", "article",  "aside",      "center", "dd",      "details",
+          "dialog", "div",     "dl",      "fieldset", "figcaption", "figure", "footer",  "form",
+          "header", "hgroup",  "legend",  "main",     "nav",        "p",      "section", "summary",
+          "search", "caption", "thead",   "tbody",    "tfoot",      "tr",     "td",      "th"}) {
       m[t] = Kind::Block;  // table parts are blocks outside a data table (layout tables)
     }
     for (const char* t : {"h1", "h2", "h3", "h4", "h5", "h6"}) m[t] = Kind::Heading;
@@ -127,7 +132,9 @@ Kind kind_of(std::string_view tag) {
   return it == kinds.end() ? Kind::Inline : it->second;
 }
 
-Kind kind_of_node(const json& node) { return is_element(node) ? kind_of(tag_of(node)) : Kind::Skip; }
+Kind kind_of_node(const json& node) {
+  return is_element(node) ? kind_of(tag_of(node)) : Kind::Skip;
+}
 
 /// Kinds that end a paragraph (markdown blocks).
 bool is_block_kind(Kind kind) {
@@ -140,10 +147,8 @@ bool is_block_kind(Kind kind) {
     case Kind::Pre:
     case Kind::Table:
     case Kind::Rule:
-    case Kind::Term:
-      return true;
-    default:
-      return false;
+    case Kind::Term: return true;
+    default: return false;
   }
 }
 
@@ -209,6 +214,11 @@ std::string collapse(std::string_view s) {
   return out;
 }
 
+/// Letters and digits, counting every byte of a non-ASCII character as a letter.
+bool is_word_char(char c) {
+  return is_alnum(c) || (static_cast<unsigned char>(c) & 0x80) != 0;
+}
+
 /// Whether raw[i] starts a UTF-8 character of the Private Use Area U+E000..U+F8FF.
 bool is_private_use(std::string_view raw, std::size_t i) {
   if (i + 2 >= raw.size()) return false;
@@ -226,28 +236,24 @@ bool needs_escape(std::string_view raw, std::size_t i, char prev) {
   char c = raw[i];
   char next = i + 1 < raw.size() ? raw[i + 1] : '\0';
   switch (c) {
-    case '\\':
-      return next == '\0' || is_punct(next);
+    case '\\': return next == '\0' || is_punct(next);
     case '`':
     case '[':
-    case ']':
-      return true;
+    case ']': return true;
     case '*':
     case '~':
       // Only a run with whitespace on both sides can neither open nor close emphasis.
       return !(prev == ' ' && is_space(next));
     case '_':
       // Intraword underscores (snake_case) never make emphasis.
-      return !((is_alnum(prev) || (prev & 0x80) != 0) && (is_alnum(next) || (next & 0x80) != 0));
-    case '<':
-      return is_alpha(next) || next == '/' || next == '!' || next == '?';
+      return !(is_word_char(prev) && is_word_char(next));
+    case '<': return is_alpha(next) || next == '/' || next == '!' || next == '?';
     case '&': {  // only what would read as an entity: &name; &#123; &#x1F;
       std::size_t j = i + 1;
       while (j < raw.size() && (is_alnum(raw[j]) || raw[j] == '#')) ++j;
       return j > i + 1 && j < raw.size() && raw[j] == ';';
     }
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -358,6 +364,8 @@ class Inline {
         continue;
       }
       flush_space();
+      if (space_before_word_ && is_word_char(c)) out_ += ' ';
+      space_before_word_ = false;
       if (needs_escape(raw, i, out_.empty() ? '\n' : out_.back())) out_ += '\\';
       out_ += c;
     }
@@ -365,6 +373,7 @@ class Inline {
 
   /// A collapsible space: kept only between two pieces of content.
   void space() {
+    space_before_word_ = false;
     if (out_.empty()) {
       leading_space_ = true;
     } else if (out_.back() != '\n') {
@@ -376,8 +385,16 @@ class Inline {
   void markup(std::string_view s) {
     if (s.empty()) return;
     flush_space();
+    space_before_word_ = false;
     out_ += s;
   }
+
+  /// Whether the content so far ends in a letter or digit, with no space pending.
+  bool ends_with_word() const {
+    return !pending_space_ && !out_.empty() && is_word_char(out_.back());
+  }
+  /// Puts a space before the next text if it starts with a letter or digit.
+  void space_before_word() { space_before_word_ = true; }
 
   /// <br>. Kept as '\n' until finish_paragraph(): a run of them there means a new paragraph.
   void hard_break() {
@@ -386,6 +403,7 @@ class Inline {
       return;
     }
     pending_space_ = false;
+    space_before_word_ = false;
     if (!out_.empty()) out_ += '\n';
   }
 
@@ -446,18 +464,24 @@ class Inline {
   bool pending_space_ = false;
   bool leading_space_ = false;
   bool trailing_break_ = false;
+  bool space_before_word_ = false;
 };
 
 /// Puts `content` (taken from `inner`) into `outer` wrapped in `open`/`close`, keeping the
 /// whitespace and breaks at its edges outside the markup, where CommonMark needs them.
+/// `delimiters`: open/close are emphasis delimiters, which CommonMark does not read as such
+/// between a word and punctuation ("**Note:**text", "a*(b)*"): a space goes there instead
+/// ("**Note:** text").
 void splice(Inline& outer, Inline& inner, std::string_view open, const std::string& content,
-            std::string_view close) {
+            std::string_view close, bool delimiters = false) {
   if (inner.leading_space()) outer.space();
   if (!content.empty()) {
+    if (delimiters && is_punct(content.front()) && outer.ends_with_word()) outer.space();
     std::string s;
     s.reserve(open.size() + content.size() + close.size());
     s.append(open).append(content).append(close);
     outer.markup(s);
+    if (delimiters && is_punct(content.back())) outer.space_before_word();
   }
   if (inner.trailing_break()) {
     outer.hard_break();
@@ -588,19 +612,14 @@ class Converter {
         sink.paragraph().space();
         flow_element(node, kind, sink, depth);
         return;
-      case Layout::AsTagSays:
-        flow_element(node, kind, sink, depth);
-        return;
+      case Layout::AsTagSays: flow_element(node, kind, sink, depth); return;
     }
   }
 
   void flow_element(const json& node, Kind kind, Sink& sink, int depth) {
     switch (kind) {
-      case Kind::Skip:
-        return;
-      case Kind::Inline:
-        flow_children(node, sink, depth);
-        return;
+      case Kind::Skip: return;
+      case Kind::Inline: flow_children(node, sink, depth); return;
       case Kind::Strong:
       case Kind::Emphasis:
       case Kind::Strike:
@@ -614,17 +633,13 @@ class Converter {
       case Kind::Break:
       case Kind::Image:
       case Kind::Link:
-      case Kind::Code:
-        inline_node(node, sink.paragraph(), depth);
-        return;
+      case Kind::Code: inline_node(node, sink.paragraph(), depth); return;
       case Kind::Block:
         sink.flush();
         flow_children(node, sink, depth);
         sink.flush();
         return;
-      case Kind::Heading:
-        heading(node, sink, depth);
-        return;
+      case Kind::Heading: heading(node, sink, depth); return;
       case Kind::List: {
         Items items;
         collect_items(node, items, depth);
@@ -640,18 +655,10 @@ class Converter {
         sink.push(list(items, false, 0, sink.list_marker(false), depth));
         return;
       }
-      case Kind::Quote:
-        quote(node, sink, depth);
-        return;
-      case Kind::Pre:
-        sink.push(code_block(node, depth));
-        return;
-      case Kind::Table:
-        table(node, sink, depth);
-        return;
-      case Kind::Rule:
-        sink.push({BlockType::Rule, "---"});
-        return;
+      case Kind::Quote: quote(node, sink, depth); return;
+      case Kind::Pre: sink.push(code_block(node, depth)); return;
+      case Kind::Table: table(node, sink, depth); return;
+      case Kind::Rule: sink.push({BlockType::Rule, "---"}); return;
       case Kind::Term: {
         sink.flush();
         Inline term(true, kStrong);
@@ -684,33 +691,16 @@ class Converter {
 
   void inline_element(const json& node, Kind kind, Inline& in, int depth) {
     switch (kind) {
-      case Kind::Skip:
-        return;
-      case Kind::Break:
-        in.hard_break();
-        return;
-      case Kind::Image:
-        image(node, in);
-        return;
-      case Kind::Link:
-        link(node, in, depth);
-        return;
-      case Kind::Strong:
-        emphasis(node, in, kStrong, "**", depth);
-        return;
-      case Kind::Emphasis:
-        emphasis(node, in, kEmphasis, "*", depth);
-        return;
-      case Kind::Strike:
-        emphasis(node, in, kStrike, "~~", depth);
-        return;
+      case Kind::Skip: return;
+      case Kind::Break: in.hard_break(); return;
+      case Kind::Image: image(node, in); return;
+      case Kind::Link: link(node, in, depth); return;
+      case Kind::Strong: emphasis(node, in, kStrong, "**", depth); return;
+      case Kind::Emphasis: emphasis(node, in, kEmphasis, "*", depth); return;
+      case Kind::Strike: emphasis(node, in, kStrike, "~~", depth); return;
       case Kind::Code:
-      case Kind::Pre:
-        code_span(node, in, depth);
-        return;
-      case Kind::Inline:
-        inline_children(node, in, depth);
-        return;
+      case Kind::Pre: code_span(node, in, depth); return;
+      case Kind::Inline: inline_children(node, in, depth); return;
       default:  // a block flattened into a line (inside a link, a heading, a table cell)
         in.space();
         inline_children(node, in, depth);
@@ -731,7 +721,7 @@ class Converter {
     Inline inner(in.single_line(), in.marks() | mark, in.in_link());
     inline_children(node, inner, depth);
     std::string content = inner.take_content();
-    splice(in, inner, delimiter, content, delimiter);
+    splice(in, inner, delimiter, content, delimiter, true);
   }
 
   void code_span(const json& node, Inline& in, int depth) {
@@ -773,7 +763,8 @@ class Converter {
     collect_text(node, shown, " ", depth);
     shown = collapse(shown);
     if (shown == href && href.find_first_of(" <>") == std::string_view::npos &&
-        (chars::starts_with_nocase(href, "http://") || chars::starts_with_nocase(href, "https://"))) {
+        (chars::starts_with_nocase(href, "http://") ||
+         chars::starts_with_nocase(href, "https://"))) {
       splice(in, inner, "<", std::string(href), ">");  // the URL is its own text: an autolink
       return;
     }
@@ -841,8 +832,8 @@ class Converter {
       if (kind == Kind::Item) {
         items.emplace_back();
         for (const json& grandchild : Children{child}) items.back().push_back(&grandchild);
-      } else if (kind != Kind::List &&
-                 has_descendant(child, [](Kind k) { return k == Kind::Item; }, depth)) {
+      } else if (kind != Kind::List && has_descendant(
+                                           child, [](Kind k) { return k == Kind::Item; }, depth)) {
         collect_items(child, items, depth + 1);
       } else {
         attach(child);
@@ -854,7 +845,8 @@ class Converter {
   /// lists that may follow a paragraph line directly.
   static bool is_tight_item(const std::vector<Block>& blocks) {
     if (blocks.size() <= 1) return true;
-    if (blocks[0].type != BlockType::Paragraph && blocks[0].type != BlockType::Heading) return false;
+    if (blocks[0].type != BlockType::Paragraph && blocks[0].type != BlockType::Heading)
+      return false;
     return std::all_of(blocks.begin() + 1, blocks.end(), [](const Block& b) {
       return b.type == BlockType::List && b.can_interrupt_paragraph;
     });
@@ -1003,7 +995,8 @@ class Converter {
       for (const json& cell : Children{*row}) {
         if (!is_element(cell) || (tag_of(cell) != "td" && tag_of(cell) != "th")) continue;
         // A table in a cell means the table lays out the page: not data.
-        if (has_descendant(cell, [](Kind k) { return k == Kind::Table; }, depth)) {
+        if (has_descendant(
+                cell, [](Kind k) { return k == Kind::Table; }, depth)) {
           layout = true;
           break;
         }
@@ -1049,6 +1042,8 @@ class Converter {
 
 }  // namespace
 
-std::string to_markdown(const nlohmann::json& tree) { return Converter().convert(tree); }
+std::string to_markdown(const nlohmann::json& tree) {
+  return Converter().convert(tree);
+}
 
 }  // namespace gleaner::content

@@ -75,8 +75,8 @@ json parse_json_ld(std::string_view text) {
 
 json page_metadata(const json& meta) {
   json out = json::object();
-  json groups = {{"meta", json::object()}, {"openGraph", json::object()},
-                 {"twitter", json::object()}};
+  json groups = {
+      {"meta", json::object()}, {"openGraph", json::object()}, {"twitter", json::object()}};
   const json& tags = meta.is_object() && meta.contains("metas") ? meta["metas"] : json();
   if (tags.is_array()) {
     for (const json& tag : tags) {
@@ -104,9 +104,8 @@ json page_metadata(const json& meta) {
   };
   set("title", first_of({string_at(meta, "title"), first_value(og, "og:title"),
                          first_value(twitter, "twitter:title")}));
-  set("description",
-      first_of({first_value(named, "description"), first_value(og, "og:description"),
-                first_value(twitter, "twitter:description")}));
+  set("description", first_of({first_value(named, "description"), first_value(og, "og:description"),
+                               first_value(twitter, "twitter:description")}));
   set("language", first_of({string_at(meta, "lang"), first_value(named, "content-language")}));
   set("canonicalUrl", string_at(meta, "canonical"));
   out["meta"] = std::move(groups["meta"]);

@@ -7,11 +7,13 @@
 
 namespace gleaner::content {
 
-std::string_view snapshot_script() { return scripts::snapshot_js; }
+std::string_view snapshot_script() {
+  return scripts::snapshot_js;
+}
 
 nlohmann::json snapshot_args(const SnapshotParts& parts) {
-  return {{"html", parts.html},   {"text", parts.text}, {"tree", parts.tree},
-          {"links", parts.links}, {"meta", parts.meta}, {"maxChars", parts.max_chars},
+  return {{"html", parts.html},         {"text", parts.text}, {"tree", parts.tree},
+          {"links", parts.links},       {"meta", parts.meta}, {"maxChars", parts.max_chars},
           {"asString", parts.as_string}};
 }
 

@@ -13,7 +13,9 @@ using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using json = nlohmann::json;
 
-std::vector<std::string> from_text(std::string_view text) { return extract_emails(text, json()); }
+std::vector<std::string> from_text(std::string_view text) {
+  return extract_emails(text, json());
+}
 
 TEST(ExtractEmails, FindsAddressesInRunningText) {
   EXPECT_THAT(from_text("Write to info@example.com or to first.last+tag@mail.example.co.uk today."),
@@ -21,10 +23,10 @@ TEST(ExtractEmails, FindsAddressesInRunningText) {
 }
 
 TEST(ExtractEmails, SentencePunctuationAndBracketsAreNotPartOfTheAddress) {
-  EXPECT_THAT(from_text("(sales@example.org), <ops@example.org>; \"hr@example.org\". "
-                        "End: last@example.org."),
-              ElementsAre("sales@example.org", "ops@example.org", "hr@example.org",
-                          "last@example.org"));
+  EXPECT_THAT(
+      from_text("(sales@example.org), <ops@example.org>; \"hr@example.org\". "
+                "End: last@example.org."),
+      ElementsAre("sales@example.org", "ops@example.org", "hr@example.org", "last@example.org"));
 }
 
 TEST(ExtractEmails, DomainIsLowerCasedAndDuplicatesIgnoreCase) {
@@ -58,8 +60,8 @@ TEST(ExtractEmails, RfcLengthLimitsAreEnforced) {
   EXPECT_THAT(from_text("x@" + label63 + ".com"), ElementsAre("x@" + label63 + ".com"));
   EXPECT_THAT(from_text("x@" + label64 + ".com"), IsEmpty());
   // Four 63-character labels: a valid domain, but the whole address is over 254 characters.
-  std::string long_domain = label63 + "." + label63 + "." + label63 + "." + std::string(58, 'c') +
-                            ".com";
+  std::string long_domain =
+      label63 + "." + label63 + "." + label63 + "." + std::string(58, 'c') + ".com";
   EXPECT_THAT(from_text(local64 + "@" + long_domain), IsEmpty());
 }
 
@@ -88,8 +90,9 @@ TEST(ExtractEmails, MailtoLinksArePercentDecodedWithoutTheirQuery) {
 }
 
 TEST(ExtractEmails, MailtoWithSeveralAddressesOrADisplayName) {
-  EXPECT_THAT(extract_emails("", json{"mailto:a@x.org,b@x.org;c@x.org",
-                                      "mailto:Jane%20Doe%20%3Cjane@x.org%3E", "mailto:", "mailto:?cc=d@x.org"}),
+  EXPECT_THAT(extract_emails(
+                  "", json{"mailto:a@x.org,b@x.org;c@x.org", "mailto:Jane%20Doe%20%3Cjane@x.org%3E",
+                           "mailto:", "mailto:?cc=d@x.org"}),
               ElementsAre("a@x.org", "b@x.org", "c@x.org", "jane@x.org"));
 }
 

@@ -18,11 +18,11 @@ TEST(ExtractLinks, KeepsDocumentOrderAndFirstOccurrence) {
 }
 
 TEST(ExtractLinks, DropsScriptMailPhoneDataAndOtherNonPageSchemes) {
-  EXPECT_THAT(extract_links(json{"javascript:void(0)", "JavaScript:alert(1)", "mailto:a@b.test",
-                                 "tel:+123", "sms:+123", "data:text/html,hi", "blob:https://a.test/1",
-                                 "about:blank", "file:///etc/passwd", "vbscript:x",
-                                 "https://kept.test/"}),
-              ElementsAre("https://kept.test/"));
+  EXPECT_THAT(
+      extract_links(json{"javascript:void(0)", "JavaScript:alert(1)", "mailto:a@b.test", "tel:+123",
+                         "sms:+123", "data:text/html,hi", "blob:https://a.test/1", "about:blank",
+                         "file:///etc/passwd", "vbscript:x", "https://kept.test/"}),
+      ElementsAre("https://kept.test/"));
 }
 
 TEST(ExtractLinks, KeepsOtherAbsoluteSchemes) {
@@ -37,15 +37,15 @@ TEST(ExtractLinks, FragmentsAreRemovedAndThenDeduplicated) {
 }
 
 TEST(ExtractLinks, HashRouterFragmentsNameDifferentViews) {
-  EXPECT_THAT(extract_links(json{"https://app.test/#/inbox", "https://app.test/#!/settings",
-                                 "https://app.test/#/inbox", "https://app.test/#section"}),
-              ElementsAre("https://app.test/#/inbox", "https://app.test/#!/settings",
-                          "https://app.test/"));
+  EXPECT_THAT(
+      extract_links(json{"https://app.test/#/inbox", "https://app.test/#!/settings",
+                         "https://app.test/#/inbox", "https://app.test/#section"}),
+      ElementsAre("https://app.test/#/inbox", "https://app.test/#!/settings", "https://app.test/"));
 }
 
 TEST(ExtractLinks, EmptyRelativeAndNonStringEntriesAreDropped) {
-  EXPECT_THAT(extract_links(json{"", "   ", "relative/path", "/rooted", 42, nullptr,
-                                 json::object(), " https://trimmed.test/ ", "1http://bad.test/"}),
+  EXPECT_THAT(extract_links(json{"", "   ", "relative/path", "/rooted", 42, nullptr, json::object(),
+                                 " https://trimmed.test/ ", "1http://bad.test/"}),
               ElementsAre("https://trimmed.test/"));
 }
 

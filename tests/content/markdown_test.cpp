@@ -10,7 +10,9 @@ namespace gleaner::content {
 namespace {
 
 /// Markdown of a tree written as JSON text.
-std::string md(std::string_view tree) { return to_markdown(nlohmann::json::parse(tree)); }
+std::string md(std::string_view tree) {
+  return to_markdown(nlohmann::json::parse(tree));
+}
 
 // ---- paragraphs and whitespace ----
 
@@ -100,8 +102,14 @@ TEST(MarkdownEmphasis, EdgeWhitespaceMovesOutsideTheDelimiters) {
 }
 
 TEST(MarkdownEmphasis, NestedSameEmphasisWritesOnePair) {
-  EXPECT_EQ(md(R"J(["p", ["b", "x ", ["strong", "y"]], " ", ["em", ["i", "z"]]])J"),
-            "**x y** *z*");
+  EXPECT_EQ(md(R"J(["p", ["b", "x ", ["strong", "y"]], " ", ["em", ["i", "z"]]])J"), "**x y** *z*");
+}
+
+TEST(MarkdownEmphasis, DelimitersBetweenWordsAndPunctuationGetASpace) {
+  // CommonMark would leave "**Note:**text" and "a*(b)*" unemphasized.
+  EXPECT_EQ(md(R"J(["p", ["b", "Note:"], "text"])J"), "**Note:** text");
+  EXPECT_EQ(md(R"J(["p", "a", ["em", "(b)"], ", c"])J"), "a *(b)*, c");
+  EXPECT_EQ(md(R"J(["p", ["b", "Price:"], " $5 ", ["b", "x"], "y"])J"), "**Price:** $5 **x**y");
 }
 
 TEST(MarkdownEmphasis, StrongAroundEmphasis) {
@@ -247,8 +255,7 @@ TEST(MarkdownEscaping, LineStartsThatWouldBeBlocksAreEscaped) {
 // ---- lists ----
 
 TEST(MarkdownLists, UnorderedList) {
-  EXPECT_EQ(md(R"J(["ul", "\n ", ["li", " one "], "\n ", ["li", "two"], "\n"])J"),
-            "- one\n- two");
+  EXPECT_EQ(md(R"J(["ul", "\n ", ["li", " one "], "\n ", ["li", "two"], "\n"])J"), "- one\n- two");
 }
 
 TEST(MarkdownLists, OrderedListHonoursStart) {
@@ -273,8 +280,7 @@ TEST(MarkdownLists, ItemWithSeveralBlocksMakesTheListLoose) {
 }
 
 TEST(MarkdownLists, NestedOrderedListNotStartingAtOneNeedsABlankLine) {
-  EXPECT_EQ(md(R"J(["ul", ["li", "a", ["ol", {"start": 3}, ["li", "c"]]]])J"),
-            "- a\n\n  3. c");
+  EXPECT_EQ(md(R"J(["ul", ["li", "a", ["ol", {"start": 3}, ["li", "c"]]]])J"), "- a\n\n  3. c");
 }
 
 TEST(MarkdownLists, AdjacentListsAlternateMarkersSoTheyStayTwo) {
@@ -348,13 +354,15 @@ TEST(MarkdownTables, HeaderRowSeparatorAndCells) {
 
 TEST(MarkdownTables, CellsAreOneLineWithPipesEscaped) {
   EXPECT_EQ(md(R"J(["table", ["tr", ["th", "a"], ["th", "b"]],
-                   ["tr", ["td", ["p", "x | y"], ["p", "z"]], ["td", "one", ["br"], ["code", "a|b"]]]])J"),
+                   ["tr", ["td", ["p", "x | y"], ["p", "z"]],
+                          ["td", "one", ["br"], ["code", "a|b"]]]])J"),
             "| a | b |\n| --- | --- |\n| x \\| y z | one `a\\|b` |");
 }
 
 TEST(MarkdownTables, MissingCellsArePadded) {
-  EXPECT_EQ(md(R"J(["table", ["tr", ["td", "a"], ["td", "b"], ["td", "c"]], ["tr", ["td", "d"]]])J"),
-            "| a | b | c |\n| --- | --- | --- |\n| d |  |  |");
+  EXPECT_EQ(
+      md(R"J(["table", ["tr", ["td", "a"], ["td", "b"], ["td", "c"]], ["tr", ["td", "d"]]])J"),
+      "| a | b | c |\n| --- | --- | --- |\n| d |  |  |");
 }
 
 TEST(MarkdownTables, ColspanAndRowspanKeepColumnsAligned) {

@@ -19,7 +19,10 @@ json tags(std::initializer_list<std::pair<const char*, const char*>> pairs) {
 }
 
 json meta_with(json tags, json extra = json::object()) {
-  json meta = {{"title", ""}, {"lang", ""}, {"canonical", ""}, {"metas", std::move(tags)},
+  json meta = {{"title", ""},
+               {"lang", ""},
+               {"canonical", ""},
+               {"metas", std::move(tags)},
                {"jsonLd", json::array()}};
   meta.update(extra);
   return meta;
@@ -37,9 +40,9 @@ TEST(PageMetadata, ScalarsComeFromThePageFirst) {
 
 TEST(PageMetadata, ScalarsFallBackToOpenGraphThenTwitter) {
   json out = page_metadata(meta_with(tags({{"twitter:title", "TW title"},
-                                          {"twitter:description", "TW description"},
-                                          {"og:description", "OG description"},
-                                          {"Content-Language", "de"}})));
+                                           {"twitter:description", "TW description"},
+                                           {"og:description", "OG description"},
+                                           {"Content-Language", "de"}})));
   EXPECT_EQ(out["title"], "TW title");
   EXPECT_EQ(out["description"], "OG description");
   EXPECT_EQ(out["language"], "de");
@@ -59,14 +62,14 @@ TEST(PageMetadata, AbsentScalarsAreAbsentKeysAndGroupsAlwaysThere) {
 
 TEST(PageMetadata, TagsAreGroupedWithLowerCaseKeys) {
   json out = page_metadata(meta_with(tags({{"Description", "d"},
-                                          {"og:Title", "t"},
-                                          {"article:published_time", "2024-01-01"},
-                                          {"product:price:amount", "9.99"},
-                                          {"twitter:card", "summary"},
-                                          {"fb:app_id", "1"},
-                                          {"viewport", "width=device-width"}})));
-  EXPECT_EQ(out["meta"], (json{{"description", "d"}, {"fb:app_id", "1"},
-                               {"viewport", "width=device-width"}}));
+                                           {"og:Title", "t"},
+                                           {"article:published_time", "2024-01-01"},
+                                           {"product:price:amount", "9.99"},
+                                           {"twitter:card", "summary"},
+                                           {"fb:app_id", "1"},
+                                           {"viewport", "width=device-width"}})));
+  EXPECT_EQ(out["meta"],
+            (json{{"description", "d"}, {"fb:app_id", "1"}, {"viewport", "width=device-width"}}));
   EXPECT_EQ(out["openGraph"], (json{{"og:title", "t"},
                                     {"article:published_time", "2024-01-01"},
                                     {"product:price:amount", "9.99"}}));
@@ -75,29 +78,28 @@ TEST(PageMetadata, TagsAreGroupedWithLowerCaseKeys) {
 
 TEST(PageMetadata, RepeatedKeysWithDifferentValuesBecomeArrays) {
   json out = page_metadata(meta_with(tags({{"og:image", "a.png"},
-                                          {"og:image", "b.png"},
-                                          {"og:image", "a.png"},
-                                          {"og:image", "c.png"},
-                                          {"robots", "index"},
-                                          {"robots", "index"}})));
+                                           {"og:image", "b.png"},
+                                           {"og:image", "a.png"},
+                                           {"og:image", "c.png"},
+                                           {"robots", "index"},
+                                           {"robots", "index"}})));
   EXPECT_EQ(out["openGraph"]["og:image"], (json{"a.png", "b.png", "c.png"}));
   EXPECT_EQ(out["meta"]["robots"], "index");
 }
 
 TEST(PageMetadata, EmptyAndMalformedTagsAreSkipped) {
-  json malformed = json::array({json::array({"empty", "  "}), json::array({"", "no key"}),
-                                json::array({"one"}), json::array({1, "x"}), json("flat"),
-                                json::array({"ok", "yes"})});
+  json malformed =
+      json::array({json::array({"empty", "  "}), json::array({"", "no key"}), json::array({"one"}),
+                   json::array({1, "x"}), json("flat"), json::array({"ok", "yes"})});
   json out = page_metadata(meta_with(malformed));
   EXPECT_EQ(out["meta"], (json{{"ok", "yes"}}));
 }
 
 TEST(PageMetadata, EveryJsonLdBlockIsParsed) {
-  json out = page_metadata(meta_with(
-      json::array(),
-      {{"jsonLd", json{R"({"@type": "Article", "headline": "H"})",
-                       R"([{"@type": "Person"}, {"@type": "Place"}])",
-                       R"({"@graph": [{"@type": "WebSite"}]})"}}}));
+  json out = page_metadata(
+      meta_with(json::array(), {{"jsonLd", json{R"({"@type": "Article", "headline": "H"})",
+                                                R"([{"@type": "Person"}, {"@type": "Place"}])",
+                                                R"({"@graph": [{"@type": "WebSite"}]})"}}}));
   ASSERT_EQ(out["jsonLd"].size(), 3U);
   EXPECT_EQ(out["jsonLd"][0]["headline"], "H");
   EXPECT_EQ(out["jsonLd"][1][1]["@type"], "Place");
@@ -105,18 +107,20 @@ TEST(PageMetadata, EveryJsonLdBlockIsParsed) {
 }
 
 TEST(PageMetadata, JsonLdWrappersAreToleratedAndBrokenBlocksSkipped) {
-  json out = page_metadata(meta_with(
-      json::array(),
-      {{"jsonLd", json{"\n<!--\n{\"@type\": \"A\"}\n-->\n", "//<![CDATA[\n{\"@type\": \"B\"};\n//]]>",
-                       "{\"broken\": ", "", 42, "{\"@type\": \"C\"};"}}}));
+  json out = page_metadata(
+      meta_with(json::array(), {{"jsonLd", json{"\n<!--\n{\"@type\": \"A\"}\n-->\n",
+                                                "//<![CDATA[\n{\"@type\": \"B\"};\n//]]>",
+                                                "{\"broken\": ", "", 42, "{\"@type\": \"C\"};"}}}));
   EXPECT_EQ(out["jsonLd"], (json{{{"@type", "A"}}, {{"@type", "B"}}, {{"@type", "C"}}}));
 }
 
 TEST(PageMetadata, AnythingButAnObjectGivesTheEmptyShape) {
   for (const json& input : {json(), json("x"), json::array(), json{{"metas", "nope"}}}) {
     json out = page_metadata(input);
-    EXPECT_EQ(out, (json{{"meta", json::object()}, {"openGraph", json::object()},
-                         {"twitter", json::object()}, {"jsonLd", json::array()}}))
+    EXPECT_EQ(out, (json{{"meta", json::object()},
+                         {"openGraph", json::object()},
+                         {"twitter", json::object()},
+                         {"jsonLd", json::array()}}))
         << input.dump();
   }
 }

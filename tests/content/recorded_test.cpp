@@ -31,7 +31,9 @@ std::string read_data(const std::string& name) {
   return out.str();
 }
 
-json snapshot(const std::string& name) { return json::parse(read_data(name)); }
+json snapshot(const std::string& name) {
+  return json::parse(read_data(name));
+}
 
 /// Checks that hold for any markdown this converter writes.
 void expect_well_formed(const std::string& markdown) {
@@ -59,10 +61,10 @@ TEST(RecordedConstructs, HiddenContentNeverReachesMarkdownOrText) {
   json page = snapshot("constructs.snapshot.json");
   std::string markdown = to_markdown(page["tree"]);
   std::string text = page["text"];
-  for (const char* hidden : {"Hidden by display none", "Hidden by the hidden attribute",
-                             "Invisible text", "Template content", "Noscript content",
-                             "Not shown while closed", "Unslotted light DOM", "document.write",
-                             ".ghost", "Pixel"}) {
+  for (const char* hidden :
+       {"Hidden by display none", "Hidden by the hidden attribute", "Invisible text",
+        "Template content", "Noscript content", "Not shown while closed", "Unslotted light DOM",
+        "document.write", ".ghost", "Pixel"}) {
     EXPECT_THAT(markdown, Not(HasSubstr(hidden)));
     EXPECT_THAT(text, Not(HasSubstr(hidden)));
   }
@@ -113,8 +115,9 @@ TEST(RecordedSearchPage, MarkdownHoldsTheResultsAsLinksUnderTheirHeadings) {
   EXPECT_THAT(markdown, HasSubstr("\n\n# Search Results\n\n"));
   EXPECT_THAT(markdown, HasSubstr("\n\n### Guided Search Filters\n\n"));
   EXPECT_THAT(markdown, HasSubstr("[The Top Hotels in London: 2022 Readers' Choice Awards"));
-  EXPECT_THAT(markdown,
-              HasSubstr("](https://www.cntraveler.com/gallery/readers-choice-awards-london-hotels)"));
+  EXPECT_THAT(
+      markdown,
+      HasSubstr("](https://www.cntraveler.com/gallery/readers-choice-awards-london-hotels)"));
   EXPECT_THAT(markdown, HasSubstr("About 230,000,000 results (0.68 seconds)"));
   // The consent dialog's list, and the page it covers (aria-hidden behind the modal).
   EXPECT_THAT(markdown, HasSubstr("- Deliver and maintain Google services\n- Track outages"));
@@ -135,8 +138,10 @@ TEST(RecordedSearchPage, LinksAreUniqueAbsoluteAndInPageOrder) {
   auto position = [&](const std::string& url) {
     return std::find(links.begin(), links.end(), url) - links.begin();
   };
-  auto cntraveler = position("https://www.cntraveler.com/gallery/readers-choice-awards-london-hotels");
-  auto tripadvisor = position("https://www.tripadvisor.com/Hotels-g186338-London_England-Hotels.html");
+  auto cntraveler =
+      position("https://www.cntraveler.com/gallery/readers-choice-awards-london-hotels");
+  auto tripadvisor =
+      position("https://www.tripadvisor.com/Hotels-g186338-London_England-Hotels.html");
   EXPECT_LT(cntraveler, tripadvisor);
   EXPECT_LT(tripadvisor, static_cast<long>(links.size()));
   EXPECT_EQ(page_metadata(page["meta"])["title"], "top hotels london - Google Search");
@@ -159,8 +164,7 @@ TEST(RecordedQuotePage, MarkdownMetadataAndLinks) {
   EXPECT_EQ(metadata["twitter"]["twitter:site"], "@google");
   std::vector<std::string> links = extract_links(page["links"]);
   EXPECT_THAT(links, ::testing::Contains("https://www.google.com/finance/quote/VALE3:BVMF"));
-  EXPECT_THAT(extract_emails(page["text"].get<std::string>(), page["links"]),
-              ::testing::IsEmpty());
+  EXPECT_THAT(extract_emails(page["text"].get<std::string>(), page["links"]), ::testing::IsEmpty());
 }
 
 }  // namespace

@@ -13,15 +13,23 @@ TEST(Snapshot, ArgumentsNameExactlyThePartsAsked) {
   parts.text = true;
   parts.tree = true;
   parts.max_chars = 1000;
-  EXPECT_EQ(snapshot_args(parts),
-            (nlohmann::json{{"html", false}, {"text", true}, {"tree", true}, {"links", false},
-                            {"meta", false}, {"maxChars", 1000}, {"asString", true}}));
+  EXPECT_EQ(snapshot_args(parts), (nlohmann::json{{"html", false},
+                                                  {"text", true},
+                                                  {"tree", true},
+                                                  {"links", false},
+                                                  {"meta", false},
+                                                  {"maxChars", 1000},
+                                                  {"asString", true}}));
 }
 
 TEST(Snapshot, DefaultsAskForNothingWithinTwentyMillionCharactersAsAString) {
-  EXPECT_EQ(snapshot_args({}),
-            (nlohmann::json{{"html", false}, {"text", false}, {"tree", false}, {"links", false},
-                            {"meta", false}, {"maxChars", 20000000}, {"asString", true}}));
+  EXPECT_EQ(snapshot_args({}), (nlohmann::json{{"html", false},
+                                               {"text", false},
+                                               {"tree", false},
+                                               {"links", false},
+                                               {"meta", false},
+                                               {"maxChars", 20000000},
+                                               {"asString", true}}));
 }
 
 TEST(Snapshot, ParseTakesTheObjectOrItsJsonText) {
