@@ -6,9 +6,15 @@
 #include "core/log.h"
 
 #include <httplib.h>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <filesystem>
 
 namespace gleaner::api {
 namespace {
@@ -42,7 +48,75 @@ void write(httplib::Response& out, const Request& request, const Response& respo
   }
 }
 
+/// The cpp-httplib request this thread is handling, for client_connected().
+thread_local const httplib::Request* current_raw_request = nullptr;
+
+/// Sets current_raw_request for the duration of one handler call.
+class CurrentRequest {
+ public:
+  explicit CurrentRequest(const httplib::Request& raw) { current_raw_request = &raw; }
+  ~CurrentRequest() { current_raw_request = nullptr; }
+  CurrentRequest(const CurrentRequest&) = delete;
+  CurrentRequest& operator=(const CurrentRequest&) = delete;
+};
+
+/// The numeric host and port of a socket address, formatted as cpp-httplib formats them.
+bool host_and_port(const sockaddr_storage& addr, socklen_t len, std::string& host, int& port) {
+  char name[NI_MAXHOST];
+  char service[NI_MAXSERV];
+  if (getnameinfo(reinterpret_cast<const sockaddr*>(&addr), len, name, sizeof name, service,
+                  sizeof service, NI_NUMERICHOST | NI_NUMERICSERV) != 0) {
+    return false;
+  }
+  host = name;
+  port = std::atoi(service);
+  return true;
+}
+
+/// The open socket whose local and peer addresses are the request's, or -1.
+int find_request_socket(const httplib::Request& raw) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+    const std::string name = entry.path().filename().string();
+    int fd = -1;
+    if (std::from_chars(name.data(), name.data() + name.size(), fd).ec != std::errc()) continue;
+    struct stat st {};
+    if (fstat(fd, &st) != 0 || !S_ISSOCK(st.st_mode)) continue;
+    sockaddr_storage addr{};
+    socklen_t len = sizeof addr;
+    std::string host;
+    int port = -1;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0 ||
+        !host_and_port(addr, len, host, port) || port != raw.local_port ||
+        host != raw.local_addr) {
+      continue;
+    }
+    len = sizeof addr;
+    if (getpeername(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0 ||
+        !host_and_port(addr, len, host, port) || port != raw.remote_port ||
+        host != raw.remote_addr) {
+      continue;
+    }
+    // A live TCP connection is the only socket with these four addresses.
+    return fd;
+  }
+  return -1;
+}
+
 }  // namespace
+
+bool client_connected() {
+  if (!current_raw_request) return true;
+  const int fd = find_request_socket(*current_raw_request);
+  if (fd < 0) return true;
+  pollfd p{fd, POLLIN | POLLRDHUP, 0};
+  if (poll(&p, 1, 0) <= 0) return true;  // nothing to read, no hang-up: still there
+  if (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) return false;
+  // Readable without a hang-up: the client sent more (a pipelined request); a read of zero
+  // bytes would mean it closed.
+  char byte;
+  return recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) != 0;
+}
 
 std::string Request::header(const std::string& name) const {
   auto it = headers.find(name);
@@ -86,6 +160,7 @@ HttpServer::HttpServer(ServerOptions options, Router router)
     if (match.handler) {
       request.path_params = std::move(match.params);
       try {
+        CurrentRequest current(raw);
         response = (*match.handler)(request);
       } catch (...) {
         response = error_response(request, std::current_exception());

@@ -54,4 +54,11 @@ class HttpServer {
   std::unique_ptr<httplib::Server> server_;
 };
 
+/// Whether the client of the request this thread is handling still holds its connection open.
+/// cpp-httplib 0.11.4 does not tell a handler that its client left, so this finds the request's
+/// socket by its four addresses and peeks at it (a closed or reset peer is gone; a client that
+/// only half-closed its side counts as gone too). True outside a handler and when the socket
+/// cannot be found: then the write of the response is the only test left.
+bool client_connected();
+
 }  // namespace gleaner::api

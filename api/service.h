@@ -3,19 +3,37 @@
 // server. `gleaner serve` builds one; loopback tests build one on port 0.
 #include "api/server.h"
 #include "core/config.h"
+#include "store/costs.h"
 
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 namespace gleaner::browser {
 class Pool;
 }
+namespace gleaner::store {
+class Store;
+}
 
 namespace gleaner::api {
+
+class Admission;
+class Metrics;
 
 /// What route handlers need. Owned by Service; handlers capture a reference.
 struct Dependencies {
   Config config;
   std::unique_ptr<browser::Pool> pool;
+  /// Accounts, keys and credits (entry `store`), opened as this node.
+  std::unique_ptr<store::Store> store;
+  /// Credits per endpoint key (entry `costs`).
+  store::Costs costs;
+  /// Per-account limits and the queue in front of the pool (api/admission.h).
+  std::unique_ptr<Admission> admission;
+  /// Counters for GET /metrics.
+  std::unique_ptr<Metrics> metrics;
 };
 
 class Service {
@@ -35,8 +53,17 @@ class Service {
   int port() const { return server_->port(); }
 
  private:
+  /// Gives back, every `reservation_sweep_seconds`, credits held by requests that died on any
+  /// node (docs/store.md asks every node to do it).
+  void sweep_reservations();
+
   std::unique_ptr<Dependencies> deps_;
   std::unique_ptr<HttpServer> server_;
+  std::mutex sweep_mutex_;  // guards stopping_
+  std::condition_variable sweep_cv_;
+  bool stopping_ = false;
+  // Declared last: runs sweep_reservations() until shutdown() joins it.
+  std::thread sweeper_;
 };
 
 /// Registers every route of the service on `router`.

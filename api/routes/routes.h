@@ -8,7 +8,11 @@ namespace gleaner::api {
 
 /// GET /health: the pool's state, without authentication.
 void add_health_routes(Router& router, Dependencies& deps);
-/// GET /scrape/<site>/<page> for every endpoint of extract/registry.h.
+/// GET /metrics: Prometheus text, without authentication.
+void add_metrics_routes(Router& router, Dependencies& deps);
+/// GET /account: the caller's balance, allowance, period and usage.
+void add_account_routes(Router& router, Dependencies& deps);
+/// GET /scrape/<site>/<page> for every endpoint of extract/registry.h, authenticated and charged.
 void add_endpoint_routes(Router& router, Dependencies& deps);
 
 }  // namespace gleaner::api

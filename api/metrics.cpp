@@ -1,0 +1,166 @@
+#include "api/metrics.h"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace gleaner::api {
+namespace {
+
+/// Writes the HELP and TYPE lines of one metric family.
+void family(std::ostringstream& out, std::string_view name, std::string_view type,
+            std::string_view help) {
+  out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n';
+}
+
+std::string label(std::string_view name, std::string_view value) {
+  return std::string(name) + "=\"" + escape_label_value(value) + "\"";
+}
+
+/// A number as Prometheus reads it: shortest round-trip text, "+Inf" for infinity.
+std::string number(double v) {
+  std::ostringstream out;
+  out.precision(17);
+  out << v;
+  return out.str();
+}
+
+}  // namespace
+
+std::string escape_label_value(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  for (char c : value) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '"') {
+      out += "\\\"";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::vector<double> Metrics::default_latency_buckets() {
+  return {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300};
+}
+
+Metrics::Metrics(std::vector<double> latency_buckets) : bounds_(std::move(latency_buckets)) {
+  if (bounds_.empty() || !std::is_sorted(bounds_.begin(), bounds_.end()) ||
+      std::adjacent_find(bounds_.begin(), bounds_.end()) != bounds_.end()) {
+    throw std::invalid_argument("latency buckets must be ascending and distinct");
+  }
+}
+
+void Metrics::observe_request(std::string_view route, std::string_view method, int status,
+                              Millis elapsed) {
+  const std::string route_label = route.empty() ? "unmatched" : std::string(route);
+  const double seconds = static_cast<double>(elapsed.count()) / 1000.0;
+  std::lock_guard lock(mutex_);
+  ++requests_[{route_label, std::string(method), status}];
+  Histogram& h = latency_[route_label];
+  if (h.buckets.empty()) h.buckets.assign(bounds_.size(), 0);
+  // The first bucket whose bound holds the value; above the last, only +Inf (the count) has it.
+  auto it = std::lower_bound(bounds_.begin(), bounds_.end(), seconds);
+  if (it != bounds_.end()) ++h.buckets[static_cast<std::size_t>(it - bounds_.begin())];
+  ++h.count;
+  h.sum += seconds;
+}
+
+void Metrics::observe_charge(std::string_view endpoint, std::int64_t credits) {
+  std::lock_guard lock(mutex_);
+  charged_credits_[std::string(endpoint)] += static_cast<std::uint64_t>(std::max<std::int64_t>(credits, 0));
+  ++charged_requests_[std::string(endpoint)];
+}
+
+void Metrics::observe_uncharged(std::string_view reason) {
+  std::lock_guard lock(mutex_);
+  ++uncharged_[std::string(reason)];
+}
+
+std::string Metrics::render(const AdmissionState& admission,
+                            const browser::PoolState& pool) const {
+  std::ostringstream out;
+  {
+    std::lock_guard lock(mutex_);
+    family(out, "gleaner_http_requests_total", "counter",
+           "HTTP requests answered, by matched route, method and status.");
+    for (const auto& [key, count] : requests_) {
+      const auto& [route, method, status] = key;
+      out << "gleaner_http_requests_total{" << label("route", route) << ','
+          << label("method", method) << ',' << label("status", std::to_string(status)) << "} "
+          << count << '\n';
+    }
+    family(out, "gleaner_http_request_duration_seconds", "histogram",
+           "Time from receiving a request to answering it, by matched route.");
+    for (const auto& [route, h] : latency_) {
+      const std::string r = label("route", route);
+      std::uint64_t cumulative = 0;
+      for (std::size_t i = 0; i < bounds_.size(); ++i) {
+        cumulative += h.buckets[i];
+        out << "gleaner_http_request_duration_seconds_bucket{" << r << ','
+            << label("le", number(bounds_[i])) << "} " << cumulative << '\n';
+      }
+      out << "gleaner_http_request_duration_seconds_bucket{" << r << ",le=\"+Inf\"} " << h.count
+          << '\n';
+      out << "gleaner_http_request_duration_seconds_sum{" << r << "} " << number(h.sum) << '\n';
+      out << "gleaner_http_request_duration_seconds_count{" << r << "} " << h.count << '\n';
+    }
+    family(out, "gleaner_credits_charged_total", "counter",
+           "Credits committed for successful requests, by endpoint cost key.");
+    for (const auto& [endpoint, credits] : charged_credits_) {
+      out << "gleaner_credits_charged_total{" << label("endpoint", endpoint) << "} " << credits
+          << '\n';
+    }
+    family(out, "gleaner_charged_requests_total", "counter",
+           "Requests charged, by endpoint cost key.");
+    for (const auto& [endpoint, count] : charged_requests_) {
+      out << "gleaner_charged_requests_total{" << label("endpoint", endpoint) << "} " << count
+          << '\n';
+    }
+    family(out, "gleaner_uncharged_successes_total", "counter",
+           "Successful responses that were not charged, by reason.");
+    for (const auto& [reason, count] : uncharged_) {
+      out << "gleaner_uncharged_successes_total{" << label("reason", reason) << "} " << count
+          << '\n';
+    }
+  }
+
+  family(out, "gleaner_admission_running", "gauge", "Requests past admission control.");
+  out << "gleaner_admission_running " << admission.running << '\n';
+  family(out, "gleaner_admission_queue_length", "gauge", "Requests waiting for a slot.");
+  out << "gleaner_admission_queue_length " << admission.queued << '\n';
+  family(out, "gleaner_admission_refused_total", "counter",
+         "Requests refused by admission control (429 or, for queue_timeout, 504), by reason.");
+  out << "gleaner_admission_refused_total{reason=\"account_limit\"} "
+      << admission.refused_account_limit << '\n'
+      << "gleaner_admission_refused_total{reason=\"queue_full\"} " << admission.refused_queue_full
+      << '\n'
+      << "gleaner_admission_refused_total{reason=\"queue_wait\"} " << admission.refused_queue_wait
+      << '\n'
+      << "gleaner_admission_refused_total{reason=\"queue_timeout\"} " << admission.queue_timeouts
+      << '\n';
+
+  family(out, "gleaner_pool_processes", "gauge", "Chromium processes up and lending pages.");
+  out << "gleaner_pool_processes " << pool.processes << '\n';
+  family(out, "gleaner_pool_busy_pages", "gauge", "Pages on loan.");
+  out << "gleaner_pool_busy_pages " << pool.busy_pages << '\n';
+  family(out, "gleaner_pool_free_pages", "gauge", "Leases that could start without waiting.");
+  out << "gleaner_pool_free_pages " << pool.free_pages << '\n';
+  family(out, "gleaner_pool_shutting_down", "gauge", "1 while the pool is shutting down.");
+  out << "gleaner_pool_shutting_down " << (pool.shutting_down ? 1 : 0) << '\n';
+  family(out, "gleaner_browser_restarts_total", "counter",
+         "Browsers relaunched after a crash, a hang or a failed start.");
+  out << "gleaner_browser_restarts_total " << pool.restarts << '\n';
+  family(out, "gleaner_browser_recycles_total", "counter",
+         "Browsers replaced after their page quota or over the memory limit.");
+  out << "gleaner_browser_recycles_total " << pool.recycles << '\n';
+  family(out, "gleaner_pool_pages_served_total", "counter", "Pages lent by the pool.");
+  out << "gleaner_pool_pages_served_total " << pool.pages_served << '\n';
+  return out.str();
+}
+
+}  // namespace gleaner::api

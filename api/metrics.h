@@ -1,0 +1,58 @@
+#pragma once
+// The service's counters in Prometheus text format (GET /metrics, version 0.0.4 of the format):
+// requests by route, method and status, latency histograms by route, credits charged by endpoint,
+// the admission queue, and the browser pool's state sampled when scraped.
+#include "api/admission.h"
+#include "browser/pool.h"
+#include "core/clock.h"
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+namespace gleaner::api {
+
+class Metrics {
+ public:
+  /// Upper bounds (seconds) of the latency histogram's buckets, ascending. The defaults span a
+  /// fast 4xx (milliseconds) to a page at the 300 s limit.
+  static std::vector<double> default_latency_buckets();
+
+  explicit Metrics(std::vector<double> latency_buckets = default_latency_buckets());
+
+  /// One answered request. `route` is the matched pattern; "" (no route matched) is counted as
+  /// "unmatched" so that arbitrary paths cannot grow the label set.
+  void observe_request(std::string_view route, std::string_view method, int status,
+                       Millis elapsed);
+  /// Credits committed for one request of `endpoint` (a cost key).
+  void observe_charge(std::string_view endpoint, std::int64_t credits);
+  /// A 200 that was not charged, by reason ("client_gone", "reservation_expired", "store_error").
+  void observe_uncharged(std::string_view reason);
+
+  /// The whole exposition: the counters above plus `admission` and `pool` as sampled now.
+  std::string render(const AdmissionState& admission, const browser::PoolState& pool) const;
+
+ private:
+  struct Histogram {
+    std::vector<std::uint64_t> buckets;  ///< per bound, not cumulative
+    std::uint64_t count = 0;
+    double sum = 0;
+  };
+
+  const std::vector<double> bounds_;
+  mutable std::mutex mutex_;  // guards every map below
+  std::map<std::tuple<std::string, std::string, int>, std::uint64_t> requests_;
+  std::map<std::string, Histogram> latency_;
+  std::map<std::string, std::uint64_t> charged_credits_;
+  std::map<std::string, std::uint64_t> charged_requests_;
+  std::map<std::string, std::uint64_t> uncharged_;
+};
+
+/// A label value escaped for the text format (backslash, double quote, line feed).
+std::string escape_label_value(std::string_view value);
+
+}  // namespace gleaner::api
