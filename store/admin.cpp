@@ -1,8 +1,5 @@
 #include "store/admin.h"
 
-#include "core/error.h"
-#include "store/config_entry.h"
-
 #include <charconv>
 #include <ctime>
 #include <functional>
@@ -11,6 +8,9 @@
 #include <optional>
 #include <set>
 #include <sstream>
+
+#include "core/error.h"
+#include "store/config_entry.h"
 
 namespace gleaner::store {
 namespace {

@@ -1,12 +1,12 @@
 #pragma once
 // Administration without any HTTP exposure: the service binary's `accounts`, `keys` and
 // `credits` commands work on the configured store directly (docs/store.md lists them).
-#include "core/config.h"
-#include "store/store.h"
-
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "core/config.h"
+#include "store/store.h"
 
 namespace gleaner::store {
 

@@ -1,10 +1,10 @@
 #pragma once
 // Configuration errors of the store's entries, worded like core/config.cpp's: the entry and the
 // environment variable that overrides it are both named.
-#include "core/config.h"
-
 #include <stdexcept>
 #include <string>
+
+#include "core/config.h"
 
 namespace gleaner::store {
 

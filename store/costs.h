@@ -4,13 +4,13 @@
 // "web_residential" (with a residential proxy) and "maps_job_row" (one data row delivered by a
 // scraper job). Defaults are those of spec/api.md's Limits table and spec/conventions.md;
 // configuration entry `costs` (an object: key → credits) overrides any of them.
-#include "core/config.h"
-
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
 #include <string_view>
+
+#include "core/config.h"
 
 namespace gleaner::store {
 

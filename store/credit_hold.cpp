@@ -1,9 +1,9 @@
 #include "store/credit_hold.h"
 
-#include "core/log.h"
-
 #include <exception>
 #include <utility>
+
+#include "core/log.h"
 
 namespace gleaner::store {
 

@@ -2,9 +2,9 @@
 // A reservation that gives its credits back unless committed: the caller commits only after a
 // 200 with status ok, and every other way out of the request (an exception, an early return,
 // a client that went away) releases the credits when the hold goes out of scope.
-#include "store/store.h"
-
 #include <optional>
+
+#include "store/store.h"
 
 namespace gleaner::store {
 

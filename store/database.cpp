@@ -1,8 +1,8 @@
 #include "store/database.h"
 
-#include "core/error.h"
-
 #include <charconv>
+
+#include "core/error.h"
 
 namespace gleaner::store {
 

@@ -2,11 +2,11 @@
 // The schema as an ordered list of versioned migrations, shared by both databases. Adding a
 // table or column is one more entry at the end of the list in migrations.cpp; never edit an
 // entry that has shipped.
-#include "store/database.h"
-
 #include <cstdint>
 #include <string_view>
 #include <vector>
+
+#include "store/database.h"
 
 namespace gleaner::store {
 

@@ -1,11 +1,11 @@
 #include "store/postgres_database.h"
 
-#include "core/error.h"
-#include "core/log.h"
-
 #include <libpq-fe.h>
 
 #include <memory>
+
+#include "core/error.h"
+#include "core/log.h"
 
 namespace gleaner::store {
 namespace {
@@ -36,9 +36,10 @@ ResultPtr checked(PGconn* conn, PGresult* raw, std::string_view what) {
   if (result) {
     if (const char* s = PQresultErrorField(result.get(), PG_DIAG_SQLSTATE)) state = s;
   }
-  std::string detail = "PostgreSQL " + std::string(what) + ": " +
-                       first_line(result ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn)) +
-                       (state.empty() ? "" : " (SQLSTATE " + state + ")");
+  std::string detail =
+      "PostgreSQL " + std::string(what) + ": " +
+      first_line(result ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn)) +
+      (state.empty() ? "" : " (SQLSTATE " + state + ")");
   // 40001 serialization_failure, 40P01 deadlock_detected.
   if (state == "40001" || state == "40P01") throw RetryableConflict{detail};
   // 57014 query_canceled (our statement timeout), 55P03 lock_not_available, 08* connection
@@ -79,13 +80,15 @@ class PostgresDatabase::Tx final : public Transaction {
       }
     }
     for (std::size_t i = 0; i < params.size(); ++i) {
-      values.push_back(std::holds_alternative<std::nullptr_t>(params[i]) ? nullptr : texts[i].c_str());
+      values.push_back(std::holds_alternative<std::nullptr_t>(params[i]) ? nullptr
+                                                                         : texts[i].c_str());
     }
     const std::string numbered = number_placeholders(sql);
-    ResultPtr result = checked(conn_,
-                               PQexecParams(conn_, numbered.c_str(), static_cast<int>(params.size()),
-                                            types.data(), values.data(), nullptr, nullptr, 0),
-                               sql);
+    ResultPtr result =
+        checked(conn_,
+                PQexecParams(conn_, numbered.c_str(), static_cast<int>(params.size()), types.data(),
+                             values.data(), nullptr, nullptr, 0),
+                sql);
     SqlResult out;
     const int rows = PQntuples(result.get());
     const int columns = PQnfields(result.get());
@@ -97,8 +100,9 @@ class PostgresDatabase::Tx final : public Transaction {
         if (PQgetisnull(result.get(), r, c)) {
           cells.emplace_back(std::nullopt);
         } else {
-          cells.emplace_back(std::string(PQgetvalue(result.get(), r, c),
-                                         static_cast<std::size_t>(PQgetlength(result.get(), r, c))));
+          cells.emplace_back(
+              std::string(PQgetvalue(result.get(), r, c),
+                          static_cast<std::size_t>(PQgetlength(result.get(), r, c))));
         }
       }
       out.rows.emplace_back(std::move(cells));
@@ -144,7 +148,8 @@ PGconn* PostgresDatabase::connect() {
   PQsetNoticeProcessor(conn, &discard_notice, nullptr);
   try {
     // Bounds every statement, lock waits included, so no request hangs on a stuck node's lock.
-    checked(conn, PQexec(conn, ("SET statement_timeout = " + std::to_string(wait_.count())).c_str()),
+    checked(conn,
+            PQexec(conn, ("SET statement_timeout = " + std::to_string(wait_.count())).c_str()),
             "SET statement_timeout");
   } catch (...) {
     PQfinish(conn);

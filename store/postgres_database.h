@@ -2,14 +2,14 @@
 // PostgreSQL (libpq) behind store/database.h: a small pool of connections, each transaction on
 // one leased connection. Every connection has a statement timeout, so no query waits forever on
 // a lock held by a stuck node; deadlocks and serialization failures are retried.
-#include "core/clock.h"
-#include "store/database.h"
-
 #include <condition_variable>
 #include <cstddef>
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include "core/clock.h"
+#include "store/database.h"
 
 struct pg_conn;
 

@@ -1,11 +1,11 @@
 #include "store/sql_store.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
-
-#include <algorithm>
-#include <cctype>
 
 namespace gleaner::store {
 namespace {
@@ -82,7 +82,8 @@ void validate(const NewAccount& account) {
 /// period, or given back to it), and the period moves forward by whole periods.
 std::optional<Account> lock_account(Transaction& tx, const Dialect& dialect,
                                     std::int64_t account_id, std::int64_t now) {
-  auto rows = tx.run(select_accounts("WHERE id = ?") + std::string(dialect.lock_rows), {account_id}).rows;
+  auto rows =
+      tx.run(select_accounts("WHERE id = ?") + std::string(dialect.lock_rows), {account_id}).rows;
   if (rows.empty()) return std::nullopt;
   Account a = account_from(rows.front());
   const std::int64_t end = to_unix_seconds(a.period_end);
@@ -93,7 +94,8 @@ std::optional<Account> lock_account(Transaction& tx, const Dialect& dialect,
   const std::int64_t new_start = end + (periods - 1) * length;
   const std::int64_t new_end = end + periods * length;
   const std::int64_t held =
-      tx.run("SELECT COALESCE(SUM(credits), 0) FROM reservations WHERE account_id = ?", {account_id})
+      tx.run("SELECT COALESCE(SUM(credits), 0) FROM reservations WHERE account_id = ?",
+             {account_id})
           .rows.at(0)
           .integer(0);
   // Held credits beyond the allowance (possible only after `credits add`) are not carried over
@@ -112,9 +114,9 @@ std::optional<Account> lock_account(Transaction& tx, const Dialect& dialect,
 /// Deletes the reservations matching `where` (with `params`) and returns the credits they held.
 std::int64_t take_reservations(Transaction& tx, std::string_view where,
                                const std::vector<SqlValue>& params) {
-  auto rows = tx.run("DELETE FROM reservations WHERE " + std::string(where) + " RETURNING credits",
-                     params)
-                  .rows;
+  auto rows =
+      tx.run("DELETE FROM reservations WHERE " + std::string(where) + " RETURNING credits", params)
+          .rows;
   std::int64_t credits = 0;
   for (const Row& row : rows) credits += row.integer(0);
   return credits;
@@ -131,9 +133,10 @@ CreatedKey insert_key(Transaction& tx, std::int64_t account_id, std::int64_t now
   created.info.prefix = created.key.substr(0, kVisiblePrefixLength);
   created.info.created_at = from_unix_seconds(now);
   // Only the hash is stored: a leaked database does not leak working keys.
-  created.info.id = tx.run("INSERT INTO api_keys (account_id, key_hash, prefix, created_at) "
-                           "VALUES (?, ?, ?, ?) RETURNING id",
-                           {account_id, sha256_hex(created.key), created.info.prefix, now})
+  created.info.id = tx.run(
+                          "INSERT INTO api_keys (account_id, key_hash, prefix, created_at) "
+                          "VALUES (?, ?, ?, ?) RETURNING id",
+                          {account_id, sha256_hex(created.key), created.info.prefix, now})
                         .rows.at(0)
                         .integer(0);
   return created;
@@ -152,11 +155,12 @@ CreatedAccount insert_account(Transaction& tx, const NewAccount& account, std::i
   a.created_at = from_unix_seconds(now);
   SqlValue concurrency = nullptr;
   if (account.concurrency_limit) concurrency = *account.concurrency_limit;
-  a.id = tx.run("INSERT INTO accounts (name, allowance, period_days, period_start, period_end, "
-                "balance, concurrency_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                "RETURNING id",
-                {a.name, a.allowance, a.period_days, now, to_unix_seconds(a.period_end), a.balance,
-                 concurrency, now})
+  a.id = tx.run(
+               "INSERT INTO accounts (name, allowance, period_days, period_start, period_end, "
+               "balance, concurrency_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+               "RETURNING id",
+               {a.name, a.allowance, a.period_days, now, to_unix_seconds(a.period_end), a.balance,
+                concurrency, now})
              .rows.at(0)
              .integer(0);
   created.key = insert_key(tx, a.id, now);
@@ -164,9 +168,10 @@ CreatedAccount insert_account(Transaction& tx, const NewAccount& account, std::i
 }
 
 std::vector<EndpointUsage> usage_in_period(Transaction& tx, const Account& account) {
-  auto rows = tx.run("SELECT endpoint, COUNT(*), COALESCE(SUM(credits), 0) FROM ledger "
-                     "WHERE account_id = ? AND charged_at >= ? GROUP BY endpoint",
-                     {account.id, to_unix_seconds(account.period_start)})
+  auto rows = tx.run(
+                    "SELECT endpoint, COUNT(*), COALESCE(SUM(credits), 0) FROM ledger "
+                    "WHERE account_id = ? AND charged_at >= ? GROUP BY endpoint",
+                    {account.id, to_unix_seconds(account.period_start)})
                   .rows;
   std::vector<EndpointUsage> usage;
   for (const Row& row : rows) usage.push_back({row.text(0), row.integer(1), row.integer(2)});
@@ -189,7 +194,9 @@ TimePoint from_unix_seconds(std::int64_t seconds) {
 SqlStore::SqlStore(std::unique_ptr<Database> db, const Clock& clock, SqlStoreSettings settings)
     : db_(std::move(db)), clock_(clock), settings_(std::move(settings)) {}
 
-std::int64_t SqlStore::now() const { return to_unix_seconds(clock_.now()); }
+std::int64_t SqlStore::now() const {
+  return to_unix_seconds(clock_.now());
+}
 
 CreatedAccount SqlStore::create_account(const NewAccount& account) {
   validate(account);
@@ -263,10 +270,12 @@ Account SqlStore::add_credits(std::int64_t account_id, std::int64_t credits) {
 
 CreatedKey SqlStore::create_key(std::int64_t account_id) {
   const std::int64_t at = now();
-  auto created = in_transaction(*db_, TxKind::Write, [&](Transaction& tx) -> std::optional<CreatedKey> {
-    if (tx.run("SELECT id FROM accounts WHERE id = ?", {account_id}).rows.empty()) return std::nullopt;
-    return insert_key(tx, account_id, at);
-  });
+  auto created =
+      in_transaction(*db_, TxKind::Write, [&](Transaction& tx) -> std::optional<CreatedKey> {
+        if (tx.run("SELECT id FROM accounts WHERE id = ?", {account_id}).rows.empty())
+          return std::nullopt;
+        return insert_key(tx, account_id, at);
+      });
   if (!created) throw no_account(account_id);
   return *created;
 }
@@ -302,15 +311,17 @@ bool SqlStore::revoke_key(std::int64_t key_id) {
 std::optional<Account> SqlStore::authenticate(std::string_view key) {
   if (key.empty()) return std::nullopt;
   const std::string hash = sha256_hex(key);
-  auto owner = in_transaction(*db_, TxKind::Read, [&](Transaction& tx) -> std::optional<std::int64_t> {
-    auto rows = tx.run("SELECT account_id, key_hash FROM api_keys "
-                       "WHERE key_hash = ? AND revoked_at IS NULL",
-                       {hash})
-                    .rows;
-    // The lookup is by hash (of a key with 256 random bits); the comparison is belt and braces.
-    if (rows.empty() || !constant_time_equal(rows.front().text(1), hash)) return std::nullopt;
-    return rows.front().integer(0);
-  });
+  auto owner =
+      in_transaction(*db_, TxKind::Read, [&](Transaction& tx) -> std::optional<std::int64_t> {
+        auto rows = tx.run(
+                          "SELECT account_id, key_hash FROM api_keys "
+                          "WHERE key_hash = ? AND revoked_at IS NULL",
+                          {hash})
+                        .rows;
+        // The lookup is by hash (of a key with 256 random bits); the comparison is belt and braces.
+        if (rows.empty() || !constant_time_equal(rows.front().text(1), hash)) return std::nullopt;
+        return rows.front().integer(0);
+      });
   if (!owner) return std::nullopt;
   return current_account(*owner);
 }
@@ -320,7 +331,8 @@ Reservation SqlStore::reserve(std::int64_t account_id, const std::string& endpoi
   if (cost < 0 || request_id.empty() || endpoint.empty()) {
     throw Error(ErrorCode::Internal, "internal error",
                 "reserve needs a cost >= 0, an endpoint and a request id (got cost " +
-                    std::to_string(cost) + " for '" + endpoint + "', request '" + request_id + "')");
+                    std::to_string(cost) + " for '" + endpoint + "', request '" + request_id +
+                    "')");
   }
   enum class Outcome { Reserved, NoAccount, Short, Duplicate };
   const std::int64_t at = now();
@@ -356,9 +368,10 @@ Reservation SqlStore::reserve(std::int64_t account_id, const std::string& endpoi
       throw Error(ErrorCode::Internal, "internal error",
                   "account " + std::to_string(account_id) + " changed under its row lock");
     }
-    tx.run("INSERT INTO reservations (request_id, account_id, endpoint, credits, node_id, "
-           "created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-           {request_id, account_id, endpoint, cost, settings_.node_id, at, expires});
+    tx.run(
+        "INSERT INTO reservations (request_id, account_id, endpoint, credits, node_id, "
+        "created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        {request_id, account_id, endpoint, cost, settings_.node_id, at, expires});
     balance -= cost;
     return Outcome::Reserved;
   });
@@ -372,7 +385,8 @@ Reservation SqlStore::reserve(std::int64_t account_id, const std::string& endpoi
     case Outcome::Short: break;
   }
   throw Error(ErrorCode::InsufficientCredits, "this request costs " + std::to_string(cost) +
-                                                  " credits; balance is " + std::to_string(balance));
+                                                  " credits; balance is " +
+                                                  std::to_string(balance));
 }
 
 bool SqlStore::commit(const Reservation& reservation) {
@@ -380,15 +394,17 @@ bool SqlStore::commit(const Reservation& reservation) {
   const bool charged = in_transaction(*db_, TxKind::Write, [&](Transaction& tx) {
     // Locked (and rolled over) first, so a charge lands in the period its balance was reset for.
     if (!lock_account(tx, db_->dialect(), reservation.account_id, at)) return false;
-    auto held = tx.run("DELETE FROM reservations WHERE request_id = ? AND account_id = ? "
-                       "RETURNING endpoint, credits",
-                       {reservation.request_id, reservation.account_id})
+    auto held = tx.run(
+                      "DELETE FROM reservations WHERE request_id = ? AND account_id = ? "
+                      "RETURNING endpoint, credits",
+                      {reservation.request_id, reservation.account_id})
                     .rows;
     if (held.empty()) return false;
-    tx.run("INSERT INTO ledger (request_id, account_id, endpoint, credits, charged_at) "
-           "VALUES (?, ?, ?, ?, ?)",
-           {reservation.request_id, reservation.account_id, held.front().text(0),
-            held.front().integer(1), at});
+    tx.run(
+        "INSERT INTO ledger (request_id, account_id, endpoint, credits, charged_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        {reservation.request_id, reservation.account_id, held.front().text(0),
+         held.front().integer(1), at});
     return true;
   });
   if (!charged) {
@@ -403,9 +419,10 @@ bool SqlStore::release(const Reservation& reservation) {
   const std::int64_t at = now();
   return in_transaction(*db_, TxKind::Write, [&](Transaction& tx) {
     if (!lock_account(tx, db_->dialect(), reservation.account_id, at)) return false;
-    auto deleted = tx.run("DELETE FROM reservations WHERE request_id = ? AND account_id = ? "
-                          "RETURNING credits",
-                          {reservation.request_id, reservation.account_id})
+    auto deleted = tx.run(
+                         "DELETE FROM reservations WHERE request_id = ? AND account_id = ? "
+                         "RETURNING credits",
+                         {reservation.request_id, reservation.account_id})
                        .rows;
     if (deleted.empty()) return false;
     give_back(tx, reservation.account_id, deleted.front().integer(0));
@@ -438,8 +455,8 @@ int SqlStore::release_expired() {
 }
 
 int SqlStore::release_own_reservations() {
-  int released = release_listed(
-      "SELECT request_id, account_id FROM reservations WHERE node_id = ?", settings_.node_id);
+  int released = release_listed("SELECT request_id, account_id FROM reservations WHERE node_id = ?",
+                                settings_.node_id);
   if (released > 0) {
     log::warn("store") << "released " << released << " reservation(s) left over by an earlier run "
                        << "of node " << settings_.node_id;

@@ -3,13 +3,13 @@
 // in SQL both databases run. Every operation that changes an account's balance first locks the
 // account row and rolls its billing period over if the clock has passed its end, so balance,
 // reservations and ledger always move together in one transaction.
-#include "core/clock.h"
-#include "store/database.h"
-#include "store/store.h"
-
 #include <chrono>
 #include <memory>
 #include <string>
+
+#include "core/clock.h"
+#include "store/database.h"
+#include "store/store.h"
 
 namespace gleaner::store {
 

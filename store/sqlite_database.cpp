@@ -1,9 +1,9 @@
 #include "store/sqlite_database.h"
 
+#include <sqlite3.h>
+
 #include "core/error.h"
 #include "core/log.h"
-
-#include <sqlite3.h>
 
 namespace gleaner::store {
 
@@ -27,7 +27,8 @@ class SqliteDatabase::Tx final : public Transaction {
       if (const auto* n = std::get_if<std::int64_t>(&params[i])) {
         rc = sqlite3_bind_int64(stmt, index, *n);
       } else if (const auto* s = std::get_if<std::string>(&params[i])) {
-        rc = sqlite3_bind_text(stmt, index, s->data(), static_cast<int>(s->size()), SQLITE_TRANSIENT);
+        rc = sqlite3_bind_text(stmt, index, s->data(), static_cast<int>(s->size()),
+                               SQLITE_TRANSIENT);
       } else {
         rc = sqlite3_bind_null(stmt, index);
       }
@@ -46,7 +47,8 @@ class SqliteDatabase::Tx final : public Transaction {
           cells.emplace_back(std::nullopt);
         } else {
           const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
-          cells.emplace_back(std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(stmt, c))));
+          cells.emplace_back(
+              std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(stmt, c))));
         }
       }
       result.rows.emplace_back(std::move(cells));
@@ -62,8 +64,9 @@ class SqliteDatabase::Tx final : public Transaction {
 };
 
 SqliteDatabase::SqliteDatabase(const std::string& path, Millis busy_wait) : path_(path) {
-  int rc = sqlite3_open_v2(path.c_str(), &db_,
-                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  int rc =
+      sqlite3_open_v2(path.c_str(), &db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string why = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close(db_);

@@ -3,12 +3,12 @@
 // anyway), WAL journal so readers do not wait for the writer, and write transactions opened
 // with BEGIN IMMEDIATE so that several processes on one file never interleave a check and an
 // update.
-#include "core/clock.h"
-#include "store/database.h"
-
 #include <map>
 #include <mutex>
 #include <string>
+
+#include "core/clock.h"
+#include "store/database.h"
 
 struct sqlite3;
 struct sqlite3_stmt;

@@ -1,5 +1,10 @@
 #include "store/store.h"
 
+#include <unistd.h>
+
+#include <array>
+#include <filesystem>
+
 #include "core/error.h"
 #include "core/log.h"
 #include "store/config_entry.h"
@@ -7,11 +12,6 @@
 #include "store/postgres_database.h"
 #include "store/sql_store.h"
 #include "store/sqlite_database.h"
-
-#include <unistd.h>
-
-#include <array>
-#include <filesystem>
 
 namespace gleaner::store {
 namespace {
@@ -36,14 +36,16 @@ std::int64_t positive_entry(const Config& config, const std::string& entry, std:
 }
 
 std::unique_ptr<Database> open_database(const Config& config) {
-  const std::string spec = config.get_string(
-      "store", std::string(kSqliteScheme) + config.get_string("data_dir", "./data") + "/gleaner.db");
+  const std::string spec =
+      config.get_string("store", std::string(kSqliteScheme) +
+                                     config.get_string("data_dir", "./data") + "/gleaner.db");
   // Both read whichever database is named, so a bad value is reported before it matters.
   const Millis wait(positive_entry(config, "store_wait_ms", 5000));
   const auto pool_size = static_cast<std::size_t>(positive_entry(config, "store_pool_size", 8));
   if (spec.rfind(kSqliteScheme, 0) == 0) {
     const std::string path = spec.substr(kSqliteScheme.size());
-    if (path.empty()) bad_entry("store", "sqlite: needs a file path, e.g. sqlite:./data/gleaner.db");
+    if (path.empty())
+      bad_entry("store", "sqlite: needs a file path, e.g. sqlite:./data/gleaner.db");
     if (path != ":memory:") {
       const auto dir = std::filesystem::absolute(path).parent_path();
       std::error_code ec;

@@ -3,9 +3,6 @@
 // backend from the configuration entry `store`: `sqlite:<path>` (the embedded default) or a
 // PostgreSQL connection string (several nodes on one database). docs/store.md describes the
 // schema and the credit reservation protocol.
-#include "core/clock.h"
-#include "core/config.h"
-
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -13,6 +10,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/clock.h"
+#include "core/config.h"
 
 namespace gleaner::store {
 

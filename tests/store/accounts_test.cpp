@@ -78,8 +78,7 @@ TYPED_TEST(AccountsTest, AnAccountHasSeveralKeysEachRevocable) {
   EXPECT_FALSE(keys[0].revoked_at.has_value());
 
   // Found by prefix (upper-case typing tolerated), revoked once.
-  auto by_prefix = this->store_->find_keys_by_prefix(
-      "GL_" + created.key.info.prefix.substr(3, 6));
+  auto by_prefix = this->store_->find_keys_by_prefix("GL_" + created.key.info.prefix.substr(3, 6));
   ASSERT_EQ(by_prefix.size(), 1u);
   EXPECT_EQ(by_prefix[0].id, created.key.info.id);
   this->clock_.advance(std::chrono::hours(1));

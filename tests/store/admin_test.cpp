@@ -1,9 +1,10 @@
 // The admin commands and the first-start bootstrap. They only call the Store interface, whose
 // behaviour on both databases the other suites cover, so these run on SQLite.
 #include "store/admin.h"
-#include "tests/store/store_fixture.h"
 
 #include <sstream>
+
+#include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
 namespace {

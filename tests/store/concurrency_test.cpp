@@ -1,8 +1,5 @@
 // Many requests of one account at once, several nodes on one database, and nodes that crash
 // while holding credits. On both stores.
-#include "store/migrations.h"
-#include "tests/store/store_fixture.h"
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,6 +8,9 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include "store/migrations.h"
+#include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
 namespace {
@@ -49,7 +49,8 @@ class ConcurrencyTest : public StoreFixture<Backend> {
         Store& store = *stores[static_cast<std::size_t>(i) % stores.size()];
         start.arrive_and_wait();
         try {
-          Reservation r = store.reserve(account_id, "search/serp", cost, "req-" + std::to_string(i));
+          Reservation r =
+              store.reserve(account_id, "search/serp", cost, "req-" + std::to_string(i));
           bool committed = store.commit(r);
           std::lock_guard lock(mutex);
           if (committed) {
@@ -203,7 +204,8 @@ TYPED_TEST(ConcurrencyTest, NodesOpeningAnEmptyDatabaseTogetherMigrateItOnce) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(failed, 0);
   auto store = open_store(store_config(spec, "check"), this->clock_, StoreRole::Admin);
-  EXPECT_EQ(schema_version(dynamic_cast<SqlStore&>(*store).database()), migrations().back().version);
+  EXPECT_EQ(schema_version(dynamic_cast<SqlStore&>(*store).database()),
+            migrations().back().version);
 }
 
 }  // namespace

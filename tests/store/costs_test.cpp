@@ -1,10 +1,11 @@
 // The costs table: the spec's defaults and configuration overrides.
-#include "core/error.h"
 #include "store/costs.h"
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+
+#include "core/error.h"
 
 namespace gleaner::store {
 namespace {
@@ -13,9 +14,9 @@ using nlohmann::json;
 
 TEST(Costs, DefaultsAreThoseOfTheSpec) {
   const Costs costs = Costs::defaults();
-  for (const char* key : {"mart/reviews", "stays/place", "stays/search", "search/serp",
-                          "video/video", "travel/place", "search/finance", "local/place",
-                          "search/news", "careers/listing", "web_residential"}) {
+  for (const char* key :
+       {"mart/reviews", "stays/place", "stays/search", "search/serp", "video/video", "travel/place",
+        "search/finance", "local/place", "search/news", "careers/listing", "web_residential"}) {
     EXPECT_EQ(costs.of(key), 10) << key;
   }
   for (const char* key : {"bizdir/search", "bizdir/place", "homes/listing", "estate/listing",

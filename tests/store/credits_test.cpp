@@ -76,8 +76,8 @@ TYPED_TEST(CreditsTest, UnknownAccountsAndReusedRequestIdsAreRefused) {
 TYPED_TEST(CreditsTest, UsageIsPerEndpointAndSorted) {
   auto id = this->new_account(100);
   int n = 0;
-  for (auto [endpoint, cost] : {std::pair{"web_residential", 10}, {"search/serp", 10},
-                                {"web", 5}, {"search/serp", 10}}) {
+  for (auto [endpoint, cost] :
+       {std::pair{"web_residential", 10}, {"search/serp", 10}, {"web", 5}, {"search/serp", 10}}) {
     this->store_->commit(this->store_->reserve(id, endpoint, cost, "req-" + std::to_string(++n)));
   }
   this->store_->release(this->store_->reserve(id, "web", 5, "released"));

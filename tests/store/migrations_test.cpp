@@ -1,6 +1,7 @@
 // The versioned migration list: applied once on open, extended by appending, refused when the
 // database is newer than the binary.
 #include "store/migrations.h"
+
 #include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
@@ -72,7 +73,8 @@ TYPED_TEST(MigrationsTest, ADatabaseNewerThanTheBinaryIsRefused) {
     FAIL() << "opened a store with a newer schema";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::Internal);
-    EXPECT_NE(e.detail().find("version " + std::to_string(future)), std::string::npos) << e.detail();
+    EXPECT_NE(e.detail().find("version " + std::to_string(future)), std::string::npos)
+        << e.detail();
   }
 }
 

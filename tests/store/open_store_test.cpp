@@ -1,8 +1,8 @@
 // open_store(): which database the configuration names, and what it refuses.
-#include "tests/store/store_fixture.h"
-
 #include <filesystem>
 #include <stdexcept>
+
+#include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
 namespace {

@@ -1,19 +1,19 @@
 #pragma once
 // The same tests run against both stores: StoreFixture<SqliteBackend> and
 // StoreFixture<PostgresBackend>, each test on a fresh empty database.
-#include "core/clock.h"
-#include "core/config.h"
-#include "core/error.h"
-#include "store/sql_store.h"
-#include "store/store.h"
-#include "tests/store/test_postgres.h"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
+
+#include "core/clock.h"
+#include "core/config.h"
+#include "core/error.h"
+#include "store/sql_store.h"
+#include "store/store.h"
+#include "tests/store/test_postgres.h"
 
 namespace gleaner::store::testing {
 
@@ -68,7 +68,9 @@ class StoreFixture : public ::testing::Test {
     return store_->create_account(a).account.id;
   }
 
-  std::int64_t balance(std::int64_t account_id) { return store_->find_account(account_id)->balance; }
+  std::int64_t balance(std::int64_t account_id) {
+    return store_->find_account(account_id)->balance;
+  }
 
   /// Rows of the ledger (all periods) of `account_id`.
   std::int64_t ledger_rows(std::int64_t account_id) {

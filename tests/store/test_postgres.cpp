@@ -5,9 +5,9 @@
 #include <libpq-fe.h>
 #include <netinet/in.h>
 #include <pwd.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
-#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -41,7 +41,9 @@ RunAs server_user() {
   RunAs as;
   if (geteuid() != 0) return as;
   const passwd* pw = getpwnam("postgres");
-  if (!pw) throw std::runtime_error("running as root and there is no 'postgres' user to run the server as");
+  if (!pw)
+    throw std::runtime_error(
+        "running as root and there is no 'postgres' user to run the server as");
   as.drop = true;
   as.uid = pw->pw_uid;
   as.gid = pw->pw_gid;
@@ -206,16 +208,17 @@ TestPostgres::TestPostgres() {
     }
     const fs::path dir(dir_);
     // A copy of the build's template, owned by the server's user like the template.
-    run_to_completion({"/bin/cp", "-a", data_template(bindir, as).string(), (dir / "data").string()},
-                      dir / "copy.log", dir, as, "copying the data directory template");
+    run_to_completion(
+        {"/bin/cp", "-a", data_template(bindir, as).string(), (dir / "data").string()},
+        dir / "copy.log", dir, as, "copying the data directory template");
     port_ = free_loopback_port();
     const fs::path server_log = dir / "postgres.log";
     // Durability is pointless for a throw-away server; speed is not.
-    server_ = spawn({(bindir / "postgres").string(), "-D", (dir / "data").string(), "-p",
-                     std::to_string(port_), "-k", dir_, "-c", "listen_addresses=127.0.0.1", "-c",
-                     "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-                     "-c", "max_connections=200"},
-                    server_log, dir, as);
+    server_ = spawn(
+        {(bindir / "postgres").string(), "-D", (dir / "data").string(), "-p", std::to_string(port_),
+         "-k", dir_, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c",
+         "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200"},
+        server_log, dir, as);
     const auto deadline = steady_clock::now() + kMaxWait;
     const std::string ping = admin_conninfo() + " connect_timeout=2";
     while (PQping(ping.c_str()) != PQPING_OK) {
@@ -236,7 +239,9 @@ TestPostgres::TestPostgres() {
   }
 }
 
-TestPostgres::~TestPostgres() { stop(); }
+TestPostgres::~TestPostgres() {
+  stop();
+}
 
 void TestPostgres::stop() {
   if (server_ > 0) {
@@ -259,7 +264,8 @@ std::string TestPostgres::admin_conninfo() const {
 }
 
 std::string TestPostgres::fresh_database() {
-  const std::string schema = "test_" + std::to_string(getpid()) + "_" + std::to_string(++next_schema_);
+  const std::string schema =
+      "test_" + std::to_string(getpid()) + "_" + std::to_string(++next_schema_);
   PGconn* conn = PQconnectdb((admin_conninfo() + " connect_timeout=10").c_str());
   std::string error;
   if (PQstatus(conn) != CONNECTION_OK) {
