@@ -3,6 +3,8 @@
 #include "api/service.h"
 #include "core/config.h"
 #include "core/log.h"
+#include "store/admin.h"
+#include "store/store.h"
 
 #include <csignal>
 #include <cstring>
@@ -20,6 +22,11 @@ commands:
   serve [--port N] [--config FILE] [--replay DIR]
         Runs the service (default port 8080). Every configuration entry can also be set by an
         environment variable GLEANER_<ENTRY>; see docs/configuration.md.
+        On the first start with an empty store it creates account "default" and prints its
+        API key once on standard output.
+  accounts|keys|credits ... [--config FILE]
+        Administers accounts, API keys and credits in the configured store (entry `store`,
+        GLEANER_STORE); `gleaner accounts` alone lists the commands. Safe beside a running node.
   help  Prints this text.
 )";
 
@@ -77,6 +84,11 @@ int serve(const std::vector<std::string>& args) {
     const auto grace = gleaner::Millis(config.get_int("shutdown_grace_ms", 20000));
 
     gleaner::api::Service service(std::move(config));
+    // First start on an empty store: an account to use at once, its key shown this one time.
+    if (gleaner::store::bootstrap_first_account(*service.dependencies().store,
+                                                service.dependencies().config, std::cout)) {
+      std::cout.flush();
+    }
     int port = service.bind();
     gleaner::log::info("main") << "gleaner listening on port " << port;
 
@@ -100,6 +112,39 @@ int serve(const std::vector<std::string>& args) {
   }
 }
 
+/// `gleaner accounts|keys|credits ...`: store/admin.h on the configured store, opened as an
+/// admin (it touches no reservation, so it may run beside a live node).
+int administer(const std::string& command, std::vector<std::string> args) {
+  std::string config_path;
+  for (auto it = args.begin(); it != args.end();) {
+    if (*it != "--config") {
+      ++it;
+      continue;
+    }
+    if (it + 1 == args.end()) {
+      std::cerr << "gleaner: --config needs a file\n";
+      return 2;
+    }
+    config_path = *(it + 1);
+    it = args.erase(it, it + 2);
+  }
+  args.insert(args.begin(), command);
+  if (args.size() < 2) {
+    std::cerr << gleaner::store::admin_usage();
+    return 2;
+  }
+  try {
+    gleaner::Config config = gleaner::Config::load(config_path);
+    gleaner::log::set_level(gleaner::log::parse_level(config.get_string("log_level", "warn")));
+    auto store = gleaner::store::open_store(config, gleaner::SystemClock::instance(),
+                                            gleaner::store::StoreRole::Admin);
+    return gleaner::store::run_admin_command(args, *store, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    std::cerr << "gleaner: cannot open the store: " << e.what() << "\n";
+    return 1;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -111,6 +156,9 @@ int main(int argc, char** argv) {
   const std::string command = args[0];
   args.erase(args.begin());
   if (command == "serve") return serve(args);
+  if (command == "accounts" || command == "keys" || command == "credits") {
+    return administer(command, std::move(args));
+  }
   std::cerr << "gleaner: unknown command '" << command << "'\n" << kUsage;
   return 2;
 }

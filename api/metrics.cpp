@@ -1,6 +1,7 @@
 #include "api/metrics.h"
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 #include <stdexcept>
 
@@ -17,12 +18,11 @@ std::string label(std::string_view name, std::string_view value) {
   return std::string(name) + "=\"" + escape_label_value(value) + "\"";
 }
 
-/// A number as Prometheus reads it: shortest round-trip text, "+Inf" for infinity.
+/// A number as Prometheus reads it: the shortest text that reads back as the same double.
 std::string number(double v) {
-  std::ostringstream out;
-  out.precision(17);
-  out << v;
-  return out.str();
+  char buffer[64];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+  return ec == std::errc() ? std::string(buffer, end) : std::to_string(v);
 }
 
 }  // namespace
