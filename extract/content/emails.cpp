@@ -3,6 +3,7 @@
 #include "core/percent.h"
 #include "extract/content/chars.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <unordered_set>
@@ -42,21 +43,14 @@ bool is_file_extension(std::string_view tld) {
       "heic", "js",  "mjs",  "cjs",  "ts",   "jsx", "tsx",  "css",   "scss", "less", "json",
       "map",  "xml", "txt",  "html", "htm",  "php", "aspx", "jsp",   "mp4",  "mp3",  "webm",
       "mov",  "wav", "ogg",  "pdf",  "zip",  "gz",  "woff", "woff2", "ttf",  "otf",  "eot"};
-  std::string lower = chars::lower(tld);
-  for (std::string_view ext : kExtensions) {
-    if (lower == ext) return true;
-  }
-  return false;
+  return std::find(kExtensions.begin(), kExtensions.end(), chars::lower(tld)) != kExtensions.end();
 }
 
 bool valid_local(std::string_view local, bool (*allowed)(char)) {
   if (local.empty() || local.size() > kMaxLocal) return false;
   if (local.front() == '.' || local.back() == '.') return false;
   if (local.find("..") != std::string_view::npos) return false;
-  for (char c : local) {
-    if (!allowed(c)) return false;
-  }
-  return true;
+  return std::all_of(local.begin(), local.end(), allowed);
 }
 
 bool valid_domain(std::string_view domain) {

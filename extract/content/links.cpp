@@ -2,6 +2,7 @@
 
 #include "extract/content/chars.h"
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 #include <unordered_set>
@@ -24,10 +25,7 @@ std::string scheme_of(std::string_view url) {
 bool is_dropped_scheme(const std::string& scheme) {
   static constexpr std::array<std::string_view, 9> kDropped = {
       "javascript", "vbscript", "mailto", "tel", "sms", "data", "blob", "about", "file"};
-  for (std::string_view s : kDropped) {
-    if (scheme == s) return true;
-  }
-  return false;
+  return std::find(kDropped.begin(), kDropped.end(), scheme) != kDropped.end();
 }
 
 }  // namespace

@@ -40,7 +40,9 @@ const json* attrs_of(const json& element) {
 /// The children of an element, for range-for.
 struct Children {
   const json& element;
-  json::const_iterator begin() const { return element.begin() + (attrs_of(element) ? 2 : 1); }
+  json::const_iterator begin() const {
+    return element.begin() + (attrs_of(element) != nullptr ? 2 : 1);
+  }
   json::const_iterator end() const { return element.end(); }
 };
 
@@ -56,7 +58,7 @@ long attr_int(const json& element, const char* name, long fallback, long low, lo
   const json* attrs = attrs_of(element);
   if (attrs == nullptr) return fallback;
   auto it = attrs->find(name);
-  double value = static_cast<double>(fallback);
+  auto value = static_cast<double>(fallback);
   if (it != attrs->end() && it->is_number()) {
     value = it->get<double>();
   } else if (it != attrs->end() && it->is_string()) {
@@ -291,7 +293,7 @@ std::string escape_line_start(std::string_view line) {
 
 /// A link or image destination: kept exact, only what would end or break it is escaped.
 std::string destination(std::string_view url) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
+  static constexpr std::string_view kHex = "0123456789ABCDEF";
   std::string out;
   out.reserve(url.size());
   for (char c : url) {
@@ -724,7 +726,7 @@ class Converter {
     splice(in, inner, delimiter, content, delimiter, true);
   }
 
-  void code_span(const json& node, Inline& in, int depth) {
+  static void code_span(const json& node, Inline& in, int depth) {
     std::string raw;
     collect_text(node, raw, " ", depth);
     std::string content = collapse(raw);
