@@ -1,6 +1,7 @@
 #include "proxies/lease.h"
 
 #include "browser/interception.h"
+#include "browser/pool.h"
 #include "core/error.h"
 #include "core/ids.h"
 #include "proxies/guard.h"
@@ -123,6 +124,16 @@ std::optional<GatewayIncident> GatewayLease::incident_for(std::string_view url) 
 
 std::shared_ptr<browser::Interceptor> GatewayLease::interceptor() const {
   return std::make_shared<MainFrameRecorder>(record_);
+}
+
+void GatewayLease::apply_to(browser::ContextOptions& options) const {
+  browser::ProxySettings proxy;
+  proxy.server = proxy_server_;
+  proxy.bypass = bypass_list();
+  proxy.username = record_->id;
+  proxy.password = record_->password;
+  options.proxy = std::move(proxy);
+  options.interceptors.push_back(interceptor());
 }
 
 void GatewayLease::check_main_document() const {

@@ -16,7 +16,8 @@
 
 namespace gleaner::browser {
 class Interceptor;
-}
+struct ContextOptions;
+}  // namespace gleaner::browser
 
 namespace gleaner::proxies {
 
@@ -77,6 +78,10 @@ class GatewayLease {
   /// later navigations) so check_main_document() knows which hosts were main documents. It never
   /// decides anything.
   std::shared_ptr<browser::Interceptor> interceptor() const;
+  /// Sends a browser context's traffic through this lease: sets `options.proxy` (the gateway,
+  /// bypass_list(), this lease's credentials) and adds interceptor() to `options.interceptors`.
+  void apply_to(browser::ContextOptions& options) const;
+
   /// Throws gleaner::Error(InvalidParameter, "the URL resolves to a private address") naming
   /// `url` when the gateway refused a document of the top frame (the page itself, a redirect of
   /// it, or a navigation it made). Call it after navigating, whether the navigation succeeded or

@@ -1,5 +1,7 @@
 #include "tests/proxies/support/loopback.h"
 
+#include "core/error.h"
+#include "proxies/guard.h"
 #include "proxies/http_head.h"
 
 #include <gtest/gtest.h>
@@ -40,6 +42,18 @@ void copy(tcp::socket& from, tcp::socket& to) {
 }
 
 }  // namespace
+
+std::shared_ptr<Resolver> test_names() {
+  return std::make_shared<OverrideResolver>(
+      std::map<std::string, std::vector<IpAddress>>{
+          {"public.example", {ip("127.0.0.1")}},
+          {"site.example", {ip("127.0.0.1")}},
+          {"mixed.example", {ip("93.184.216.34"), ip("127.0.0.1")}},
+          {"v6.example", {ip("::1")}},
+          {"metadata.example", {ip("169.254.169.254")}},
+      },
+      nullptr);
+}
 
 CountingProxy::CountingProxy(std::string username, std::string password)
     : expected_authorization_(basic_credentials(username, password)),
@@ -156,29 +170,37 @@ void CountingProxy::serve(std::shared_ptr<tcp::socket> client) {
   upstream.join();
 }
 
-Origin::Origin() {
-  server_.Get(".*", [this](const httplib::Request& request, httplib::Response& response) {
-    OriginHit hit{request.path, {}};
-    for (const auto& [name, value] : request.headers) hit.headers[name] = value;
-    {
-      std::lock_guard lock(mutex_);
-      hits_.push_back(std::move(hit));
-    }
-    response.set_content("<html><body>page " + request.path + "</body></html>", "text/html");
+Origin::Origin(bool start_later) {
+  local_.server().set_pre_routing_handler([this](const httplib::Request& request, httplib::Response&) {
+    record(request);
+    return httplib::Server::HandlerResponse::Unhandled;
   });
-  port_ = server_.bind_to_any_port("127.0.0.1");
-  thread_ = std::thread([this] { server_.listen_after_bind(); });
-  // bind_to_any_port() already listens: connections wait in the backlog until the loop runs.
+  if (!start_later) start();
 }
 
-Origin::~Origin() {
-  server_.stop();
-  thread_.join();
+void Origin::start() {
+  local_.server().Get(".*", [](const httplib::Request& request, httplib::Response& response) {
+    response.set_content("<html><body>page " + request.path + "</body></html>", "text/html");
+  });
+  local_.start();
+}
+
+void Origin::record(const httplib::Request& request) {
+  OriginHit hit{request.path, {}};
+  for (const auto& [name, value] : request.headers) hit.headers[name] = value;
+  std::lock_guard lock(mutex_);
+  hits_.push_back(std::move(hit));
 }
 
 std::vector<OriginHit> Origin::hits() const {
   std::lock_guard lock(mutex_);
   return hits_;
+}
+
+std::vector<std::string> Origin::paths() const {
+  std::vector<std::string> paths;
+  for (const auto& hit : hits()) paths.push_back(hit.path);
+  return paths;
 }
 
 RawClient::RawClient(std::uint16_t port) {
@@ -212,7 +234,7 @@ namespace {
 // One read with the shared maximum wait: bytes, "" at EOF, nullopt on silence or error.
 std::optional<std::string> read_some(int fd) {
   pollfd p{fd, POLLIN, 0};
-  const int ready = ::poll(&p, 1, static_cast<int>(std::chrono::milliseconds(kMaxWait).count()));
+  const int ready = ::poll(&p, 1, static_cast<int>(kMaxWait.count()));
   if (ready <= 0) return std::nullopt;
   char buffer[8192];
   const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
@@ -259,6 +281,19 @@ std::string exchange(std::uint16_t port, const std::string& request) {
   RawClient client(port);
   client.send(request);
   return client.read_all();
+}
+
+std::string expect_main_document_refused(const GatewayLease& lease) {
+  try {
+    lease.check_main_document();
+    ADD_FAILURE() << "the refused main document was not reported";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidParameter);
+    EXPECT_EQ(e.parameter().value_or(""), "url");
+    EXPECT_EQ(std::string(e.what()), kPrivateAddressMessage);
+    return e.detail();
+  }
+  return {};
 }
 
 int status_of(const std::string& response) {

@@ -2,6 +2,11 @@
 // Loopback test support for the gateway: a forward proxy that stands for a paid upstream proxy
 // (Basic credentials required, every request counted), an HTTP origin that notes what reached
 // it, and a raw-socket client that never waits longer than the one shared maximum.
+#include "proxies/lease.h"
+#include "proxies/resolver.h"
+#include "tests/support/chromium.h"
+#include "tests/support/local_server.h"
+
 #include <httplib.h>
 
 #include <boost/asio/io_context.hpp>
@@ -19,8 +24,17 @@
 
 namespace gleaner::proxies::testing {
 
-/// The one longest wait of these tests: a socket that says nothing for this long fails the test.
-inline constexpr std::chrono::seconds kMaxWait{10};
+/// The one longest wait of all tests (tests/support/chromium.h): a socket that says nothing for
+/// this long fails the test.
+using gleaner::testing::kMaxWait;
+using gleaner::testing::max_wait;
+
+inline IpAddress ip(const char* text) { return boost::asio::ip::make_address(text); }
+
+/// The names the tests use, so the system resolver is never asked: public.example and
+/// site.example → 127.0.0.1, mixed.example → a public address and 127.0.0.1, v6.example → ::1,
+/// metadata.example → 169.254.169.254. Every other name does not resolve.
+std::shared_ptr<Resolver> test_names();
 
 /// An HTTP/1.1 forward proxy (CONNECT and absolute-form requests) on 127.0.0.1 that requires
 /// Basic credentials. One thread per connection; it is a test double, not a model.
@@ -68,22 +82,27 @@ struct OriginHit {
   std::map<std::string, std::string> headers;
 };
 
-/// A cpp-httplib server on 127.0.0.1 (port 0): GET /page answers an HTML page, every request is
-/// recorded.
+/// A site on 127.0.0.1 (tests/support LocalServer): routes can be added before start(); every
+/// other GET answers a small HTML page. Every request is recorded.
 class Origin {
  public:
-  Origin();
-  ~Origin();
-  int port() const { return port_; }
+  /// Starts at once unless `start_later` (then add routes with server() and call start()).
+  explicit Origin(bool start_later = false);
+  httplib::Server& server() { return local_.server(); }
+  /// Adds the catch-all page route (after any added before) and starts answering.
+  void start();
+  int port() const { return local_.port(); }
   std::vector<OriginHit> hits() const;
+  /// The paths requested, in order.
+  std::vector<std::string> paths() const;
 
  private:
-  httplib::Server server_;
-  int port_ = 0;
+  void record(const httplib::Request& request);
+
   mutable std::mutex mutex_;  // guards hits_
   std::vector<OriginHit> hits_;
-  // Declared last: runs the server until the destructor stops it.
-  std::thread thread_;
+  // Declared last: its threads call record() until it is destroyed.
+  gleaner::testing::LocalServer local_;
 };
 
 /// Connects to 127.0.0.1:`port`, writes `request`, and reads until the peer closes (or kMaxWait
@@ -108,6 +127,10 @@ class RawClient {
   int fd_ = -1;
   std::string pending_;
 };
+
+/// Expects check_main_document() to throw the guard's 400 (invalid_parameter naming `url`);
+/// returns the error's log detail.
+std::string expect_main_document_refused(const GatewayLease& lease);
 
 /// The status code of a response ("HTTP/1.1 407 ..." → 407), 0 when there is none.
 int status_of(const std::string& response);
