@@ -1,0 +1,178 @@
+#include "screenshots/capture.h"
+
+#include "core/error.h"
+#include "core/log.h"
+#include "gleaner_screenshots_embedded.h"
+#include "screenshots/png.h"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gleaner::screenshots {
+namespace {
+
+using Json = nlohmann::json;
+
+// Time kept back for the capture itself when the lazy-content budget is cut to fit the deadline.
+constexpr double kLazyShareOfTimeLeft = 0.5;
+
+[[noreturn]] void unusable(const std::string& detail) {
+  throw Error(ErrorCode::Internal, "the screenshot could not be taken", detail);
+}
+
+int int_entry(const Config& config, const std::string& entry, int fallback, int minimum,
+              int maximum) {
+  const long long value = config.get_int(entry, fallback);
+  if (value < minimum || value > maximum) {
+    throw Error(ErrorCode::Internal, "invalid configuration",
+                entry + " must be between " + std::to_string(minimum) + " and " +
+                    std::to_string(maximum) + ", not " + std::to_string(value));
+  }
+  return static_cast<int>(value);
+}
+
+std::string base64_decode(const std::string& text) {
+  if (text.size() % 4 != 0) unusable("screenshot data is not base64 (length)");
+  std::string out(text.size() / 4 * 3, '\0');
+  const int written = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                      reinterpret_cast<const unsigned char*>(text.data()),
+                                      static_cast<int>(text.size()));
+  if (written < 0) unusable("screenshot data is not base64");
+  // EVP_DecodeBlock counts the bytes of '=' padding as zero bytes.
+  std::size_t size = static_cast<std::size_t>(written);
+  for (std::size_t i = text.size(); i > 0 && text[i - 1] == '='; --i) --size;
+  out.resize(size);
+  return out;
+}
+
+// One Page.captureScreenshot; `clip` absent captures the viewport.
+std::string capture_png(cdp::Session& session, const CaptureOptions& options, const Clip* clip,
+                        Deadline deadline) {
+  Json params = {{"format", "png"}, {"optimizeForSpeed", options.optimize_for_speed}};
+  if (clip != nullptr) {
+    params["captureBeyondViewport"] = true;
+    params["clip"] = {{"x", clip->x},
+                      {"y", clip->y},
+                      {"width", clip->width},
+                      {"height", clip->height},
+                      {"scale", 1}};
+  }
+  const Json result = session.call("Page.captureScreenshot", std::move(params), deadline);
+  const auto data = result.find("data");
+  if (data == result.end() || !data->is_string()) unusable("Page.captureScreenshot gave no data");
+  return base64_decode(data->get_ref<const std::string&>());
+}
+
+// Runs prepare.js; returns its result. An exception in the page is logged and the capture goes on
+// (a page that breaks our scroll still deserves a screenshot); the device pixel ratio is then 1.
+Json prepare_page(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
+  const auto left = time_left(deadline);
+  const auto budget = std::min(options.lazy_budget,
+                               Millis(static_cast<long long>(left.count() * kLazyShareOfTimeLeft)));
+  const Json args = {{"scroll", options.trigger_lazy && budget.count() > 0},
+                     {"maxSteps", options.max_scroll_steps},
+                     {"maxHeight", options.max_height},
+                     {"budgetMs", budget.count()}};
+  const std::string expression =
+      "(" + std::string(scripts::prepare_js) + ")(" + args.dump() + ")";
+  const Json reply = session.call(
+      "Runtime.evaluate",
+      {{"expression", expression}, {"awaitPromise", true}, {"returnByValue", true}}, deadline);
+  if (reply.contains("exceptionDetails")) {
+    log::warn("screenshots") << "preparing the page failed, capturing as it is: "
+                             << reply["exceptionDetails"].value("text", std::string("exception"));
+    return {{"devicePixelRatio", 1.0}};
+  }
+  Json value = reply.value("result", Json::object()).value("value", Json::object());
+  return value.is_object() ? value : Json{{"devicePixelRatio", 1.0}};
+}
+
+Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
+  const Json prepared = prepare_page(session, options, deadline);
+  const double device_pixel_ratio = std::max(0.1, prepared.value("devicePixelRatio", 1.0));
+
+  const Json metrics = session.call("Page.getLayoutMetrics", Json::object(), deadline);
+  const Json content = metrics.value("cssContentSize", Json::object());
+  const double content_width = content.value("width", 0.0);
+  const double content_height = content.value("height", 0.0);
+  if (!(content_width >= 1 && content_height >= 1)) {
+    unusable("Page.getLayoutMetrics gave no content size: " + metrics.dump());
+  }
+
+  Capture capture;
+  // Whole CSS pixels, so that with a device pixel ratio of 1 every tile is a whole number of rows.
+  const double width = std::min(std::ceil(content_width), static_cast<double>(options.max_width));
+  const double height =
+      std::min(std::ceil(content_height), static_cast<double>(options.max_height));
+  capture.truncated = width < content_width || height < content_height;
+  if (capture.truncated) {
+    log::info("screenshots") << "page of " << content_width << "x" << content_height
+                             << " CSS px cut to " << width << "x" << height;
+  }
+
+  const double tile_css_height = std::max(1.0, std::floor(options.tile_height / device_pixel_ratio));
+  const std::vector<Clip> clips = plan_tiles(width, height, tile_css_height);
+  capture.tiles = static_cast<int>(clips.size());
+  if (clips.size() == 1) {
+    // The common case: Chromium's PNG as it is, no decoding or re-encoding.
+    capture.png = capture_png(session, options, &clips[0], deadline);
+  } else {
+    std::vector<std::string> tiles;
+    tiles.reserve(clips.size());
+    for (const Clip& clip : clips) tiles.push_back(capture_png(session, options, &clip, deadline));
+    if (time_left(deadline).count() == 0) {
+      throw Error(ErrorCode::Timeout, "the screenshot could not be taken in time",
+                  "deadline passed after capturing " + std::to_string(clips.size()) + " tiles");
+    }
+    capture.png = stitch_png(tiles, options.png_compression);
+  }
+  const PngSize size = png_size(capture.png);
+  capture.width = size.width;
+  capture.height = size.height;
+  log::debug("screenshots") << "full page " << capture.width << "x" << capture.height << " px in "
+                            << capture.tiles << " tile(s), " << prepared.value("steps", 0)
+                            << " scroll steps, " << prepared.value("pendingImages", 0)
+                            << " images still loading";
+  return capture;
+}
+
+}  // namespace
+
+CaptureOptions CaptureOptions::from_config(const Config& config) {
+  CaptureOptions options;
+  options.max_height = int_entry(config, "screenshot_max_height", options.max_height, 1, 1000000);
+  options.max_width = int_entry(config, "screenshot_max_width", options.max_width, 1, 100000);
+  options.tile_height = int_entry(config, "screenshot_tile_height", options.tile_height, 256, 65536);
+  options.trigger_lazy = config.get_bool("screenshot_lazy_load", options.trigger_lazy);
+  options.lazy_budget = Millis(int_entry(config, "screenshot_lazy_budget_ms",
+                                         static_cast<int>(options.lazy_budget.count()), 0, 300000));
+  options.max_scroll_steps =
+      int_entry(config, "screenshot_max_scroll_steps", options.max_scroll_steps, 0, 10000);
+  options.optimize_for_speed =
+      config.get_bool("screenshot_optimize_for_speed", options.optimize_for_speed);
+  options.png_compression =
+      int_entry(config, "screenshot_png_compression", options.png_compression, 0, 9);
+  return options;
+}
+
+std::vector<Clip> plan_tiles(double width, double height, double tile_css_height) {
+  std::vector<Clip> clips;
+  for (double y = 0; y < height; y += tile_css_height) {
+    clips.push_back({0, y, width, std::min(tile_css_height, height - y)});
+  }
+  return clips;
+}
+
+Capture capture(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
+  if (options.full_page) return full_page(session, options, deadline);
+  Capture capture;
+  capture.png = capture_png(session, options, nullptr, deadline);
+  const PngSize size = png_size(capture.png);
+  capture.width = size.width;
+  capture.height = size.height;
+  return capture;
+}
+
+}  // namespace gleaner::screenshots

@@ -1,0 +1,78 @@
+#pragma once
+// Taking a PNG screenshot of a loaded page over its DevTools session.
+//
+// Viewport: one Page.captureScreenshot of what the viewport shows.
+// Full page: first the page's lazy content is triggered (scrolled through in viewport steps, one
+// rendered frame each, loading="lazy" made eager, pending images awaited; bounded in time and
+// steps), then the content size is read (Page.getLayoutMetrics) and captured beyond the viewport.
+// A page that fits in one tile is captured once and Chromium's PNG is kept byte for byte; a
+// taller one is captured tile by tile and the tiles are stitched with libpng (screenshots/png.h).
+// Pages taller (or wider) than the configured maximum are cut there.
+#include "cdp/connection.h"
+#include "core/clock.h"
+#include "core/config.h"
+
+#include <string>
+#include <vector>
+
+namespace gleaner::screenshots {
+
+struct CaptureOptions {
+  /// The whole page (true) or only the viewport.
+  bool full_page = true;
+  /// Entry `screenshot_max_height` (CSS px, default 30000): a full page is cut at this height.
+  int max_height = 30000;
+  /// Entry `screenshot_max_width` (CSS px, default 4096): a full page is cut at this width.
+  int max_width = 4096;
+  /// Entry `screenshot_tile_height` (device px, default 8192): the tallest single capture. Taller
+  /// pages are taken in tiles of this height; it bounds the memory one capture takes in Chromium
+  /// (a 1366 px wide tile of 8192 rows is 45 MB of pixels) and how long the browser is busy.
+  int tile_height = 8192;
+  /// Entry `screenshot_lazy_load` (default true): trigger lazy content before a full-page capture.
+  bool trigger_lazy = true;
+  /// Entry `screenshot_lazy_budget_ms` (default 3000): the most time spent triggering lazy
+  /// content (also at most half of what is left before the deadline).
+  Millis lazy_budget{3000};
+  /// Entry `screenshot_max_scroll_steps` (default 40): the most viewport-sized scroll steps.
+  int max_scroll_steps = 40;
+  /// Entry `screenshot_optimize_for_speed` (default true): Chromium encodes its PNGs with faster,
+  /// lighter compression (Page.captureScreenshot optimizeForSpeed).
+  bool optimize_for_speed = true;
+  /// Entry `screenshot_png_compression` (zlib level 0-9, default 1): for stitched PNGs only.
+  int png_compression = 1;
+
+  /// Reads the entries above (full_page stays true: it is a per-request choice). Throws
+  /// gleaner::Error(Internal) for values out of range.
+  static CaptureOptions from_config(const Config& config);
+};
+
+/// A screenshot.
+struct Capture {
+  std::string png;
+  /// Pixel size of the PNG.
+  int width = 0;
+  int height = 0;
+  /// Page.captureScreenshot calls it took (1 unless stitched).
+  int tiles = 1;
+  /// True when the page was taller or wider than the maximum and was cut.
+  bool truncated = false;
+};
+
+/// One capture's clip rectangle, in CSS px of the page.
+struct Clip {
+  double x = 0;
+  double y = 0;
+  double width = 0;
+  double height = 0;
+};
+
+/// The clips that cover a `width` × `height` (CSS px) area top to bottom, each at most
+/// `tile_css_height` tall (the last one shorter). One clip when the area fits in one.
+std::vector<Clip> plan_tiles(double width, double height, double tile_css_height);
+
+/// Screenshots the page of `session` (already loaded) as PNG. Throws gleaner::Error(Timeout) when
+/// `deadline` passes, cdp::Error when the page or browser goes away, gleaner::Error(Internal)
+/// when Chromium's answer is unusable.
+Capture capture(cdp::Session& session, const CaptureOptions& options, Deadline deadline);
+
+}  // namespace gleaner::screenshots
