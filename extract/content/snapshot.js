@@ -58,6 +58,11 @@
   const LANG_CLASS = /^(?:language|lang|highlight-source)-([A-Za-z0-9_+#.-]+)$/;
   const WRAPPER_LANG_CLASS = /^(?:language|highlight-source)-([A-Za-z0-9_+#.-]+)$/;
 
+  // Arrays grow by index, not push(): a page may have replaced Array.prototype.push, and the
+  // error path at least must survive that (see docs/content.md on running in the main world).
+  const append = (array, value) => {
+    array[array.length] = value;
+  };
   const out = {url: '', baseUrl: ''};
   const errors = [];
   const truncated = [];
@@ -65,12 +70,12 @@
     try {
       out[name] = fn();
     } catch (e) {
-      errors.push(name + ': ' + String((e && e.message) || e));
+      append(errors, name + ': ' + String((e && e.message) || e));
     }
   };
   const cap = (name, s) => {
     if (s.length <= MAX_CHARS) return s;
-    truncated.push(name);
+    append(truncated, name);
     return s.slice(0, MAX_CHARS);
   };
   const absolute = (value) => {
@@ -99,7 +104,7 @@
     const own = [el];
     if (el.localName === 'pre' && el.firstElementChild &&
         el.firstElementChild.localName === 'code') {
-      own.push(el.firstElementChild);
+      append(own, el.firstElementChild);
     }
     for (const node of own) {
       const named = node.getAttribute('data-lang') || node.getAttribute('data-language') ||
@@ -187,7 +192,7 @@
     if (parent.length > 1 && typeof last === 'string') {  // [0] is the tag
       parent[parent.length - 1] = last + text;
     } else {
-      parent.push(text);
+      append(parent, text);
     }
   };
 
@@ -262,11 +267,11 @@
     const result = [tag];
     let attrs = attributesOf(el, tag);
     if (display) attrs = Object.assign(attrs || {}, {display});
-    if (attrs) result.push(attrs);
+    if (attrs) append(result, attrs);
     const childCount = result.length;
     addChildren(el, result, depth + 1, pre || PRE_TAGS.has(tag), ownTextHidden);
     if (result.length === childCount && !KEEP_EMPTY.has(tag)) return;
-    parent.push(result);
+    append(parent, result);
   };
 
   const tree = () => {
@@ -274,7 +279,7 @@
     if (!root) return null;
     const holder = [];
     addNode(root, holder, 0, false, false);
-    if (budget <= 0) truncated.push('tree');
+    if (budget <= 0) append(truncated, 'tree');
     return holder.length ? holder[0] : null;
   };
 
@@ -299,10 +304,10 @@
       const href = typeof el.href === 'string' ? el.href : absolute(el.getAttribute('href'));
       left -= href.length;
       if (left < 0) {
-        truncated.push('links');
+        append(truncated, 'links');
         break;
       }
-      result.push(href);
+      append(result, href);
     }
     return result;
   };
@@ -319,7 +324,7 @@
     for (const el of document.querySelectorAll('meta[content]')) {
       const key = el.getAttribute('name') || el.getAttribute('property') ||
           el.getAttribute('http-equiv') || el.getAttribute('itemprop');
-      if (key) result.metas.push([key, el.getAttribute('content')]);
+      if (key) append(result.metas, [key, el.getAttribute('content')]);
     }
     const canonical = document.querySelector('link[rel~="canonical" i][href]');
     if (canonical) result.canonical = canonical.href;
@@ -328,10 +333,10 @@
       const body = el.textContent || '';
       left -= body.length;
       if (left < 0) {
-        truncated.push('meta');
+        append(truncated, 'meta');
         break;
       }
-      result.jsonLd.push(body);
+      append(result.jsonLd, body);
     }
     return result;
   };
@@ -340,7 +345,7 @@
     out.url = String(location.href);
     out.baseUrl = String(document.baseURI);
   } catch (e) {
-    errors.push('url: ' + String((e && e.message) || e));
+    append(errors, 'url: ' + String((e && e.message) || e));
   }
   if (opts.html) attempt('html', html);
   if (opts.text) attempt('text', text);
@@ -351,5 +356,9 @@
   if (errors.length) out.errors = errors;
   // As one JSON string the value crosses the protocol several times faster than as a deep object
   // (measured: ~0.5 s saved on a 2 MB page); parse_snapshot() takes either.
-  return opts.asString ? JSON.stringify(out) : out;
+  try {
+    return opts.asString ? JSON.stringify(out) : out;
+  } catch (e) {
+    return {url: out.url, baseUrl: out.baseUrl, errors: ['output: ' + String((e && e.message) || e)]};
+  }
 }
