@@ -51,6 +51,11 @@ ResultPtr checked(PGconn* conn, PGresult* raw, std::string_view what) {
   throw Error(ErrorCode::Internal, "store error", detail);
 }
 
+/// Ends a failed transaction; its outcome does not matter (give_back drops a broken connection).
+void rollback(PGconn* conn) {
+  PQclear(PQexec(conn, "ROLLBACK"));
+}
+
 void discard_notice(void*, const char* message) {
   log::debug("store") << "PostgreSQL: " << first_line(message);
 }
@@ -210,14 +215,14 @@ void PostgresDatabase::transact(TxKind kind, const std::function<void(Transactio
       give_back(conn);
       return;
     } catch (const RetryableConflict& conflict) {
-      ResultPtr(PQexec(conn, "ROLLBACK"), &PQclear);
+      rollback(conn);
       give_back(conn);
       if (attempt == kMaxAttempts) {
         throw Error(ErrorCode::Unavailable, "the store is busy; try again", conflict.detail);
       }
       log::debug("store") << "retrying after a conflict: " << conflict.detail;
     } catch (...) {
-      if (PQstatus(conn) == CONNECTION_OK) ResultPtr(PQexec(conn, "ROLLBACK"), &PQclear);
+      if (PQstatus(conn) == CONNECTION_OK) rollback(conn);
       give_back(conn);
       throw;
     }

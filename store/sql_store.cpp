@@ -10,7 +10,7 @@
 namespace gleaner::store {
 namespace {
 
-constexpr std::int64_t kSecondsPerDay = 24 * 60 * 60;
+constexpr std::int64_t kSecondsPerDay = std::int64_t{24} * 60 * 60;
 constexpr std::string_view kKeyPrefix = "gl_";
 constexpr std::size_t kKeyRandomBytes = 32;
 constexpr std::size_t kVisiblePrefixLength = 11;  // "gl_" and 8 hex digits
