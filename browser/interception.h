@@ -42,6 +42,12 @@ struct Fulfill {
 };
 using Decision = std::variant<Continue, Fail, Fulfill>;
 
+/// Which requests an Interceptor is asked about.
+enum class InterceptScope {
+  AllRequests,  ///< every request: page, sub-resources, XHR
+  Documents,    ///< only document requests (top frame and iframes, redirects included)
+};
+
 /// Decides what happens to paused requests. decide() runs on a small executor of the browser, off
 /// the DevTools thread, and may block briefly (e.g. to resolve a name); it may be called from
 /// several threads at once, so implementations must be thread-safe.
@@ -50,6 +56,9 @@ class Interceptor {
   virtual ~Interceptor() = default;
   /// A decision, or nullopt to leave it to the next interceptor.
   virtual std::optional<Decision> decide(const InterceptedRequest& request) = 0;
+  /// Narrower is cheaper: when every interceptor of a page only wants documents, Chromium pauses
+  /// only those, and sub-resources go on without a round trip.
+  virtual InterceptScope scope() const { return InterceptScope::AllRequests; }
 };
 
 }  // namespace gleaner::browser

@@ -11,6 +11,9 @@
 namespace gleaner::browser {
 namespace {
 
+// No request may take longer than this (spec/conventions.md: a time budget of at most 300 s).
+constexpr Millis kMaxNavigation{300000};
+
 long long elapsed_ms(SteadyClock::time_point from, SteadyClock::time_point to) {
   return std::chrono::duration_cast<Millis>(to - from).count();
 }
@@ -90,6 +93,7 @@ void Page::fail_timeout(const std::string& url, SteadyClock::time_point start, D
 
 NavigationResult Page::navigate(const std::string& url, const WaitSpec& wait, Deadline deadline) {
   const auto start = SteadyClock::now();
+  deadline = std::min(deadline, start + kMaxNavigation);
   tracker_->reset();
 
   Json reply;

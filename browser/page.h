@@ -89,7 +89,8 @@ class Page {
   Page(const Page&) = delete;
   Page& operator=(const Page&) = delete;
 
-  /// Loads `url` in the top frame and waits as `wait` says. Throws gleaner::Error:
+  /// Loads `url` in the top frame and waits as `wait` says, at most until `deadline` and never
+  /// longer than 300 s. Throws gleaner::Error:
   /// UpstreamError when Chromium could not load it (DNS, connection, TLS: the net error in the
   /// detail), Timeout ("the page did not load within N ms") when `deadline` passes first (the
   /// page is told to stop loading and stays usable), InvalidParameter for a bad CSS selector;

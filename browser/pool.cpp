@@ -230,6 +230,10 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
         browser->configure_page(*page, options_for_lease, deadline);
       else
         page = browser->open_page(&options_for_lease, deadline);
+      // A warm page needs no command when the lease asks for nothing: make sure its browser did
+      // not die meanwhile rather than hand out a page that fails on first use.
+      if (browser->closed())
+        throw cdp::Error(cdp::ErrorKind::Closed, "Target.createTarget", "the browser went away");
       return Lease(shared_from_this(), browser, std::move(page));
     } catch (const cdp::Error& e) {
       release(browser, std::move(page));

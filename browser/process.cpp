@@ -373,9 +373,9 @@ ChromiumProcess::~ChromiumProcess() {
   }
 }
 
-std::size_t ChromiumProcess::memory_bytes() const {
+std::size_t process_group_pss_bytes(pid_t pgid) {
   std::size_t total_kb = 0;
-  for (pid_t pid : process_group_members(pid_)) {
+  for (pid_t pid : process_group_members(pgid)) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/smaps_rollup");
     std::string key;
     std::size_t value = 0;
@@ -391,6 +391,8 @@ std::size_t ChromiumProcess::memory_bytes() const {
   }
   return total_kb * 1024;
 }
+
+std::size_t ChromiumProcess::memory_bytes() const { return process_group_pss_bytes(pid_); }
 
 std::vector<pid_t> ChromiumProcess::group_pids() const { return process_group_members(pid_); }
 

@@ -28,6 +28,10 @@ std::vector<std::string> standard_chromium_flags();
 
 /// The live (not zombie) processes of process group `pgid`, from /proc.
 std::vector<pid_t> process_group_members(pid_t pgid);
+/// Sum of the proportional set size (PSS, from /proc/<pid>/smaps_rollup) of the live processes of
+/// group `pgid`, in bytes. PSS shares each page among the processes that map it, so the sum is
+/// what the group really costs.
+std::size_t process_group_pss_bytes(pid_t pgid);
 
 /// Removes temporary profiles left by a gleaner process that no longer runs (after a crash or
 /// SIGKILL, when nobody could clean up). Safe to call at any time.

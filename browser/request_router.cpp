@@ -2,6 +2,7 @@
 
 #include "core/log.h"
 
+#include <algorithm>
 #include <exception>
 
 namespace gleaner::browser {
@@ -9,22 +10,23 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Past this many proxy challenges answered on one page, forget the oldest ones: a page only
-// needs the set to refuse a second challenge for the same request (wrong credentials).
+// Past this many proxy challenges answered on one page the record starts afresh: it only serves to
+// refuse a second challenge for the same request (wrong credentials), which follows at once.
 constexpr std::size_t kMaxAuthenticated = 1024;
+constexpr const char* kDocument = "Document";
 
 InterceptedRequest to_request(const Json& params, const std::string& main_frame_id) {
   InterceptedRequest request;
   const Json& r = params.at("request");
+  // Without the fragment (Chromium reports it apart): the URL a server sees.
   request.url = r.value("url", std::string());
-  // Chromium reports the fragment apart; interceptors match on the URL a server would see.
   request.method = r.value("method", std::string("GET"));
   request.resource_type = params.value("resourceType", std::string());
   if (auto h = r.find("headers"); h != r.end() && h->is_object()) {
     for (const auto& [name, value] : h->items())
       if (value.is_string()) request.headers[name] = value.get<std::string>();
   }
-  request.is_navigation = request.resource_type == "Document";
+  request.is_navigation = request.resource_type == kDocument;
   request.is_main_frame =
       request.is_navigation && params.value("frameId", std::string()) == main_frame_id;
   return request;
@@ -72,18 +74,22 @@ RequestRouter::RequestRouter(cdp::Connection& connection, std::string session_id
       fetch_command_(fetch_command(InterceptionSettings{})) {}
 
 Json RequestRouter::fetch_command(const InterceptionSettings& settings) {
-  const bool ask_chain = !settings.chain.empty();
   const bool auth = settings.proxy_credentials.has_value();
-  if (!ask_chain && !auth && settings.blocked_types.empty())
+  const bool want_all = std::any_of(settings.chain.begin(), settings.chain.end(), [](const auto& i) {
+    return i->scope() == InterceptScope::AllRequests;
+  });
+  if (settings.chain.empty() && !auth && settings.blocked_types.empty())
     return {{"method", "Fetch.disable"}, {"params", Json::object()}};
   Json patterns = Json::array();
-  if (ask_chain || auth) {
-    // Everything pauses; blocked types are failed on the DevTools thread.
+  if (want_all || auth) {
+    // Everything pauses (a proxy may challenge any request); blocked types are failed on the
+    // DevTools thread.
     patterns.push_back({{"urlPattern", "*"}});
   } else {
-    // Only the blocked types pause: every other request goes on without a round trip.
-    for (const auto& type : settings.blocked_types)
-      patterns.push_back({{"urlPattern", "*"}, {"resourceType", type}});
+    // Only what somebody wants pauses: every other request goes on without a round trip.
+    std::set<std::string> types = settings.blocked_types;
+    if (!settings.chain.empty()) types.insert(kDocument);
+    for (const auto& type : types) patterns.push_back({{"urlPattern", "*"}, {"resourceType", type}});
   }
   return {{"method", "Fetch.enable"},
           {"params", {{"patterns", std::move(patterns)}, {"handleAuthRequests", auth}}}};
@@ -113,7 +119,11 @@ void RequestRouter::on_request_paused(const Json& params) {
     std::lock_guard lock(mutex_);
     if (closed_) return;
     blocked = settings_.blocked_types.count(request.resource_type) > 0;
-    if (!blocked) chain = settings_.chain;
+    if (!blocked) {
+      for (const auto& interceptor : settings_.chain)
+        if (request.is_navigation || interceptor->scope() == InterceptScope::AllRequests)
+          chain.push_back(interceptor);
+    }
   }
   if (blocked) return answer(request_id, Fail{"BlockedByClient"});
   if (chain.empty()) return answer(request_id, Continue{});
@@ -179,7 +189,7 @@ void RequestRouter::on_auth_required(const Json& params) {
       response = {{"response", "ProvideCredentials"},
                   {"username", settings_.proxy_credentials->first},
                   {"password", settings_.proxy_credentials->second}};
-      if (authenticated_.size() > kMaxAuthenticated) authenticated_.erase(authenticated_.begin());
+      if (authenticated_.size() > kMaxAuthenticated) authenticated_ = {request_id};
     }
   }
   connection_.notify("Fetch.continueWithAuth",

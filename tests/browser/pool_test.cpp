@@ -216,10 +216,10 @@ TEST(Pool, PoolWideReplayAnswersEveryRequestAfterPoolAndLeaseInterceptors) {
 }
 
 TEST(Pool, ContextOptionsReachTheSite) {
-  LocalServer site;
   std::atomic<int> image_requests{0};
   std::mutex seen_mutex;
   std::string seen_header, seen_agent;
+  LocalServer site;  // after what its handlers use: it stops (and joins them) first
   site.server().Get("/page", [&](const httplib::Request& request, httplib::Response& response) {
     {
       std::lock_guard lock(seen_mutex);
@@ -254,12 +254,49 @@ TEST(Pool, ContextOptionsReachTheSite) {
   EXPECT_TRUE(metrics.contains("cssContentSize"));
 }
 
+TEST(Pool, AContextsProxyIsUsedAndItsCredentialsStayOutOfThePage) {
+  // A plain-HTTP forward proxy: the browser sends absolute URLs to it, first without credentials
+  // (answered 407), then with them.
+  std::mutex mutex;
+  std::vector<std::string> targets;
+  std::string authorization;
+  LocalServer proxy;  // after what its handlers use: it stops (and joins them) first
+  proxy.server().Get(".*", [&](const httplib::Request& request, httplib::Response& response) {
+    std::lock_guard lock(mutex);
+    targets.push_back(request.path);
+    if (!request.has_header("Proxy-Authorization")) {
+      response.status = 407;
+      response.set_header("Proxy-Authenticate", "Basic realm=\"gleaner\"");
+      return;
+    }
+    authorization = request.get_header_value("Proxy-Authorization");
+    html(response, "<title>via proxy</title>");
+  });
+  proxy.start();
+
+  ContextOptions options;
+  options.proxy = ProxySettings{"http://127.0.0.1:" + std::to_string(proxy.port()), {}, "scraper",
+                                "s3cret"};
+  Lease lease = shared_pool().lease(options, max_wait());
+  auto nav = lease->navigate("http://proxied.test/page", WaitSpec::load(), max_wait());
+  EXPECT_EQ(nav.status, 200);
+  EXPECT_EQ(title(lease), "via proxy");
+  std::lock_guard lock(mutex);
+  ASSERT_FALSE(targets.empty());
+  EXPECT_EQ(targets.front(), "http://proxied.test/page");
+  EXPECT_EQ(authorization, "Basic c2NyYXBlcjpzM2NyZXQ=");  // scraper:s3cret
+
+  // A lease without a proxy goes direct: its context does not inherit the other's proxy.
+  Lease direct = shared_pool().lease({}, max_wait());
+  EXPECT_THROW(direct->navigate("http://proxied.test/page", WaitSpec::load(), max_wait()), Error);
+}
+
 // ---- Isolation --------------------------------------------------------------------------------
 
 TEST(Pool, CookiesAndStorageDoNotLeakIntoTheNextLease) {
-  LocalServer site;
   std::mutex mutex;
   std::vector<std::string> cookies_seen;
+  LocalServer site;  // after what its handlers use: it stops (and joins them) first
   site.server().Get("/login", [](const httplib::Request&, httplib::Response& response) {
     response.set_header("Set-Cookie", "session=secret; Path=/");
     html(response, "<title>in</title><script>localStorage.setItem('k', 'v')</script>");
@@ -294,8 +331,8 @@ TEST(Pool, CookiesAndStorageDoNotLeakIntoTheNextLease) {
 // ---- Navigation and readiness -----------------------------------------------------------------
 
 TEST(Pool, DomContentLoadedDoesNotWaitForImagesButLoadDoes) {
-  LocalServer site;
   Gate image_gate;
+  LocalServer site;  // after what its handlers use: it stops (and joins them) first
   site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
     html(response, "<title>p</title><img src=\"/held.png\">");
   });

@@ -103,6 +103,18 @@ TEST(FetchCommand, PausesOnlyWhatTheSettingsNeed) {
   EXPECT_EQ(RequestRouter::fetch_command(chain)["params"]["patterns"],
             Json::parse(R"([{"urlPattern":"*"}])"));
 
+  // Interceptors that only want documents: only documents (and blocked types) pause.
+  struct DocumentsOnly : ScriptedInterceptor {
+    DocumentsOnly() : ScriptedInterceptor(std::nullopt) {}
+    InterceptScope scope() const override { return InterceptScope::Documents; }
+  };
+  InterceptionSettings documents = blocking;
+  documents.chain.push_back(std::make_shared<DocumentsOnly>());
+  EXPECT_EQ(RequestRouter::fetch_command(documents)["params"]["patterns"],
+            Json::parse(R"([{"urlPattern":"*","resourceType":"Document"},
+                            {"urlPattern":"*","resourceType":"Font"},
+                            {"urlPattern":"*","resourceType":"Image"}])"));
+
   InterceptionSettings auth;
   auth.proxy_credentials.emplace("user", "secret");
   EXPECT_EQ(RequestRouter::fetch_command(auth)["params"]["handleAuthRequests"], true);
@@ -167,6 +179,21 @@ TEST_F(RequestRouterTest, NobodyDecidingLetsTheRequestContinue) {
   router_->configure({{std::make_shared<ScriptedInterceptor>(std::nullopt)}, {}, std::nullopt});
   pause("R4", "https://example.com/app.js", "Script");
   EXPECT_EQ(answer_for("R4")["method"], "Fetch.continueRequest");
+}
+
+TEST_F(RequestRouterTest, DocumentScopedInterceptorsAreNotAskedAboutSubresources) {
+  struct DocumentsOnly : ScriptedInterceptor {
+    DocumentsOnly() : ScriptedInterceptor(Decision(Fail{"AccessDenied"})) {}
+    InterceptScope scope() const override { return InterceptScope::Documents; }
+  };
+  auto documents_only = std::make_shared<DocumentsOnly>();
+  router_->configure({{documents_only}, {}, std::nullopt});
+  pause("SUB", "https://example.com/app.js", "Script");
+  EXPECT_EQ(answer_for("SUB")["method"], "Fetch.continueRequest");
+  pause("DOC", "https://example.com/", "Document");
+  EXPECT_EQ(answer_for("DOC")["params"]["errorReason"], "AccessDenied");
+  ASSERT_EQ(documents_only->seen().size(), 1u);
+  EXPECT_EQ(documents_only->seen()[0].url, "https://example.com/");
 }
 
 class ThrowingInterceptor : public Interceptor {

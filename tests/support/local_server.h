@@ -2,6 +2,9 @@
 // A real HTTP server on 127.0.0.1, port 0 (cpp-httplib), for tests that need a live site: slow
 // answers, answers that never come, cookies set by a server. Register routes on server() before
 // start(); the destructor releases hanging handlers, stops the server and joins its thread.
+//
+// Declare it after everything its handlers use (and before the leases that load from it): Chromium
+// may still request something (a favicon) as a test ends, and the server must stop first.
 #include <httplib.h>
 
 #include <condition_variable>
