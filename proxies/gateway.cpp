@@ -71,6 +71,24 @@ std::string gateway_response(int status, std::string_view reason, std::string_vi
   return head.serialize() + std::string(body) + "\n";
 }
 
+// Where a proxy request goes: "CONNECT host:port", or "GET http://host:port/path" (then
+// `origin_form` is "/path", what the site itself is asked for). nullopt for anything else.
+std::optional<Authority> request_target(const RequestHead& head, std::string& origin_form) {
+  if (head.method == "CONNECT") return parse_authority(head.target, 443);
+  static constexpr std::string_view kHttp = "http://";
+  if (!starts_with_nocase(head.target, kHttp)) return std::nullopt;
+  try {
+    const UrlTarget url = parse_http_url(head.target);
+    const auto path = head.target.find_first_of("/?#", kHttp.size());
+    origin_form = path == std::string::npos ? "/" : head.target.substr(path);
+    if (const auto hash = origin_form.find('#'); hash != std::string::npos) origin_form.resize(hash);
+    if (origin_form.empty() || origin_form.front() != '/') origin_form.insert(0, "/");
+    return Authority{url.host, url.port};
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
 long long entry_in_range(const Config& config, const std::string& entry, long long fallback,
                          long long low, long long high) {
   const long long value = config.get_int(entry, fallback);
@@ -330,22 +348,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
 
     const bool tunnel = head->method == "CONNECT";
-    std::optional<Authority> target;
     std::string origin_form;  // the path and query a plain request asks the site for
-    if (tunnel) {
-      target = parse_authority(head->target, 443);
-    } else if (starts_with_nocase(head->target, "http://")) {
-      try {
-        const UrlTarget url = parse_http_url(head->target);
-        target = Authority{url.host, url.port};
-        const auto path = head->target.find_first_of("/?#", std::string_view("http://").size());
-        origin_form = path == std::string::npos ? "/" : head->target.substr(path);
-        if (const auto hash = origin_form.find('#'); hash != std::string::npos) origin_form.resize(hash);
-        if (origin_form.empty() || origin_form.front() != '/') origin_form.insert(0, "/");
-      } catch (const Error&) {
-        target.reset();
-      }
-    }
+    const std::optional<Authority> target = request_target(*head, origin_form);
     if (!target) {
       co_await reply(400, "Bad Request",
                      "gleaner: expected CONNECT host:port or an absolute http:// URL");
