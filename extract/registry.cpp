@@ -1,5 +1,6 @@
 #include "extract/registry.h"
 
+#include "extract/sites/events.h"
 #include "extract/sites/finance.h"
 #include "extract/sites/news.h"
 #include "extract/sites/serp.h"
@@ -11,6 +12,7 @@ const std::vector<const Endpoint*>& all_endpoints() {
   // One line per endpoint; each site file exposes `const Endpoint& <name>_endpoint()`.
   static const std::vector<const Endpoint*> endpoints = {
       &serp_endpoint(),
+      &events_endpoint(),
       &news_endpoint(),
       &video_endpoint(),
       &finance_endpoint(),

@@ -81,4 +81,11 @@ void add_locale(UrlBuilder& url, const ValidatedParams& params) {
   }
 }
 
+UrlBuilder results_url(const ValidatedParams& params) {
+  UrlBuilder url(origin(params) + "/search");
+  url.add("q", params.string("q").value_or(""));
+  add_locale(url, params);
+  return url;
+}
+
 }  // namespace gleaner::extract::google

@@ -26,6 +26,10 @@ std::string origin(const ValidatedParams& params);
 /// 64 bytes this is the well-known "w+CAIQICI" + alphabet[length] + base64(name).
 std::string uule_for_location(std::string_view canonical_name);
 
+/// The plain results page for `q` with gl, hl and uule: origin/search?q=...&gl=..&hl=..&uule=..
+/// (callers append what else they need, e.g. start).
+UrlBuilder results_url(const ValidatedParams& params);
+
 /// Appends gl, hl and uule (given, or computed from `location`) as the site writes them.
 void add_locale(UrlBuilder& url, const ValidatedParams& params);
 

@@ -231,9 +231,7 @@ class SerpEndpoint final : public Endpoint {
   }
 
   PageRequest build_request(const ValidatedParams& params) const override {
-    UrlBuilder url(google::origin(params) + "/search");
-    url.add("q", *params.string("q"));
-    google::add_locale(url, params);
+    UrlBuilder url = google::results_url(params);
     const long long start = params.integer("start").value_or(0);
     if (start > 0) url.add("start", std::to_string(start));
     PageRequest request;

@@ -2,7 +2,12 @@
 // A scripted tab for unit tests of endpoint flows: each URL answers with a Navigation and the
 // value the page expression would return ({signals, data, error}). Records every URL loaded and
 // every profile a tab was opened with.
+#include "core/error.h"
 #include "extract/tab.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
 
 #include <map>
 #include <memory>
@@ -10,6 +15,17 @@
 #include <vector>
 
 namespace gleaner::extract::testing {
+
+/// The gleaner::Error `f` throws; fails the test (and returns Internal) when it throws none.
+inline Error error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error thrown";
+  return Error(ErrorCode::Internal, "none");
+}
 
 /// Block signals of an ordinary page with plenty of visible text.
 inline nlohmann::json ordinary_page_signals(const std::string& url) {

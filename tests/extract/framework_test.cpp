@@ -13,18 +13,9 @@
 namespace gleaner::extract {
 namespace {
 
+using testing::error_of;
 using testing::FakeTabs;
 using testing::ordinary_page_signals;
-
-Error error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no error thrown";
-  return Error(ErrorCode::Internal, "none");
-}
 
 // --- URLs -----------------------------------------------------------------------------------
 

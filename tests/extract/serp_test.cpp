@@ -7,21 +7,15 @@
 #include "extract/sites/google.h"
 #include "extract/sites/serp.h"
 #include "tests/extract/fake_tab.h"
+#include "tests/extract/site_checks.h"
 
 #include <gtest/gtest.h>
-
-#include <fstream>
-#include <sstream>
 
 namespace gleaner::extract {
 namespace {
 
 nlohmann::json recorded(const std::string& name) {
-  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/extract/data/serp/" + name + ".json");
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream text;
-  text << in.rdbuf();
-  return nlohmann::json::parse(text.str());
+  return testing::recorded("serp/" + name + ".json");
 }
 
 const Endpoint& serp() { return serp_endpoint(); }
@@ -30,46 +24,31 @@ std::string url_for(const QueryParams& query) {
   return serp().build_request(serp().validate(query)).url;
 }
 
-Error rejection(const QueryParams& query) {
-  try {
-    serp().validate(query);
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "accepted";
-  return Error(ErrorCode::Internal, "accepted");
-}
-
 TEST(Serp, IsRegistered) {
   EXPECT_EQ(find_endpoint("/scrape/search/serp"), &serp());
   EXPECT_EQ(serp().cost_key(), "search/serp");
 }
 
 TEST(Serp, ValidationNamesTheParameter) {
-  struct Case {
-    QueryParams query;
-    ErrorCode code;
-    const char* parameter;
-  };
-  const Case cases[] = {
-      {{}, ErrorCode::MissingParameter, "q"},
-      {{{"gl", "us"}}, ErrorCode::MissingParameter, "q"},
-      {{{"q", "x"}, {"gl", "usa"}}, ErrorCode::InvalidParameter, "gl"},
-      {{{"q", "x"}, {"hl", "e"}}, ErrorCode::InvalidParameter, "hl"},
-      {{{"q", "x"}, {"domain", "bing.com"}}, ErrorCode::InvalidParameter, "domain"},
-      {{{"q", "x"}, {"domain", "google.com/evil"}}, ErrorCode::InvalidParameter, "domain"},
-      {{{"q", "x"}, {"deviceType", "tablet"}}, ErrorCode::InvalidParameter, "deviceType"},
-      {{{"q", "x"}, {"start", "-10"}}, ErrorCode::InvalidParameter, "start"},
-      {{{"q", "x"}, {"uule", "w+CA IQ"}}, ErrorCode::InvalidParameter, "uule"},
-      {{{"q", "x"}, {"location", "Austin,Texas,United States"}, {"uule", "w+CAIQICI"}},
-       ErrorCode::ConflictingParameters, "uule"},
-      {{{"q", "x"}, {"page", "2"}}, ErrorCode::InvalidParameter, "page"},
-  };
-  for (const auto& c : cases) {
-    auto e = rejection(c.query);
-    EXPECT_EQ(e.code(), c.code) << c.parameter;
-    EXPECT_EQ(e.parameter(), c.parameter);
-  }
+  using testing::refused;
+  using testing::rejection;
+  const auto invalid = ErrorCode::InvalidParameter;
+  EXPECT_EQ(rejection(serp(), {}), refused(ErrorCode::MissingParameter, "q"));
+  EXPECT_EQ(rejection(serp(), {{"gl", "us"}}), refused(ErrorCode::MissingParameter, "q"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"gl", "usa"}}), refused(invalid, "gl"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"hl", "e"}}), refused(invalid, "hl"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"domain", "bing.com"}}), refused(invalid, "domain"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"domain", "google.com/evil"}}),
+            refused(invalid, "domain"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"deviceType", "tablet"}}),
+            refused(invalid, "deviceType"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"start", "-10"}}), refused(invalid, "start"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"uule", "w+CA IQ"}}), refused(invalid, "uule"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"},
+                               {"location", "Austin,Texas,United States"},
+                               {"uule", "w+CAIQICI"}}),
+            refused(ErrorCode::ConflictingParameters, "uule"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"page", "2"}}), refused(invalid, "page"));
 }
 
 TEST(Serp, BuildsTheUrlAPersonWould) {
