@@ -1,0 +1,175 @@
+// Screenshots in real Chromium (the binary's shared pool) of pages served from a replay archive:
+// the viewport's size, a full page taller than one tile stitched with each coloured band at its
+// rows, lazy images (native and script-driven) present in the capture, and the whole path from a
+// leased page to a signed URL served back.
+#include "screenshots/capture.h"
+#include "screenshots/png.h"
+#include "screenshots/serve.h"
+#include "tests/screenshots/helpers.h"
+#include "tests/support/chromium.h"
+#include "tests/support/replay_archive.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace gleaner::screenshots {
+namespace {
+
+using gleaner::testing::max_wait;
+using gleaner::testing::shared_pool;
+using gleaner::testing::TempReplayArchive;
+
+constexpr std::uint32_t kWhite = 0xffffffff;
+constexpr std::uint32_t kBands[] = {0xff0000ff, 0x00ff00ff, 0x0000ffff, 0xffff00ff, 0x00ffffff,
+                                    0xff00ffff};
+
+// A page of `count` bands, each `band` CSS px tall, coloured in the order of kBands.
+std::string banded_page(int count, int band) {
+  std::ostringstream html;
+  html << "<!doctype html><html><head><style>body{margin:0;background:#fff}"
+          "div{width:100%}</style></head><body>";
+  for (int i = 0; i < count; ++i) {
+    const std::uint32_t c = kBands[i % 6];
+    html << "<div style=\"height:" << band << "px;background:rgb(" << (c >> 24) << ","
+         << ((c >> 16) & 0xff) << "," << ((c >> 8) & 0xff) << ")\"></div>";
+  }
+  html << "</body></html>";
+  return html.str();
+}
+
+struct BrowserCapture : ::testing::Test {
+  TempReplayArchive archive;
+
+  gleaner::browser::Lease open(const std::string& url, int width, int height) {
+    gleaner::browser::ContextOptions options;
+    options.interceptors.push_back(archive.load());
+    options.viewport = gleaner::browser::Viewport{width, height, 1.0, false};
+    auto lease = shared_pool().lease(options, max_wait());
+    const auto navigation = lease->navigate(url, gleaner::browser::WaitSpec::load(), max_wait());
+    EXPECT_EQ(navigation.status, 200);
+    return lease;
+  }
+
+  // Every row of the image shows the band of its page row.
+  static void expect_bands(const Image& image, int band) {
+    for (int row = 0; row < image.height; ++row) {
+      const std::uint32_t expected = kBands[(row / band) % 6];
+      ASSERT_EQ(image.pixel(0, row), expected) << "row " << row;
+      ASSERT_EQ(image.pixel(image.width / 2, row), expected) << "row " << row;
+      ASSERT_EQ(image.pixel(image.width - 1, row), expected) << "row " << row;
+    }
+  }
+};
+
+TEST_F(BrowserCapture, ViewportCaptureHasTheViewportSize) {
+  archive.page("https://shots.test/tall", banded_page(10, 300));
+  auto lease = open("https://shots.test/tall", 640, 480);
+  CaptureOptions options;
+  options.full_page = false;
+  const Capture shot = capture(lease->session(), options, max_wait());
+  EXPECT_EQ(shot.width, 640);
+  EXPECT_EQ(shot.height, 480);
+  const Image image = decode_png(shot.png);
+  EXPECT_EQ(image.pixel(10, 10), kBands[0]);
+  EXPECT_EQ(image.pixel(10, 310), kBands[1]);
+}
+
+TEST_F(BrowserCapture, AFullPageThatFitsOneTileIsOneCapture) {
+  archive.page("https://shots.test/page", banded_page(6, 500));
+  auto lease = open("https://shots.test/page", 400, 300);
+  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  EXPECT_EQ(shot.tiles, 1);
+  EXPECT_EQ(shot.width, 400);
+  EXPECT_EQ(shot.height, 3000);
+  expect_bands(decode_png(shot.png), 500);
+}
+
+TEST_F(BrowserCapture, AFullPageTallerThanOneTileIsStitchedWithEachBandAtItsRows) {
+  // Band edges fall inside tiles and on a tile edge (row 2000 = 4 × 500 and the 2nd tile's top).
+  archive.page("https://shots.test/tall", banded_page(11, 500));
+  auto lease = open("https://shots.test/tall", 500, 400);
+  CaptureOptions options;
+  options.tile_height = 2000;
+  const Capture shot = capture(lease->session(), options, max_wait());
+  EXPECT_EQ(shot.tiles, 3);
+  EXPECT_EQ(shot.width, 500);
+  EXPECT_EQ(shot.height, 5500);
+  EXPECT_FALSE(shot.truncated);
+  expect_bands(decode_png(shot.png), 500);
+}
+
+TEST_F(BrowserCapture, APageTallerThanTheDefaultTileIsStitchedToItsFullHeight) {
+  archive.page("https://shots.test/long", banded_page(9, 1000));
+  auto lease = open("https://shots.test/long", 300, 400);
+  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  EXPECT_EQ(shot.tiles, 2);
+  EXPECT_EQ(shot.height, 9000);
+  expect_bands(decode_png(shot.png), 1000);
+}
+
+TEST_F(BrowserCapture, APageBeyondTheMaximumHeightIsCut) {
+  archive.page("https://shots.test/endless", banded_page(20, 500));
+  auto lease = open("https://shots.test/endless", 300, 400);
+  CaptureOptions options;
+  options.max_height = 2600;
+  const Capture shot = capture(lease->session(), options, max_wait());
+  EXPECT_TRUE(shot.truncated);
+  EXPECT_EQ(shot.height, 2600);
+  expect_bands(decode_png(shot.png), 500);
+}
+
+TEST_F(BrowserCapture, LazyImagesFarBelowTheViewportAppearInTheCapture) {
+  // Two images 4000 px down: one native loading="lazy", one loaded by a script only when it
+  // scrolls into view (an IntersectionObserver swapping data-src in, as lazy-load libraries do).
+  for (const auto& [name, colour] : {std::pair{"red", 0xff0000ffu}, std::pair{"blue", 0x0000ffffu}}) {
+    TempReplayArchive::Entry image;
+    image.url = std::string("https://shots.test/") + name + ".png";
+    image.body = test::solid_png(50, 50, colour);
+    image.file_name = std::string(name) + ".png";
+    archive.add(image);
+  }
+  archive.page("https://shots.test/lazy", R"(<!doctype html><html><body style="margin:0;background:#fff">
+    <div style="height:4000px"></div>
+    <img loading="lazy" src="https://shots.test/red.png" width="50" height="50"
+         style="position:absolute;left:0;top:4000px">
+    <img class="lazy" data-src="https://shots.test/blue.png" width="50" height="50"
+         style="position:absolute;left:100px;top:4000px">
+    <div style="height:500px"></div>
+    <script>
+      const observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) { entry.target.src = entry.target.dataset.src; observer.unobserve(entry.target); }
+        }
+      });
+      document.querySelectorAll('img.lazy').forEach((img) => observer.observe(img));
+    </script></body></html>)");
+  auto lease = open("https://shots.test/lazy", 400, 300);
+  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  ASSERT_EQ(shot.height, 4500);
+  const Image image = decode_png(shot.png);
+  EXPECT_EQ(image.pixel(25, 4025), 0xff0000ffu) << "native lazy image";
+  EXPECT_EQ(image.pixel(125, 4025), 0x0000ffffu) << "script-loaded lazy image";
+  EXPECT_EQ(image.pixel(200, 4025), kWhite);
+  const auto scroll_top = lease->evaluate("window.scrollY", max_wait());
+  EXPECT_EQ(scroll_top, 0) << "the page is scrolled back to the top";
+}
+
+TEST_F(BrowserCapture, ALeasedPageBecomesASignedUrlThatServesItsPng) {
+  test::TempDir dir;
+  Config config;
+  config.set("data_dir", dir.path().string());
+  config.set("public_base_url", "https://gleaner.example.com");
+  ScreenshotService service(config);
+  archive.page("https://shots.test/page", banded_page(3, 400));
+  auto lease = open("https://shots.test/page", 320, 240);
+  const Published published = service.take(lease->session(), /*full_page=*/true, max_wait());
+  EXPECT_EQ(published.width, 320);
+  EXPECT_EQ(published.height, 1200);
+  const auto url = test::split_signed_url(published.url);
+  const ServeResult served = service.serve(url.file, url.expires, url.sig);
+  expect_bands(decode_png(served.body), 400);
+}
+
+}  // namespace
+}  // namespace gleaner::screenshots
