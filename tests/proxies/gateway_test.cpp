@@ -145,6 +145,26 @@ TEST_F(GatewayTest, DirectTunnelWhenPrivateAddressesAreAllowed) {
   EXPECT_EQ(origin.hits().size(), 1u);
 }
 
+TEST_F(GatewayTest, RequestBodiesPassThrough) {
+  Origin echo(/*start_later=*/true);
+  echo.server().Post("/echo", [](const httplib::Request& request, httplib::Response& response) {
+    response.set_content("got " + request.body, "text/plain");
+  });
+  echo.start();
+  start(allowing_private(true));
+  auto lease = gateway->open_lease(Route::direct());
+  const std::string authority = "127.0.0.1:" + std::to_string(echo.port());
+  const std::string head = "POST http://" + authority + "/echo HTTP/1.1\r\nHost: " + authority +
+                           "\r\nContent-Type: text/plain\r\nContent-Length: 11\r\n" +
+                           auth_line(lease) + "\r\n";
+  // The body in the same write as the head, and after it.
+  EXPECT_EQ(body_of(exchange(gateway->port(), head + "hello world")), "got hello world");
+  RawClient client(gateway->port());
+  client.send(head);
+  client.send("hello world");
+  EXPECT_EQ(body_of(client.read_all()), "got hello world");
+}
+
 TEST_F(GatewayTest, TheGatewayResolvesNamesAndConnectsToWhatItChecked) {
   start(allowing_private(true));
   auto lease = gateway->open_lease(Route::direct());
