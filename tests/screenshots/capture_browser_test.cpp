@@ -51,6 +51,13 @@ struct BrowserCapture : ::testing::Test {
     return lease;
   }
 
+  // Serves `html` at one URL, opens it in a width × height viewport and captures it.
+  Capture shoot(const std::string& html, int width, int height, const CaptureOptions& options) {
+    archive.page("https://shots.test/page", html);
+    auto lease = open("https://shots.test/page", width, height);
+    return capture(lease->session(), options, max_wait());
+  }
+
   // Every row of the image shows the band of its page row.
   static void expect_bands(const Image& image, int band) {
     for (int row = 0; row < image.height; ++row) {
@@ -63,11 +70,9 @@ struct BrowserCapture : ::testing::Test {
 };
 
 TEST_F(BrowserCapture, ViewportCaptureHasTheViewportSize) {
-  archive.page("https://shots.test/tall", banded_page(10, 300));
-  auto lease = open("https://shots.test/tall", 640, 480);
   CaptureOptions options;
   options.full_page = false;
-  const Capture shot = capture(lease->session(), options, max_wait());
+  const Capture shot = shoot(banded_page(10, 300), 640, 480, options);
   EXPECT_EQ(shot.width, 640);
   EXPECT_EQ(shot.height, 480);
   const Image image = decode_png(shot.png);
@@ -76,9 +81,7 @@ TEST_F(BrowserCapture, ViewportCaptureHasTheViewportSize) {
 }
 
 TEST_F(BrowserCapture, AFullPageThatFitsOneTileIsOneCapture) {
-  archive.page("https://shots.test/page", banded_page(6, 500));
-  auto lease = open("https://shots.test/page", 400, 300);
-  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  const Capture shot = shoot(banded_page(6, 500), 400, 300, CaptureOptions{});
   EXPECT_EQ(shot.tiles, 1);
   EXPECT_EQ(shot.width, 400);
   EXPECT_EQ(shot.height, 3000);
@@ -87,11 +90,9 @@ TEST_F(BrowserCapture, AFullPageThatFitsOneTileIsOneCapture) {
 
 TEST_F(BrowserCapture, AFullPageTallerThanOneTileIsStitchedWithEachBandAtItsRows) {
   // Band edges fall inside tiles and on a tile edge (row 2000 = 4 × 500 and the 2nd tile's top).
-  archive.page("https://shots.test/tall", banded_page(11, 500));
-  auto lease = open("https://shots.test/tall", 500, 400);
   CaptureOptions options;
   options.tile_height = 2000;
-  const Capture shot = capture(lease->session(), options, max_wait());
+  const Capture shot = shoot(banded_page(11, 500), 500, 400, options);
   EXPECT_EQ(shot.tiles, 3);
   EXPECT_EQ(shot.width, 500);
   EXPECT_EQ(shot.height, 5500);
@@ -100,20 +101,16 @@ TEST_F(BrowserCapture, AFullPageTallerThanOneTileIsStitchedWithEachBandAtItsRows
 }
 
 TEST_F(BrowserCapture, APageTallerThanTheDefaultTileIsStitchedToItsFullHeight) {
-  archive.page("https://shots.test/long", banded_page(9, 1000));
-  auto lease = open("https://shots.test/long", 300, 400);
-  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  const Capture shot = shoot(banded_page(9, 1000), 300, 400, CaptureOptions{});
   EXPECT_EQ(shot.tiles, 2);
   EXPECT_EQ(shot.height, 9000);
   expect_bands(decode_png(shot.png), 1000);
 }
 
 TEST_F(BrowserCapture, APageBeyondTheMaximumHeightIsCut) {
-  archive.page("https://shots.test/endless", banded_page(20, 500));
-  auto lease = open("https://shots.test/endless", 300, 400);
   CaptureOptions options;
   options.max_height = 2600;
-  const Capture shot = capture(lease->session(), options, max_wait());
+  const Capture shot = shoot(banded_page(20, 500), 300, 400, options);
   EXPECT_TRUE(shot.truncated);
   EXPECT_EQ(shot.height, 2600);
   expect_bands(decode_png(shot.png), 500);
