@@ -1,0 +1,130 @@
+// snapshot.js in real Chromium: each page of tests/content/data/ served from a replay archive under
+// its real URL, the script evaluated as the /scrape/web endpoint will, and its output compared with
+// the recording the unit tests convert. A change to snapshot.js that changes what it returns fails
+// here until the recordings are made again (tools/capture_snapshot.cjs).
+#include "extract/content/markdown.h"
+#include "extract/content/snapshot.h"
+#include "tests/support/chromium.h"
+#include "tests/support/replay_archive.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace gleaner::content {
+namespace {
+
+using gleaner::testing::max_wait;
+using gleaner::testing::shared_pool;
+using gleaner::testing::TempReplayArchive;
+using json = nlohmann::json;
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << path;
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+std::string data_path(const std::string& name) {
+  return std::string(GLEANER_SOURCE_DIR) + "/tests/content/data/" + name;
+}
+
+/// The snapshot of `url`, answered with the file at `page_path`, in the viewport the recordings
+/// were made in.
+json snapshot_in_chromium(const std::string& url, const std::string& page_path,
+                          const SnapshotParts& parts) {
+  TempReplayArchive archive;
+  archive.file(url, page_path);
+  browser::ContextOptions options;
+  options.interceptors.push_back(archive.load());
+  browser::Viewport viewport;
+  viewport.width = 1366;
+  viewport.height = 900;
+  options.viewport = viewport;
+  auto lease = shared_pool().lease(options, max_wait());
+  lease->navigate(url, browser::WaitSpec::load(), max_wait());
+  std::string expression =
+      "(" + std::string(snapshot_script()) + ")(" + snapshot_args(parts).dump() + ")";
+  return parse_snapshot(lease->evaluate(expression, max_wait()));
+}
+
+SnapshotParts recorded_parts() {
+  SnapshotParts parts;
+  parts.text = true;
+  parts.tree = true;
+  parts.links = true;
+  parts.meta = true;
+  return parts;
+}
+
+/// Compares the parts the recordings keep.
+void expect_same_as_recorded(const json& live, const std::string& recording) {
+  json recorded = json::parse(read_file(data_path(recording)));
+  for (const char* part : {"url", "baseUrl", "text", "tree", "links", "meta"}) {
+    EXPECT_EQ(live[part], recorded[part]) << part << " differs from " << recording;
+  }
+  EXPECT_FALSE(live.contains("errors")) << live["errors"].dump();
+  EXPECT_FALSE(live.contains("truncated"));
+}
+
+TEST(SnapshotInChromium, ConstructsPageGivesTheRecordedSnapshotAndMarkdown) {
+  json live = snapshot_in_chromium("https://example.org/guide/constructs.html",
+                                   data_path("constructs.html"), recorded_parts());
+  expect_same_as_recorded(live, "constructs.snapshot.json");
+  std::string expected = read_file(data_path("constructs.md"));
+  while (!expected.empty() && expected.back() == '\n') expected.pop_back();
+  EXPECT_EQ(to_markdown(live["tree"]), expected);
+}
+
+TEST(SnapshotInChromium, FixturePagesGiveTheRecordedSnapshots) {
+  expect_same_as_recorded(
+      snapshot_in_chromium(
+          "https://www.google.com/search?q=top+hotels+london",
+          std::string(GLEANER_FIXTURES_DIR) +
+              "/pages/serp/serp-parser_desktop_top-hotels-london.html",
+          recorded_parts()),
+      "serp_top-hotels-london.snapshot.json");
+  expect_same_as_recorded(
+      snapshot_in_chromium(
+          "https://www.google.com/finance/quote/PETR4:BVMF?hl=pt-BR",
+          std::string(GLEANER_FIXTURES_DIR) + "/pages/finance/sisacao8_quote_PETR4-BVMF_ptBR.html",
+          recorded_parts()),
+      "finance_PETR4.snapshot.json");
+}
+
+TEST(SnapshotInChromium, HtmlHasTheDoctypeAndPartsAreCutAtTheLimit) {
+  SnapshotParts parts;
+  parts.html = true;
+  parts.text = true;
+  parts.tree = true;
+  parts.max_chars = 300;
+  json live = snapshot_in_chromium("https://example.org/guide/constructs.html",
+                                   data_path("constructs.html"), parts);
+  std::string html = live["html"];
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>\n<html lang=\"en-GB\">", 0), 0U) << html.substr(0, 60);
+  EXPECT_EQ(html.size(), 300U);
+  EXPECT_EQ(live["truncated"], (json{"html", "text", "tree"}));
+  EXPECT_FALSE(live.contains("links"));
+  EXPECT_FALSE(live.contains("meta"));
+  // The cut tree is the page's beginning, still convertible.
+  EXPECT_EQ(to_markdown(live["tree"]).rfind("[Home](https://example.org/)", 0), 0U);
+}
+
+TEST(SnapshotInChromium, ObjectAndStringOutputsAreTheSame) {
+  SnapshotParts parts = recorded_parts();
+  parts.as_string = false;
+  json as_object = snapshot_in_chromium("https://example.org/guide/constructs.html",
+                                        data_path("constructs.html"), parts);
+  parts.as_string = true;
+  json as_string = snapshot_in_chromium("https://example.org/guide/constructs.html",
+                                        data_path("constructs.html"), parts);
+  EXPECT_EQ(as_object, as_string);
+}
+
+}  // namespace
+}  // namespace gleaner::content
