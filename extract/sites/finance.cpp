@@ -369,8 +369,9 @@ json key_stats_of(const json& page, const json* company) {
 
 std::optional<json> about_of(const json& page, const json* company) {
   json about = json::object();
-  std::string description = str(at(page, {"about"}));
-  if (description.empty() && company) description = str(at(*company, {2}));
+  // The record's text keeps the paragraphs; the markup's is the fallback.
+  std::string description = company ? str(at(*company, {2})) : std::string();
+  if (description.empty()) description = str(at(page, {"about"}));
   if (!description.empty()) about["description"] = description;
   if (company) {
     const json& c = *company;

@@ -96,7 +96,9 @@
       lastPrice: quote ? quote.getAttribute('data-last-price') : null,
       currency: quote ? quote.getAttribute('data-currency-code') : null,
       keyStats,
-      about: aboutEl ? (aboutEl.innerText || aboutEl.textContent || '').trim() : '',
+      // The description's own text: the source link after it ("Wikipedia") is not part of it.
+      about: aboutEl ? [...aboutEl.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent).join('').trim() : '',
       aboutFacts,
       discover: discover.filter((d) => d.stocks.length > 0),
     },

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <functional>
+#include <memory>
 
 namespace gleaner::extract {
 namespace {
@@ -358,6 +359,42 @@ json shape_video(const json& player, const json& next) {
   return out;
 }
 
+// The watch page's text is drawn by the site's scripts while its data is inline JSON: where the
+// scripts do not run (or not yet), the body has no text and the shared block check takes the page
+// for an empty shell. These tabs report such a page as having text when the player response was
+// read, so every other block signal (captcha, consent wall, challenge title) still decides and
+// has_content() judges the data.
+class InlineDataTab final : public Tab {
+ public:
+  explicit InlineDataTab(std::unique_ptr<Tab> tab) : tab_(std::move(tab)) {}
+  Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
+    return tab_->navigate(url, wait, deadline);
+  }
+  json evaluate(const std::string& expression, Deadline deadline) override {
+    json out = tab_->evaluate(expression, deadline);
+    const json& length = at(out, {"signals", "textLength"});
+    if (at(out, {"data", "player", "videoDetails"}).is_object() && length.is_number() &&
+        length.get<long long>() == 0) {
+      out["signals"]["textLength"] = 1;
+    }
+    return out;
+  }
+
+ private:
+  std::unique_ptr<Tab> tab_;
+};
+
+class InlineDataTabs final : public TabSource {
+ public:
+  explicit InlineDataTabs(TabSource& tabs) : tabs_(tabs) {}
+  std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) override {
+    return std::make_unique<InlineDataTab>(tabs_.open(profile, deadline));
+  }
+
+ private:
+  TabSource& tabs_;
+};
+
 class VideoEndpoint final : public Endpoint {
  public:
   std::string_view path() const override { return "/scrape/video/video"; }
@@ -397,6 +434,11 @@ class VideoEndpoint final : public Endpoint {
            !body.value("title", std::string()).empty();
   }
 
+  EndpointResult fetch(const ValidatedParams& params, TabSource& tabs,
+                       Deadline deadline) const override {
+    InlineDataTabs watch_pages(tabs);
+    return Endpoint::fetch(params, watch_pages, deadline);
+  }
 };
 
 }  // namespace

@@ -135,6 +135,16 @@ TEST(FinanceShape, AboutTheCompany) {
   EXPECT_EQ(about["info"][3], json({{"label", "Empregados"}, {"value", "43.199"}}));
 }
 
+TEST(FinanceShape, DescriptionFromTheMarkupWithoutTheCompanyRecord) {
+  json out = quote_page();
+  out["blobs"].erase("ds:1");  // the company record
+  json about = shaped(out, {{"q", "PETR4:BVMF"}}).at("aboutCompany");
+  EXPECT_TRUE(about["description"].get<std::string>().ends_with(
+      "maiores petrolíferas de capital aberto do mundo."));  // without the "Wikipedia" link
+  EXPECT_FALSE(about.contains("employees"));
+  EXPECT_EQ(about["info"].size(), 4u);
+}
+
 TEST(FinanceShape, NewsAboutTheQuoteOnly) {
   json news = shaped(quote_page(), {{"q", "PETR4:BVMF"}}).at("news");
   // The page's market news (Dow Jones futures, ...) names other quotes and stays out.

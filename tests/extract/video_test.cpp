@@ -200,6 +200,35 @@ TEST(VideoShape, LiveNowFromTheBroadcastDetails) {
   EXPECT_EQ(video().shape(out, {})["isLive"], true);
 }
 
+// The watch page's text is drawn by the site's scripts: without them its body is empty, which the
+// shared block check alone would take for an empty shell. The inline player response decides.
+TEST(VideoFlow, PageWithoutTextIsReadFromItsInlineData) {
+  const std::string url = "https://www.youtube.com/watch?v=GJLlxj_dtq8";
+  auto page_without_text = [&](json data) {
+    testing::FakeTabs::Page page;
+    page.navigation = {url, 200, {}};
+    json signals = testing::ordinary_page_signals(url);
+    signals["text"] = "";
+    signals["textLength"] = 0;
+    signals["elementCount"] = 330;
+    page.evaluated = {{"signals", signals}, {"data", std::move(data)}, {"error", nullptr}};
+    return page;
+  };
+  testing::FakeTabs tabs;
+  tabs.serve_page(url, page_without_text(watch_page_output()));
+  auto params = video().validate({{"v", "GJLlxj_dtq8"}});
+  EXPECT_EQ(video().fetch(params, tabs, deadline_in(Millis(5000))).body["videoId"], "GJLlxj_dtq8");
+
+  testing::FakeTabs empty;
+  empty.serve_page(url, page_without_text({{"player", nullptr}, {"next", nullptr}}));
+  try {
+    video().fetch(params, empty, deadline_in(Millis(5000)));
+    FAIL() << "an empty page was read";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+  }
+}
+
 TEST(VideoShape, DurationsInSeconds) {
   EXPECT_EQ(duration_seconds("17:45"), 1065);
   EXPECT_EQ(duration_seconds("0:39"), 39);
