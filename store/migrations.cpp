@@ -57,6 +57,61 @@ CREATE TABLE store_flags (
   set_at BIGINT NOT NULL
 );
 )sql"},
+      {2, "scraper jobs, their rows and the webhook outbox (store/jobs_store.h)", R"sql(
+CREATE TABLE scraper_jobs (
+  id TEXT PRIMARY KEY,
+  account_id BIGINT NOT NULL REFERENCES accounts (id),
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL,
+  stop_reason TEXT,
+  input TEXT NOT NULL,
+  progress TEXT NOT NULL,
+  rows_count BIGINT NOT NULL DEFAULT 0,
+  credits_spent BIGINT NOT NULL DEFAULT 0,
+  stop_requested BIGINT NOT NULL DEFAULT 0,
+  lease_owner TEXT,
+  lease_expires_at BIGINT,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  started_at BIGINT,
+  finished_at BIGINT
+);
+CREATE INDEX scraper_jobs_by_account ON scraper_jobs (account_id, created_at);
+CREATE INDEX scraper_jobs_by_status ON scraper_jobs (status);
+CREATE TABLE scraper_job_rows (
+  job_id TEXT NOT NULL REFERENCES scraper_jobs (id),
+  seq BIGINT NOT NULL,
+  place_key TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (job_id, seq),
+  UNIQUE (job_id, place_key)
+);
+CREATE TABLE webhook_deliveries (
+  id {{id}},
+  job_id TEXT NOT NULL REFERENCES scraper_jobs (id),
+  event TEXT NOT NULL,
+  body TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts BIGINT NOT NULL DEFAULT 0,
+  next_attempt_at BIGINT NOT NULL,
+  lease_owner TEXT,
+  lease_expires_at BIGINT,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries (job_id);
+CREATE TABLE webhook_attempts (
+  delivery_id BIGINT NOT NULL REFERENCES webhook_deliveries (id),
+  attempt BIGINT NOT NULL,
+  attempted_at BIGINT NOT NULL,
+  http_status BIGINT,
+  outcome TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  PRIMARY KEY (delivery_id, attempt)
+);
+)sql"},
   };
   return list;
 }

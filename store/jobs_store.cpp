@@ -1,0 +1,380 @@
+#include "store/jobs_store.h"
+
+#include "core/error.h"
+#include "core/ids.h"
+#include "core/log.h"
+
+namespace gleaner::store {
+namespace {
+
+constexpr std::string_view kJobColumns =
+    "id, account_id, kind, status, stop_reason, input, progress, rows_count, credits_spent, "
+    "stop_requested, created_at, updated_at, started_at, finished_at";
+constexpr std::string_view kDeliveryColumns =
+    "id, job_id, event, body, status, attempts, next_attempt_at, created_at";
+
+constexpr const char* kStartedEvent = "scraper.job.started";
+constexpr const char* kDataEvent = "scraper.data.scraped";
+constexpr const char* kFinishedEvent = "scraper.job.finished";
+
+std::optional<TimePoint> optional_time(const Row& row, std::size_t column) {
+  if (auto v = row.optional_integer(column)) return from_unix_seconds(*v);
+  return std::nullopt;
+}
+
+Job job_from(const Row& row) {
+  Job j;
+  j.id = row.text(0);
+  j.account_id = row.integer(1);
+  j.kind = row.text(2);
+  j.status = row.text(3);
+  if (!row.is_null(4)) j.stop_reason = row.text(4);
+  j.input = nlohmann::json::parse(row.text(5));
+  j.progress = nlohmann::json::parse(row.text(6));
+  j.rows_count = row.integer(7);
+  j.credits_spent = row.integer(8);
+  j.stop_requested = row.integer(9) != 0;
+  j.created_at = from_unix_seconds(row.integer(10));
+  j.updated_at = from_unix_seconds(row.integer(11));
+  j.started_at = optional_time(row, 12);
+  j.finished_at = optional_time(row, 13);
+  return j;
+}
+
+Delivery delivery_from(const Row& row) {
+  Delivery d;
+  d.id = row.integer(0);
+  d.job_id = row.text(1);
+  d.event = row.text(2);
+  d.body = row.text(3);
+  d.status = row.text(4);
+  d.attempts = row.integer(5);
+  d.next_attempt_at = from_unix_seconds(row.integer(6));
+  d.created_at = from_unix_seconds(row.integer(7));
+  return d;
+}
+
+std::string select_jobs(std::string_view rest) {
+  return "SELECT " + std::string(kJobColumns) + " FROM scraper_jobs " + std::string(rest);
+}
+
+std::optional<Job> job_in(Transaction& tx, const std::string& id, std::string_view lock = {}) {
+  auto rows = tx.run(select_jobs("WHERE id = ?") + std::string(lock), {id}).rows;
+  if (rows.empty()) return std::nullopt;
+  return job_from(rows.front());
+}
+
+/// The clause that makes a claim skip rows another node holds locked (PostgreSQL); SQLite's
+/// write transaction excludes other writers already.
+std::string skip_locked(const Dialect& dialect) {
+  return dialect.lock_rows.empty() ? std::string() : std::string(dialect.lock_rows) + " SKIP LOCKED";
+}
+
+}  // namespace
+
+JobStore::JobStore(Database& db, Store& store, const Clock& clock, std::string node_id)
+    : db_(db), store_(store), clock_(clock), node_id_(std::move(node_id)) {}
+
+std::int64_t JobStore::now() const { return to_unix_seconds(clock_.now()); }
+
+void JobStore::enqueue(Transaction& tx, const std::string& job_id, const std::string& event,
+                       const std::string& body) {
+  const std::int64_t t = now();
+  tx.run(
+      "INSERT INTO webhook_deliveries (job_id, event, body, status, attempts, next_attempt_at, "
+      "created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
+      {job_id, event, body, std::string(delivery_status::kPending), t, t, t});
+}
+
+Job JobStore::create_job(std::int64_t account_id, const std::string& kind,
+                         const nlohmann::json& input) {
+  const std::string id = new_uuid();
+  const std::int64_t t = now();
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    tx.run(
+        "INSERT INTO scraper_jobs (id, account_id, kind, status, input, progress, created_at, "
+        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        {id, account_id, kind, std::string(job_status::kPending), input.dump(),
+         std::string("{}"), t, t});
+  });
+  log::info("jobs") << "job " << id << " created for account " << account_id;
+  return *job(id);
+}
+
+std::optional<Job> JobStore::job(const std::string& id) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) { return job_in(tx, id); });
+}
+
+std::optional<Job> JobStore::find_job(const std::string& id, std::int64_t account_id) {
+  auto found = job(id);
+  if (!found || found->account_id != account_id) return std::nullopt;
+  return found;
+}
+
+std::vector<Job> JobStore::list_jobs(std::int64_t account_id, std::int64_t offset,
+                                     std::int64_t limit) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    std::vector<Job> jobs;
+    for (const Row& row :
+         tx.run(select_jobs("WHERE account_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?"),
+                {account_id, limit, offset})
+             .rows) {
+      jobs.push_back(job_from(row));
+    }
+    return jobs;
+  });
+}
+
+std::int64_t JobStore::count_jobs(std::int64_t account_id) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    return tx.run("SELECT COUNT(*) FROM scraper_jobs WHERE account_id = ?", {account_id})
+        .rows.at(0)
+        .integer(0);
+  });
+}
+
+std::vector<nlohmann::json> JobStore::rows(const std::string& job_id, std::int64_t offset,
+                                           std::int64_t limit) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    std::vector<nlohmann::json> out;
+    for (const Row& row :
+         tx.run("SELECT data FROM scraper_job_rows WHERE job_id = ? ORDER BY seq LIMIT ? OFFSET ?",
+                {job_id, limit, offset})
+             .rows) {
+      out.push_back(nlohmann::json::parse(row.text(0)));
+    }
+    return out;
+  });
+}
+
+std::optional<Job> JobStore::request_stop(
+    const std::string& id, std::int64_t account_id,
+    const std::function<std::optional<std::string>(const Job&)>& finished_body) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
+    auto found = job_in(tx, id, db_.dialect().lock_rows);
+    if (!found || found->account_id != account_id) return std::nullopt;
+    if (found->done()) return found;
+    const std::int64_t t = now();
+    if (found->status == job_status::kPending) {
+      // Nothing runs it yet: it ends here, and its worker will never claim it.
+      tx.run(
+          "UPDATE scraper_jobs SET status = ?, stop_reason = 'stopped_by_user', updated_at = ?, "
+          "finished_at = ? WHERE id = ?",
+          {std::string(job_status::kStopped), t, t, id});
+      Job stopped = *job_in(tx, id);
+      if (auto body = finished_body(stopped)) enqueue(tx, id, kFinishedEvent, *body);
+      return stopped;
+    }
+    tx.run("UPDATE scraper_jobs SET stop_requested = 1, updated_at = ? WHERE id = ?", {t, id});
+    return job_in(tx, id);
+  });
+}
+
+std::optional<Job> JobStore::claim_job(std::chrono::seconds lease,
+                                       const std::vector<std::string>& exclude) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
+    const std::int64_t t = now();
+    std::string sql = select_jobs(
+        "WHERE (status = 'pending' OR (status = 'in_progress' AND (lease_owner IS NULL OR "
+        "lease_owner = ? OR lease_expires_at < ?)))");
+    std::vector<SqlValue> params{node_id_, t};
+    for (const std::string& id : exclude) {
+      sql += " AND id <> ?";
+      params.emplace_back(id);
+    }
+    sql += " ORDER BY created_at, id LIMIT 1" + skip_locked(db_.dialect());
+    auto rows = tx.run(sql, params).rows;
+    if (rows.empty()) return std::nullopt;
+    Job claimed = job_from(rows.front());
+    tx.run("UPDATE scraper_jobs SET lease_owner = ?, lease_expires_at = ? WHERE id = ?",
+           {node_id_, t + lease.count(), claimed.id});
+    return claimed;
+  });
+}
+
+bool JobStore::renew_lease(const std::string& job_id, std::chrono::seconds lease) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+    return tx.run(
+                 "UPDATE scraper_jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?",
+                 {now() + lease.count(), job_id, node_id_})
+               .affected == 1;
+  });
+}
+
+bool JobStore::mark_started(const std::string& job_id,
+                            const std::optional<std::string>& started_body) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+    const std::int64_t t = now();
+    const bool first =
+        tx.run(
+              "UPDATE scraper_jobs SET status = 'in_progress', started_at = ?, updated_at = ? "
+              "WHERE id = ? AND status = 'pending'",
+              {t, t, job_id})
+            .affected == 1;
+    if (first && started_body) enqueue(tx, job_id, kStartedEvent, *started_body);
+    return first;
+  });
+}
+
+void JobStore::save_progress(const std::string& job_id, const nlohmann::json& progress) {
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    tx.run("UPDATE scraper_jobs SET progress = ?, updated_at = ? WHERE id = ?",
+           {progress.dump(), now(), job_id});
+  });
+}
+
+StoredRows JobStore::store_rows(
+    const Job& job, const std::vector<JobRow>& rows, std::int64_t cost_per_row,
+    const std::string& cost_key,
+    const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
+        batch_body) {
+  // Rolls the billing period over first when it has ended (Store does that on read), so the
+  // balance checked below is the current period's.
+  if (!store_.find_account(job.account_id)) {
+    throw Error(ErrorCode::NotFound, "no account " + std::to_string(job.account_id));
+  }
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+    StoredRows result;
+    const std::int64_t t = now();
+    // Locks the job row so that two writers (a node whose lease was taken over) never number
+    // rows alike; the UNIQUE (job_id, place_key) constraint is the last guard against doubles.
+    tx.run("SELECT id FROM scraper_jobs WHERE id = ?" + std::string(db_.dialect().lock_rows),
+           {job.id});
+    std::int64_t seq =
+        tx.run("SELECT COALESCE(MAX(seq), 0) FROM scraper_job_rows WHERE job_id = ?", {job.id})
+            .rows.at(0)
+            .integer(0);
+    for (const JobRow& row : rows) {
+      const bool known = !tx.run("SELECT 1 FROM scraper_job_rows WHERE job_id = ? AND place_key = ?",
+                                 {job.id, row.key})
+                              .rows.empty();
+      if (known) continue;
+      if (cost_per_row > 0) {
+        const bool paid =
+            tx.run("UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ?",
+                   {cost_per_row, job.account_id, cost_per_row})
+                .affected == 1;
+        if (!paid) {
+          result.out_of_credits = true;
+          break;
+        }
+      }
+      ++seq;
+      tx.run(
+          "INSERT INTO scraper_job_rows (job_id, seq, place_key, data, created_at) "
+          "VALUES (?, ?, ?, ?, ?)",
+          {job.id, seq, row.key, row.data.dump(), t});
+      // One ledger line per row, keyed by job and place: charged exactly once even if the row
+      // were offered again after a restart.
+      tx.run(
+          "INSERT INTO ledger (request_id, account_id, endpoint, credits, charged_at) "
+          "VALUES (?, ?, ?, ?, ?)",
+          {"job:" + job.id + ":" + row.key, job.account_id, cost_key, cost_per_row, t});
+      result.stored.push_back(row.data);
+    }
+    if (!result.stored.empty()) {
+      const auto count = static_cast<std::int64_t>(result.stored.size());
+      tx.run(
+          "UPDATE scraper_jobs SET rows_count = rows_count + ?, credits_spent = credits_spent + ?, "
+          "updated_at = ? WHERE id = ?",
+          {count, count * cost_per_row, t, job.id});
+      if (auto body = batch_body(result.stored)) enqueue(tx, job.id, kDataEvent, *body);
+    }
+    return result;
+  });
+}
+
+Job JobStore::finish_job(
+    const std::string& job_id, const std::string& status, const std::optional<std::string>& reason,
+    const std::function<std::optional<std::string>(const Job&)>& finished_body) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+    auto current = job_in(tx, job_id, db_.dialect().lock_rows);
+    if (!current) throw Error(ErrorCode::NotFound, "no job " + job_id);
+    if (current->done()) return *current;  // finished already (e.g. by another node)
+    const std::int64_t t = now();
+    tx.run(
+        "UPDATE scraper_jobs SET status = ?, stop_reason = ?, updated_at = ?, finished_at = ?, "
+        "lease_owner = NULL, lease_expires_at = NULL WHERE id = ?",
+        {status, reason ? SqlValue(*reason) : SqlValue(nullptr), t, t, job_id});
+    Job finished = *job_in(tx, job_id);
+    if (auto body = finished_body(finished)) enqueue(tx, job_id, kFinishedEvent, *body);
+    return finished;
+  });
+}
+
+std::optional<Delivery> JobStore::claim_delivery(std::chrono::seconds lease) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Delivery> {
+    const std::int64_t t = now();
+    auto rows = tx.run("SELECT " + std::string(kDeliveryColumns) +
+                           " FROM webhook_deliveries WHERE status = 'pending' AND "
+                           "next_attempt_at <= ? AND (lease_expires_at IS NULL OR "
+                           "lease_expires_at < ?) ORDER BY next_attempt_at, id LIMIT 1" +
+                           skip_locked(db_.dialect()),
+                       {t, t})
+                    .rows;
+    if (rows.empty()) return std::nullopt;
+    Delivery d = delivery_from(rows.front());
+    tx.run("UPDATE webhook_deliveries SET lease_owner = ?, lease_expires_at = ? WHERE id = ?",
+           {node_id_, t + lease.count(), d.id});
+    return d;
+  });
+}
+
+void JobStore::record_attempt(const Delivery& delivery, const DeliveryAttempt& attempt, bool ok,
+                              std::optional<TimePoint> next_attempt_at) {
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    const std::int64_t t = now();
+    tx.run(
+        "INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, http_status, outcome, "
+        "detail) VALUES (?, ?, ?, ?, ?, ?)",
+        {delivery.id, attempt.attempt, to_unix_seconds(attempt.attempted_at),
+         attempt.http_status ? SqlValue(*attempt.http_status) : SqlValue(nullptr),
+         attempt.outcome, attempt.detail});
+    const std::string status = ok                ? delivery_status::kDone
+                               : next_attempt_at ? delivery_status::kPending
+                                                 : delivery_status::kFailed;
+    tx.run(
+        "UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, "
+        "lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
+        {status, attempt.attempt,
+         next_attempt_at ? to_unix_seconds(*next_attempt_at) : to_unix_seconds(delivery.next_attempt_at),
+         t, delivery.id});
+  });
+}
+
+std::vector<DeliveryWithAttempts> JobStore::deliveries(const std::string& job_id) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    std::vector<DeliveryWithAttempts> out;
+    for (const Row& row : tx.run("SELECT " + std::string(kDeliveryColumns) +
+                                     " FROM webhook_deliveries WHERE job_id = ? ORDER BY id",
+                                 {job_id})
+                              .rows) {
+      out.push_back({delivery_from(row), {}});
+    }
+    for (DeliveryWithAttempts& d : out) {
+      for (const Row& row : tx.run("SELECT attempt, attempted_at, http_status, outcome, detail "
+                                   "FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt",
+                                   {d.delivery.id})
+                                .rows) {
+        DeliveryAttempt a;
+        a.attempt = row.integer(0);
+        a.attempted_at = from_unix_seconds(row.integer(1));
+        a.http_status = row.optional_integer(2);
+        a.outcome = row.text(3);
+        a.detail = row.text(4);
+        d.attempts.push_back(std::move(a));
+      }
+    }
+    return out;
+  });
+}
+
+std::int64_t JobStore::pending_deliveries() {
+  return in_transaction(db_, TxKind::Read, [](Transaction& tx) {
+    return tx.run("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'pending'")
+        .rows.at(0)
+        .integer(0);
+  });
+}
+
+}  // namespace gleaner::store

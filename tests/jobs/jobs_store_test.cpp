@@ -1,0 +1,146 @@
+// Jobs, rows, charges and the webhook outbox in the store, on SQLite and PostgreSQL.
+#include "store/jobs_store.h"
+#include "tests/store/store_fixture.h"
+
+namespace gleaner::store::testing {
+namespace {
+
+using nlohmann::json;
+
+template <typename Backend>
+class JobsStoreTest : public StoreFixture<Backend> {
+ protected:
+  JobStore jobs(const std::string& node = "node-a") {
+    return JobStore(this->database(), *this->store_, this->clock_, node);
+  }
+  static json input() { return {{"keywords", {"coffee"}}, {"locations", {"CUSTOM>Athens"}}}; }
+  static std::vector<JobRow> rows_named(std::initializer_list<const char*> keys) {
+    std::vector<JobRow> rows;
+    for (const char* key : keys) rows.push_back({key, {{"placeId", key}}});
+    return rows;
+  }
+  static std::optional<std::string> batch(const std::vector<json>& rows) {
+    return json{{"rows", rows}}.dump();
+  }
+};
+TYPED_TEST_SUITE(JobsStoreTest, Backends, BackendName);
+
+TYPED_TEST(JobsStoreTest, OnlyTheCreatingAccountFindsAJob) {
+  auto owner = this->new_account(100, "owner");
+  auto other = this->new_account(100, "other");
+  JobStore js = this->jobs();
+  Job job = js.create_job(owner, "maps", this->input());
+  EXPECT_EQ(job.status, job_status::kPending);
+  EXPECT_EQ(job.input, this->input());
+  EXPECT_TRUE(js.find_job(job.id, owner).has_value());
+  EXPECT_FALSE(js.find_job(job.id, other).has_value());
+  EXPECT_EQ(js.list_jobs(owner, 0, 10).size(), 1u);
+  EXPECT_TRUE(js.list_jobs(other, 0, 10).empty());
+  EXPECT_EQ(js.count_jobs(owner), 1);
+}
+
+TYPED_TEST(JobsStoreTest, RowsAreStoredAndChargedOncePerPlace) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  Job job = js.create_job(account, "maps", this->input());
+  StoredRows first = js.store_rows(job, this->rows_named({"a", "b"}), 5, "maps_job_row",
+                                   &TestFixture::batch);
+  EXPECT_EQ(first.stored.size(), 2u);
+  // "b" again (a duplicate across pairs, or a replay after a restart): stored and charged once.
+  StoredRows second = js.store_rows(job, this->rows_named({"b", "c"}), 5, "maps_job_row",
+                                    &TestFixture::batch);
+  ASSERT_EQ(second.stored.size(), 1u);
+  EXPECT_EQ(second.stored[0]["placeId"], "c");
+  EXPECT_EQ(this->balance(account), 85);
+  EXPECT_EQ(this->ledger_rows(account), 3);
+  Job after = *js.job(job.id);
+  EXPECT_EQ(after.rows_count, 3);
+  EXPECT_EQ(after.credits_spent, 15);
+  auto page = js.rows(job.id, 1, 10);
+  ASSERT_EQ(page.size(), 2u);
+  EXPECT_EQ(page[0]["placeId"], "b");
+  // One data delivery per batch that stored something.
+  EXPECT_EQ(js.deliveries(job.id).size(), 2u);
+}
+
+TYPED_TEST(JobsStoreTest, TheRowTheBalanceCannotPayIsNotStored) {
+  auto account = this->new_account(12);
+  JobStore js = this->jobs();
+  Job job = js.create_job(account, "maps", this->input());
+  StoredRows stored = js.store_rows(job, this->rows_named({"a", "b", "c"}), 5, "maps_job_row",
+                                    &TestFixture::batch);
+  EXPECT_EQ(stored.stored.size(), 2u);
+  EXPECT_TRUE(stored.out_of_credits);
+  EXPECT_EQ(this->balance(account), 2);
+  EXPECT_EQ(js.job(job.id)->rows_count, 2);
+}
+
+TYPED_TEST(JobsStoreTest, AJobRunsOnOneNodeUntilItsLeaseExpires) {
+  auto account = this->new_account(100);
+  JobStore a = this->jobs("node-a");
+  auto store_b = this->open("node-b");
+  JobStore b(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b");
+  Job job = a.create_job(account, "maps", this->input());
+  ASSERT_TRUE(a.claim_job(std::chrono::seconds(60), {}).has_value());
+  EXPECT_TRUE(a.mark_started(job.id, std::string("{}")));
+  EXPECT_FALSE(a.mark_started(job.id, std::string("{}")));
+  EXPECT_FALSE(b.claim_job(std::chrono::seconds(60), {}).has_value());
+  // Node a restarting takes its own job back at once.
+  EXPECT_TRUE(a.claim_job(std::chrono::seconds(60), {}).has_value());
+  this->clock_.advance(std::chrono::seconds(61));
+  auto taken = b.claim_job(std::chrono::seconds(60), {});
+  ASSERT_TRUE(taken.has_value());
+  EXPECT_EQ(taken->status, job_status::kInProgress);
+  EXPECT_FALSE(a.renew_lease(job.id, std::chrono::seconds(60)));
+  EXPECT_TRUE(b.renew_lease(job.id, std::chrono::seconds(60)));
+}
+
+TYPED_TEST(JobsStoreTest, StoppingAPendingJobEndsItAndARunningOneIsFlagged) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  auto finished = [](const Job& j) { return std::optional<std::string>(j.status); };
+  Job pending = js.create_job(account, "maps", this->input());
+  auto stopped = js.request_stop(pending.id, account, finished);
+  ASSERT_TRUE(stopped.has_value());
+  EXPECT_EQ(stopped->status, job_status::kStopped);
+  EXPECT_EQ(stopped->stop_reason, "stopped_by_user");
+  ASSERT_EQ(js.deliveries(pending.id).size(), 1u);
+  EXPECT_EQ(js.deliveries(pending.id)[0].delivery.event, "scraper.job.finished");
+  EXPECT_FALSE(js.claim_job(std::chrono::seconds(60), {}).has_value());
+
+  Job running = js.create_job(account, "maps", this->input());
+  ASSERT_TRUE(js.claim_job(std::chrono::seconds(60), {}).has_value());
+  js.mark_started(running.id, std::nullopt);
+  auto flagged = js.request_stop(running.id, account, finished);
+  EXPECT_EQ(flagged->status, job_status::kInProgress);
+  EXPECT_TRUE(flagged->stop_requested);
+  EXPECT_FALSE(js.request_stop(running.id, account + 1, finished).has_value());
+}
+
+TYPED_TEST(JobsStoreTest, DeliveryAttemptsAreRecordedAndRetriedWhenDue) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  Job job = js.create_job(account, "maps", this->input());
+  js.finish_job(job.id, job_status::kFinished, std::nullopt,
+                [](const Job&) { return std::optional<std::string>("{}"); });
+  auto d = js.claim_delivery(std::chrono::seconds(30));
+  ASSERT_TRUE(d.has_value());
+  EXPECT_FALSE(js.claim_delivery(std::chrono::seconds(30)).has_value());  // leased
+  js.record_attempt(*d, {1, this->clock_.now(), 500, "http_error", "HTTP 500"}, false,
+                    this->clock_.now() + std::chrono::seconds(2));
+  EXPECT_FALSE(js.claim_delivery(std::chrono::seconds(30)).has_value());  // not due yet
+  this->clock_.advance(std::chrono::seconds(2));
+  auto again = js.claim_delivery(std::chrono::seconds(30));
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->attempts, 1);
+  js.record_attempt(*again, {2, this->clock_.now(), 200, "ok", "HTTP 200"}, true, std::nullopt);
+  auto all = js.deliveries(job.id);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].delivery.status, delivery_status::kDone);
+  ASSERT_EQ(all[0].attempts.size(), 2u);
+  EXPECT_EQ(all[0].attempts[0].http_status, 500);
+  EXPECT_EQ(js.pending_deliveries(), 0);
+}
+
+}  // namespace
+}  // namespace gleaner::store::testing
