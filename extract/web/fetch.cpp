@@ -1,0 +1,143 @@
+#include "extract/web/fetch.h"
+
+#include "browser/pool.h"
+#include "core/error.h"
+#include "core/log.h"
+#include "extract/content/emails.h"
+#include "extract/content/links.h"
+#include "extract/content/markdown.h"
+#include "extract/content/metadata.h"
+#include "extract/content/snapshot.h"
+#include "extract/web/ad_blocker.h"
+#include "proxies/gateway.h"
+#include "proxies/lease.h"
+#include "screenshots/serve.h"
+
+namespace gleaner::web {
+namespace {
+
+using nlohmann::json;
+
+browser::WaitSpec wait_spec(const WebRequest& request) {
+  browser::WaitSpec spec = request.wait_for ? browser::WaitSpec::selector_of(*request.wait_for)
+                                            : browser::WaitSpec::load();
+  return spec.then_wait(request.wait);
+}
+
+browser::ContextOptions context_options(const WebRequest& request) {
+  static const auto ad_blocker = std::make_shared<AdBlocker>();
+  browser::ContextOptions options;
+  options.extra_headers = request.headers;
+  if (request.viewport_width || request.viewport_height) {
+    browser::Viewport viewport;
+    viewport.width = request.viewport_width.value_or(viewport.width);
+    viewport.height = request.viewport_height.value_or(viewport.height);
+    options.viewport = viewport;
+  }
+  if (request.block_resources) options.blocked_resource_types = {"Image", "Media", "Font"};
+  if (request.block_ads) options.interceptors.push_back(ad_blocker);
+  return options;
+}
+
+/// The site's answer decides whether there is anything to return (docs/endpoints/web.md).
+void check_status(const browser::NavigationResult& nav) {
+  const int s = nav.status;
+  const std::string what = "the site answered HTTP " + std::to_string(s);
+  if (s == 404 || s == 410) throw Error(ErrorCode::NotFound, what + ": the page does not exist");
+  if (s == 401 || s == 403 || s == 407 || s == 429) {
+    throw Error(ErrorCode::UpstreamBlocked, what + ": the site refused the request");
+  }
+  if (s >= 500) throw Error(ErrorCode::UpstreamError, what);
+}
+
+content::SnapshotParts parts_for(const WebRequest& request) {
+  content::SnapshotParts parts;
+  parts.html = request.html;
+  parts.text = request.text || request.extract_emails;
+  parts.tree = request.markdown;
+  parts.links = request.extract_links || request.extract_emails;
+  parts.meta = request.json;
+  return parts;
+}
+
+std::string snapshot_expression(const content::SnapshotParts& parts) {
+  return "(" + std::string(content::snapshot_script()) + ")(" +
+         content::snapshot_args(parts).dump() + ")";
+}
+
+}  // namespace
+
+proxies::Route choose_route(const WebRequest& request, WebServices& services) {
+  if (services.gateway) return services.gateway->pools().route(request.proxy_type, request.proxy_country);
+  if (request.proxy_type || request.proxy_country) {
+    throw invalid_parameter(request.proxy_type ? "proxyType" : "proxyCountry",
+                            "proxies are not available while the service replays an archive");
+  }
+  return proxies::Route::direct();
+}
+
+std::string_view cost_key(const proxies::Route& route) {
+  return route.upstream && route.upstream->type == proxies::ProxyType::Residential
+             ? "web_residential"
+             : "web";
+}
+
+WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
+                     WebServices& services, Deadline deadline) {
+  browser::ContextOptions options = context_options(request);
+  std::optional<proxies::GatewayLease> way_out;
+  if (services.gateway) {
+    services.gateway->check_url(request.url, deadline, "url");
+    way_out.emplace(services.gateway->open_lease(route));
+    way_out->apply_to(options);
+  }
+
+  browser::Lease lease = services.pool.lease(options, deadline);
+  browser::NavigationResult nav;
+  try {
+    nav = lease->navigate(request.url, wait_spec(request), deadline);
+  } catch (const Error&) {
+    // A refused main document (the page or one of its redirects) explains a failed navigation
+    // better than the net error it caused.
+    if (way_out) way_out->check_main_document();
+    throw;
+  }
+  if (way_out) way_out->check_main_document();
+  check_status(nav);
+
+  WebResult result;
+  result.url = nav.url;
+  json& body = result.body;
+  body["statusCode"] = nav.status;
+  json headers = json::object();
+  for (const auto& [name, value] : nav.headers) headers[name] = value;
+  body["headers"] = std::move(headers);
+
+  const content::SnapshotParts parts = parts_for(request);
+  if (parts.html || parts.text || parts.tree || parts.links || parts.meta) {
+    json snapshot =
+        content::parse_snapshot(lease->evaluate(snapshot_expression(parts), deadline));
+    if (request.html) body["content"] = snapshot.value("html", std::string());
+    if (request.text) body["text"] = snapshot.value("text", std::string());
+    if (request.markdown) body["markdown"] = content::to_markdown(snapshot.value("tree", json()));
+    if (request.json) body["json"] = content::page_metadata(snapshot.value("meta", json::object()));
+    const json links = snapshot.value("links", json::array());
+    if (request.extract_links) body["extractedLinks"] = content::extract_links(links);
+    if (request.extract_emails) {
+      body["extractedEmails"] =
+          content::extract_emails(snapshot.value("text", std::string()), links);
+    }
+    if (snapshot.contains("truncated")) body["truncated"] = snapshot["truncated"];
+  }
+
+  if (request.screenshot) {
+    if (!services.screenshots) {
+      throw Error(ErrorCode::Unavailable, "screenshots are not available on this node");
+    }
+    auto shot = services.screenshots->take(lease->session(), request.screenshot_full_page, deadline);
+    body["screenshot"] = shot.url;
+  }
+  return result;
+}
+
+}  // namespace gleaner::web

@@ -1,0 +1,181 @@
+#include "extract/web/request.h"
+
+#include "core/error.h"
+#include "proxies/guard.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+namespace gleaner::web {
+namespace {
+
+using nlohmann::json;
+
+// Viewport bounds: what Chromium renders sensibly and what a screenshot may cover.
+constexpr int kMinViewport = 100;
+constexpr int kMaxViewportWidth = 3840;
+constexpr int kMaxViewportHeight = 2160;
+constexpr std::size_t kMaxHeaders = 50;
+
+std::string type_name(const json& v) {
+  if (v.is_boolean()) return "a boolean";
+  if (v.is_number()) return "a number";
+  if (v.is_string()) return "a string";
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  return "null";
+}
+
+[[noreturn]] void wrong_type(const std::string& field, const char* expected, const json& v) {
+  throw invalid_parameter(field, "'" + field + "' must be " + expected + ", not " + type_name(v));
+}
+
+bool as_bool(const std::string& field, const json& v) {
+  if (!v.is_boolean()) wrong_type(field, "true or false", v);
+  return v.get<bool>();
+}
+
+std::string as_string(const std::string& field, const json& v) {
+  if (!v.is_string()) wrong_type(field, "a string", v);
+  return v.get<std::string>();
+}
+
+long long as_integer(const std::string& field, const json& v, long long min, long long max) {
+  if (!v.is_number_integer() && !v.is_number_unsigned()) wrong_type(field, "a whole number", v);
+  long long n = v.is_number_unsigned() ? static_cast<long long>(std::min<std::uint64_t>(
+                                             v.get<std::uint64_t>(), 1ULL << 62))
+                                       : v.get<long long>();
+  if (n < min || n > max) {
+    throw invalid_parameter(field, "'" + field + "' must be between " + std::to_string(min) +
+                                       " and " + std::to_string(max));
+  }
+  return n;
+}
+
+bool valid_header_name(std::string_view name) {
+  if (name.empty()) return false;
+  return std::all_of(name.begin(), name.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) !=
+                                  std::string_view::npos;
+  });
+}
+
+bool valid_header_value(std::string_view value) {
+  return std::none_of(value.begin(), value.end(),
+                      [](unsigned char c) { return c == '\r' || c == '\n' || c == '\0'; });
+}
+
+}  // namespace
+
+WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
+  json doc = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) throw Error(ErrorCode::InvalidJson, "the request body is not valid JSON");
+  if (!doc.is_object()) throw Error(ErrorCode::InvalidJson, "the request body must be a JSON object");
+
+  WebRequest r;
+  r.timeout = std::min(default_timeout, kMaxTimeout);
+  std::optional<bool> block_resources;
+
+  // Every accepted field, each with how to read it; anything else is refused.
+  const std::map<std::string, std::function<void(const json&)>> fields = {
+      {"url", [&](const json& v) { r.url = as_string("url", v); }},
+      {"outputFormat",
+       [&](const json& v) {
+         if (!v.is_array()) wrong_type("outputFormat", "an array of strings", v);
+         r.html = false;
+         for (const auto& item : v) {
+           std::string f = as_string("outputFormat", item);
+           if (f == "html") r.html = true;
+           else if (f == "text") r.text = true;
+           else if (f == "markdown") r.markdown = true;
+           else if (f == "json") r.json = true;
+           else
+             throw invalid_parameter("outputFormat", "unknown output format '" + f +
+                                                         "'; allowed: html, text, markdown, json");
+         }
+       }},
+      {"screenshot", [&](const json& v) { r.screenshot = as_bool("screenshot", v); }},
+      {"screenshotFullPage",
+       [&](const json& v) { r.screenshot_full_page = as_bool("screenshotFullPage", v); }},
+      {"extractLinks", [&](const json& v) { r.extract_links = as_bool("extractLinks", v); }},
+      {"extractEmails", [&](const json& v) { r.extract_emails = as_bool("extractEmails", v); }},
+      {"proxyType",
+       [&](const json& v) {
+         std::string t = as_string("proxyType", v);
+         if (t != "residential" && t != "datacenter") {
+           throw invalid_parameter("proxyType", "proxyType must be 'residential' or 'datacenter'");
+         }
+         r.proxy_type = t;
+       }},
+      // Checked against the ISO list and the configured pools by proxies::UpstreamPools::route.
+      {"proxyCountry", [&](const json& v) { r.proxy_country = as_string("proxyCountry", v); }},
+      {"wait", [&](const json& v) { r.wait = Millis(as_integer("wait", v, 0, kMaxTimeout.count())); }},
+      {"waitFor",
+       [&](const json& v) {
+         std::string s = as_string("waitFor", v);
+         if (s.empty() || s.size() > 1000) {
+           throw invalid_parameter("waitFor", "waitFor must be a CSS selector of 1 to 1000 characters");
+         }
+         r.wait_for = s;
+       }},
+      {"timeout",
+       [&](const json& v) { r.timeout = Millis(as_integer("timeout", v, 1000, kMaxTimeout.count())); }},
+      {"headers",
+       [&](const json& v) {
+         if (!v.is_object()) wrong_type("headers", "an object of strings", v);
+         if (v.size() > kMaxHeaders) {
+           throw invalid_parameter("headers", "at most " + std::to_string(kMaxHeaders) + " headers");
+         }
+         for (auto it = v.begin(); it != v.end(); ++it) {
+           std::string value = as_string("headers", it.value());
+           if (!valid_header_name(it.key()) || !valid_header_value(value)) {
+             throw invalid_parameter("headers", "header '" + it.key() + "' is not a valid HTTP header");
+           }
+           r.headers[it.key()] = value;
+         }
+       }},
+      {"blockResources", [&](const json& v) { block_resources = as_bool("blockResources", v); }},
+      {"blockAds", [&](const json& v) { r.block_ads = as_bool("blockAds", v); }},
+      {"viewport",
+       [&](const json& v) {
+         if (!v.is_object()) wrong_type("viewport", "an object {width, height}", v);
+         for (auto it = v.begin(); it != v.end(); ++it) {
+           if (it.key() == "width") {
+             r.viewport_width = static_cast<int>(
+                 as_integer("viewport.width", it.value(), kMinViewport, kMaxViewportWidth));
+           } else if (it.key() == "height") {
+             r.viewport_height = static_cast<int>(
+                 as_integer("viewport.height", it.value(), kMinViewport, kMaxViewportHeight));
+           } else {
+             throw invalid_parameter("viewport." + it.key(),
+                                     "unknown field 'viewport." + it.key() + "'");
+           }
+         }
+       }},
+  };
+
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    auto field = fields.find(it.key());
+    if (field == fields.end()) {
+      throw invalid_parameter(it.key(), "unknown field '" + it.key() + "'");
+    }
+    if (it.value().is_null()) continue;  // an explicit null is the default
+    field->second(it.value());
+  }
+  if (r.url.empty()) throw missing_parameter("url");
+  // The scheme and the host's syntax are checked here, whatever serves the page: a replaying
+  // service has no gateway to refuse file:, data: or javascript: URLs later.
+  proxies::parse_http_url(r.url, "url");
+  if (!r.html && !r.text && !r.markdown && !r.json && !r.screenshot && !r.extract_links &&
+      !r.extract_emails) {
+    throw invalid_parameter("outputFormat", "nothing to return: outputFormat is empty and no "
+                                            "screenshot, links or e-mails are asked");
+  }
+  r.block_resources = block_resources.value_or(!r.screenshot);
+  return r;
+}
+
+}  // namespace gleaner::web

@@ -1,0 +1,241 @@
+// parse_web_request: every field's type and range, unknown fields, the defaults of
+// conventions.md "Generic page-fetch extensions", and the cost key of a route.
+#include "core/error.h"
+#include "extract/web/fetch.h"
+#include "extract/web/request.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace gleaner::web {
+namespace {
+
+using nlohmann::json;
+
+constexpr Millis kDefaultTimeout{90000};
+
+WebRequest parse(const json& body) { return parse_web_request(body.dump(), kDefaultTimeout); }
+
+/// `body` with a valid url added (unless it has one).
+json with_url(json body) {
+  if (!body.contains("url")) body["url"] = "https://example.com/";
+  return body;
+}
+
+/// The error parsing `body` throws; fails the test when it parses.
+Error error_of(const std::string& body) {
+  try {
+    parse_web_request(body, kDefaultTimeout);
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "parsed without error: " << body;
+  return Error(ErrorCode::Internal, "no error");
+}
+
+/// Expects `body` to be refused with `code` naming `parameter`.
+void expect_refused(const json& body, const std::string& parameter,
+                    ErrorCode code = ErrorCode::InvalidParameter) {
+  const Error e = error_of(body.dump());
+  EXPECT_EQ(e.code(), code) << body.dump() << ": " << e.what();
+  EXPECT_EQ(e.parameter().value_or("<none>"), parameter) << body.dump() << ": " << e.what();
+}
+
+TEST(ParseWebRequest, DefaultsFollowTheConventions) {
+  const WebRequest r = parse({{"url", "https://example.com/page"}});
+  EXPECT_EQ(r.url, "https://example.com/page");
+  EXPECT_TRUE(r.html) << "outputFormat defaults to [\"html\"]";
+  EXPECT_FALSE(r.text);
+  EXPECT_FALSE(r.markdown);
+  EXPECT_FALSE(r.json);
+  EXPECT_FALSE(r.screenshot);
+  EXPECT_TRUE(r.screenshot_full_page);
+  EXPECT_FALSE(r.extract_links);
+  EXPECT_FALSE(r.extract_emails);
+  EXPECT_FALSE(r.proxy_type);
+  EXPECT_FALSE(r.proxy_country);
+  EXPECT_EQ(r.wait, Millis(0));
+  EXPECT_FALSE(r.wait_for);
+  EXPECT_EQ(r.timeout, kDefaultTimeout);
+  EXPECT_TRUE(r.headers.empty());
+  EXPECT_TRUE(r.block_resources);
+  EXPECT_TRUE(r.block_ads);
+  EXPECT_FALSE(r.viewport_width);
+  EXPECT_FALSE(r.viewport_height);
+}
+
+TEST(ParseWebRequest, ResourcesLoadForAScreenshotUnlessBlockedExplicitly) {
+  EXPECT_FALSE(parse(with_url({{"screenshot", true}})).block_resources);
+  EXPECT_TRUE(parse(with_url({{"screenshot", true}, {"blockResources", true}})).block_resources);
+  EXPECT_FALSE(parse(with_url({{"blockResources", false}})).block_resources);
+  EXPECT_TRUE(parse(with_url({{"screenshot", false}})).block_resources);
+}
+
+TEST(ParseWebRequest, DefaultTimeoutIsCappedAt300Seconds) {
+  EXPECT_EQ(parse_web_request(R"({"url":"https://example.com/"})", Millis(900000)).timeout,
+            kMaxTimeout);
+}
+
+TEST(ParseWebRequest, EveryFieldIsRead) {
+  const WebRequest r = parse({{"url", "http://example.com/a?b=c"},
+                              {"outputFormat", {"text", "markdown", "json", "html"}},
+                              {"screenshot", true},
+                              {"screenshotFullPage", false},
+                              {"extractLinks", true},
+                              {"extractEmails", true},
+                              {"proxyType", "residential"},
+                              {"proxyCountry", "US"},
+                              {"wait", 250},
+                              {"waitFor", "#main .ready"},
+                              {"timeout", 12000},
+                              {"headers", {{"Cookie", "a=1"}, {"X-Test", "yes"}}},
+                              {"blockResources", true},
+                              {"blockAds", false},
+                              {"viewport", {{"width", 800}, {"height", 600}}}});
+  EXPECT_TRUE(r.html && r.text && r.markdown && r.json);
+  EXPECT_TRUE(r.screenshot);
+  EXPECT_FALSE(r.screenshot_full_page);
+  EXPECT_TRUE(r.extract_links);
+  EXPECT_TRUE(r.extract_emails);
+  EXPECT_EQ(r.proxy_type, "residential");
+  EXPECT_EQ(r.proxy_country, "US");
+  EXPECT_EQ(r.wait, Millis(250));
+  EXPECT_EQ(r.wait_for, "#main .ready");
+  EXPECT_EQ(r.timeout, Millis(12000));
+  EXPECT_EQ(r.headers, (std::map<std::string, std::string>{{"Cookie", "a=1"}, {"X-Test", "yes"}}));
+  EXPECT_TRUE(r.block_resources);
+  EXPECT_FALSE(r.block_ads);
+  EXPECT_EQ(r.viewport_width, 800);
+  EXPECT_EQ(r.viewport_height, 600);
+}
+
+TEST(ParseWebRequest, OutputFormatWithoutHtmlLeavesHtmlOut) {
+  const WebRequest r = parse(with_url({{"outputFormat", {"markdown"}}}));
+  EXPECT_FALSE(r.html);
+  EXPECT_TRUE(r.markdown);
+}
+
+TEST(ParseWebRequest, AnExplicitNullIsTheDefault) {
+  const WebRequest r = parse(with_url({{"outputFormat", nullptr}, {"blockAds", nullptr}}));
+  EXPECT_TRUE(r.html);
+  EXPECT_TRUE(r.block_ads);
+}
+
+TEST(ParseWebRequest, NotAJsonObjectIsInvalidJson) {
+  for (const char* body : {"", "{", "not json", "[1,2]", "\"https://example.com/\"", "42", "null"}) {
+    const Error e = error_of(body);
+    EXPECT_EQ(e.code(), ErrorCode::InvalidJson) << body;
+  }
+}
+
+TEST(ParseWebRequest, UrlIsRequiredAndMustBeHttp) {
+  expect_refused(json::object(), "url", ErrorCode::MissingParameter);
+  expect_refused({{"url", nullptr}}, "url", ErrorCode::MissingParameter);
+  expect_refused({{"url", ""}}, "url", ErrorCode::MissingParameter);
+  expect_refused({{"url", 5}}, "url");
+  expect_refused({{"url", {"https://example.com/"}}}, "url");
+  for (const char* url : {"file:///etc/passwd", "javascript:alert(1)", "data:text/html,hi",
+                          "ftp://example.com/", "chrome://settings", "example.com", "http://",
+                          "http://exa mple.com/"}) {
+    expect_refused({{"url", url}}, "url");
+  }
+}
+
+TEST(ParseWebRequest, UnknownFieldsAreRefusedByName) {
+  expect_refused(with_url({{"outputformat", {"html"}}}), "outputformat");
+  expect_refused(with_url({{"render", true}}), "render");
+  expect_refused(with_url({{"viewport", {{"width", 800}, {"depth", 3}}}}), "viewport.depth");
+}
+
+TEST(ParseWebRequest, BooleansMustBeBooleans) {
+  for (const char* field : {"screenshot", "screenshotFullPage", "extractLinks", "extractEmails",
+                            "blockResources", "blockAds"}) {
+    expect_refused(with_url({{field, "true"}}), field);
+    expect_refused(with_url({{field, 1}}), field);
+    expect_refused(with_url({{field, json::object()}}), field);
+  }
+}
+
+TEST(ParseWebRequest, OutputFormatIsAnArrayOfKnownFormats) {
+  expect_refused(with_url({{"outputFormat", "html"}}), "outputFormat");
+  expect_refused(with_url({{"outputFormat", {"html", 3}}}), "outputFormat");
+  expect_refused(with_url({{"outputFormat", {"pdf"}}}), "outputFormat");
+  expect_refused(with_url({{"outputFormat", {"HTML"}}}), "outputFormat");
+  // Nothing at all to return is refused; an empty list with another output is fine.
+  expect_refused(with_url({{"outputFormat", json::array()}}), "outputFormat");
+  const WebRequest links_only = parse(with_url({{"outputFormat", json::array()}, {"extractLinks", true}}));
+  EXPECT_FALSE(links_only.html);
+  EXPECT_TRUE(links_only.extract_links);
+}
+
+TEST(ParseWebRequest, ProxyTypeIsAnEnum) {
+  expect_refused(with_url({{"proxyType", "mobile"}}), "proxyType");
+  expect_refused(with_url({{"proxyType", "Residential"}}), "proxyType");
+  expect_refused(with_url({{"proxyType", true}}), "proxyType");
+  EXPECT_EQ(parse(with_url({{"proxyType", "datacenter"}})).proxy_type, "datacenter");
+  expect_refused(with_url({{"proxyCountry", 1}}), "proxyCountry");
+}
+
+TEST(ParseWebRequest, WaitAndTimeoutAreWholeMillisecondsInRange) {
+  expect_refused(with_url({{"wait", -1}}), "wait");
+  expect_refused(with_url({{"wait", 300001}}), "wait");
+  expect_refused(with_url({{"wait", 1.5}}), "wait");
+  expect_refused(with_url({{"wait", "100"}}), "wait");
+  EXPECT_EQ(parse(with_url({{"wait", 300000}})).wait, Millis(300000));
+
+  expect_refused(with_url({{"timeout", 999}}), "timeout");
+  expect_refused(with_url({{"timeout", 300001}}), "timeout");
+  expect_refused(with_url({{"timeout", 18446744073709551615ULL}}), "timeout");
+  expect_refused(with_url({{"timeout", 5000.0}}), "timeout");
+  EXPECT_EQ(parse(with_url({{"timeout", 1000}})).timeout, Millis(1000));
+  EXPECT_EQ(parse(with_url({{"timeout", 300000}})).timeout, Millis(300000));
+}
+
+TEST(ParseWebRequest, WaitForIsANonEmptySelector) {
+  expect_refused(with_url({{"waitFor", ""}}), "waitFor");
+  expect_refused(with_url({{"waitFor", std::string(1001, 'a')}}), "waitFor");
+  expect_refused(with_url({{"waitFor", 3}}), "waitFor");
+}
+
+TEST(ParseWebRequest, HeadersAreAnObjectOfValidHeaders) {
+  expect_refused(with_url({{"headers", {"a", "b"}}}), "headers");
+  expect_refused(with_url({{"headers", "Cookie: a=1"}}), "headers");
+  expect_refused(with_url({{"headers", {{"X-Number", 5}}}}), "headers");
+  expect_refused(with_url({{"headers", {{"Bad Name", "x"}}}}), "headers");
+  expect_refused(with_url({{"headers", {{"", "x"}}}}), "headers");
+  expect_refused(with_url({{"headers", {{"X-Split", "a\r\nInjected: yes"}}}}), "headers");
+  expect_refused(with_url({{"headers", {{"X-Line", "a\nb"}}}}), "headers");
+  json many = json::object();
+  for (int i = 0; i < 51; ++i) many["X-H" + std::to_string(i)] = "v";
+  expect_refused(with_url({{"headers", many}}), "headers");
+  many.erase("X-H0");
+  EXPECT_EQ(parse(with_url({{"headers", many}})).headers.size(), 50u);
+}
+
+TEST(ParseWebRequest, ViewportFieldsAreNamedWithTheirPath) {
+  expect_refused(with_url({{"viewport", {800, 600}}}), "viewport");
+  expect_refused(with_url({{"viewport", "800x600"}}), "viewport");
+  expect_refused(with_url({{"viewport", {{"width", "800"}}}}), "viewport.width");
+  expect_refused(with_url({{"viewport", {{"width", 99}}}}), "viewport.width");
+  expect_refused(with_url({{"viewport", {{"width", 3841}}}}), "viewport.width");
+  expect_refused(with_url({{"viewport", {{"height", 99}}}}), "viewport.height");
+  expect_refused(with_url({{"viewport", {{"height", 2161}}}}), "viewport.height");
+  expect_refused(with_url({{"viewport", {{"height", 600.5}}}}), "viewport.height");
+  const WebRequest width_only = parse(with_url({{"viewport", {{"width", 3840}}}}));
+  EXPECT_EQ(width_only.viewport_width, 3840);
+  EXPECT_FALSE(width_only.viewport_height);
+}
+
+TEST(CostKey, ResidentialProxiesCostMore) {
+  EXPECT_EQ(cost_key(proxies::Route::direct()), "web");
+  auto proxy = std::make_shared<proxies::UpstreamProxy>();
+  proxy->type = proxies::ProxyType::Datacenter;
+  EXPECT_EQ(cost_key(proxies::Route{proxy}), "web");
+  proxy->type = proxies::ProxyType::Residential;
+  EXPECT_EQ(cost_key(proxies::Route{proxy}), "web_residential");
+}
+
+}  // namespace
+}  // namespace gleaner::web
