@@ -70,9 +70,10 @@ class BrowserInstance {
   /// The pids of the browser's process tree (tests).
   std::vector<pid_t> process_pids() const { return process_->group_pids(); }
 
-  /// Kills the process tree now and reaps it (crashed or hung). Supervisor thread only.
+  /// Kills the process tree now and reaps it (crashed or hung). The supervisor's: never while
+  /// another kill() or stop() of this browser runs.
   void kill();
-  /// Browser.close, then SIGTERM and SIGKILL after `grace`; reaps. Supervisor thread only.
+  /// Browser.close, then SIGTERM and SIGKILL after `grace`; reaps. The supervisor's, as kill().
   void stop(Millis grace);
 
   // Pool bookkeeping, guarded by the pool's mutex (PoolCore::mutex).

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
+#include <thread>
 
 namespace gleaner::browser {
 namespace {
@@ -520,7 +521,10 @@ void PoolCore::stop_everything() {
       log::warn("pool") << "grace period over: leases still out fail now";
   }
   pages.clear();
-  for (auto& b : all) b->stop(options.close_grace);
+  // All at once: shutdown takes one grace period, not one per browser.
+  std::vector<std::thread> stoppers;
+  for (auto& b : all) stoppers.emplace_back([&b, grace = options.close_grace] { b->stop(grace); });
+  for (auto& t : stoppers) t.join();
   log::info("pool") << "stopped " << all.size() << " Chromium processes";
 }
 
@@ -564,7 +568,8 @@ Pool::Pool(PoolOptions options) : core_(std::make_shared<PoolCore>(std::move(opt
 Pool::~Pool() { shutdown(Millis(0)); }
 
 Lease Pool::lease(const ContextOptions& options, Deadline deadline) {
-  return core_->lease(options, deadline);
+  std::shared_ptr<PoolCore> core = core_;  // a lease() woken by shutdown returns safely
+  return core->lease(options, deadline);
 }
 
 bool Pool::wait_ready(Deadline deadline) const { return core_->wait_ready(deadline); }

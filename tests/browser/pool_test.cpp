@@ -536,6 +536,21 @@ TEST(Pool, RecyclesABrowserAfterNPages) {
   EXPECT_TRUE(eventually([&] { return process_group_members(first).empty(); }));
 }
 
+TEST(Pool, RecyclesABrowserOverTheMemoryLimit) {
+  PoolOptions o = own_pool(1);
+  o.memory_limit_mb = 1;  // every browser is over it at its first health check
+  o.health_interval = Millis(100);
+  Pool pool(o);
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  const pid_t first = pool.state().browsers.at(0).pid;
+  EXPECT_TRUE(eventually([&] { return pool.state().recycles >= 1; }));
+  EXPECT_TRUE(eventually([&] { return process_group_members(first).empty(); }));
+  // Recycling is not a failure: the pool keeps lending.
+  Lease lease = pool.lease({}, max_wait());
+  EXPECT_EQ(lease->evaluate("'still lending'", max_wait()), "still lending");
+  EXPECT_EQ(pool.state().restarts, 0u);
+}
+
 // ---- Stopping ---------------------------------------------------------------------------------
 
 std::set<pid_t> chromium_groups(const Pool& pool) {
