@@ -132,7 +132,8 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
   capture.width = size.width;
   capture.height = size.height;
   log::debug("screenshots") << "full page " << capture.width << "x" << capture.height << " px in "
-                            << capture.tiles << " tile(s), " << prepared.value("steps", 0)
+                            << capture.tiles << " tile(s); prepared in "
+                            << prepared.value("elapsedMs", 0) << " ms, " << prepared.value("steps", 0)
                             << " scroll steps, " << prepared.value("pendingImages", 0)
                             << " images still loading";
   return capture;

@@ -1,25 +1,26 @@
 // Prepares a loaded page for a full-page screenshot, within a time budget, and reports how it went.
 // Called as (options) with {scroll, maxSteps, maxHeight, budgetMs}; returns
-// {devicePixelRatio, steps, pendingImages}.
+// {devicePixelRatio, steps, pendingImages, elapsedMs}.
 //
 // Lazy content comes in two kinds: native loading="lazy" images and iframes (made eager here), and
 // script loaders that swap in the real source when an element nears the viewport (an
 // IntersectionObserver or a scroll handler). The second kind only reacts to scrolling, so the page
-// is scrolled down one viewport at a time, each step waiting for a rendered frame (observers
-// compute intersections while rendering), then back to the top. Last, images still loading are
+// is scrolled down one viewport at a time, each step waiting for one rendering update (observers
+// compute intersections then), then back to the top. Last, images still loading are
 // awaited, with what is left of the budget.
 async (options) => {
   const started = performance.now();
   const timeLeft = () => options.budgetMs - (performance.now() - started);
 
-  // Two animation frames: the first renders the new scroll position (observers run then), the
-  // second lets their callbacks' changes start. The timer covers pages that produce no frames.
+  // Resolves after the next rendering update: the frame's animation callbacks run, then the same
+  // update computes intersections (observers' callbacks are queued then); the timer task runs after
+  // that update. The outer timer covers pages that produce no frames.
   const nextFrame = () => new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      clearTimeout(timer);
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(fallback);
       resolve();
-    }));
+    }, 0));
   });
   const scrollToTop = (top) => window.scrollTo({top, left: 0, behavior: 'instant'});
 
@@ -56,5 +57,6 @@ async (options) => {
     devicePixelRatio: window.devicePixelRatio,
     steps,
     pendingImages: Array.from(document.images).filter((image) => !image.complete).length,
+    elapsedMs: Math.round(performance.now() - started),
   };
 }
