@@ -107,6 +107,30 @@ TEST_F(BrowserCapture, APageTallerThanTheDefaultTileIsStitchedToItsFullHeight) {
   expect_bands(decode_png(shot.png), 1000);
 }
 
+TEST_F(BrowserCapture, TilesShowThePageExactlyAsOneCaptureDoes) {
+  // A fixed header and a 100vh section: layouts that would differ if a tile saw another viewport.
+  archive.page("https://shots.test/fixed", R"html(<!doctype html><html><body style="margin:0">
+    <div style="position:fixed;top:0;left:0;width:100%;height:50px;background:#f00"></div>
+    <div style="height:100vh;background:#0f0"></div>
+    <div style="height:4700px;background:linear-gradient(#00f,#ff0)"></div></body></html>)html");
+  auto lease = open("https://shots.test/fixed", 400, 300);
+  CaptureOptions one_shot;
+  one_shot.tile_height = 65536;
+  CaptureOptions tiled;
+  tiled.tile_height = 2000;
+  const Capture whole = capture(lease->session(), one_shot, max_wait());
+  const Capture stitched = capture(lease->session(), tiled, max_wait());
+  ASSERT_EQ(whole.tiles, 1);
+  ASSERT_EQ(stitched.tiles, 3);
+  const Image a = decode_png(whole.png);
+  const Image b = decode_png(stitched.png);
+  ASSERT_EQ(a.height, 5000);
+  ASSERT_EQ(b.height, 5000);
+  EXPECT_EQ(a.pixel(10, 10), 0xff0000ffu) << "the fixed header, once, at the top";
+  EXPECT_EQ(a.pixel(10, 299), 0x00ff00ffu) << "100vh is the viewport's height";
+  EXPECT_TRUE(a.rgba == b.rgba) << "tiles differ from the single capture";
+}
+
 TEST_F(BrowserCapture, APageBeyondTheMaximumHeightIsCut) {
   CaptureOptions options;
   options.max_height = 2600;
