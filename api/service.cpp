@@ -4,6 +4,8 @@
 #include "api/metrics.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
+#include "proxies/gateway.h"
+#include "screenshots/serve.h"
 #include "core/log.h"
 #include "store/store.h"
 
@@ -14,6 +16,7 @@ void add_routes(Router& router, Dependencies& deps) {
   add_metrics_routes(router, deps);
   add_account_routes(router, deps);
   add_endpoint_routes(router, deps);
+  add_web_routes(router, deps);
 }
 
 Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
@@ -25,7 +28,10 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   deps_->admission = std::make_unique<Admission>(AdmissionOptions::from_config(
       deps_->config, pool_options.processes * pool_options.pages_per_process));
   deps_->metrics = std::make_unique<Metrics>();
+  const bool replaying = !pool_options.replay_dir.empty();
   deps_->pool = std::make_unique<browser::Pool>(std::move(pool_options));
+  if (!replaying) deps_->gateway = proxies::Gateway::from_config(deps_->config);
+  deps_->screenshots = std::make_unique<screenshots::ScreenshotService>(deps_->config);
   Router router;
   add_routes(router, *deps_);
   for (const auto& route : router.describe()) log::debug("api") << "route " << route;

@@ -16,6 +16,12 @@ class Pool;
 namespace gleaner::store {
 class Store;
 }
+namespace gleaner::proxies {
+class Gateway;
+}
+namespace gleaner::screenshots {
+class ScreenshotService;
+}
 
 namespace gleaner::api {
 
@@ -34,6 +40,11 @@ struct Dependencies {
   std::unique_ptr<Admission> admission;
   /// Counters for GET /metrics.
   std::unique_ptr<Metrics> metrics;
+  /// The egress gateway every POST /scrape/web context goes through (address guard, upstream
+  /// proxies). Null while the pool replays an archive: nothing reaches the network then.
+  std::unique_ptr<proxies::Gateway> gateway;
+  /// Screenshot capture, storage and signed URLs.
+  std::unique_ptr<screenshots::ScreenshotService> screenshots;
 };
 
 class Service {

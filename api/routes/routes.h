@@ -14,5 +14,7 @@ void add_metrics_routes(Router& router, Dependencies& deps);
 void add_account_routes(Router& router, Dependencies& deps);
 /// GET /scrape/<site>/<page> for every endpoint of extract/registry.h, authenticated and charged.
 void add_endpoint_routes(Router& router, Dependencies& deps);
+/// POST /scrape/web (charged) and GET /screenshots/{file} (signed URLs, no API key).
+void add_web_routes(Router& router, Dependencies& deps);
 
 }  // namespace gleaner::api
