@@ -127,8 +127,9 @@ TEST_F(GatewayTest, DirectPlainHttpWhenPrivateAddressesAreAllowed) {
   EXPECT_EQ(body_of(response), "<html><body>page /page</body></html>");
   // The browser learns that this connection ends with the answer.
   EXPECT_NE(response.find("Connection: close"), std::string::npos) << response;
-  ASSERT_EQ(origin.hits().size(), 1u);
-  const auto& seen = origin.hits()[0].headers;
+  const auto hits = origin.hits();
+  ASSERT_EQ(hits.size(), 1u);
+  const auto& seen = hits[0].headers;
   EXPECT_EQ(seen.count("Proxy-Authorization"), 0u);
   EXPECT_EQ(seen.count("Proxy-Connection"), 0u);
   EXPECT_EQ(seen.at("Host"), origin_authority());
