@@ -1,0 +1,280 @@
+#include "jobs/job_request.h"
+
+#include <algorithm>
+#include <ctime>
+#include <iomanip>
+#include <sstream>
+
+#include "core/error.h"
+
+namespace gleaner::jobs {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kLocationPrefix = "CUSTOM>";
+const std::vector<std::string> kEventKinds = {event::kStarted, event::kDataScraped,
+                                              event::kFinished};
+
+bool blank(const std::string& s) {
+  return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c) != 0; });
+}
+
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+/// Rejects fields the job request does not have: a misspelt field must not pass silently.
+void only_fields(const json& object, std::initializer_list<std::string_view> known,
+                 const std::string& prefix) {
+  for (const auto& [name, value] : object.items()) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      throw invalid_parameter(prefix + name, "unknown field");
+    }
+  }
+}
+
+/// A non-empty array of non-blank strings, each trimmed.
+std::vector<std::string> string_list(const json& body, const std::string& name) {
+  if (!body.contains(name)) throw missing_parameter(name);
+  const json& value = body.at(name);
+  if (!value.is_array() || value.empty()) {
+    throw invalid_parameter(name, "must be a non-empty array of strings");
+  }
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string item = name + "[" + std::to_string(i) + "]";
+    if (!value[i].is_string()) throw invalid_parameter(item, "must be a string");
+    const std::string text = trimmed(value[i].get<std::string>());
+    if (text.empty()) throw invalid_parameter(item, "must not be empty");
+    out.push_back(text);
+  }
+  return out;
+}
+
+/// An HTTP header name is a token (RFC 9110 5.1); values must not break the header block.
+bool header_token(const std::string& name) {
+  static constexpr std::string_view kSpecials = "!#$%&'*+-.^_`|~";
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
+    return std::isalnum(c) != 0 || kSpecials.find(static_cast<char>(c)) != std::string_view::npos;
+  });
+}
+
+Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
+  if (!value.is_object()) throw invalid_parameter("webhook", "must be an object");
+  only_fields(value, {"url", "events", "headers"}, "webhook.");
+  Webhook hook;
+  if (!value.contains("url")) throw missing_parameter("webhook.url");
+  if (!value["url"].is_string()) throw invalid_parameter("webhook.url", "must be a string");
+  hook.url = trimmed(value["url"].get<std::string>());
+  // Scheme, host syntax and literal addresses now; names are resolved and checked again at
+  // every delivery (jobs/webhook_sender.cpp), since DNS answers change.
+  check_url(hook.url, "webhook.url");
+  if (value.contains("events")) {
+    const json& events = value["events"];
+    if (!events.is_array() || events.empty()) {
+      throw invalid_parameter("webhook.events", "must be a non-empty array of event kinds");
+    }
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      const std::string item = "webhook.events[" + std::to_string(i) + "]";
+      if (!events[i].is_string() ||
+          std::find(kEventKinds.begin(), kEventKinds.end(), events[i].get<std::string>()) ==
+              kEventKinds.end()) {
+        throw invalid_parameter(item, "must be one of scraper.job.started, scraper.data.scraped, "
+                                      "scraper.job.finished");
+      }
+      const std::string kind = events[i].get<std::string>();
+      if (std::find(hook.events.begin(), hook.events.end(), kind) == hook.events.end()) {
+        hook.events.push_back(kind);
+      }
+    }
+  } else {
+    hook.events = kEventKinds;
+  }
+  if (value.contains("headers")) {
+    const json& headers = value["headers"];
+    if (!headers.is_object()) {
+      throw invalid_parameter("webhook.headers", "must be an object of strings");
+    }
+    for (const auto& [name, header_value] : headers.items()) {
+      const std::string parameter = "webhook.headers." + name;
+      if (!header_token(name)) throw invalid_parameter(parameter, "is not a valid header name");
+      if (!header_value.is_string()) throw invalid_parameter(parameter, "must be a string");
+      const std::string text = header_value.get<std::string>();
+      if (text.find_first_of("\r\n") != std::string::npos || text.find('\0') != std::string::npos) {
+        throw invalid_parameter(parameter, "must not contain line breaks");
+      }
+      hook.headers[name] = text;
+    }
+  }
+  return hook;
+}
+
+std::string csv_cell(const json& value) {
+  if (value.is_null()) return {};
+  std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+}  // namespace
+
+bool Webhook::subscribed(const std::string& kind) const {
+  return std::find(events.begin(), events.end(), kind) != events.end();
+}
+
+JobRequest JobRequest::parse(const std::string& body, const UrlCheck& check_url) {
+  json parsed = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded() || !parsed.is_object()) {
+    throw Error(ErrorCode::InvalidJson, "the body must be a JSON object");
+  }
+  only_fields(parsed, {"keywords", "locations", "extractEmails", "webhook", "limit"}, "");
+  JobRequest request;
+  request.keywords = string_list(parsed, "keywords");
+  const std::vector<std::string> locations = string_list(parsed, "locations");
+  for (std::size_t i = 0; i < locations.size(); ++i) {
+    const std::string& location = locations[i];
+    if (location.rfind(kLocationPrefix, 0) != 0 ||
+        blank(location.substr(kLocationPrefix.size()))) {
+      throw invalid_parameter("locations[" + std::to_string(i) + "]",
+                              "must be CUSTOM> followed by the place, e.g. CUSTOM>Athens, Greece");
+    }
+    request.locations.push_back(trimmed(location.substr(kLocationPrefix.size())));
+  }
+  if (parsed.contains("extractEmails")) {
+    if (!parsed["extractEmails"].is_boolean()) {
+      throw invalid_parameter("extractEmails", "must be true or false");
+    }
+    request.extract_emails = parsed["extractEmails"].get<bool>();
+  }
+  if (parsed.contains("limit")) {
+    const json& limit = parsed["limit"];
+    if (!limit.is_number_integer() || limit.get<std::int64_t>() < 1 ||
+        limit.get<std::int64_t>() > kMaxLimitPerPair) {
+      throw invalid_parameter("limit", "must be a whole number from 1 to " +
+                                           std::to_string(kMaxLimitPerPair));
+    }
+    request.limit = limit.get<std::int64_t>();
+  }
+  if (parsed.contains("webhook")) request.webhook = parse_webhook(parsed["webhook"], check_url);
+  return request;
+}
+
+json JobRequest::to_json() const {
+  json locs = json::array();
+  for (const std::string& l : locations) locs.push_back(std::string(kLocationPrefix) + l);
+  json out = {{"keywords", keywords}, {"locations", locs}, {"extractEmails", extract_emails}};
+  if (limit) out["limit"] = *limit;
+  if (webhook) {
+    out["webhook"] = {{"url", webhook->url}, {"events", webhook->events},
+                      {"headers", webhook->headers}};
+  }
+  return out;
+}
+
+JobRequest JobRequest::from_json(const json& stored) {
+  JobRequest r;
+  r.keywords = stored.at("keywords").get<std::vector<std::string>>();
+  for (const json& l : stored.at("locations")) {
+    r.locations.push_back(l.get<std::string>().substr(kLocationPrefix.size()));
+  }
+  r.extract_emails = stored.value("extractEmails", false);
+  if (stored.contains("limit")) r.limit = stored["limit"].get<std::int64_t>();
+  if (stored.contains("webhook")) {
+    const json& w = stored["webhook"];
+    Webhook hook;
+    hook.url = w.at("url").get<std::string>();
+    hook.events = w.at("events").get<std::vector<std::string>>();
+    hook.headers = w.at("headers").get<std::map<std::string, std::string>>();
+    r.webhook = std::move(hook);
+  }
+  return r;
+}
+
+std::string iso_utc(store::TimePoint t) {
+  const auto seconds = static_cast<std::time_t>(store::to_unix_seconds(t));
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  std::ostringstream out;
+  out << std::put_time(&tm, "%Y-%m-%dT%H:%M:%SZ");
+  return out.str();
+}
+
+std::optional<std::string> webhook_body(const store::Job& job, const char* kind,
+                                        store::TimePoint now, const std::vector<json>* rows) {
+  const JobRequest request = JobRequest::from_json(job.input);
+  if (!request.webhook || !request.webhook->subscribed(kind)) return std::nullopt;
+  json body = {{"event", kind},
+               {"jobId", job.id},
+               {"jobStatus", job.status},
+               {"timestamp", iso_utc(now)}};
+  if (rows) body["data"] = *rows;
+  return body.dump();
+}
+
+json job_json(const store::Job& job) {
+  json out = {{"id", job.id},
+              {"status", job.status},
+              {"creditsSpent", job.credits_spent},
+              {"dataRowsCount", job.rows_count},
+              {"input", job.input},
+              {"createdAt", iso_utc(job.created_at)},
+              {"updatedAt", iso_utc(job.updated_at)}};
+  if (job.stop_reason) out["reason"] = *job.stop_reason;
+  if (job.stop_requested && !job.done()) out["stopRequested"] = true;
+  if (job.started_at) out["startedAt"] = iso_utc(*job.started_at);
+  if (job.finished_at) out["finishedAt"] = iso_utc(*job.finished_at);
+  return out;
+}
+
+json job_details_json(const store::Job& job,
+                      const std::vector<store::DeliveryWithAttempts>& deliveries) {
+  json out = job_json(job);
+  json list = json::array();
+  for (const store::DeliveryWithAttempts& d : deliveries) {
+    json attempts = json::array();
+    for (const store::DeliveryAttempt& a : d.attempts) {
+      json attempt = {{"attempt", a.attempt},
+                      {"at", iso_utc(a.attempted_at)},
+                      {"outcome", a.outcome},
+                      {"detail", a.detail}};
+      if (a.http_status) attempt["httpStatus"] = *a.http_status;
+      attempts.push_back(std::move(attempt));
+    }
+    list.push_back({{"id", d.delivery.id},
+                    {"event", d.delivery.event},
+                    {"status", d.delivery.status},
+                    {"createdAt", iso_utc(d.delivery.created_at)},
+                    {"attempts", std::move(attempts)}});
+  }
+  out["webhookDeliveries"] = std::move(list);
+  return out;
+}
+
+std::string rows_csv(const std::vector<json>& rows) {
+  std::string out;
+  for (const char* field : kRowFields) {
+    if (!out.empty()) out += ',';
+    out += field;
+  }
+  out += "\r\n";
+  for (const json& row : rows) {
+    bool first = true;
+    for (const char* field : kRowFields) {
+      if (!first) out += ',';
+      first = false;
+      out += csv_cell(row.contains(field) ? row.at(field) : json());
+    }
+    out += "\r\n";
+  }
+  return out;
+}
+
+}  // namespace gleaner::jobs

@@ -1,0 +1,163 @@
+#include "jobs/maps/place.h"
+
+#include <iomanip>
+#include <sstream>
+
+#include "core/error.h"
+
+namespace gleaner::jobs::maps {
+namespace {
+
+using nlohmann::json;
+
+/// Positions in a business record, as seen in the recorded responses.
+namespace at {
+constexpr std::size_t kAddressLines = 2;
+constexpr std::size_t kReviews = 4;  // [4][7] rating, [4][8] review count
+constexpr std::size_t kRating = 7;
+constexpr std::size_t kReviewCount = 8;
+constexpr std::size_t kWebsite = 7;  // [7][0]
+constexpr std::size_t kCoordinates = 9;  // [9][2] latitude, [9][3] longitude
+constexpr std::size_t kLatitude = 2;
+constexpr std::size_t kLongitude = 3;
+constexpr std::size_t kFeatureId = 10;
+constexpr std::size_t kName = 11;
+constexpr std::size_t kCategories = 13;
+constexpr std::size_t kHours = 34;  // [34][1]: [day, [ranges], ...] per day
+constexpr std::size_t kFullAddress = 39;
+constexpr std::size_t kPlaceId = 78;
+constexpr std::size_t kPhones = 178;  // [178][0][0]
+constexpr std::size_t kSearchResults = 1;  // search body [0][1][i][14]
+constexpr std::size_t kResultBusiness = 14;
+constexpr std::size_t kPlaceBusiness = 6;  // place body [6]
+}  // namespace at
+
+/// The element at `path` if every step exists, else null.
+const json& dig(const json& value, std::initializer_list<std::size_t> path) {
+  static const json kNull;
+  const json* cur = &value;
+  for (std::size_t i : path) {
+    if (!cur->is_array() || i >= cur->size()) return kNull;
+    cur = &(*cur)[i];
+  }
+  return *cur;
+}
+
+void put_string(json& row, const char* key, const json& value) {
+  if (value.is_string() && !value.get<std::string>().empty()) row[key] = value;
+}
+
+std::string percent_encode(const std::string& text) {
+  std::ostringstream out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out << c;
+    } else {
+      out << '%' << std::uppercase << std::hex << std::setw(2) << std::setfill('0')
+          << static_cast<int>(c) << std::nouppercase << std::dec;
+    }
+  }
+  return out.str();
+}
+
+}  // namespace
+
+json parse_maps_body(std::string_view body) {
+  constexpr std::string_view kGuard = ")]}'";
+  if (body.substr(0, kGuard.size()) == kGuard) body.remove_prefix(kGuard.size());
+  json parsed = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded()) {
+    throw Error(ErrorCode::UpstreamError, "the maps site answered with something other than data",
+                "maps response is not JSON");
+  }
+  return parsed;
+}
+
+std::optional<json> place_from_business(const json& b) {
+  const json& name = dig(b, {at::kName});
+  if (!name.is_string() || name.get<std::string>().empty()) return std::nullopt;
+  json row = json::object();
+  row["name"] = name;
+  const json& categories = dig(b, {at::kCategories});
+  if (categories.is_array()) {
+    json list = json::array();
+    for (const json& c : categories) {
+      if (c.is_string()) list.push_back(c);
+    }
+    if (!list.empty()) row["categories"] = list;
+  }
+  const json& full = dig(b, {at::kFullAddress});
+  if (full.is_string() && !full.get<std::string>().empty()) {
+    row["address"] = full;
+  } else if (const json& lines = dig(b, {at::kAddressLines}); lines.is_array()) {
+    std::string joined;
+    for (const json& line : lines) {
+      if (!line.is_string()) continue;
+      if (!joined.empty()) joined += ", ";
+      joined += line.get<std::string>();
+    }
+    if (!joined.empty()) row["address"] = joined;
+  }
+  put_string(row, "phone", dig(b, {at::kPhones, 0, 0}));
+  put_string(row, "website", dig(b, {at::kWebsite, 0}));
+  if (const json& r = dig(b, {at::kReviews, at::kRating}); r.is_number()) row["rating"] = r;
+  if (const json& n = dig(b, {at::kReviews, at::kReviewCount}); n.is_number_integer()) {
+    row["reviewCount"] = n;
+  }
+  const json& lat = dig(b, {at::kCoordinates, at::kLatitude});
+  const json& lng = dig(b, {at::kCoordinates, at::kLongitude});
+  if (lat.is_number() && lng.is_number()) {
+    row["latitude"] = lat;
+    row["longitude"] = lng;
+  }
+  put_string(row, "placeId", dig(b, {at::kPlaceId}));
+  put_string(row, "featureId", dig(b, {at::kFeatureId}));
+  const json& days = dig(b, {at::kHours, 1});
+  if (days.is_array()) {
+    json hours = json::array();
+    for (const json& day : days) {
+      const json& label = dig(day, {0});
+      const json& ranges = dig(day, {1});
+      if (!label.is_string() || !ranges.is_array()) continue;
+      json texts = json::array();
+      for (const json& t : ranges) {
+        if (t.is_string()) texts.push_back(t);
+      }
+      hours.push_back({{"day", label}, {"hours", texts}});
+    }
+    if (!hours.empty()) row["openingHours"] = hours;
+  }
+  if (row.contains("placeId")) {
+    row["mapsUrl"] = maps_url(row["name"].get<std::string>(), row["placeId"].get<std::string>());
+  }
+  return row;
+}
+
+std::vector<json> places_from_search(const json& search) {
+  std::vector<json> places;
+  const json& results = dig(search, {0, at::kSearchResults});
+  if (!results.is_array()) return places;
+  for (const json& result : results) {
+    if (auto row = place_from_business(dig(result, {at::kResultBusiness}))) {
+      places.push_back(std::move(*row));
+    }
+  }
+  return places;
+}
+
+std::optional<json> place_from_place_body(const json& place) {
+  return place_from_business(dig(place, {at::kPlaceBusiness}));
+}
+
+std::string place_key(const json& row) {
+  if (row.contains("placeId")) return "place:" + row["placeId"].get<std::string>();
+  if (row.contains("featureId")) return "feature:" + row["featureId"].get<std::string>();
+  return "name:" + row.value("name", std::string()) + "|" + row.value("address", std::string());
+}
+
+std::string maps_url(const std::string& name, const std::string& place_id) {
+  return "https://www.google.com/maps/search/?api=1&query=" + percent_encode(name) +
+         "&query_place_id=" + percent_encode(place_id);
+}
+
+}  // namespace gleaner::jobs::maps

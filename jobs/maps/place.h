@@ -1,0 +1,38 @@
+#pragma once
+// Shaping of Google Maps' own data into job rows (one row per place). Maps answers a search
+// (`https://www.google.com/search?tbm=map&...`) and a place (`/maps/preview/place`, or the string
+// at APP_INITIALIZATION_STATE[3][6] of a place page) with nested arrays, not objects, behind a
+// `)]}'` line. The positions read here are those seen in the recorded responses
+// (shared/fixtures/README.md, "Maps"); they are kept in this one file so they can be mended.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gleaner::jobs::maps {
+
+/// The body without the `)]}'` anti-JSON-hijacking line Maps puts first, parsed. Throws
+/// Error(UpstreamError) when the rest is not JSON.
+nlohmann::json parse_maps_body(std::string_view body);
+
+/// A row from one business record (`[14]` of a search result, `[6]` of a place body): name,
+/// categories, address, phone, website, rating, reviewCount, latitude, longitude, placeId,
+/// openingHours, mapsUrl. Absent data is an absent key. None when the record has no name.
+std::optional<nlohmann::json> place_from_business(const nlohmann::json& business);
+
+/// The places of a tbm=map search body, in the order listed.
+std::vector<nlohmann::json> places_from_search(const nlohmann::json& search);
+
+/// The place of a place body (`/maps/preview/place`, APP_INITIALIZATION_STATE[3][6]).
+std::optional<nlohmann::json> place_from_place_body(const nlohmann::json& place);
+
+/// What identifies a place across searches: its place id, else its feature id, else name and
+/// address. Rows with the same key are delivered once per job.
+std::string place_key(const nlohmann::json& row);
+
+/// The public Maps URL of a place (Maps URLs API: search by name with the place id).
+std::string maps_url(const std::string& name, const std::string& place_id);
+
+}  // namespace gleaner::jobs::maps

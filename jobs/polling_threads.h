@@ -1,0 +1,50 @@
+#pragma once
+// Background threads that each call one step again and again until stopped: the job worker's
+// and the webhook outbox's. A step that found nothing to do waits for the poll interval or for
+// notify(), whichever comes first, so new work starts at once and idle threads cost nothing.
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/clock.h"
+
+namespace gleaner::jobs {
+
+class PollingThreads {
+ public:
+  /// `component` names the log lines of failed steps.
+  PollingThreads(std::string component, Millis poll);
+  /// stop().
+  ~PollingThreads();
+  PollingThreads(const PollingThreads&) = delete;
+  PollingThreads& operator=(const PollingThreads&) = delete;
+
+  /// Starts `count` threads calling `step` (true: it did some work, call again at once). An
+  /// exception from a step is logged and the thread waits a poll interval before trying again.
+  /// Once only; later calls do nothing.
+  void start(int count, std::function<bool()> step);
+  /// Wakes the waiting threads.
+  void notify();
+  /// Stops and joins the threads; a step in progress finishes first. Idempotent.
+  void stop();
+  /// True once stop() was called.
+  bool stopping() const;
+
+ private:
+  void loop();
+
+  const std::string component_;
+  const Millis poll_;
+  std::function<bool()> step_;  ///< set by start() before any thread runs
+  mutable std::mutex mutex_;  // guards stopping_, woken_, threads_
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  bool woken_ = false;
+  // Declared last: run loop() until stop() joins them.
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace gleaner::jobs

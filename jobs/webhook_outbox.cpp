@@ -1,0 +1,78 @@
+#include "jobs/webhook_outbox.h"
+
+#include "core/error.h"
+#include "core/log.h"
+#include "jobs/job_request.h"
+
+namespace gleaner::jobs {
+
+OutboxOptions OutboxOptions::from_config(const Config& config) {
+  OutboxOptions o;
+  auto positive = [&](const std::string& entry, std::int64_t fallback) {
+    const std::int64_t value = config.get_int(entry, fallback);
+    if (value <= 0) throw std::invalid_argument("configuration entry " + entry + " must be > 0");
+    return value;
+  };
+  o.timeout = Millis(positive("webhook_timeout_ms", o.timeout.count()));
+  o.first_pause = std::chrono::seconds(positive("webhook_retry_seconds", o.first_pause.count()));
+  o.senders = static_cast<int>(positive("webhook_senders", o.senders));
+  o.poll = Millis(positive("webhook_poll_ms", o.poll.count()));
+  return o;
+}
+
+WebhookOutbox::WebhookOutbox(store::JobStore& jobs, WebhookSender& sender, const Clock& clock,
+                             OutboxOptions options)
+    : jobs_(jobs),
+      sender_(sender),
+      clock_(clock),
+      options_(options),
+      senders_("webhooks", options.poll) {}
+
+WebhookOutbox::~WebhookOutbox() { stop(); }
+
+std::chrono::seconds WebhookOutbox::pause_after(std::int64_t attempt) const {
+  std::int64_t factor = 1;
+  for (std::int64_t i = 1; i < attempt; ++i) factor *= 4;
+  return options_.first_pause * factor;
+}
+
+bool WebhookOutbox::deliver_one() {
+  auto delivery = jobs_.claim_delivery(options_.lease);
+  if (!delivery) return false;
+  store::DeliveryAttempt attempt;
+  attempt.attempt = delivery->attempts + 1;
+  attempt.attempted_at = clock_.now();
+  WebhookResult result;
+  auto job = jobs_.job(delivery->job_id);
+  std::optional<Webhook> hook;
+  if (job) hook = JobRequest::from_json(job->input).webhook;
+  if (!hook) {
+    result = {outcome::kRefused, {}, "the job has no webhook"};
+  } else {
+    result = sender_.send({hook->url, hook->headers, delivery->body, options_.timeout});
+  }
+  attempt.http_status = result.http_status;
+  attempt.outcome = result.outcome;
+  attempt.detail = result.detail;
+  std::optional<store::TimePoint> next;
+  // A refusal by the address guard will not change by waiting; everything else may.
+  if (!result.ok() && hook && attempt.attempt < options_.attempts) {
+    next = clock_.now() + pause_after(attempt.attempt);
+  }
+  jobs_.record_attempt(*delivery, attempt, result.ok(), next);
+  auto line = result.ok() ? log::info("webhooks") : log::warn("webhooks");
+  line << "job " << delivery->job_id << " " << delivery->event << " delivery " << delivery->id
+       << " attempt " << attempt.attempt << ": " << result.outcome << " (" << result.detail << ")"
+       << (result.ok() ? "" : next ? ", will try again" : ", giving up");
+  return true;
+}
+
+void WebhookOutbox::start() {
+  senders_.start(options_.senders, [this] { return deliver_one(); });
+}
+
+void WebhookOutbox::notify() { senders_.notify(); }
+
+void WebhookOutbox::stop() { senders_.stop(); }
+
+}  // namespace gleaner::jobs

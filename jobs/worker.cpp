@@ -1,0 +1,163 @@
+#include "jobs/worker.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/log.h"
+#include "jobs/maps/place.h"
+
+namespace gleaner::jobs {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kInsufficientCredits = "insufficient_credits";
+constexpr const char* kStoppedByUser = "stopped_by_user";
+
+std::int64_t positive(const Config& config, const std::string& entry, std::int64_t fallback) {
+  const std::int64_t value = config.get_int(entry, fallback);
+  if (value <= 0) throw std::invalid_argument("configuration entry " + entry + " must be > 0");
+  return value;
+}
+
+}  // namespace
+
+WorkerOptions WorkerOptions::from_config(const Config& config, int default_max_jobs,
+                                         std::int64_t cost_per_row) {
+  WorkerOptions o;
+  o.max_jobs = static_cast<int>(positive(config, "jobs_concurrency", std::max(1, default_max_jobs)));
+  o.batch_size = positive(config, "jobs_batch_size", o.batch_size);
+  o.lease = std::chrono::seconds(positive(config, "jobs_lease_seconds", o.lease.count()));
+  o.poll = Millis(positive(config, "jobs_poll_ms", o.poll.count()));
+  o.cost_per_row = cost_per_row;
+  return o;
+}
+
+JobWorker::JobWorker(store::JobStore& jobs, PlaceSource& source, const Clock& clock,
+                     WorkerOptions options, std::function<void()> on_delivery_queued)
+    : jobs_(jobs),
+      source_(source),
+      clock_(clock),
+      options_(options),
+      on_delivery_queued_(std::move(on_delivery_queued)),
+      threads_("jobs", options.poll) {}
+
+JobWorker::~JobWorker() { stop(); }
+
+bool JobWorker::stopping() { return threads_.stopping(); }
+
+void JobWorker::delivery_queued() {
+  if (on_delivery_queued_) on_delivery_queued_();
+}
+
+bool JobWorker::run_one() {
+  std::vector<std::string> busy;
+  {
+    std::lock_guard lock(running_mutex_);
+    busy.assign(running_.begin(), running_.end());
+  }
+  auto job = jobs_.claim_job(options_.lease, busy);
+  if (!job) return false;
+  {
+    std::lock_guard lock(running_mutex_);
+    if (!running_.insert(job->id).second) return true;  // another thread of ours took it
+  }
+  try {
+    run_job(*job);
+  } catch (const std::exception& e) {
+    // A store failure: the lease expires and the job is resumed (by this node or another).
+    log::error("jobs") << "job " << job->id << ": " << e.what() << "; it resumes later";
+  }
+  std::lock_guard lock(running_mutex_);
+  running_.erase(job->id);
+  return true;
+}
+
+void JobWorker::finish(const store::Job& job, const char* status,
+                       const std::optional<std::string>& reason) {
+  const store::Job done = jobs_.finish_job(job.id, status, reason, [&](const store::Job& j) {
+    return webhook_body(j, event::kFinished, clock_.now());
+  });
+  log::info("jobs") << "job " << job.id << " " << done.status
+                    << (reason ? " (" + *reason + ")" : std::string()) << ": " << done.rows_count
+                    << " rows, " << done.credits_spent << " credits";
+  delivery_queued();
+}
+
+void JobWorker::run_job(store::Job job) {
+  const JobRequest request = JobRequest::from_json(job.input);
+  if (jobs_.mark_started(job.id, [&] {
+        store::Job started = job;
+        started.status = store::job_status::kInProgress;
+        return webhook_body(started, event::kStarted, clock_.now());
+      }())) {
+    log::info("jobs") << "job " << job.id << " started";
+    delivery_queued();
+  } else {
+    log::info("jobs") << "job " << job.id << " resumed at pair "
+                      << job.progress.value("pair", std::int64_t{0});
+  }
+  const auto pairs = static_cast<std::int64_t>(request.keywords.size() * request.locations.size());
+  for (std::int64_t pair = job.progress.value("pair", std::int64_t{0}); pair < pairs; ++pair) {
+    if (stopping()) return;  // paused: resumed after the restart
+    const auto current = jobs_.job(job.id);
+    if (!current || current->done()) return;
+    if (current->stop_requested) return finish(*current, store::job_status::kStopped, kStoppedByUser);
+    const std::string& keyword =
+        request.keywords[static_cast<std::size_t>(pair) / request.locations.size()];
+    const std::string& location =
+        request.locations[static_cast<std::size_t>(pair) % request.locations.size()];
+    std::vector<json> places;
+    try {
+      places = source_.search(keyword, location, request.limit, deadline_in(options_.search_budget));
+    } catch (const Error& e) {
+      if (stopping()) return;  // the service is shutting down: paused, resumed after restart
+      log::warn("jobs") << "job " << job.id << ": search for '" << keyword << "' in '" << location
+                        << "' failed: " << e.what() << (e.detail().empty() ? "" : " (" + e.detail() + ")");
+      return finish(*current, store::job_status::kFailed, std::string(code_name(e.code())));
+    }
+    std::vector<store::JobRow> batch;
+    auto flush = [&]() -> bool {  // false: out of credits
+      if (batch.empty()) return true;
+      const store::StoredRows stored = jobs_.store_rows(
+          *current, batch, options_.cost_per_row, "maps_job_row",
+          [&](const std::vector<json>& rows) {
+            store::Job in_progress = *current;
+            in_progress.status = store::job_status::kInProgress;
+            return webhook_body(in_progress, event::kDataScraped, clock_.now(), &rows);
+          });
+      batch.clear();
+      if (!stored.stored.empty()) delivery_queued();
+      jobs_.renew_lease(job.id, options_.lease);
+      return !stored.out_of_credits;
+    };
+    for (json& place : places) {
+      if (stopping()) return;
+      place["keyword"] = keyword;
+      place["location"] = location;
+      if (request.extract_emails && place.contains("website")) {
+        place["emails"] = source_.emails(place["website"].get<std::string>(),
+                                         deadline_in(options_.website_budget));
+      }
+      batch.push_back({maps::place_key(place), std::move(place)});
+      if (static_cast<std::int64_t>(batch.size()) >= options_.batch_size && !flush()) {
+        return finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
+      }
+    }
+    if (!flush()) {
+      return finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
+    }
+    jobs_.save_progress(job.id, {{"pair", pair + 1}});
+  }
+  finish(*jobs_.job(job.id), store::job_status::kFinished, std::nullopt);
+}
+
+void JobWorker::start() {
+  threads_.start(options_.max_jobs, [this] { return run_one(); });
+}
+
+void JobWorker::notify() { threads_.notify(); }
+
+void JobWorker::stop() { threads_.stop(); }
+
+}  // namespace gleaner::jobs

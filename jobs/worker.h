@@ -1,0 +1,105 @@
+#pragma once
+// Runs scraper jobs from the store: claims a job under a lease, runs each keyword × location
+// pair through a PlaceSource, stores the new rows in batches (each batch charged and announced to
+// the webhook outbox in the same transaction, store/jobs_store.h), and ends the job finished,
+// stopped (by its account, or for insufficient credits) or failed. A job resumes after a
+// restart at the pair it was on: rows already stored are skipped, so none is stored, charged or
+// delivered twice. Several jobs run at once, at most `max_jobs`: the service sets it to a share
+// of the browser pool so that synchronous endpoints keep the rest.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/clock.h"
+#include "core/config.h"
+#include "jobs/job_request.h"
+#include "jobs/polling_threads.h"
+#include "store/jobs_store.h"
+
+namespace gleaner::jobs {
+
+/// Where the places of one search come from: the maps site in a browser in the service, a
+/// scripted source in tests.
+class PlaceSource {
+ public:
+  virtual ~PlaceSource() = default;
+  /// The places a search for `keyword` in `location` lists, in order, at most `limit` when given,
+  /// each a row (jobs/maps/place.h fields). Throws gleaner::Error (UpstreamBlocked,
+  /// UpstreamError, Timeout, ...) when the site cannot be read before `deadline`.
+  virtual std::vector<nlohmann::json> search(const std::string& keyword,
+                                             const std::string& location,
+                                             std::optional<std::int64_t> limit,
+                                             Deadline deadline) = 0;
+  /// E-mail addresses found on a place's website (guarded like any caller's URL). Empty when
+  /// none, or when the site cannot be read: a place without e-mails is still a row.
+  virtual std::vector<std::string> emails(const std::string& website, Deadline deadline) = 0;
+};
+
+struct WorkerOptions {
+  /// Jobs run at once by this node. Entry `jobs_concurrency`; the service's default is a share
+  /// (entry `jobs_pool_share`, 0.25) of the browser pool's pages, at least 1.
+  int max_jobs = 1;
+  /// New rows per scraper.data.scraped delivery. Entry `jobs_batch_size` (default 20).
+  std::int64_t batch_size = 20;
+  /// Credits per stored row (store/costs.h key "maps_job_row").
+  std::int64_t cost_per_row = 5;
+  /// How long a job stays this node's without a renewal; renewed after every batch and pair.
+  std::chrono::seconds lease{120};
+  /// Time budget of one search, and of one website read for e-mails.
+  Millis search_budget{120'000};
+  Millis website_budget{30'000};
+  /// How often an idle worker looks for new jobs (a created job also wakes it).
+  Millis poll{1'000};
+
+  /// Entries `jobs_concurrency`, `jobs_batch_size`, `jobs_lease_seconds`, `jobs_poll_ms`.
+  static WorkerOptions from_config(const Config& config, int default_max_jobs,
+                                   std::int64_t cost_per_row);
+};
+
+class JobWorker {
+ public:
+  /// Everything must outlive the worker. `on_delivery_queued` is called after a transaction that
+  /// queued a webhook delivery (the outbox's notify()). Does not run jobs until start().
+  JobWorker(store::JobStore& jobs, PlaceSource& source, const Clock& clock, WorkerOptions options,
+            std::function<void()> on_delivery_queued = {});
+  /// Stops and joins (stop()).
+  ~JobWorker();
+  JobWorker(const JobWorker&) = delete;
+  JobWorker& operator=(const JobWorker&) = delete;
+
+  /// Claims one job and runs it to its end (or until stop()). False when none was waiting.
+  bool run_one();
+  /// Starts `max_jobs` threads running jobs until stop().
+  void start();
+  /// Wakes idle threads (a job was created).
+  void notify();
+  /// Asks running jobs to pause where they are (their lease lets this node resume them after a
+  /// restart, or another node once it expires) and joins the threads.
+  void stop();
+  /// True once stop() was called.
+  bool stopping();
+
+ private:
+  /// Runs `job` until it ends or the worker stops.
+  void run_job(store::Job job);
+  void finish(const store::Job& job, const char* status, const std::optional<std::string>& reason);
+  void delivery_queued();
+
+  store::JobStore& jobs_;
+  PlaceSource& source_;
+  const Clock& clock_;
+  const WorkerOptions options_;
+  const std::function<void()> on_delivery_queued_;
+  std::mutex running_mutex_;  // guards running_
+  std::set<std::string> running_;  ///< ids of jobs this node's threads run now
+  // Declared last: run run_one() until stop() joins them.
+  PollingThreads threads_;
+};
+
+}  // namespace gleaner::jobs
