@@ -183,6 +183,12 @@ void Origin::start() {
     response.set_content("<html><body>page " + request.path + "</body></html>", "text/html");
   });
   local_.start();
+  // httplib's stop() does nothing until the listening loop runs, and a test that never makes the
+  // server accept can end sooner: wait for the loop so the destructor can always stop it.
+  const Deadline deadline = max_wait();
+  while (!local_.server().is_running() && SteadyClock::now() < deadline)
+    std::this_thread::sleep_for(Millis(1));
+  if (!local_.server().is_running()) ADD_FAILURE() << "the origin did not start listening";
 }
 
 void Origin::record(const httplib::Request& request) {
