@@ -17,7 +17,7 @@ namespace {
 constexpr Millis kWait(5000);  // the one maximum wait of this suite
 
 struct ConnectionTest : ::testing::Test {
-  Fixture() {
+  ConnectionTest() {
     auto t = std::make_unique<FakeTransport>();
     fake = t.get();
     connection = std::make_unique<Connection>(std::move(t));
