@@ -41,6 +41,7 @@ struct ServeResult {
   std::string cache_control;
 };
 
+/// Thread-safe: request threads call take(), publish() and serve() at once.
 class ScreenshotService {
  public:
   /// Reads the configuration (entries of StoreOptions, CaptureOptions, UrlSigner, and
