@@ -17,6 +17,7 @@ void add_routes(Router& router, Dependencies& deps) {
   add_account_routes(router, deps);
   add_endpoint_routes(router, deps);
   add_web_routes(router, deps);
+  add_jobs_routes(router, deps);
 }
 
 Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {

@@ -16,5 +16,7 @@ void add_account_routes(Router& router, Dependencies& deps);
 void add_endpoint_routes(Router& router, Dependencies& deps);
 /// POST /scrape/web (charged) and GET /screenshots/{file} (signed URLs, no API key).
 void add_web_routes(Router& router, Dependencies& deps);
+/// Scraper jobs: POST /scrapers/maps/jobs, GET/DELETE /scrapers/jobs/{id}, results, list.
+void add_jobs_routes(Router& router, Dependencies& deps);
 
 }  // namespace gleaner::api

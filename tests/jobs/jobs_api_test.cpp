@@ -1,0 +1,257 @@
+// The job API's routes over a real SQLite store, called through the Router as the server does
+// (the server's error mapping turns the thrown gleaner::Error into the status; api/ tests it).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "api/admission.h"
+#include "api/metrics.h"
+#include "api/routes/routes.h"
+#include "browser/pool.h"
+#include "core/error.h"
+#include "jobs/job_request.h"
+#include "jobs/job_store_of.h"
+#include "proxies/gateway.h"
+#include "screenshots/serve.h"
+#include "store/store.h"
+
+namespace gleaner::jobs {
+namespace {
+
+using nlohmann::json;
+
+class JobsApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("gleaner-jobs-api-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+    deps_.config.set("store", "sqlite:" + (dir_ / "store.db").string());
+    deps_.config.set("node_id", "test-node");
+    deps_.store = store::open_store(deps_.config, SystemClock::instance(), store::StoreRole::Node);
+    api::add_jobs_routes(router_, deps_);
+    owner_ = new_key("owner");
+    other_ = new_key("other");
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string new_key(const std::string& name) {
+    store::NewAccount a;
+    a.name = name;
+    a.allowance = 100;
+    return deps_.store->create_account(a).key.key;
+  }
+
+  api::Response call(const std::string& method, const std::string& path, const std::string& key,
+                     const std::string& body = {}, api::Query query = {}) {
+    auto match = router_.match(method, path);
+    EXPECT_NE(match.handler, nullptr) << method << " " << path;
+    api::Request request;
+    request.method = method;
+    request.path = path;
+    request.route = match.pattern;
+    request.path_params = match.params;
+    request.query = std::move(query);
+    request.headers["x-api-key"] = key;
+    request.body = body;
+    return (*match.handler)(request);
+  }
+
+  /// The gleaner::Error code `method path` throws, with its parameter.
+  std::pair<ErrorCode, std::string> failure(const std::string& method, const std::string& path,
+                                            const std::string& key, const std::string& body = {},
+                                            api::Query query = {}) {
+    try {
+      call(method, path, key, body, std::move(query));
+    } catch (const Error& e) {
+      return {e.code(), e.parameter().value_or("")};
+    }
+    ADD_FAILURE() << "expected an error from " << method << " " << path;
+    return {ErrorCode::Internal, ""};
+  }
+
+  std::pair<ErrorCode, std::string> bad_body(const json& body) {
+    return failure("POST", "/scrapers/maps/jobs", owner_, body.dump());
+  }
+
+  static json valid_body() {
+    return {{"keywords", {"coffee"}},
+            {"locations", {"CUSTOM>Athens, Greece"}},
+            {"extractEmails", true},
+            {"limit", 20},
+            {"webhook",
+             {{"url", "https://hooks.example.com/in"},
+              {"events", {"scraper.job.finished"}},
+              {"headers", {{"X-Token", "s3cret"}}}}}};
+  }
+
+  std::filesystem::path dir_;
+  api::Dependencies deps_;
+  api::Router router_;
+  std::string owner_;
+  std::string other_;
+};
+
+TEST_F(JobsApiTest, CreatingAJobAnswers201WithThePendingJob) {
+  api::Response r = call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump());
+  EXPECT_EQ(r.status, 201);
+  EXPECT_EQ(r.body["status"], "pending");
+  EXPECT_EQ(r.body["creditsSpent"], 0);
+  EXPECT_EQ(r.body["dataRowsCount"], 0);
+  EXPECT_EQ(r.body["input"], valid_body());
+  EXPECT_TRUE(r.body.contains("createdAt"));
+  const std::string id = r.body["id"];
+  EXPECT_EQ(call("GET", "/scrapers/jobs/" + id, owner_).body["id"], id);
+}
+
+TEST_F(JobsApiTest, DefaultsAreWrittenIntoTheStoredInput) {
+  json body = {{"keywords", {" pizza "}}, {"locations", {"CUSTOM>Rome"}},
+               {"webhook", {{"url", "http://hooks.example.com/"}}}};
+  json input = call("POST", "/scrapers/maps/jobs", owner_, body.dump()).body["input"];
+  EXPECT_EQ(input["keywords"], json({"pizza"}));
+  EXPECT_EQ(input["extractEmails"], false);
+  EXPECT_FALSE(input.contains("limit"));
+  EXPECT_EQ(input["webhook"]["events"],
+            json({"scraper.job.started", "scraper.data.scraped", "scraper.job.finished"}));
+}
+
+TEST_F(JobsApiTest, EveryFieldIsValidated) {
+  using P = std::pair<ErrorCode, std::string>;
+  EXPECT_EQ(failure("POST", "/scrapers/maps/jobs", owner_, "{not json").first,
+            ErrorCode::InvalidJson);
+  EXPECT_EQ(failure("POST", "/scrapers/maps/jobs", owner_, "[1]").first, ErrorCode::InvalidJson);
+  auto with = [](const std::string& field, const json& value) {
+    json b = valid_body();
+    b[field] = value;
+    return b;
+  };
+  auto hook_with = [](const std::string& field, const json& value) {
+    json b = valid_body();
+    b["webhook"][field] = value;
+    return b;
+  };
+  json no_keywords = valid_body();
+  no_keywords.erase("keywords");
+  EXPECT_EQ(bad_body(no_keywords), P(ErrorCode::MissingParameter, "keywords"));
+  EXPECT_EQ(bad_body(with("keywords", json::array())), P(ErrorCode::InvalidParameter, "keywords"));
+  EXPECT_EQ(bad_body(with("keywords", {"a", "  "})), P(ErrorCode::InvalidParameter, "keywords[1]"));
+  EXPECT_EQ(bad_body(with("keywords", {"a", 3})), P(ErrorCode::InvalidParameter, "keywords[1]"));
+  EXPECT_EQ(bad_body(with("keywords", "coffee")), P(ErrorCode::InvalidParameter, "keywords"));
+  EXPECT_EQ(bad_body(with("locations", {"Athens"})), P(ErrorCode::InvalidParameter, "locations[0]"));
+  EXPECT_EQ(bad_body(with("locations", {"CUSTOM>Rome", "CUSTOM>  "})),
+            P(ErrorCode::InvalidParameter, "locations[1]"));
+  EXPECT_EQ(bad_body(with("extractEmails", "yes")), P(ErrorCode::InvalidParameter, "extractEmails"));
+  EXPECT_EQ(bad_body(with("limit", 0)), P(ErrorCode::InvalidParameter, "limit"));
+  EXPECT_EQ(bad_body(with("limit", 1.5)), P(ErrorCode::InvalidParameter, "limit"));
+  EXPECT_EQ(bad_body(with("limit", kMaxLimitPerPair + 1)), P(ErrorCode::InvalidParameter, "limit"));
+  EXPECT_EQ(bad_body(with("colour", "red")), P(ErrorCode::InvalidParameter, "colour"));
+  EXPECT_EQ(bad_body(with("webhook", "https://x.example")), P(ErrorCode::InvalidParameter, "webhook"));
+  EXPECT_EQ(bad_body(hook_with("url", "ftp://x.example/")),
+            P(ErrorCode::InvalidParameter, "webhook.url"));
+  EXPECT_EQ(bad_body(hook_with("url", "not a url")), P(ErrorCode::InvalidParameter, "webhook.url"));
+  // The address guard: loopback, private and metadata addresses are refused by default.
+  EXPECT_EQ(bad_body(hook_with("url", "http://127.0.0.1:8080/")),
+            P(ErrorCode::InvalidParameter, "webhook.url"));
+  EXPECT_EQ(bad_body(hook_with("url", "http://localhost/")),
+            P(ErrorCode::InvalidParameter, "webhook.url"));
+  EXPECT_EQ(bad_body(hook_with("url", "http://10.1.2.3/")),
+            P(ErrorCode::InvalidParameter, "webhook.url"));
+  EXPECT_EQ(bad_body(hook_with("url", "http://169.254.169.254/latest")),
+            P(ErrorCode::InvalidParameter, "webhook.url"));
+  EXPECT_EQ(bad_body(hook_with("events", {"scraper.job.done"})),
+            P(ErrorCode::InvalidParameter, "webhook.events[0]"));
+  EXPECT_EQ(bad_body(hook_with("events", json::array())),
+            P(ErrorCode::InvalidParameter, "webhook.events"));
+  EXPECT_EQ(bad_body(hook_with("headers", {{"X-Count", 3}})),
+            P(ErrorCode::InvalidParameter, "webhook.headers.X-Count"));
+  EXPECT_EQ(bad_body(hook_with("headers", {{"Bad Name", "v"}})),
+            P(ErrorCode::InvalidParameter, "webhook.headers.Bad Name"));
+  EXPECT_EQ(bad_body(hook_with("headers", {{"X-A", "v\r\nX-B: w"}})),
+            P(ErrorCode::InvalidParameter, "webhook.headers.X-A"));
+  EXPECT_EQ(bad_body(hook_with("secret", "x")), P(ErrorCode::InvalidParameter, "webhook.secret"));
+  json no_url = valid_body();
+  no_url["webhook"].erase("url");
+  EXPECT_EQ(bad_body(no_url), P(ErrorCode::MissingParameter, "webhook.url"));
+  EXPECT_EQ(failure("POST", "/scrapers/maps/jobs", "", valid_body().dump()).first,
+            ErrorCode::MissingApiKey);
+}
+
+TEST_F(JobsApiTest, LoopbackWebhooksPassWhenTheConfigurationAllowsThem) {
+  deps_.config.set("allow_private_addresses", true);
+  api::Router allowing;
+  api::add_jobs_routes(allowing, deps_);
+  router_ = std::move(allowing);
+  json body = valid_body();
+  body["webhook"]["url"] = "http://127.0.0.1:9/hook";
+  EXPECT_EQ(call("POST", "/scrapers/maps/jobs", owner_, body.dump()).status, 201);
+}
+
+TEST_F(JobsApiTest, OnlyTheCreatingAccountSeesAJob) {
+  const std::string id = call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id, other_).first, ErrorCode::NotFound);
+  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", other_).first, ErrorCode::NotFound);
+  EXPECT_EQ(failure("DELETE", "/scrapers/jobs/" + id, other_).first, ErrorCode::NotFound);
+  EXPECT_EQ(call("GET", "/scrapers/jobs", other_).body["total"], 0);
+  json mine = call("GET", "/scrapers/jobs", owner_).body;
+  EXPECT_EQ(mine["total"], 1);
+  ASSERT_EQ(mine["jobs"].size(), 1u);
+  EXPECT_EQ(mine["jobs"][0]["id"], id);
+  EXPECT_EQ(failure("GET", "/scrapers/jobs/no-such-job", owner_).first, ErrorCode::NotFound);
+}
+
+TEST_F(JobsApiTest, ResultsArePagedAsJsonAndCsv) {
+  const std::string id = call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  auto jobs = job_store_of(deps_.config, *deps_.store);
+  const store::Job job = *jobs->job(id);
+  std::vector<store::JobRow> rows;
+  for (int i = 1; i <= 3; ++i) {
+    rows.push_back({"place-" + std::to_string(i),
+                    {{"name", "Café \"" + std::to_string(i) + "\", Plaka"},
+                     {"placeId", "place-" + std::to_string(i)},
+                     {"rating", 4.5},
+                     {"categories", {"Cafe", "Bakery"}}}});
+  }
+  jobs->store_rows(job, rows, 5, "maps_job_row",
+                   [](const std::vector<json>&) { return std::nullopt; });
+
+  json page2 = call("GET", "/scrapers/jobs/" + id + "/results", owner_, {},
+                    {{"page", "2"}, {"limit", "2"}})
+                   .body;
+  EXPECT_EQ(page2["total"], 3);
+  ASSERT_EQ(page2["data"].size(), 1u);
+  EXPECT_EQ(page2["data"][0]["placeId"], "place-3");
+
+  api::Response csv = call("GET", "/scrapers/jobs/" + id + "/results", owner_, {},
+                           {{"format", "csv"}, {"limit", "1"}});
+  ASSERT_TRUE(csv.raw_body.has_value());
+  EXPECT_EQ(csv.content_type, "text/csv; charset=utf-8");
+  EXPECT_EQ(*csv.raw_body,
+            "name,categories,address,phone,website,rating,reviewCount,latitude,longitude,placeId,"
+            "openingHours,mapsUrl,emails,keyword,location\r\n"
+            "\"Café \"\"1\"\", Plaka\",\"[\"\"Cafe\"\",\"\"Bakery\"\"]\",,,,4.5,,,,place-1,,,,,\r\n");
+
+  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", owner_, {}, {{"limit", "0"}}),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("limit")));
+  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", owner_, {}, {{"page", "x"}}),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("page")));
+  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", owner_, {}, {{"format", "xml"}}),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("format")));
+}
+
+TEST_F(JobsApiTest, StoppingAPendingJobEndsItAndQueuesTheFinishedEvent) {
+  const std::string id = call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  json stopped = call("DELETE", "/scrapers/jobs/" + id, owner_).body;
+  EXPECT_EQ(stopped["status"], "stopped");
+  EXPECT_EQ(stopped["reason"], "stopped_by_user");
+  json details = call("GET", "/scrapers/jobs/" + id, owner_).body;
+  ASSERT_EQ(details["webhookDeliveries"].size(), 1u);
+  EXPECT_EQ(details["webhookDeliveries"][0]["event"], "scraper.job.finished");
+  EXPECT_EQ(details["webhookDeliveries"][0]["status"], "pending");
+  // Stopping again changes nothing.
+  EXPECT_EQ(call("DELETE", "/scrapers/jobs/" + id, owner_).body["status"], "stopped");
+  EXPECT_EQ(call("GET", "/scrapers/jobs/" + id, owner_).body["webhookDeliveries"].size(), 1u);
+}
+
+}  // namespace
+}  // namespace gleaner::jobs
