@@ -1,5 +1,8 @@
 #include "extract/web/fetch.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "browser/pool.h"
 #include "core/error.h"
 #include "core/log.h"
@@ -24,10 +27,44 @@ browser::WaitSpec wait_spec(const WebRequest& request) {
   return spec.then_wait(request.wait);
 }
 
+bool is_cookie_header(const std::string& name) {
+  return name.size() == 6 && std::equal(name.begin(), name.end(), "cookie", [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+
+/// Puts the cookies of the request's `Cookie` header ("a=1; b=2") in the context's jar for the
+/// page's URL, so the page and its sub-resources on that site send them.
+void set_request_cookies(const WebRequest& request, browser::Page& page, Deadline deadline) {
+  json cookies = json::array();
+  for (const auto& [name, value] : request.headers) {
+    if (!is_cookie_header(name)) continue;
+    std::size_t start = 0;
+    while (start < value.size()) {
+      std::size_t end = value.find(';', start);
+      if (end == std::string::npos) end = value.size();
+      std::string pair = value.substr(start, end - start);
+      start = end + 1;
+      const auto first = pair.find_first_not_of(' ');
+      if (first == std::string::npos) continue;
+      pair = pair.substr(first);
+      const auto eq = pair.find('=');
+      if (eq == std::string::npos || eq == 0) continue;
+      cookies.push_back({{"name", pair.substr(0, eq)}, {"value", pair.substr(eq + 1)},
+                         {"url", request.url}});
+    }
+  }
+  if (!cookies.empty()) page.session().call("Network.setCookies", {{"cookies", cookies}}, deadline);
+}
+
 browser::ContextOptions context_options(const WebRequest& request) {
   static const auto ad_blocker = std::make_shared<AdBlocker>();
   browser::ContextOptions options;
-  options.extra_headers = request.headers;
+  for (const auto& [name, value] : request.headers) {
+    // Chromium drops a Cookie header given as an extra header; cookies go in the jar instead
+    // (set_request_cookies), where they are sent like the site's own.
+    if (!is_cookie_header(name)) options.extra_headers[name] = value;
+  }
   if (request.viewport_width || request.viewport_height) {
     browser::Viewport viewport;
     viewport.width = request.viewport_width.value_or(viewport.width);
@@ -93,6 +130,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
   }
 
   browser::Lease lease = services.pool.lease(options, deadline);
+  set_request_cookies(request, lease.page(), deadline);
   browser::NavigationResult nav;
   try {
     nav = lease->navigate(request.url, wait_spec(request), deadline);
