@@ -1,0 +1,51 @@
+// A hand-written Puppeteer equivalent of gleaner's POST /scrape/web: a pool of warm pages in one
+// Debian Chromium, html + markdown (turndown) + text (innerText) + links + e-mails + optional
+// full-page screenshot. Usage: node puppeteer_service.mjs --port P [--pages 4] [--shots DIR]
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import crypto from 'node:crypto';
+import TurndownService from 'turndown';
+import { parseFlags, launchPool, serve, NAV_TIMEOUT_MS } from './common.mjs';
+
+const flags = parseFlags(process.argv.slice(2), {
+  port: '0', pages: '4', shots: path.join(os.tmpdir(), 'bench-puppeteer-shots'),
+});
+fs.mkdirSync(flags.shots, { recursive: true });
+const turndown = new TurndownService();
+// A simple address pattern, as a hand-written service would use.
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const { browser, pool } = await launchPool(Number(flags.pages));
+
+async function scrape(body) {
+  const formats = Array.isArray(body.outputFormat) ? body.outputFormat : ['html'];
+  const page = await pool.acquire();
+  try {
+    const response = await page.goto(body.url, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
+    const html = await page.content();
+    const out = { requestMetadata: { id: crypto.randomUUID(), status: 'ok' }, headers: {} };
+    if (response) out.headers = response.headers();
+    if (formats.includes('html')) out.content = html;
+    if (formats.includes('text') || body.extractEmails) {
+      out.text = await page.evaluate(() => document.body ? document.body.innerText : '');
+    }
+    if (formats.includes('markdown')) out.markdown = turndown.turndown(html);
+    if (body.extractLinks) {
+      out.links = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href]')]
+        .map((a) => a.href).filter((h) => h.startsWith('http')))]);
+    }
+    if (body.extractEmails) out.emails = [...new Set(html.match(EMAIL) || [])];
+    if (body.screenshot) {
+      const file = path.join(flags.shots, `${out.requestMetadata.id}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      out.screenshot = `file://${file}`;
+    }
+    if (!formats.includes('text') && out.text !== undefined) delete out.text;
+    return out;
+  } finally {
+    pool.release(page);
+  }
+}
+
+serve(Number(flags.port), scrape);
+process.on('SIGTERM', async () => { await browser.close(); process.exit(0); });

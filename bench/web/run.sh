@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# One command: serves the fixture pages locally, then runs the same load against gleaner's
+# POST /scrape/web, the hand-written Puppeteer service and the bare floor (in turn, never at the
+# same time), and prints a side-by-side table.
+#   bench/web/run.sh [--n 200] [--c 4] [--screenshot false] [--only gleaner,puppeteer,floor]
+# GLEANER_BIN overrides the gleaner binary (default <repo>/build/gleaner, else /work/build-lead/gleaner).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+pages_dir="$(cd "$repo/../shared/fixtures/pages" && pwd)"
+n=200; c=4; shot=false; only="gleaner,puppeteer,floor"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --n) n="$2"; shift 2 ;;
+    --c) c="$2"; shift 2 ;;
+    --screenshot) shot="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+bin="${GLEANER_BIN:-$repo/build/gleaner}"
+[[ -x "$bin" ]] || bin=/work/build-lead/gleaner
+[[ -d "$here/node_modules/puppeteer-core" ]] || (cd "$here" && npm install --no-audit --no-fund >&2)
+
+tmp="$(mktemp -d)"
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
+# Waits (at most 60 s) until "$1" answers an HTTP request at all.
+wait_up() {
+  for _ in $(seq 1 300); do
+    curl -s -o /dev/null -m 1 "$1" && return 0
+    sleep 0.2
+  done
+  echo "no answer from $1" >&2; return 1
+}
+
+# The real pages, served by a tiny static server.
+static_port="$(free_port)"
+python3 -m http.server "$static_port" --bind 127.0.0.1 --directory "$pages_dir" >"$tmp/static.log" 2>&1 &
+pids+=($!)
+wait_up "http://127.0.0.1:$static_port/"
+(cd "$pages_dir" && find . -name '*.html' | sort | sed "s|^\./|http://127.0.0.1:$static_port/|") >"$tmp/urls.txt"
+echo "pages: $(wc -l <"$tmp/urls.txt") from $pages_dir; $n requests at concurrency $c; screenshot=$shot; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+results=()
+load() { # label pid port [key]
+  node "$here/load.mjs" --label "$1" --pid "$2" --target "http://127.0.0.1:$3/scrape/web" \
+    --urls "$tmp/urls.txt" --n "$n" --c "$c" --screenshot "$shot" ${4:+--key "$4"}
+}
+warm() { # one untimed pass over the pages so no contender pays first-load costs in the numbers
+  node "$here/load.mjs" --label warm --target "http://127.0.0.1:$2/scrape/web" --urls "$tmp/urls.txt" \
+    --n "$(wc -l <"$tmp/urls.txt")" --c "$c" --screenshot "$shot" ${3:+--key "$3"} >/dev/null || true
+}
+stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+
+if [[ ",$only," == *",gleaner,"* ]]; then
+  port="$(free_port)"
+  GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:$tmp/b.db" \
+  GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
+  GLEANER_BROWSER_PROCESSES=1 GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 \
+  GLEANER_LOG_LEVEL=warn \
+    "$bin" serve --port "$port" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err" &
+  gpid=$!; pids+=($gpid)
+  wait_up "http://127.0.0.1:$port/"
+  # The first start prints the new account's API key as the last line of its message.
+  key="$(tail -n 1 "$tmp/gleaner.out")"
+  warm gleaner "$port" "$key"
+  results+=("$(load gleaner "$gpid" "$port" "$key")")
+  stop "$gpid"
+  [[ -s "$tmp/gleaner.err" ]] && tail -n 5 "$tmp/gleaner.err" >&2
+fi
+
+for who in puppeteer floor; do
+  [[ ",$only," == *",$who,"* ]] || continue
+  [[ "$who" == floor ]] && script=floor.mjs || script=puppeteer_service.mjs
+  [[ "$who" == floor && "$shot" == true ]] && continue  # the floor takes no screenshots
+  port="$(free_port)"
+  node "$here/$script" --port "$port" --shots "$tmp/shots" >"$tmp/$who.log" 2>&1 &
+  spid=$!; pids+=($spid)
+  wait_up "http://127.0.0.1:$port/"
+  warm "$who" "$port"
+  results+=("$(load "$who" "$spid" "$port")")
+  stop "$spid"
+done
+
+printf '%s\n' "${results[@]}" | node -e '
+const rows = require("fs").readFileSync(0, "utf8").trim().split("\n").map(JSON.parse);
+const pad = (s, w) => String(s).padStart(w);
+console.log(["service".padEnd(10), pad("pages/s", 8), pad("p50 ms", 8), pad("p99 ms", 8),
+             pad("failed", 7), pad("peak PSS MB", 12)].join(" "));
+for (const r of rows) console.log([r.label.padEnd(10), pad(r.pagesPerSecond, 8), pad(r.p50ms, 8),
+  pad(r.p99ms, 8), pad(r.failures, 7), pad(r.peakPssMb, 12)].join(" "));
+const by = Object.fromEntries(rows.map((r) => [r.label, r]));
+if (by.gleaner && by.puppeteer) console.log(`gleaner/puppeteer throughput ${(by.gleaner.pagesPerSecond / by.puppeteer.pagesPerSecond).toFixed(2)}x, memory ${(by.gleaner.peakPssMb / by.puppeteer.peakPssMb).toFixed(2)}x`);
+if (by.gleaner && by.floor) console.log(`gleaner/floor throughput ${(by.gleaner.pagesPerSecond / by.floor.pagesPerSecond).toFixed(2)}x`);
+'
