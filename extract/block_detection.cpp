@@ -1,9 +1,9 @@
 #include "extract/block_detection.h"
 
-#include "core/error.h"
-
 #include <array>
 #include <string_view>
+
+#include "core/error.h"
 
 namespace gleaner::extract {
 namespace {
@@ -30,7 +30,7 @@ constexpr std::array<std::string_view, 14> kBlockPhrases = {
 // Titles of challenge pages, matched at the start of document.title (any length of page).
 constexpr std::array<std::string_view, 6> kBlockTitles = {
     "just a moment...", "attention required! | cloudflare", "robot or human?",
-    "access denied", "pardon our interruption", "security check",
+    "access denied",    "pardon our interruption",          "security check",
 };
 
 // Before you continue to Google / Avant de continuer: consent walls are short pages.
@@ -85,8 +85,8 @@ void check_navigation(const Navigation& nav) {
                 "status " + std::to_string(s) + " for " + nav.url);
   }
   if (s == 401 || s == 403 || s == 429) {
-    throw Error(ErrorCode::UpstreamBlocked, "the site refused the request (HTTP " +
-                                                std::to_string(s) + ")",
+    throw Error(ErrorCode::UpstreamBlocked,
+                "the site refused the request (HTTP " + std::to_string(s) + ")",
                 "status " + std::to_string(s) + " for " + nav.url);
   }
   if (s >= 400) {

@@ -3,12 +3,11 @@
 // a challenge page or an empty shell is an upstream block (502 upstream_blocked: never an empty
 // success, never charged). Two stages: the main document's HTTP answer (check_navigation), then
 // signals read inside the loaded page by block_signals.js (block_reason).
-#include "extract/tab.h"
-
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
+
+#include "extract/tab.h"
 
 namespace gleaner::extract {
 

@@ -9,14 +9,13 @@
 // (may be async), called with PageRequest::script_args and returning plain JSON. Keep selectors in
 // one place at the top of the script. The framework runs the shared block check first and wraps
 // the call in try/catch (see page_reader.h).
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
 #include "core/clock.h"
 #include "extract/params.h"
 #include "extract/tab.h"
-
-#include <nlohmann/json.hpp>
-
-#include <string>
-#include <string_view>
 
 namespace gleaner::browser {
 class Pool;

@@ -1,13 +1,12 @@
 #pragma once
 // Loads one page in a tab and reads it with an endpoint's in-page script, in one round trip:
 // navigate → check the HTTP answer → evaluate {block signals, script output} → classify.
-#include "extract/endpoint.h"
-#include "extract/tab.h"
-
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <string_view>
+
+#include "extract/endpoint.h"
+#include "extract/tab.h"
 
 namespace gleaner::extract {
 

@@ -1,13 +1,13 @@
 #include "extract/params.h"
 
-#include "core/error.h"
-
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <set>
 #include <sstream>
+
+#include "core/error.h"
 
 namespace gleaner::extract {
 namespace {
@@ -58,7 +58,9 @@ std::optional<double> parse_decimal(const std::string& text) {
   return v;
 }
 
-bool is_leap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+bool is_leap(int y) {
+  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
 
 bool valid_date(const std::string& text) {
   static const std::regex shape("([0-9]{4})-([0-9]{2})-([0-9]{2})");
@@ -170,9 +172,10 @@ void Param::check_allowed(const std::string& value) const {
 
 void Param::check_range(double v) const {
   if ((!min_ || v >= *min_) && (!max_ || v <= *max_)) return;
-  std::string bounds = min_ && max_ ? "between " + format_bound(*min_) + " and " + format_bound(*max_)
-                       : min_       ? "at least " + format_bound(*min_)
-                                    : "at most " + format_bound(*max_);
+  std::string bounds = min_ && max_
+                           ? "between " + format_bound(*min_) + " and " + format_bound(*max_)
+                       : min_ ? "at least " + format_bound(*min_)
+                              : "at most " + format_bound(*max_);
   throw invalid_parameter(name_, "'" + name_ + "' must be " + bounds);
 }
 
@@ -195,8 +198,8 @@ nlohmann::json Param::parse(const std::vector<std::string>& raw) const {
   switch (type_) {
     case ParamType::String: {
       if (text.size() > max_length_) {
-        throw invalid_parameter(name_, "'" + name_ + "' is longer than " +
-                                           std::to_string(max_length_) + " characters");
+        throw invalid_parameter(
+            name_, "'" + name_ + "' is longer than " + std::to_string(max_length_) + " characters");
       }
       if (separator_ == '\0') {
         check_allowed(text);

@@ -11,16 +11,16 @@
 //       {Rule::exclusive({"q", "topicToken", "storyToken"}),
 //        Rule::only_with("so", {"storyToken"}),
 //        Rule::one_of({"itemId", "url"})}};
-//   ValidatedParams p = kParams.validate(query);  // throws gleaner::Error (400) naming the parameter
+//   ValidatedParams p = kParams.validate(query);  // throws gleaner::Error (400) naming the
+//   parameter
 //
 // Decisions (docs/endpoints/README.md): an empty value counts as absent; a parameter the endpoint
 // does not declare is rejected (invalid_parameter), as POST bodies reject unknown fields; a scalar
 // given twice is rejected; list parameters are written `name[]` (the bare `name` is accepted too).
-#include <nlohmann/json.hpp>
-
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
 #include <string>

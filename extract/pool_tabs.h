@@ -2,11 +2,11 @@
 // Tabs from browser::Pool: what Endpoint::run() uses in production. A BrowserProfile becomes the
 // lease's ContextOptions (user agent, viewport, headers) and a WaitFor the navigation's WaitSpec.
 // Tests (and later proxies) add interceptors for every lease, e.g. a replay archive.
-#include "browser/pool.h"
-#include "extract/tab.h"
-
 #include <memory>
 #include <vector>
+
+#include "browser/pool.h"
+#include "extract/tab.h"
 
 namespace gleaner::extract {
 

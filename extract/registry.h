@@ -1,10 +1,10 @@
 #pragma once
 // Every data endpoint of the service. The HTTP layer registers one GET route per entry; adding an
 // endpoint is one line in registry.cpp and nothing else outside its own files.
-#include "extract/endpoint.h"
-
 #include <string_view>
 #include <vector>
+
+#include "extract/endpoint.h"
 
 namespace gleaner::extract {
 

@@ -3,14 +3,13 @@
 // opened with a BrowserProfile; production opens tabs from browser::Pool (extract/pool_tabs.cpp),
 // unit tests from a fake that answers with recorded script output. This keeps every endpoint's
 // flow (status checks, block detection, fallbacks) testable without Chromium.
-#include "core/clock.h"
-
-#include <nlohmann/json.hpp>
-
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+
+#include "core/clock.h"
 
 namespace gleaner::extract {
 
@@ -27,7 +26,9 @@ struct WaitFor {
   static WaitFor load() { return {}; }
   static WaitFor dom_content_loaded() { return {Kind::DomContentLoaded, {}, Millis(0)}; }
   static WaitFor network_idle() { return {Kind::NetworkIdle, {}, Millis(0)}; }
-  static WaitFor selector_of(std::string css) { return {Kind::Selector, std::move(css), Millis(0)}; }
+  static WaitFor selector_of(std::string css) {
+    return {Kind::Selector, std::move(css), Millis(0)};
+  }
 };
 
 /// The browser a request needs (mapped onto browser::ContextOptions).

@@ -1,5 +1,7 @@
 #include "extract/sites/events.h"
 
+#include <regex>
+
 #include "core/error.h"
 #include "extract/numbers.h"
 #include "extract/page_reader.h"
@@ -7,17 +9,15 @@
 #include "extract/url.h"
 #include "gleaner_extract_embedded.h"
 
-#include <regex>
-
 namespace gleaner::extract {
 namespace {
 
 using nlohmann::json;
 
 // The filters api.md lists for htichips.
-const std::vector<std::string> kChips = {
-    "date:today", "date:tomorrow",  "date:week",       "date:weekend",
-    "date:next_week", "date:month", "date:next_month", "event_type:Virtual-Event"};
+const std::vector<std::string> kChips = {"date:today",      "date:tomorrow",           "date:week",
+                                         "date:weekend",    "date:next_week",          "date:month",
+                                         "date:next_month", "event_type:Virtual-Event"};
 
 // Results the listing shows per page (start goes 0, 10, 20).
 constexpr long long kPageSize = 10;
@@ -111,8 +111,8 @@ class EventsEndpoint final : public Endpoint {
     if (has_content(body)) return {std::move(body), reading.navigation.url};
     if (reading.data.is_object() && reading.data.value("resultsPage", false)) {
       throw Error(ErrorCode::NotFound, "no events were found for this search",
-                  "neither the events listing nor the results page at " +
-                      reading.navigation.url + " shows an event");
+                  "neither the events listing nor the results page at " + reading.navigation.url +
+                      " shows an event");
     }
     throw Error(ErrorCode::UpstreamBlocked, "the site answered with an empty page",
                 "no results page at " + reading.navigation.url);

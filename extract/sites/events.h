@@ -2,9 +2,9 @@
 // GET /scrape/search/events: Google's events listing (`ibp=htl;events`, with `htichips` filters
 // and `start`) and, where that page is not served, the events block of the plain results page.
 // events.js reads event cards; shape_events() turns them into the documented JSON.
-#include "extract/endpoint.h"
-
 #include <nlohmann/json.hpp>
+
+#include "extract/endpoint.h"
 
 namespace gleaner::extract {
 

@@ -50,7 +50,9 @@ std::vector<Param> search_params() {
   };
 }
 
-Rule location_rule() { return Rule::exclusive({"location", "uule"}); }
+Rule location_rule() {
+  return Rule::exclusive({"location", "uule"});
+}
 
 std::string origin(const ValidatedParams& params) {
   std::string domain = lower(params.string("domain").value_or("google.com"));

@@ -2,12 +2,12 @@
 // What the Google search endpoints (serp, events) share: their common parameters, the host for a
 // `domain`, the `uule` for a canonical location name, and the query parameters a person's browser
 // sends for country, language and location.
-#include "extract/params.h"
-#include "extract/url.h"
-
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "extract/params.h"
+#include "extract/url.h"
 
 namespace gleaner::extract::google {
 

@@ -1,11 +1,11 @@
 #include "extract/sites/serp.h"
 
+#include <regex>
+
 #include "extract/numbers.h"
 #include "extract/sites/google.h"
 #include "extract/url.h"
 #include "gleaner_extract_embedded.h"
-
-#include <regex>
 
 namespace gleaner::extract {
 namespace {
@@ -203,7 +203,8 @@ json local_places(const json& page) {
       if (auto n = parse_count(label.substr(from))) item["reviews"] = *n;
     }
     auto comma = label.rfind(',');
-    if (comma != std::string::npos) put_text(item, "type", collapse_whitespace(label.substr(comma + 1)));
+    if (comma != std::string::npos)
+      put_text(item, "type", collapse_whitespace(label.substr(comma + 1)));
     const std::string price = str(p, "price");
     put_text(item, "price", price);
     if (auto v = parse_price(price)) item["extractedPrice"] = *v;
@@ -251,8 +252,7 @@ class SerpEndpoint final : public Endpoint {
   }
 
   bool has_content(const json& body) const override {
-    if (body.contains("searchInformation") &&
-        body["searchInformation"].value("noResults", false)) {
+    if (body.contains("searchInformation") && body["searchInformation"].value("noResults", false)) {
       return true;  // a real "did not match any documents" page
     }
     for (const char* key : {"organicResults", "adResults", "inlineShopping", "topStories"}) {
@@ -278,7 +278,8 @@ json shape_serp(const json& page, long long start) {
       // "About 25,150,000,000 results (0.62 seconds)"; page 2 reads "Page 2 of about ...".
       auto about = stats.find("bout ");
       std::string count_part = about == std::string::npos ? stats : stats.substr(about);
-      if (auto n = parse_count(count_part.substr(0, count_part.find('(')))) info["totalResults"] = *n;
+      if (auto n = parse_count(count_part.substr(0, count_part.find('('))))
+        info["totalResults"] = *n;
       auto paren = stats.find('(');
       if (paren != std::string::npos) {
         if (auto t = parse_decimal(stats.substr(paren))) info["timeTaken"] = *t;

@@ -3,9 +3,9 @@
 // results with sitelinks, ads, shopping units, People also ask, related searches, knowledge
 // panel, top stories, hotel/local pack, result count, next page); shape_serp() turns that into
 // the documented JSON (responses.md).
-#include "extract/endpoint.h"
-
 #include <nlohmann/json.hpp>
+
+#include "extract/endpoint.h"
 
 namespace gleaner::extract {
 

@@ -3,15 +3,15 @@
 // without events must give 404 after trying the listing and then the results page (the replay log
 // shows both exact URLs); a page written here, shaped only by what events.js relies on (cards that
 // link into the listing), shows the script reads cards in a real browser; a captcha page is 502.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
 #include "core/error.h"
 #include "extract/pool_tabs.h"
 #include "extract/sites/events.h"
 #include "tests/support/chromium.h"
 #include "tests/support/replay_archive.h"
-
-#include <gtest/gtest.h>
-
-#include <algorithm>
 
 namespace gleaner::extract {
 namespace {
@@ -49,7 +49,8 @@ bool requested(const std::shared_ptr<browser::ReplayArchive>& archive, const std
 TEST(EventsInChromium, ResultsPageWithoutEventsIsNotFoundAfterBothPages) {
   TempReplayArchive archive;
   const std::string listing =
-      "https://www.google.com/search?q=google&ibp=htl;events&gl=us&hl=en&start=10&htichips=date:today";
+      "https://www.google.com/"
+      "search?q=google&ibp=htl;events&gl=us&hl=en&start=10&htichips=date:today";
   const std::string results = "https://www.google.com/search?q=google&gl=us&hl=en";
   archive.file(listing, kGoogleFixture).file(results, kGoogleFixture);
   auto replay = archive.load();

@@ -2,13 +2,14 @@
 // results page, and the shaping of events.js output. No real page of the events listing (nor a
 // results page with an events block) is among the fixtures, so the script output here is written
 // by hand in events.js's own output format ({title, lines, link, ...}), not copied from a site.
-#include "core/error.h"
-#include "extract/registry.h"
 #include "extract/sites/events.h"
-#include "tests/extract/fake_tab.h"
-#include "tests/extract/site_checks.h"
 
 #include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "extract/registry.h"
+#include "tests/extract/fake_tab.h"
+#include "tests/extract/site_checks.h"
 
 namespace gleaner::extract {
 namespace {
@@ -18,15 +19,20 @@ using testing::FakeTabs;
 using testing::refused;
 using testing::rejection;
 
-const Endpoint& events() { return events_endpoint(); }
+const Endpoint& events() {
+  return events_endpoint();
+}
 
 std::string url_for(const QueryParams& query) {
   return events().build_request(events().validate(query)).url;
 }
 
 nlohmann::json card(const std::string& title, std::vector<std::string> lines) {
-  return {{"title", title}, {"lines", lines}, {"link", "https://www.google.com/search?q=x&ibp=htl;events#htidocid=1"},
-          {"thumbnail", ""}, {"tickets", nlohmann::json::array()}};
+  return {{"title", title},
+          {"lines", lines},
+          {"link", "https://www.google.com/search?q=x&ibp=htl;events#htidocid=1"},
+          {"thumbnail", ""},
+          {"tickets", nlohmann::json::array()}};
 }
 
 nlohmann::json script_output(const std::string& source, nlohmann::json cards, bool results_page) {
@@ -84,18 +90,20 @@ TEST(EventsShape, DateAddressTicketsAndPositions) {
   auto out = script_output(
       "listing",
       {card("Austin City Limits Music Festival",
-            {"Fri, Oct 6 – Sun, Oct 15", "Zilker Metropolitan Park", "2100 Barton Springs Rd, Austin, TX"}),
+            {"Fri, Oct 6 – Sun, Oct 15", "Zilker Metropolitan Park",
+             "2100 Barton Springs Rd, Austin, TX"}),
        card("Jazz Night", {"Tomorrow, 8 – 11 PM", "Elephant Room, 315 Congress Ave, Austin, TX"})},
       true);
-  out["events"][0]["tickets"] = {{{"source", "Ticketmaster"}, {"link", "https://www.ticketmaster.com/e/1"}}};
+  out["events"][0]["tickets"] = {
+      {{"source", "Ticketmaster"}, {"link", "https://www.ticketmaster.com/e/1"}}};
   auto body = shape_events(out, 20);
   const auto& list = body["eventsResults"];
   ASSERT_EQ(list.size(), 2u);
   EXPECT_EQ(list[0]["position"], 21);
   EXPECT_EQ(list[0]["date"]["when"], "Fri, Oct 6 – Sun, Oct 15");
   EXPECT_EQ(list[0]["date"]["startDate"], "Fri, Oct 6");
-  EXPECT_EQ(list[0]["address"], (nlohmann::json{"Zilker Metropolitan Park",
-                                                 "2100 Barton Springs Rd, Austin, TX"}));
+  EXPECT_EQ(list[0]["address"],
+            (nlohmann::json{"Zilker Metropolitan Park", "2100 Barton Springs Rd, Austin, TX"}));
   EXPECT_EQ(list[0]["ticketInfo"][0]["source"], "Ticketmaster");
   EXPECT_EQ(list[1]["date"]["startDate"], "Tomorrow");
   EXPECT_EQ(list[1]["address"][0], "Elephant Room, 315 Congress Ave, Austin, TX");
@@ -117,9 +125,11 @@ TEST(EventsFlow, ListingServed) {
   FakeTabs tabs;
   tabs.serve("https://www.google.com/search?q=concerts&ibp=htl;events",
              script_output("listing", {card("Jazz Night", {"Sat, Apr 22, 8 PM"})}, true));
-  auto result = events().fetch(events().validate({{"q", "concerts"}}), tabs, deadline_in(Millis(1000)));
+  auto result =
+      events().fetch(events().validate({{"q", "concerts"}}), tabs, deadline_in(Millis(1000)));
   EXPECT_EQ(result.body["eventsResults"][0]["title"], "Jazz Night");
-  EXPECT_EQ(tabs.loaded, (std::vector<std::string>{"https://www.google.com/search?q=concerts&ibp=htl;events"}));
+  EXPECT_EQ(tabs.loaded,
+            (std::vector<std::string>{"https://www.google.com/search?q=concerts&ibp=htl;events"}));
 }
 
 TEST(EventsFlow, ListingNotServedFallsBackToTheResultsPageBlock) {
@@ -139,7 +149,8 @@ TEST(EventsFlow, MissingListingAlsoFallsBack) {
   FakeTabs tabs;  // the listing URL is not served at all (404)
   tabs.serve("https://www.google.com/search?q=concerts",
              script_output("resultsBlock", {card("Jazz Night", {"Sat, Apr 22"})}, true));
-  auto result = events().fetch(events().validate({{"q", "concerts"}}), tabs, deadline_in(Millis(1000)));
+  auto result =
+      events().fetch(events().validate({{"q", "concerts"}}), tabs, deadline_in(Millis(1000)));
   EXPECT_EQ(result.body["eventsResults"].size(), 1u);
 }
 
@@ -147,7 +158,8 @@ TEST(EventsFlow, NoEventAnywhereIsNotFoundAndAShellIsBlocked) {
   FakeTabs tabs;
   tabs.serve("https://www.google.com/search?q=zzqq&ibp=htl;events",
              script_output("", nlohmann::json::array(), true));
-  tabs.serve("https://www.google.com/search?q=zzqq", script_output("", nlohmann::json::array(), true));
+  tabs.serve("https://www.google.com/search?q=zzqq",
+             script_output("", nlohmann::json::array(), true));
   EXPECT_EQ(error_of([&] {
               events().fetch(events().validate({{"q", "zzqq"}}), tabs, deadline_in(Millis(1000)));
             }).code(),
@@ -156,7 +168,8 @@ TEST(EventsFlow, NoEventAnywhereIsNotFoundAndAShellIsBlocked) {
   FakeTabs shells;
   shells.serve("https://www.google.com/search?q=zzqq&ibp=htl;events",
                script_output("", nlohmann::json::array(), false));
-  shells.serve("https://www.google.com/search?q=zzqq", script_output("", nlohmann::json::array(), false));
+  shells.serve("https://www.google.com/search?q=zzqq",
+               script_output("", nlohmann::json::array(), false));
   EXPECT_EQ(error_of([&] {
               events().fetch(events().validate({{"q", "zzqq"}}), shells, deadline_in(Millis(1000)));
             }).code(),
@@ -166,10 +179,11 @@ TEST(EventsFlow, NoEventAnywhereIsNotFoundAndAShellIsBlocked) {
 TEST(EventsFlow, BlockedListingIsNotRetriedElsewhere) {
   FakeTabs tabs;
   tabs.serve("https://www.google.com/search?q=concerts&ibp=htl;events", nullptr, 429);
-  EXPECT_EQ(error_of([&] {
-              events().fetch(events().validate({{"q", "concerts"}}), tabs, deadline_in(Millis(1000)));
-            }).code(),
-            ErrorCode::UpstreamBlocked);
+  EXPECT_EQ(
+      error_of([&] {
+        events().fetch(events().validate({{"q", "concerts"}}), tabs, deadline_in(Millis(1000)));
+      }).code(),
+      ErrorCode::UpstreamBlocked);
   EXPECT_EQ(tabs.loaded.size(), 1u);
 }
 

@@ -2,17 +2,16 @@
 // A scripted tab for unit tests of endpoint flows: each URL answers with a Navigation and the
 // value the page expression would return ({signals, data, error}). Records every URL loaded and
 // every profile a tab was opened with.
-#include "core/error.h"
-#include "extract/tab.h"
-
 #include <gtest/gtest.h>
 
 #include <functional>
-
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "core/error.h"
+#include "extract/tab.h"
 
 namespace gleaner::extract::testing {
 
@@ -29,7 +28,7 @@ inline Error error_of(const std::function<void()>& f) {
 
 /// Block signals of an ordinary page with plenty of visible text.
 inline nlohmann::json ordinary_page_signals(const std::string& url) {
-  return {{"url", url},          {"title", "a page"},     {"text", "plenty of visible text"},
+  return {{"url", url},          {"title", "a page"},    {"text", "plenty of visible text"},
           {"textLength", 50000}, {"elementCount", 3000}, {"captcha", nlohmann::json::array()},
           {"consentForm", false}};
 }
@@ -46,8 +45,8 @@ class FakeTabs final : public TabSource {
   void serve(const std::string& url, nlohmann::json data, int status = 200) {
     Page page;
     page.navigation = {url, status, {}};
-    page.evaluated = {{"signals", ordinary_page_signals(url)}, {"data", std::move(data)},
-                      {"error", nullptr}};
+    page.evaluated = {
+        {"signals", ordinary_page_signals(url)}, {"data", std::move(data)}, {"error", nullptr}};
     pages_[url] = std::move(page);
   }
   void serve_page(const std::string& url, Page page) { pages_[url] = std::move(page); }

@@ -1,5 +1,7 @@
 // The pieces every endpoint shares: URL encoding, number parsing, block detection and the page
 // flow (navigate → check → read → shape) over a scripted tab.
+#include <gtest/gtest.h>
+
 #include "core/error.h"
 #include "extract/block_detection.h"
 #include "extract/endpoint.h"
@@ -7,8 +9,6 @@
 #include "extract/page_reader.h"
 #include "extract/url.h"
 #include "tests/extract/fake_tab.h"
-
-#include <gtest/gtest.h>
 
 namespace gleaner::extract {
 namespace {
@@ -32,7 +32,8 @@ TEST(Url, BuilderKeepsOrderAndRawValues) {
   url.add("q", "top hotels").add_raw("ibp", "htl;events").add("gl", "uk");
   EXPECT_EQ(url.str(), "https://www.google.com/search?q=top+hotels&ibp=htl;events&gl=uk");
   EXPECT_EQ(UrlBuilder("https://x.test/p?a=1").add("b", "2").str(), "https://x.test/p?a=1&b=2");
-  EXPECT_EQ(UrlBuilder("https://x.test/").add_raw("h", "a b&c").str(), "https://x.test/?h=a%20b%26c");
+  EXPECT_EQ(UrlBuilder("https://x.test/").add_raw("h", "a b&c").str(),
+            "https://x.test/?h=a%20b%26c");
 }
 
 // --- Numbers --------------------------------------------------------------------------------
@@ -59,7 +60,9 @@ TEST(Numbers, PricesAndDecimals) {
   EXPECT_EQ(parse_price("free"), std::nullopt);
   EXPECT_DOUBLE_EQ(*parse_decimal("4.5 stars"), 4.5);
   EXPECT_DOUBLE_EQ(*parse_decimal("Rated 4,7"), 4.7);
-  EXPECT_EQ(collapse_whitespace("  a \n\t b\xC2\xA0" "c "), "a b c");
+  EXPECT_EQ(collapse_whitespace("  a \n\t b\xC2\xA0"
+                                "c "),
+            "a b c");
 }
 
 // --- Block detection ------------------------------------------------------------------------
@@ -67,13 +70,21 @@ TEST(Numbers, PricesAndDecimals) {
 TEST(BlockDetection, NavigationStatuses) {
   EXPECT_NO_THROW(check_navigation({"https://www.google.com/search?q=x", 200, {}}));
   EXPECT_NO_THROW(check_navigation({"https://www.google.com/search?q=x", 0, {}}));
-  EXPECT_EQ(error_of([] { check_navigation({"https://x.test/a", 404, {}}); }).code(),
+  EXPECT_EQ(error_of([] {
+              check_navigation({"https://x.test/a", 404, {}});
+            }).code(),
             ErrorCode::NotFound);
-  EXPECT_EQ(error_of([] { check_navigation({"https://x.test/a", 429, {}}); }).code(),
+  EXPECT_EQ(error_of([] {
+              check_navigation({"https://x.test/a", 429, {}});
+            }).code(),
             ErrorCode::UpstreamBlocked);
-  EXPECT_EQ(error_of([] { check_navigation({"https://x.test/a", 403, {}}); }).code(),
+  EXPECT_EQ(error_of([] {
+              check_navigation({"https://x.test/a", 403, {}});
+            }).code(),
             ErrorCode::UpstreamBlocked);
-  EXPECT_EQ(error_of([] { check_navigation({"https://x.test/a", 503, {}}); }).code(),
+  EXPECT_EQ(error_of([] {
+              check_navigation({"https://x.test/a", 503, {}});
+            }).code(),
             ErrorCode::UpstreamError);
   EXPECT_EQ(error_of([] {
               check_navigation({"https://www.google.com/sorry/index?continue=x", 200, {}});
@@ -82,8 +93,7 @@ TEST(BlockDetection, NavigationStatuses) {
 }
 
 TEST(BlockDetection, OrdinaryPagePasses) {
-  EXPECT_EQ(block_reason(ordinary_page_signals("https://www.google.com/search?q=x")),
-            std::nullopt);
+  EXPECT_EQ(block_reason(ordinary_page_signals("https://www.google.com/search?q=x")), std::nullopt);
 }
 
 TEST(BlockDetection, RecognisesBlockPages) {
@@ -100,7 +110,8 @@ TEST(BlockDetection, RecognisesBlockPages) {
     s["textLength"] = 400;
   }));
   EXPECT_TRUE(with([](auto& s) {
-    s["text"] = "before you continue to google we use cookies and data to ... reject all accept all";
+    s["text"] =
+        "before you continue to google we use cookies and data to ... reject all accept all";
     s["textLength"] = 900;
   }));
   EXPECT_TRUE(with([](auto& s) {

@@ -1,10 +1,10 @@
 #include "extract/params.h"
 
-#include "core/error.h"
-
 #include <gtest/gtest.h>
 
 #include <functional>
+
+#include "core/error.h"
 
 namespace gleaner::extract {
 namespace {
@@ -14,16 +14,11 @@ const Parameters& sample() {
       {Param::string("q").required(),
        Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
        Param::integer("start").range(0, 100).multiple_of(10).default_value(0),
-       Param::number("price").range(10, std::nullopt),
-       Param::boolean("verified"),
-       Param::date("checkIn"),
-       Param::string("sort").one_of({"recent", "relevant"}),
+       Param::number("price").range(10, std::nullopt), Param::boolean("verified"),
+       Param::date("checkIn"), Param::string("sort").one_of({"recent", "relevant"}),
        Param::string("chips").items(',', {"date:today", "date:week", "type:virtual"}),
-       Param::list("homeTypes").one_of({"house", "condo"}),
-       Param::string("topicToken"),
-       Param::string("storyToken"),
-       Param::string("so"),
-       Param::string("itemId"),
+       Param::list("homeTypes").one_of({"house", "condo"}), Param::string("topicToken"),
+       Param::string("storyToken"), Param::string("so"), Param::string("itemId"),
        Param::string("url")},
       {Rule::exclusive({"q", "topicToken", "storyToken"}), Rule::only_with("so", {"storyToken"}),
        Rule::requires_with("verified", "sort")}};
@@ -95,12 +90,26 @@ TEST(Params, EachTypeRejectsWhatItShould) {
     const char* value;
   };
   const Case bad[] = {
-      {"gl", "usa"},       {"gl", "u1"},          {"start", "ten"},        {"start", "5"},
-      {"start", "110"},    {"start", "-10"},      {"start", "1e1"},        {"price", "9.99"},
-      {"price", "abc"},    {"price", "0x10"},     {"price", "inf"},        {"verified", "yes"},
-      {"checkIn", "2027-02-29"}, {"checkIn", "2028-13-01"}, {"checkIn", "28-01-01"},
-      {"sort", "Recent"},  {"chips", "date:today,"}, {"chips", "date:year"},
-      {"chips", "date:today,date:today"}, {"chips", ",date:week"},
+      {"gl", "usa"},
+      {"gl", "u1"},
+      {"start", "ten"},
+      {"start", "5"},
+      {"start", "110"},
+      {"start", "-10"},
+      {"start", "1e1"},
+      {"price", "9.99"},
+      {"price", "abc"},
+      {"price", "0x10"},
+      {"price", "inf"},
+      {"verified", "yes"},
+      {"checkIn", "2027-02-29"},
+      {"checkIn", "2028-13-01"},
+      {"checkIn", "28-01-01"},
+      {"sort", "Recent"},
+      {"chips", "date:today,"},
+      {"chips", "date:year"},
+      {"chips", "date:today,date:today"},
+      {"chips", ",date:week"},
   };
   for (const auto& c : bad) {
     auto e = rejection({{"q", "x"}, {c.name, c.value}});
@@ -149,13 +158,13 @@ TEST(Params, RequiresWithRule) {
 }
 
 TEST(Params, CustomRuleSeesTypedValues) {
-  const Parameters stay{
-      {Param::date("checkIn").required(), Param::date("checkOut").required()},
-      {Rule::custom([](const ValidatedParams& p) {
-        if (*p.string("checkOut") <= *p.string("checkIn")) {
-          throw invalid_parameter("checkOut", "'checkOut' must be later than 'checkIn'");
-        }
-      })}};
+  const Parameters stay{{Param::date("checkIn").required(), Param::date("checkOut").required()},
+                        {Rule::custom([](const ValidatedParams& p) {
+                          if (*p.string("checkOut") <= *p.string("checkIn")) {
+                            throw invalid_parameter("checkOut",
+                                                    "'checkOut' must be later than 'checkIn'");
+                          }
+                        })}};
   auto e = rejection({{"checkIn", "2030-01-02"}, {"checkOut", "2030-01-01"}}, stay);
   EXPECT_EQ(e.parameter(), "checkOut");
   EXPECT_NO_THROW(stay.validate({{"checkIn", "2030-01-01"}, {"checkOut", "2030-01-02"}}));

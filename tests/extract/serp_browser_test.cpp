@@ -1,13 +1,13 @@
 // GET /scrape/search/serp end to end in real Chromium: the endpoint builds its URL, the page is
 // answered from a replay archive of the fixture pages (shared/fixtures/pages/serp), serp.js reads
 // it and the C++ shapes it. Asserts what a person reads on those pages.
+#include <gtest/gtest.h>
+
 #include "core/error.h"
 #include "extract/pool_tabs.h"
 #include "extract/sites/serp.h"
 #include "tests/support/chromium.h"
 #include "tests/support/replay_archive.h"
-
-#include <gtest/gtest.h>
 
 namespace gleaner::extract {
 namespace {
@@ -37,7 +37,8 @@ Error serp_error(const std::shared_ptr<browser::ReplayArchive>& archive) {
 
 TEST(SerpInChromium, GoogleResultsPage) {
   TempReplayArchive archive;
-  archive.file("https://www.google.com/search?q=google", kFixtures + "serp-parser_desktop_google.html");
+  archive.file("https://www.google.com/search?q=google",
+               kFixtures + "serp-parser_desktop_google.html");
   auto replay = archive.load();
   auto result = run_serp(replay, {{"q", "google"}});
 

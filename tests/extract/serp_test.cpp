@@ -2,14 +2,15 @@
 // uule encoding, and the shaping of serp.js output recorded on the three fixture pages
 // (tests/extract/data/serp/*.json, produced by running serp.js in Chromium on
 // shared/fixtures/pages/serp/*.html).
+#include "extract/sites/serp.h"
+
+#include <gtest/gtest.h>
+
 #include "core/error.h"
 #include "extract/registry.h"
 #include "extract/sites/google.h"
-#include "extract/sites/serp.h"
 #include "tests/extract/fake_tab.h"
 #include "tests/extract/site_checks.h"
-
-#include <gtest/gtest.h>
 
 namespace gleaner::extract {
 namespace {
@@ -18,7 +19,9 @@ nlohmann::json recorded(const std::string& name) {
   return testing::recorded("serp/" + name + ".json");
 }
 
-const Endpoint& serp() { return serp_endpoint(); }
+const Endpoint& serp() {
+  return serp_endpoint();
+}
 
 std::string url_for(const QueryParams& query) {
   return serp().build_request(serp().validate(query)).url;
@@ -44,19 +47,18 @@ TEST(Serp, ValidationNamesTheParameter) {
             refused(invalid, "deviceType"));
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"start", "-10"}}), refused(invalid, "start"));
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"uule", "w+CA IQ"}}), refused(invalid, "uule"));
-  EXPECT_EQ(rejection(serp(), {{"q", "x"},
-                               {"location", "Austin,Texas,United States"},
-                               {"uule", "w+CAIQICI"}}),
-            refused(ErrorCode::ConflictingParameters, "uule"));
+  EXPECT_EQ(
+      rejection(serp(),
+                {{"q", "x"}, {"location", "Austin,Texas,United States"}, {"uule", "w+CAIQICI"}}),
+      refused(ErrorCode::ConflictingParameters, "uule"));
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"page", "2"}}), refused(invalid, "page"));
 }
 
 TEST(Serp, BuildsTheUrlAPersonWould) {
-  EXPECT_EQ(url_for({{"q", "dell xps 13 buy"}}),
-            "https://www.google.com/search?q=dell+xps+13+buy");
-  EXPECT_EQ(url_for({{"q", "top hotels london"}, {"gl", "UK"}, {"hl", "en"},
-                     {"domain", "google.co.uk"}}),
-            "https://www.google.co.uk/search?q=top+hotels+london&gl=uk&hl=en");
+  EXPECT_EQ(url_for({{"q", "dell xps 13 buy"}}), "https://www.google.com/search?q=dell+xps+13+buy");
+  EXPECT_EQ(
+      url_for({{"q", "top hotels london"}, {"gl", "UK"}, {"hl", "en"}, {"domain", "google.co.uk"}}),
+      "https://www.google.co.uk/search?q=top+hotels+london&gl=uk&hl=en");
   EXPECT_EQ(url_for({{"q", "a&b"}, {"domain", "www.google.de"}, {"start", "20"}}),
             "https://www.google.de/search?q=a%26b&start=20");
   // uule from location only when location is given; a given uule is sent as it is.
@@ -164,8 +166,9 @@ TEST(SerpShape, DellPageWithShoppingAndNestedResults) {
   EXPECT_EQ(organic[0]["sitelinks"][0]["title"], "Dell XPS 13-inch Laptop Computers");
   EXPECT_EQ(organic[0]["sitelinks"][1]["title"], "XPS Laptops");
   // "Results 1 - 12 of 28" sits where a date would: it stays text of the snippet.
-  EXPECT_EQ(organic[0]["sitelinks"][1]["snippet"].get<std::string>().rfind("Results 1 - 12 of 28", 0),
-            0u);
+  EXPECT_EQ(
+      organic[0]["sitelinks"][1]["snippet"].get<std::string>().rfind("Results 1 - 12 of 28", 0),
+      0u);
   EXPECT_EQ(organic[2]["reviews"], 169);
   EXPECT_EQ(organic[1]["sitelinks"].size(), 3u);
 
