@@ -31,10 +31,10 @@ async function scrape(body) {
     }
     if (formats.includes('markdown')) out.markdown = turndown.turndown(html);
     if (body.extractLinks) {
-      out.links = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href]')]
+      out.extractedLinks = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href]')]
         .map((a) => a.href).filter((h) => h.startsWith('http')))]);
     }
-    if (body.extractEmails) out.emails = [...new Set(html.match(EMAIL) || [])];
+    if (body.extractEmails) out.extractedEmails = [...new Set(html.match(EMAIL) || [])];
     if (body.screenshot) {
       const file = path.join(flags.shots, `${out.requestMetadata.id}.png`);
       await page.screenshot({ path: file, fullPage: true });
