@@ -10,10 +10,15 @@ namespace gleaner::extract {
 
 const std::vector<const Endpoint*>& all_endpoints() {
   // One line per endpoint; each site file exposes `const Endpoint& <name>_endpoint()`.
+  // clang-format off
   static const std::vector<const Endpoint*> endpoints = {
-      &serp_endpoint(),  &events_endpoint(),  &news_endpoint(),
-      &video_endpoint(), &finance_endpoint(),
+      &serp_endpoint(),
+      &events_endpoint(),
+      &news_endpoint(),
+      &video_endpoint(),
+      &finance_endpoint(),
   };
+  // clang-format on
   return endpoints;
 }
 
