@@ -139,6 +139,7 @@ BrowserInstance::Settings PoolCore::browser_settings() const {
     s.flags.push_back("--host-resolver-rules=MAP * ~NOTFOUND");
   }
   s.flags.insert(s.flags.end(), options.extra_flags.begin(), options.extra_flags.end());
+  s.flags = merge_feature_flags(s.flags);
   s.launch_timeout = options.launch_timeout;
   s.head_interceptors = options.interceptors;
   s.terminal_interceptor = replay;

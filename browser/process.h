@@ -26,6 +26,11 @@ namespace gleaner::browser {
 /// free port), before the configured extra flags. --no-sandbox is added only when running as root.
 std::vector<std::string> standard_chromium_flags();
 
+/// Chromium takes only the last --disable-features (and --enable-features) it is given: this joins
+/// every such flag of `flags` into one, in place of the first, so configured extra flags add to the
+/// standard list instead of replacing it. Other flags are kept in order.
+std::vector<std::string> merge_feature_flags(const std::vector<std::string>& flags);
+
 /// The live (not zombie) processes of process group `pgid`, from /proc.
 std::vector<pid_t> process_group_members(pid_t pgid);
 /// Sum of the proportional set size (PSS, from /proc/<pid>/smaps_rollup) of the live processes of

@@ -103,6 +103,7 @@ void report(const char* label, const browser::Pool& pool) {
 
 int main(int argc, char** argv) {
   const Args args = parse(argc, argv);
+  std::cout << std::unitbuf;  // each line as it comes, also into a file
   log::set_level(log::Level::Warn);
   const std::string archive = make_archive();
 

@@ -94,5 +94,27 @@ TEST(ChromiumFlags, StandardFlagsKeepChromiumQuietAndHeadless) {
   EXPECT_EQ(has("--no-sandbox"), ::geteuid() == 0);
 }
 
+TEST(ChromiumFlags, FeatureListsAreJoinedNotReplaced) {
+  auto merged = merge_feature_flags({"--headless", "--disable-features=Translate,MediaRouter",
+                                     "--enable-features=A", "--lang=de",
+                                     "--disable-features=MediaRouter,BackForwardCache"});
+  EXPECT_EQ(merged, (std::vector<std::string>{"--headless",
+                                              "--disable-features=Translate,MediaRouter,BackForwardCache",
+                                              "--enable-features=A", "--lang=de"}));
+  // Exactly one of each survives in the standard set plus configured extras.
+  auto flags = standard_chromium_flags();
+  flags.push_back("--disable-features=SomethingElse");
+  auto joined = merge_feature_flags(flags);
+  auto lists = std::count_if(joined.begin(), joined.end(), [](const std::string& f) {
+    return f.rfind("--disable-features=", 0) == 0;
+  });
+  EXPECT_EQ(lists, 1);
+  auto list = *std::find_if(joined.begin(), joined.end(), [](const std::string& f) {
+    return f.rfind("--disable-features=", 0) == 0;
+  });
+  EXPECT_NE(list.find("site-per-process"), std::string::npos);
+  EXPECT_NE(list.find("SomethingElse"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gleaner::browser
