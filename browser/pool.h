@@ -57,7 +57,7 @@ struct PoolOptions {
   /// Entry `health_check_timeout_ms`: a process that does not answer within this is hung.
   Millis health_timeout{3000};
   /// Entry `warm_pages`: pages kept open per process ahead of need (leases without a proxy).
-  int warm_pages = 1;
+  int warm_pages = 2;
   /// Entry `browser_launch_timeout_ms`: how long a starting process may take to come up.
   Millis launch_timeout{30000};
   /// Entry `browser_close_grace_ms`: how long a stopping process gets before SIGKILL.

@@ -16,6 +16,7 @@ TEST(PoolOptions, DefaultsWhenNothingIsConfigured) {
   EXPECT_EQ(o.pages_per_process, 4);
   EXPECT_EQ(o.recycle_after_pages, 500);
   EXPECT_EQ(o.memory_limit_mb, 2048u);
+  EXPECT_EQ(o.warm_pages, 2);
   EXPECT_TRUE(o.extra_flags.empty());
   EXPECT_TRUE(o.replay_dir.empty());
   EXPECT_GT(o.lease_wait.count(), 0);

@@ -13,7 +13,10 @@
 
 #include <gtest/gtest.h>
 
+#include <poll.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -21,6 +24,7 @@
 #include <fstream>
 #include <functional>
 #include <future>
+#include <iostream>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -624,6 +628,74 @@ TEST(Pool, DestroyingThePoolKillsEverythingEvenWithLeasesOut) {
   // The lease outlived its pool: its calls fail cleanly and ending it is safe.
   EXPECT_THROW((*orphan)->evaluate("1", max_wait()), cdp::Error);
   orphan.reset();
+}
+
+// Not run by itself (DISABLED_): the service that the next test starts in a child process and kills.
+TEST(PoolChild, DISABLED_RunsAPoolUntilKilled) {
+  Pool pool(own_pool(2));
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  Lease lease = pool.lease({}, max_wait());
+  lease->navigate("about:blank", WaitSpec::load(), max_wait());
+  for (pid_t g : chromium_groups(pool)) std::cout << "GROUP " << g << std::endl;
+  std::cout << "READY" << std::endl;
+  std::this_thread::sleep_for(kMaxWait);  // until the parent kills us
+}
+
+TEST(Pool, NoChromiumOutlivesAServiceKilledWithSigkill) {
+  int out[2];
+  ASSERT_EQ(::pipe(out), 0);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addclose(&actions, out[0]);
+  std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  std::string filter = "--gtest_filter=PoolChild.DISABLED_RunsAPoolUntilKilled";
+  std::string disabled = "--gtest_also_run_disabled_tests";
+  char* argv[] = {self.data(), filter.data(), disabled.data(), nullptr};
+  pid_t child = 0;
+  ASSERT_EQ(posix_spawn(&child, self.c_str(), &actions, nullptr, argv, environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(out[1]);
+
+  // Read the child's browser groups until it says it is ready.
+  std::set<pid_t> groups;
+  std::string pending;
+  bool ready = false;
+  const Deadline deadline = max_wait();
+  while (!ready && SteadyClock::now() < deadline) {
+    pollfd p{out[0], POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(time_left(deadline).count())) <= 0) break;
+    char buffer[512];
+    ssize_t n = ::read(out[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    pending.append(buffer, static_cast<std::size_t>(n));
+    for (std::size_t nl; (nl = pending.find('\n')) != std::string::npos; pending.erase(0, nl + 1)) {
+      std::string line = pending.substr(0, nl);
+      if (line.rfind("GROUP ", 0) == 0) groups.insert(std::stoi(line.substr(6)));
+      if (line == "READY") ready = true;
+    }
+  }
+  ::close(out[0]);
+  ASSERT_TRUE(ready) << "the child pool did not come up";
+  ASSERT_EQ(groups.size(), 2u);
+
+  // SIGKILL: no destructor, no shutdown. The kernel's parent-death signal takes the browsers down,
+  // and their helpers exit once their browser is gone.
+  ASSERT_EQ(::kill(child, SIGKILL), 0);
+  ASSERT_EQ(::waitpid(child, nullptr, 0), child);
+  EXPECT_TRUE(eventually([&] { return !any_process_left(groups); }));
+
+  // Their temporary profiles are cleared by the next pool that starts.
+  auto profiles_of_child = [&] {
+    int count = 0;
+    const std::string prefix = "gleaner-chromium-" + std::to_string(child) + "-";
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
+      if (entry.path().filename().string().rfind(prefix, 0) == 0) ++count;
+    return count;
+  };
+  EXPECT_EQ(profiles_of_child(), 2);
+  remove_stale_profiles();
+  EXPECT_EQ(profiles_of_child(), 0);
 }
 
 }  // namespace
