@@ -62,19 +62,22 @@ stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
 if [[ ",$only," == *",gleaner,"* ]]; then
   port="$(free_port)"
+  # Started from inside $tmp, so whatever gleaner keeps on disk (screenshots) goes away with it.
+  cd "$tmp"
   GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:$tmp/b.db" \
   GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
   GLEANER_BROWSER_PROCESSES=1 GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 \
   GLEANER_LOG_LEVEL=warn \
     "$bin" serve --port "$port" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err" &
   gpid=$!; pids+=($gpid)
+  cd "$here"
   wait_up "http://127.0.0.1:$port/"
   # The first start prints the new account's API key as the last line of its message.
   key="$(tail -n 1 "$tmp/gleaner.out")"
   warm gleaner "$port" "$key"
   results+=("$(load gleaner "$gpid" "$port" "$key")")
   stop "$gpid"
-  [[ -s "$tmp/gleaner.err" ]] && tail -n 5 "$tmp/gleaner.err" >&2
+  if [[ -s "$tmp/gleaner.err" ]]; then tail -n 5 "$tmp/gleaner.err" >&2; fi
 fi
 
 for who in puppeteer floor; do
