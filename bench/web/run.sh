@@ -3,7 +3,7 @@
 # POST /scrape/web, the hand-written Puppeteer service and the bare floor (in turn, never at the
 # same time), and prints a side-by-side table.
 #   bench/web/run.sh [--n 200] [--c 4] [--screenshot false] [--only gleaner,puppeteer,floor]
-# GLEANER_BIN overrides the gleaner binary (default <repo>/build/gleaner, else /work/build-lead/gleaner).
+# GLEANER_BIN overrides the gleaner binary (default <repo>/build/gleaner).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -19,7 +19,6 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 bin="${GLEANER_BIN:-$repo/build/gleaner}"
-[[ -x "$bin" ]] || bin=/work/build-lead/gleaner
 [[ -d "$here/node_modules/puppeteer-core" ]] || (cd "$here" && npm install --no-audit --no-fund >&2)
 
 tmp="$(mktemp -d)"
