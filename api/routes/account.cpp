@@ -1,26 +1,10 @@
 #include "api/admission.h"
 #include "api/auth.h"
 #include "api/routes/routes.h"
+#include "core/time_text.h"
 #include "store/store.h"
 
-#include <ctime>
-#include <iomanip>
-#include <sstream>
-
 namespace gleaner::api {
-namespace {
-
-/// ISO 8601 in UTC, as every time in the API is written.
-std::string iso_utc(store::TimePoint t) {
-  const auto seconds = static_cast<std::time_t>(store::to_unix_seconds(t));
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  std::ostringstream out;
-  out << std::put_time(&tm, "%Y-%m-%dT%H:%M:%SZ");
-  return out.str();
-}
-
-}  // namespace
 
 void add_account_routes(Router& router, Dependencies& deps) {
   router.add("GET", "/account", [&deps](Request& request) {
@@ -39,8 +23,8 @@ void add_account_routes(Router& router, Dependencies& deps) {
     r.body = {{"account", {{"id", a.id}, {"name", a.name}}},
               {"balance", a.balance},
               {"allowance", a.allowance},
-              {"periodStart", iso_utc(a.period_start)},
-              {"periodEnd", iso_utc(a.period_end)},
+              {"periodStart", iso8601_utc(a.period_start)},
+              {"periodEnd", iso8601_utc(a.period_end)},
               // The limit in force: the account's own, else the configured default.
               {"concurrencyLimit",
                a.concurrency_limit.value_or(deps.admission->options().account_limit)},

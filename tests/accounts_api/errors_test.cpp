@@ -1,0 +1,194 @@
+// Every error code of spec/conventions.md's table, over HTTP against a whole service on port 0:
+// status, envelope, `error.code` (and `parameter`, Retry-After where they belong), and that
+// nothing ending in an error is charged.
+#include "tests/accounts_api/service_fixture.h"
+
+#include <gtest/gtest.h>
+
+#include <future>
+
+namespace gleaner::testing {
+namespace {
+
+class ErrorsOverHttp : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    svc = &shared_service();
+    account = svc->create_account(1000);
+  }
+
+  /// The response is an error in the service's one shape, with `code`.
+  static void expect_error(const httplib::Result& r, int status, const std::string& code) {
+    ASSERT_TRUE(r) << "no response: " << httplib::to_string(r.error());
+    EXPECT_EQ(r->status, status) << r->body;
+    EXPECT_EQ(r->get_header_value("Content-Type"), "application/json");
+    const nlohmann::json body = json_of(r);
+    ASSERT_TRUE(body.is_object()) << r->body;
+    EXPECT_EQ(r->body.rfind("{\"requestMetadata\":", 0), 0u) << r->body;
+    EXPECT_EQ(body["requestMetadata"]["status"], "error");
+    EXPECT_EQ(body["requestMetadata"]["id"], r->get_header_value("X-Request-Id"));
+    EXPECT_EQ(body["error"]["code"], code) << r->body;
+    EXPECT_TRUE(body["error"]["message"].is_string());
+  }
+
+  /// Nothing was charged to the test's account: full balance, no usage, no credits held.
+  void expect_uncharged() const {
+    const store::AccountView view = svc->store().account_view(account.id);
+    EXPECT_EQ(view.account.balance, 1000);
+    EXPECT_TRUE(view.usage.empty());
+  }
+
+  std::string news(const std::string& query) const { return "/scrape/search/news?" + query; }
+
+  ServiceUnderTest* svc = nullptr;
+  ServiceUnderTest::NewAccount account;
+};
+
+TEST_F(ErrorsOverHttp, InvalidParameterNamesIt) {
+  auto r = svc->get(news("gl=USA"), account.key);
+  expect_error(r, 400, "invalid_parameter");
+  EXPECT_EQ(json_of(r)["error"]["parameter"], "gl");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, MissingParameterNamesIt) {
+  auto r = svc->get("/scrape/search/finance", account.key);
+  expect_error(r, 400, "missing_parameter");
+  EXPECT_EQ(json_of(r)["error"]["parameter"], "q");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, ConflictingParametersNamesTheSecond) {
+  auto r = svc->get(news("q=bears&topicToken=CAAqBwgKMNrVlwsw"), account.key);
+  expect_error(r, 400, "conflicting_parameters");
+  EXPECT_TRUE(json_of(r)["error"].contains("parameter"));
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, AMalformedBodyIsInvalidJson) {
+  httplib::Headers headers{{"x-api-key", account.key}};
+  expect_error(svc->client()->Post("/scrape/web", headers, "{\"url\": ", "application/json"), 400,
+               "invalid_json");
+  expect_error(svc->client()->Post("/scrape/web", headers, "[1, 2]", "application/json"), 400,
+               "invalid_json");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, NoKeyIsMissingApiKey) {
+  expect_error(svc->get(news(news::kFeed), ""), 401, "missing_api_key");
+  expect_error(svc->get("/account", ""), 401, "missing_api_key");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, AnUnknownOrRevokedKeyIsInvalidApiKey) {
+  expect_error(svc->get(news(news::kFeed), "gl_" + std::string(64, '0')), 401, "invalid_api_key");
+  expect_error(svc->get("/account", "not-a-key"), 401, "invalid_api_key");
+  auto second = svc->store().create_key(account.id);
+  ASSERT_TRUE(svc->store().revoke_key(second.info.id));
+  expect_error(svc->get(news(news::kFeed), second.key), 401, "invalid_api_key");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, AKeyIsCheckedBeforeTheParameters) {
+  // A request that is wrong twice hears about the key first.
+  expect_error(svc->get(news("gl=USA"), ""), 401, "missing_api_key");
+}
+
+TEST_F(ErrorsOverHttp, ABalanceBelowTheCostIsInsufficientCreditsBeforeAnyPageLoads) {
+  auto poor = svc->create_account(9);  // the feed costs 10
+  auto replay = svc->deps().pool->replay();
+  ASSERT_TRUE(replay);
+  const std::size_t loads_before = replay->requests().size();
+  auto r = svc->get(news(news::kFeed), poor.key);
+  expect_error(r, 402, "insufficient_credits");
+  EXPECT_EQ(replay->requests().size(), loads_before) << "a page was loaded for a refused request";
+  EXPECT_EQ(svc->store().account_view(poor.id).account.balance, 9);
+  // Validation still comes first: a bad request from a poor account is a 400.
+  expect_error(svc->get(news("gl=USA"), poor.key), 400, "invalid_parameter");
+}
+
+TEST_F(ErrorsOverHttp, AnUnknownRouteIsNotFound) {
+  expect_error(svc->get("/scrape/nowhere/page", account.key), 404, "not_found");
+  expect_error(svc->get("/", ""), 404, "not_found");
+}
+
+TEST_F(ErrorsOverHttp, APageThatDoesNotExistIsNotFound) {
+  expect_error(svc->get(news(news::kMissing), account.key), 404, "not_found");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, AWrongMethodIsMethodNotAllowed) {
+  httplib::Headers headers{{"x-api-key", account.key}};
+  expect_error(svc->client()->Post("/account", headers, "{}", "application/json"), 405,
+               "method_not_allowed");
+  expect_error(svc->client()->Delete("/scrape/search/news", headers), 405, "method_not_allowed");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, ABodyOverTheLimitIsPayloadTooLarge) {
+  httplib::Headers headers{{"x-api-key", account.key}};
+  const std::string big(8192, 'x');  // the suite's limit is 4096 bytes
+  expect_error(svc->client()->Post("/account", headers, big, "application/json"), 413,
+               "payload_too_large");
+}
+
+TEST_F(ErrorsOverHttp, ABlockPageIsUpstreamBlocked) {
+  expect_error(svc->get(news(news::kBlocked), account.key), 502, "upstream_blocked");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, ASiteErrorIsUpstreamError) {
+  expect_error(svc->get(news(news::kBroken), account.key), 502, "upstream_error");
+  expect_uncharged();
+}
+
+TEST_F(ErrorsOverHttp, AFailedInPageScriptIsInternalNamingTheRequest) {
+  auto r = svc->get(news(news::kScriptFails), account.key);
+  expect_error(r, 500, "internal");
+  const std::string message = json_of(r)["error"]["message"];
+  EXPECT_NE(message.find(r->get_header_value("X-Request-Id")), std::string::npos) << message;
+  expect_uncharged();
+}
+
+// One account allowed one request at a time: while a page hangs, its second request is a 429
+// with Retry-After; the hung page then runs out of its time budget, a 504. Neither is charged.
+// A service of its own, with a short budget, whose Chromium (busy with the hung page) ends with it.
+TEST_F(ErrorsOverHttp, OverTheAccountsLimitIsTooManyRequestsAndAHungPageIsATimeout) {
+  TempDir dir;
+  Config config = service_config(dir.path(), shared_archive().dir());
+  config.set("endpoint_timeout_ms", 3000);
+  ServiceUnderTest short_budget(std::move(config));
+  auto single = short_budget.create_account(1000, 1);
+  auto hung = std::async(std::launch::async,
+                         [&] { return short_budget.get(news(news::kHang), single.key); });
+  ASSERT_TRUE(ServiceUnderTest::eventually(
+      [&] { return short_budget.metric("gleaner_admission_running") == 1; }));
+
+  auto refused = short_budget.get(news(news::kFeed), single.key);
+  expect_error(refused, 429, "too_many_requests");
+  EXPECT_FALSE(refused->get_header_value("Retry-After").empty());
+  EXPECT_GT(std::stoi(refused->get_header_value("Retry-After")), 0);
+
+  expect_error(hung.get(), 504, "timeout");
+  const store::AccountView view = short_budget.store().account_view(single.id);
+  EXPECT_EQ(view.account.balance, 1000);
+  EXPECT_TRUE(view.usage.empty());
+}
+
+// No browser can be had: a service whose Chromium never starts answers 503 once the lease wait
+// is over, and charges nothing.
+TEST_F(ErrorsOverHttp, NoBrowserIsUnavailable) {
+  TempDir dir;
+  Config config = service_config(dir.path(), shared_archive().dir());
+  config.set("chromium_path", "/bin/false");
+  config.set("lease_wait_ms", 500);
+  ServiceUnderTest broken(std::move(config));
+  auto poorly = broken.create_account(100);
+  expect_error(broken.get(news(news::kFeed), poorly.key), 503, "unavailable");
+  const store::AccountView view = broken.store().account_view(poorly.id);
+  EXPECT_EQ(view.account.balance, 100);
+  EXPECT_TRUE(view.usage.empty());
+}
+
+}  // namespace
+}  // namespace gleaner::testing
