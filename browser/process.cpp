@@ -231,6 +231,7 @@ std::unique_ptr<ChromiumProcess> ChromiumProcess::launch(const std::string& chro
   std::vector<std::string> env = child_environment();
   std::vector<char*> argv = c_strings(args);
   std::vector<char*> envp = c_strings(env);
+  const std::string exec_failed = "gleaner: cannot execute " + chromium_path + "\n";
 
   int output[2];
   int wake[2];
@@ -266,6 +267,7 @@ std::unique_ptr<ChromiumProcess> ChromiumProcess::launch(const std::string& chro
     ::dup2(output[1], STDERR_FILENO);
     ::close_range(3, ~0U, 0);
     ::execve(argv[0], argv.data(), envp.data());
+    (void)!::write(STDERR_FILENO, exec_failed.data(), exec_failed.size());  // into our log
     ::_exit(127);
   }
   int fork_errno = errno;

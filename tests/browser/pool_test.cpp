@@ -124,6 +124,21 @@ TEST(Pool, LeaseWaitEndsWithUnavailableWhenEveryPageIsTaken) {
   EXPECT_EQ(next->evaluate("1 + 1", max_wait()), 2);
 }
 
+TEST(Pool, WithoutAWorkingChromiumLeasesFailAsUnavailable) {
+  PoolOptions o = own_pool(1);
+  o.chromium_path = "/nonexistent/chromium";
+  o.lease_wait = Millis(300);
+  Pool pool(o);
+  EXPECT_FALSE(pool.wait_ready(deadline_in(Millis(300))));
+  try {
+    pool.lease({}, max_wait());
+    FAIL() << "a lease without a browser";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Unavailable);
+  }
+  EXPECT_EQ(pool.state().processes, 0);
+}
+
 // ---- Replay and interception ------------------------------------------------------------------
 
 TEST(Pool, NavigatesThroughAReplayArchiveThatLogsEveryRequest) {
