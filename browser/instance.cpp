@@ -60,9 +60,9 @@ std::shared_ptr<BrowserInstance> BrowserInstance::launch(const Settings& setting
 }
 
 BrowserInstance::~BrowserInstance() {
-  warm.clear();        // their sessions unsubscribe while the connection is still there
-  executor_.reset();   // no decision is answered after this
-  connection_.reset(); // joins the DevTools thread
+  warm.clear();         // their sessions unsubscribe while the connection is still there
+  executor_.reset();    // no decision is answered after this
+  connection_.reset();  // joins the DevTools thread
   // process_ (declared first) goes last: killed and reaped unless stopped already.
 }
 
@@ -101,16 +101,16 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
     page.viewport_ = *options.viewport;
   }
   if (!options.user_agent.empty()) {
-    calls.push_back(
-        session.send("Network.setUserAgentOverride", {{"userAgent", options.user_agent}}, deadline));
+    calls.push_back(session.send("Network.setUserAgentOverride",
+                                 {{"userAgent", options.user_agent}}, deadline));
   }
   if (!options.extra_headers.empty()) {
     calls.push_back(session.send("Network.setExtraHTTPHeaders",
                                  {{"headers", Json(options.extra_headers)}}, deadline));
   }
   if (auto fetch = page.router_->configure(interception_for(&options))) {
-    calls.push_back(session.send(fetch->at("method").get<std::string>(), fetch->at("params"),
-                                 deadline));
+    calls.push_back(
+        session.send(fetch->at("method").get<std::string>(), fetch->at("params"), deadline));
   }
 }
 
@@ -158,8 +158,8 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
     if (options) {
       append_configuration(*page, *options, calls, deadline);
     } else if (auto fetch = page->router_->configure(interception_for(nullptr))) {
-      calls.push_back(session.send(fetch->at("method").get<std::string>(), fetch->at("params"),
-                                   deadline));
+      calls.push_back(
+          session.send(fetch->at("method").get<std::string>(), fetch->at("params"), deadline));
     }
     for (auto& call : calls) call.get();
     return page;

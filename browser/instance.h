@@ -77,12 +77,12 @@ class BrowserInstance {
   void stop(Millis grace);
 
   // Pool bookkeeping, guarded by the pool's mutex (PoolCore::mutex).
-  int busy = 0;                // leases out
-  std::uint64_t served = 0;    // leases ever made
-  bool draining = false;       // lends no more; replaced, stopped once busy is 0
-  bool dead = false;           // crashed or hung: being replaced
+  int busy = 0;                            // leases out
+  std::uint64_t served = 0;                // leases ever made
+  bool draining = false;                   // lends no more; replaced, stopped once busy is 0
+  bool dead = false;                       // crashed or hung: being replaced
   std::deque<std::unique_ptr<Page>> warm;  // ready pages, no proxy, not yet configured
-  int warm_failures = 0;       // warm pages that could not be opened since the last health check
+  int warm_failures = 0;  // warm pages that could not be opened since the last health check
 
  private:
   explicit BrowserInstance(Settings settings);

@@ -64,7 +64,8 @@ void NavigationTracker::on_frame_navigated(const Json& params) {
 
 void NavigationTracker::on_request_will_be_sent(const Json& params) {
   if (params.value("type", std::string()) != "Document" ||
-      params.value("frameId", std::string()) != main_frame_id_ || !params.contains("redirectResponse"))
+      params.value("frameId", std::string()) != main_frame_id_ ||
+      !params.contains("redirectResponse"))
     return;
   const Json& redirect = params["redirectResponse"];
   std::lock_guard lock(mutex_);
@@ -141,7 +142,8 @@ NavigationTracker::Outcome NavigationTracker::wait(const std::string& loader_id,
     if ((outcome = broken_locked())) return true;
     auto doc = documents_.find(effective_locked(loader_id));
     if (doc == documents_.end()) return false;
-    const bool ready = event ? doc->second.lifecycle.count(event) > 0 : doc->second.commit_order > 0;
+    const bool ready =
+        event ? doc->second.lifecycle.count(event) > 0 : doc->second.commit_order > 0;
     if (ready) outcome = Outcome::Ready;
     return ready;
   });
@@ -171,8 +173,8 @@ NavigationResult NavigationTracker::result(const std::string& loader_id) const {
   if (effective != loader_id && own != documents_.end()) {
     // A script replaced the document: record the one it left as a redirect.
     const Document& left = own->second;
-    result.redirects.push_back({left.response ? left.response->url : left.url,
-                                left.response ? left.response->status : 0});
+    result.redirects.push_back(
+        {left.response ? left.response->url : left.url, left.response ? left.response->status : 0});
   }
   if (doc != documents_.end()) {
     // The response's URL, not the committed one: an error page commits as chrome-error://.

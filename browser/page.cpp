@@ -22,7 +22,9 @@ long long elapsed_ms(SteadyClock::time_point from, SteadyClock::time_point to) {
 // document (not documentElement) is observed so it works while the document is still parsing.
 std::string selector_waiter(const std::string& selector) {
   return "new Promise((resolve) => {"
-         "  const selector = " + Json(selector).dump() + ";"
+         "  const selector = " +
+         Json(selector).dump() +
+         ";"
          "  const found = () => document.querySelector(selector) !== null;"
          "  if (found()) return resolve(true);"
          "  const observer = new MutationObserver(() => {"
@@ -34,7 +36,8 @@ std::string selector_waiter(const std::string& selector) {
 
 std::string exception_text(const Json& details) {
   if (auto e = details.find("exception"); e != details.end()) {
-    if (auto d = e->find("description"); d != e->end() && d->is_string()) return d->get<std::string>();
+    if (auto d = e->find("description"); d != e->end() && d->is_string())
+      return d->get<std::string>();
     if (auto v = e->find("value"); v != e->end()) return v->dump();
   }
   return details.value("text", std::string("exception"));
@@ -86,8 +89,7 @@ void Page::fail_timeout(const std::string& url, SteadyClock::time_point start, D
   // Stop the network activity so the page is quiet for whoever uses it next.
   session_->notify("Page.stopLoading", Json::object());
   const long long budget = std::max<long long>(0, elapsed_ms(start, deadline));
-  throw Error(ErrorCode::Timeout,
-              "the page did not load within " + std::to_string(budget) + " ms",
+  throw Error(ErrorCode::Timeout, "the page did not load within " + std::to_string(budget) + " ms",
               "navigation to " + url + " passed its deadline");
 }
 
@@ -129,7 +131,8 @@ NavigationResult Page::navigate(const std::string& url, const WaitSpec& wait, De
       case NavigationTracker::Outcome::Ready: return;
       case NavigationTracker::Outcome::DeadlinePassed: fail_timeout(url, start, deadline);
       case NavigationTracker::Outcome::Crashed:
-        throw cdp::Error(cdp::ErrorKind::Crashed, "Page.navigate", "the tab crashed loading " + url);
+        throw cdp::Error(cdp::ErrorKind::Crashed, "Page.navigate",
+                         "the tab crashed loading " + url);
       case NavigationTracker::Outcome::Closed:
         throw cdp::Error(cdp::ErrorKind::Closed, "Page.navigate",
                          "the browser went away loading " + url);
@@ -151,9 +154,9 @@ void Page::wait_for_selector(const std::string& selector, const std::string& url
   for (;;) {
     Json reply;
     try {
-      reply = session_->call("Runtime.evaluate",
-                             {{"expression", waiter}, {"awaitPromise", true}, {"returnByValue", true}},
-                             deadline);
+      reply = session_->call(
+          "Runtime.evaluate",
+          {{"expression", waiter}, {"awaitPromise", true}, {"returnByValue", true}}, deadline);
     } catch (const cdp::Error& e) {
       if (e.kind() == cdp::ErrorKind::Timeout) fail_timeout(url, start, deadline);
       // The document was replaced while we waited (a redirect by script): wait in the new one.
@@ -189,7 +192,9 @@ std::string Page::html(Deadline deadline) {
   return value.is_string() ? value.get<std::string>() : std::string();
 }
 
-std::string Page::url() const { return tracker_->current_url(); }
+std::string Page::url() const {
+  return tracker_->current_url();
+}
 
 Json Page::viewport_params(const Viewport& viewport) {
   return {{"width", viewport.width},

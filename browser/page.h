@@ -39,7 +39,9 @@ struct WaitSpec {
   Millis extra{0};
 
   static WaitSpec load() { return {}; }
-  static WaitSpec dom_content_loaded() { return {Until::DomContentLoaded, {}, Millis(0), Millis(0)}; }
+  static WaitSpec dom_content_loaded() {
+    return {Until::DomContentLoaded, {}, Millis(0), Millis(0)};
+  }
   static WaitSpec network_idle() { return {Until::NetworkIdle, {}, Millis(0), Millis(0)}; }
   static WaitSpec selector_of(std::string css) {
     return {Until::Selector, std::move(css), Millis(0), Millis(0)};

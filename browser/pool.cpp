@@ -25,8 +25,8 @@ constexpr Millis kWarmPageLimit{10000};
                               "): " + why);
 }
 
-long long ranged(const Config& config, const std::string& entry, long long fallback,
-                 long long min, long long max) {
+long long ranged(const Config& config, const std::string& entry, long long fallback, long long min,
+                 long long max) {
   long long value = config.get_int(entry, fallback);
   if (value < min || value > max)
     bad_option(entry, "must be between " + std::to_string(min) + " and " + std::to_string(max));
@@ -35,7 +35,7 @@ long long ranged(const Config& config, const std::string& entry, long long fallb
 
 bool has_flag(const std::vector<std::string>& flags, const std::string& name) {
   return std::any_of(flags.begin(), flags.end(),
-                      [&](const std::string& f) { return f.rfind(name, 0) == 0; });
+                     [&](const std::string& f) { return f.rfind(name, 0) == 0; });
 }
 
 }  // namespace
@@ -46,12 +46,13 @@ PoolOptions PoolOptions::from_config(const Config& config) {
   o.chromium_path = config.get_string(
       "chromium_path", chrome_path && *chrome_path ? chrome_path : "/usr/bin/chromium");
   o.processes = static_cast<int>(ranged(config, "browser_processes", o.processes, 1, 256));
-  o.pages_per_process = static_cast<int>(ranged(config, "pages_per_process", o.pages_per_process, 1, 1000));
+  o.pages_per_process =
+      static_cast<int>(ranged(config, "pages_per_process", o.pages_per_process, 1, 1000));
   o.lease_wait = Millis(ranged(config, "lease_wait_ms", o.lease_wait.count(), 0, 3600000));
   o.recycle_after_pages =
       static_cast<int>(ranged(config, "recycle_after_pages", o.recycle_after_pages, 0, 100000000));
-  o.memory_limit_mb = static_cast<std::size_t>(
-      ranged(config, "browser_memory_limit_mb", static_cast<long long>(o.memory_limit_mb), 0, 1 << 24));
+  o.memory_limit_mb = static_cast<std::size_t>(ranged(
+      config, "browser_memory_limit_mb", static_cast<long long>(o.memory_limit_mb), 0, 1 << 24));
   o.extra_flags = config.get_string_list("chromium_flags");
   o.replay_dir = config.get_string("replay_dir", "");
   o.health_interval =
@@ -61,7 +62,8 @@ PoolOptions PoolOptions::from_config(const Config& config) {
   o.warm_pages = static_cast<int>(ranged(config, "warm_pages", o.warm_pages, 0, 1000));
   o.launch_timeout =
       Millis(ranged(config, "browser_launch_timeout_ms", o.launch_timeout.count(), 100, 600000));
-  o.close_grace = Millis(ranged(config, "browser_close_grace_ms", o.close_grace.count(), 0, 600000));
+  o.close_grace =
+      Millis(ranged(config, "browser_close_grace_ms", o.close_grace.count(), 0, 600000));
   return o;
 }
 
@@ -107,10 +109,10 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   mutable std::condition_variable lease_cv_;       // a page may be free; a browser came up; stop
   mutable std::condition_variable supervisor_cv_;  // work for the supervisor
   bool work_ = false;                              // supervisor_cv_'s predicate
-  std::vector<Instance> slots_;           // one per process; null while (re)starting
-  std::vector<Deadline> next_launch_;     // per slot: not before (backs off after failures)
-  std::vector<int> launch_failures_;      // per slot: failed starts in a row
-  std::vector<Instance> retiring_;        // replaced, finishing their leases
+  std::vector<Instance> slots_;                    // one per process; null while (re)starting
+  std::vector<Deadline> next_launch_;  // per slot: not before (backs off after failures)
+  std::vector<int> launch_failures_;   // per slot: failed starts in a row
+  std::vector<Instance> retiring_;     // replaced, finishing their leases
   Deadline next_health_;
   std::uint64_t restarts_ = 0;
   std::uint64_t recycles_ = 0;
@@ -206,9 +208,9 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
       });
       if (shutting_down_) throw Error(ErrorCode::Unavailable, "the service is shutting down");
       if (!browser) {
-        throw Error(ErrorCode::Unavailable, "no browser is free at the moment, try again",
-                    "no page free within the lease wait; " + std::to_string(busy_locked()) +
-                        " pages busy");
+        throw Error(
+            ErrorCode::Unavailable, "no browser is free at the moment, try again",
+            "no page free within the lease wait; " + std::to_string(busy_locked()) + " pages busy");
       }
       ++browser->busy;
       ++browser->served;
@@ -255,7 +257,8 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
   }
 }
 
-void PoolCore::release(const std::shared_ptr<BrowserInstance>& browser, std::unique_ptr<Page> page) {
+void PoolCore::release(const std::shared_ptr<BrowserInstance>& browser,
+                       std::unique_ptr<Page> page) {
   browser->close_page(std::move(page));  // outside the lock: it unsubscribes from the connection
   std::lock_guard lock(mutex_);
   --browser->busy;
@@ -516,9 +519,8 @@ void PoolCore::stop_everything() {
     }
     for (auto& b : retiring_) all.push_back(std::move(b));
     retiring_.clear();
-    if (busy_locked() > 0 || std::any_of(all.begin(), all.end(), [](const Instance& b) {
-          return b->busy > 0;
-        }))
+    if (busy_locked() > 0 ||
+        std::any_of(all.begin(), all.end(), [](const Instance& b) { return b->busy > 0; }))
       log::warn("pool") << "grace period over: leases still out fail now";
   }
   pages.clear();
@@ -547,9 +549,13 @@ Lease& Lease::operator=(Lease&& other) noexcept {
   return *this;
 }
 
-Lease::~Lease() { release(); }
+Lease::~Lease() {
+  release();
+}
 
-pid_t Lease::browser_pid() const { return browser_ ? browser_->pid() : 0; }
+pid_t Lease::browser_pid() const {
+  return browser_ ? browser_->pid() : 0;
+}
 
 void Lease::release() {
   if (!core_) return;
@@ -566,16 +572,22 @@ Pool::Pool(PoolOptions options) : core_(std::make_shared<PoolCore>(std::move(opt
   supervisor_ = std::thread([core = core_] { core->supervise(); });
 }
 
-Pool::~Pool() { shutdown(Millis(0)); }
+Pool::~Pool() {
+  shutdown(Millis(0));
+}
 
 Lease Pool::lease(const ContextOptions& options, Deadline deadline) {
   std::shared_ptr<PoolCore> core = core_;  // a lease() woken by shutdown returns safely
   return core->lease(options, deadline);
 }
 
-bool Pool::wait_ready(Deadline deadline) const { return core_->wait_ready(deadline); }
+bool Pool::wait_ready(Deadline deadline) const {
+  return core_->wait_ready(deadline);
+}
 
-PoolState Pool::state() const { return core_->state(); }
+PoolState Pool::state() const {
+  return core_->state();
+}
 
 void Pool::shutdown(Millis grace) {
   core_->begin_shutdown(grace);
@@ -583,8 +595,12 @@ void Pool::shutdown(Millis grace) {
   if (supervisor_.joinable()) supervisor_.join();
 }
 
-std::shared_ptr<ReplayArchive> Pool::replay() const { return core_->replay; }
+std::shared_ptr<ReplayArchive> Pool::replay() const {
+  return core_->replay;
+}
 
-const PoolOptions& Pool::options() const { return core_->options; }
+const PoolOptions& Pool::options() const {
+  return core_->options;
+}
 
 }  // namespace gleaner::browser

@@ -12,10 +12,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -213,9 +213,9 @@ std::unique_ptr<ChromiumProcess> ChromiumProcess::launch(const std::string& chro
                                                          Deadline deadline) {
   std::unique_ptr<ChromiumProcess> process(new ChromiumProcess());
 
-  std::string profile_template = (temp_root() / (std::string(kProfilePrefix) +
-                                                 std::to_string(::getpid()) + "-XXXXXX"))
-                                     .string();
+  std::string profile_template =
+      (temp_root() / (std::string(kProfilePrefix) + std::to_string(::getpid()) + "-XXXXXX"))
+          .string();
   if (!::mkdtemp(profile_template.data()))
     throw Error(ErrorCode::Unavailable, "no browser could be started",
                 "cannot create a profile directory: " + std::string(std::strerror(errno)));
@@ -284,14 +284,12 @@ std::unique_ptr<ChromiumProcess> ChromiumProcess::launch(const std::string& chro
   process->pid_ = pid;
   process->wake_write_fd_ = wake[1];
   process->wake_read_fd_ = wake[0];
-  process->output_reader_ = std::thread([p = process.get(), fd = output[0], wake_fd = wake[0]] {
-    p->drain_output(fd, wake_fd);
-  });
+  process->output_reader_ = std::thread(
+      [p = process.get(), fd = output[0], wake_fd = wake[0]] { p->drain_output(fd, wake_fd); });
 
   std::unique_lock lock(process->output_mutex_);
-  process->output_changed_.wait_until(lock, deadline, [&] {
-    return !process->devtools_url_.empty() || process->output_closed_;
-  });
+  process->output_changed_.wait_until(
+      lock, deadline, [&] { return !process->devtools_url_.empty() || process->output_closed_; });
   if (process->devtools_url_.empty()) {
     lock.unlock();
     const bool timed_out = !process->exited();
@@ -435,9 +433,13 @@ std::size_t process_group_pss_bytes(pid_t pgid) {
   return total_kb * 1024;
 }
 
-std::size_t ChromiumProcess::memory_bytes() const { return process_group_pss_bytes(pid_); }
+std::size_t ChromiumProcess::memory_bytes() const {
+  return process_group_pss_bytes(pid_);
+}
 
-std::vector<pid_t> ChromiumProcess::group_pids() const { return process_group_members(pid_); }
+std::vector<pid_t> ChromiumProcess::group_pids() const {
+  return process_group_members(pid_);
+}
 
 std::string ChromiumProcess::recent_output() const {
   std::lock_guard lock(output_mutex_);

@@ -4,9 +4,10 @@
 //
 // Zombies and orphans: the browser runs in a new process group (its zygotes, renderers and
 // utility processes stay in that group: --no-sandbox keeps them out of new namespaces), so one
-// signal to the group reaches every process of the tree. The browser gets PR_SET_PDEATHSIG(SIGKILL),
-// which fires when the *thread* that forked it exits: launch from a long-lived thread (the pool's
-// supervisor). Its children exit by themselves within a second or two when the browser dies.
+// signal to the group reaches every process of the tree. The browser gets
+// PR_SET_PDEATHSIG(SIGKILL), which fires when the *thread* that forked it exits: launch from a
+// long-lived thread (the pool's supervisor). Its children exit by themselves within a second or two
+// when the browser dies.
 #include "core/clock.h"
 
 #include <sys/types.h>
@@ -84,10 +85,10 @@ class ChromiumProcess {
   std::string profile_dir_;
   std::string websocket_url_;
   // Used by one thread at a time (the pool's supervisor, then whoever destroys the process).
-  bool reaped_ = false;      // the browser itself was waited for
-  bool stopped_ = false;     // stop() finished
-  int wake_write_fd_ = -1;   // written to stop the output reader
-  int wake_read_fd_ = -1;    // the output reader polls it; closed after the reader is joined
+  bool reaped_ = false;     // the browser itself was waited for
+  bool stopped_ = false;    // stop() finished
+  int wake_write_fd_ = -1;  // written to stop the output reader
+  int wake_read_fd_ = -1;   // the output reader polls it; closed after the reader is joined
 
   mutable std::mutex output_mutex_;  // guards recent_lines_, devtools_url_, output_closed_
   std::condition_variable output_changed_;

@@ -3,8 +3,8 @@
 #include "core/error.h"
 #include "core/log.h"
 
-#include <nlohmann/json.hpp>
 #include <zlib.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -29,7 +29,8 @@ std::string lower(std::string s) {
 }
 
 bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::string read_file(const fs::path& path) {
@@ -72,7 +73,8 @@ ReplayEntry::Match parse_match(const std::string& name, const std::string& direc
   if (name == "exact") return ReplayEntry::Match::Exact;
   if (name == "prefix") return ReplayEntry::Match::Prefix;
   if (name == "regex") return ReplayEntry::Match::Regex;
-  bad_archive(directory, "entry " + std::to_string(index) + ": match must be exact, prefix or regex");
+  bad_archive(directory,
+              "entry " + std::to_string(index) + ": match must be exact, prefix or regex");
 }
 
 bool has_header(const std::map<std::string, std::string>& headers, const std::string& name) {
@@ -87,20 +89,32 @@ std::string ReplayArchive::content_type_for(const std::string& file_name) {
   std::string name = lower(file_name);
   if (ends_with(name, ".gz")) name.resize(name.size() - 3);
   static const std::map<std::string, std::string> by_extension = {
-      {"html", "text/html; charset=utf-8"},  {"htm", "text/html; charset=utf-8"},
+      {"html", "text/html; charset=utf-8"},
+      {"htm", "text/html; charset=utf-8"},
       {"json", "application/json; charset=utf-8"},
-      {"js", "text/javascript; charset=utf-8"}, {"mjs", "text/javascript; charset=utf-8"},
-      {"css", "text/css; charset=utf-8"},    {"xml", "text/xml; charset=utf-8"},
+      {"js", "text/javascript; charset=utf-8"},
+      {"mjs", "text/javascript; charset=utf-8"},
+      {"css", "text/css; charset=utf-8"},
+      {"xml", "text/xml; charset=utf-8"},
       {"rss", "application/rss+xml; charset=utf-8"},
-      {"txt", "text/plain; charset=utf-8"},  {"csv", "text/csv; charset=utf-8"},
-      {"svg", "image/svg+xml"},              {"png", "image/png"},
-      {"jpg", "image/jpeg"},                 {"jpeg", "image/jpeg"},
-      {"gif", "image/gif"},                  {"webp", "image/webp"},
-      {"avif", "image/avif"},                {"ico", "image/x-icon"},
-      {"woff", "font/woff"},                 {"woff2", "font/woff2"},
-      {"ttf", "font/ttf"},                   {"otf", "font/otf"},
-      {"mp4", "video/mp4"},                  {"webm", "video/webm"},
-      {"mp3", "audio/mpeg"},                 {"pdf", "application/pdf"},
+      {"txt", "text/plain; charset=utf-8"},
+      {"csv", "text/csv; charset=utf-8"},
+      {"svg", "image/svg+xml"},
+      {"png", "image/png"},
+      {"jpg", "image/jpeg"},
+      {"jpeg", "image/jpeg"},
+      {"gif", "image/gif"},
+      {"webp", "image/webp"},
+      {"avif", "image/avif"},
+      {"ico", "image/x-icon"},
+      {"woff", "font/woff"},
+      {"woff2", "font/woff2"},
+      {"ttf", "font/ttf"},
+      {"otf", "font/otf"},
+      {"mp4", "video/mp4"},
+      {"webm", "video/webm"},
+      {"mp3", "audio/mpeg"},
+      {"pdf", "application/pdf"},
       {"wasm", "application/wasm"},
   };
   auto dot = name.rfind('.');
@@ -144,7 +158,8 @@ ReplayArchive::ReplayArchive(std::string directory) : directory_(std::move(direc
       if (!has_header(entry.headers, "content-type"))
         entry.headers["content-type"] = content_type_for(entry.file);
       std::optional<std::regex> pattern;
-      if (entry.match == ReplayEntry::Match::Regex) pattern.emplace(entry.url, std::regex::ECMAScript);
+      if (entry.match == ReplayEntry::Match::Regex)
+        pattern.emplace(entry.url, std::regex::ECMAScript);
       entries_.push_back(std::move(entry));
       patterns_.push_back(std::move(pattern));
     } catch (const Error&) {

@@ -80,7 +80,7 @@ class ReplayArchive final : public Interceptor {
   std::vector<std::optional<std::regex>> patterns_;  // compiled, for Match::Regex entries
   int unmatched_status_ = 404;
 
-  mutable std::mutex bodies_mutex_;  // guards bodies_
+  mutable std::mutex bodies_mutex_;                                           // guards bodies_
   mutable std::map<std::size_t, std::shared_ptr<const std::string>> bodies_;  // read on first use
 
   mutable std::mutex requests_mutex_;  // guards requests_

@@ -75,9 +75,9 @@ RequestRouter::RequestRouter(cdp::Connection& connection, std::string session_id
 
 Json RequestRouter::fetch_command(const InterceptionSettings& settings) {
   const bool auth = settings.proxy_credentials.has_value();
-  const bool want_all = std::any_of(settings.chain.begin(), settings.chain.end(), [](const auto& i) {
-    return i->scope() == InterceptScope::AllRequests;
-  });
+  const bool want_all =
+      std::any_of(settings.chain.begin(), settings.chain.end(),
+                  [](const auto& i) { return i->scope() == InterceptScope::AllRequests; });
   if (settings.chain.empty() && !auth && settings.blocked_types.empty())
     return {{"method", "Fetch.disable"}, {"params", Json::object()}};
   Json patterns = Json::array();
@@ -89,7 +89,8 @@ Json RequestRouter::fetch_command(const InterceptionSettings& settings) {
     // Only what somebody wants pauses: every other request goes on without a round trip.
     std::set<std::string> types = settings.blocked_types;
     if (!settings.chain.empty()) types.insert(kDocument);
-    for (const auto& type : types) patterns.push_back({{"urlPattern", "*"}, {"resourceType", type}});
+    for (const auto& type : types)
+      patterns.push_back({{"urlPattern", "*"}, {"resourceType", type}});
   }
   return {{"method", "Fetch.enable"},
           {"params", {{"patterns", std::move(patterns)}, {"handleAuthRequests", auth}}}};
@@ -128,8 +129,9 @@ void RequestRouter::on_request_paused(const Json& params) {
   if (blocked) return answer(request_id, Fail{"BlockedByClient"});
   if (chain.empty()) return answer(request_id, Continue{});
   // The chain may block (a DNS lookup): run it off the DevTools thread.
-  executor_.post([self = shared_from_this(), request_id, request = std::move(request),
-                  chain = std::move(chain)] { self->decide_and_answer(request_id, request, chain); });
+  executor_.post(
+      [self = shared_from_this(), request_id, request = std::move(request),
+       chain = std::move(chain)] { self->decide_and_answer(request_id, request, chain); });
 }
 
 void RequestRouter::decide_and_answer(const std::string& request_id,
@@ -159,8 +161,8 @@ void RequestRouter::answer(const std::string& request_id, const Decision& decisi
   if (std::holds_alternative<Continue>(decision)) {
     connection_.notify("Fetch.continueRequest", {{"requestId", request_id}}, session_id_);
   } else if (const auto* fail = std::get_if<Fail>(&decision)) {
-    connection_.notify("Fetch.failRequest", {{"requestId", request_id}, {"errorReason", fail->reason}},
-                       session_id_);
+    connection_.notify("Fetch.failRequest",
+                       {{"requestId", request_id}, {"errorReason", fail->reason}}, session_id_);
   } else {
     const auto& fulfill = std::get<Fulfill>(decision);
     Json headers = Json::array();

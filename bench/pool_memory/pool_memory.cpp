@@ -42,13 +42,20 @@ Args parse(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string name = argv[i];
     std::string value = argv[i + 1];
-    if (name == "--loads") a.loads = std::stoi(value);
-    else if (name == "--concurrency") a.concurrency = std::stoi(value);
-    else if (name == "--processes") a.processes = std::stoi(value);
-    else if (name == "--pages") a.pages = std::stoi(value);
-    else if (name == "--recycle") a.recycle = std::stoi(value);
-    else if (name == "--chromium") a.chromium = value;
-    else throw std::invalid_argument("unknown option " + name);
+    if (name == "--loads")
+      a.loads = std::stoi(value);
+    else if (name == "--concurrency")
+      a.concurrency = std::stoi(value);
+    else if (name == "--processes")
+      a.processes = std::stoi(value);
+    else if (name == "--pages")
+      a.pages = std::stoi(value);
+    else if (name == "--recycle")
+      a.recycle = std::stoi(value);
+    else if (name == "--chromium")
+      a.chromium = value;
+    else
+      throw std::invalid_argument("unknown option " + name);
   }
   return a;
 }
@@ -56,14 +63,16 @@ Args parse(int argc, char** argv) {
 // The fixture pages, each standing in for the URL it was captured from.
 const std::vector<std::pair<std::string, std::string>> kPages = {
     {"https://www.google.com/search?q=google", "serp/serp-parser_desktop_google.html"},
-    {"https://www.google.com/search?q=dell+xps+13+buy", "serp/serp-parser_desktop_dell-xps-13-buy.html"},
+    {"https://www.google.com/search?q=dell+xps+13+buy",
+     "serp/serp-parser_desktop_dell-xps-13-buy.html"},
     {"https://www.google.com/search?q=top+hotels+london",
      "serp/serp-parser_desktop_top-hotels-london.html"},
     {"https://www.youtube.com/watch?v=GJLlxj_dtq8",
      "video/yta_watch_GJLlxj_dtq8_surface-go-review.html"},
     {"https://www.google.com/finance/quote/PETR4:BVMF?hl=pt-BR",
      "finance/sisacao8_quote_PETR4-BVMF_ptBR.html"},
-    {"https://www.google.com/maps/search/griffith", "maps/cocli_search-dom_griffith_en_2026-03.html"},
+    {"https://www.google.com/maps/search/griffith",
+     "maps/cocli_search-dom_griffith_en_2026-03.html"},
 };
 
 std::string make_archive() {
@@ -79,7 +88,9 @@ std::string make_archive() {
   return dir;
 }
 
-double mb(std::size_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
+double mb(std::size_t bytes) {
+  return static_cast<double>(bytes) / (1024.0 * 1024.0);
+}
 
 // PSS of every process tree of the pool, and the number of processes in them.
 std::pair<std::size_t, std::size_t> pool_pss(const browser::Pool& pool) {
@@ -151,7 +162,8 @@ int main(int argc, char** argv) {
             ++failed;
             std::cerr << "load " << i << " failed: " << e.what() << "\n";
           }
-          const double ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
+          const double ms =
+              std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
           std::lock_guard lock(latencies_mutex);
           latencies.push_back(ms);
         }
@@ -171,13 +183,14 @@ int main(int argc, char** argv) {
 
     std::sort(latencies.begin(), latencies.end());
     auto pct = [&](double p) {
-      return latencies.empty() ? 0.0 : latencies[static_cast<std::size_t>(p * (latencies.size() - 1))];
+      return latencies.empty() ? 0.0
+                               : latencies[static_cast<std::size_t>(p * (latencies.size() - 1))];
     };
     std::cout << std::fixed << std::setprecision(1) << "loads: " << args.loads << " in " << seconds
-              << " s (" << args.loads / seconds << "/s), failed " << failures
-              << "; lease+load p50 " << pct(0.5) << " ms, p95 " << pct(0.95) << " ms\n";
-    std::cout << std::left << std::setw(34) << "peak while loading" << std::right
-              << std::setw(9) << mb(peak.load()) << " MB PSS\n";
+              << " s (" << args.loads / seconds << "/s), failed " << failures << "; lease+load p50 "
+              << pct(0.5) << " ms, p95 " << pct(0.95) << " ms\n";
+    std::cout << std::left << std::setw(34) << "peak while loading" << std::right << std::setw(9)
+              << mb(peak.load()) << " MB PSS\n";
     report("after the loads (contexts closed)", pool);
     std::this_thread::sleep_for(std::chrono::seconds(5));
     report("5 s later", pool);

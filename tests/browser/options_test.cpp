@@ -85,11 +85,11 @@ TEST(ChromiumFlags, StandardFlagsKeepChromiumQuietAndHeadless) {
   auto has = [&](const std::string& flag) {
     return std::find(flags.begin(), flags.end(), flag) != flags.end();
   };
-  for (const char* flag : {"--headless", "--disable-gpu", "--disable-dev-shm-usage",
-                           "--disable-background-networking", "--disable-component-update",
-                           "--no-first-run", "--remote-debugging-port=0", "--disable-quic",
-                           "--disable-sync", "--mute-audio", "--hide-scrollbars",
-                           "--disable-extensions"})
+  for (const char* flag :
+       {"--headless", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--remote-debugging-port=0",
+        "--disable-quic", "--disable-sync", "--mute-audio", "--hide-scrollbars",
+        "--disable-extensions"})
     EXPECT_TRUE(has(flag)) << flag;
   // The sandbox needs user namespaces that root does not get; it stays on otherwise.
   EXPECT_EQ(has("--no-sandbox"), ::geteuid() == 0);
@@ -99,9 +99,9 @@ TEST(ChromiumFlags, FeatureListsAreJoinedNotReplaced) {
   auto merged = merge_feature_flags({"--headless", "--disable-features=Translate,MediaRouter",
                                      "--enable-features=A", "--lang=de",
                                      "--disable-features=MediaRouter,BackForwardCache"});
-  EXPECT_EQ(merged, (std::vector<std::string>{"--headless",
-                                              "--disable-features=Translate,MediaRouter,BackForwardCache",
-                                              "--enable-features=A", "--lang=de"}));
+  EXPECT_EQ(merged, (std::vector<std::string>{
+                        "--headless", "--disable-features=Translate,MediaRouter,BackForwardCache",
+                        "--enable-features=A", "--lang=de"}));
   // Exactly one of each survives in the standard set plus configured extras.
   auto flags = standard_chromium_flags();
   flags.push_back("--disable-features=SomethingElse");

@@ -90,8 +90,8 @@ TEST(Pool, LeasesPagesConcurrentlyFromSeveralThreads) {
       std::vector<std::string> titles;
       for (int i = 0; i < kLeasesEach; ++i) {
         Lease lease = shared_pool().lease(replaying(replay), max_wait());
-        auto nav = lease->navigate("https://site.test/" + std::to_string(t),
-                                   WaitSpec::load(), max_wait());
+        auto nav =
+            lease->navigate("https://site.test/" + std::to_string(t), WaitSpec::load(), max_wait());
         EXPECT_EQ(nav.status, 200);
         titles.push_back(title(lease));
       }
@@ -183,9 +183,11 @@ TEST(Pool, NavigatesThroughAReplayArchiveThatLogsEveryRequest) {
 
 TEST(Pool, PoolWideReplayAnswersEveryRequestAfterPoolAndLeaseInterceptors) {
   TempReplayArchive archive;
-  archive.page("https://news.test/", "<title>front page</title><img src=\"/ad.png\">"
-                                     "<script src=\"https://cdn.test/lib.js\"></script>");
-  archive.add({"prefix", "https://cdn.test/", "window.libLoaded = true;", "", "lib.js", false, 0, {}});
+  archive.page("https://news.test/",
+               "<title>front page</title><img src=\"/ad.png\">"
+               "<script src=\"https://cdn.test/lib.js\"></script>");
+  archive.add(
+      {"prefix", "https://cdn.test/", "window.libLoaded = true;", "", "lib.js", false, 0, {}});
   archive.load();  // writes index.json
 
   // Every request of every page passes the pool's interceptors first.
@@ -294,8 +296,8 @@ TEST(Pool, AContextsProxyIsUsedAndItsCredentialsStayOutOfThePage) {
   proxy.start();
 
   ContextOptions options;
-  options.proxy = ProxySettings{"http://127.0.0.1:" + std::to_string(proxy.port()), {}, "scraper",
-                                "s3cret"};
+  options.proxy =
+      ProxySettings{"http://127.0.0.1:" + std::to_string(proxy.port()), {}, "scraper", "s3cret"};
   Lease lease = shared_pool().lease(options, max_wait());
   auto nav = lease->navigate("http://proxied.test/page", WaitSpec::load(), max_wait());
   EXPECT_EQ(nav.status, 200);
@@ -413,7 +415,8 @@ TEST(Pool, FixedWaitDoesNotWaitForTheLoadEvent) {
   site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
     html(response, "<title>fixed</title><img src=\"/never.png\">");
   });
-  site.server().Get("/never.png", [&](const httplib::Request&, httplib::Response&) { site.hang(); });
+  site.server().Get("/never.png",
+                    [&](const httplib::Request&, httplib::Response&) { site.hang(); });
   site.start();
   Lease lease = shared_pool().lease({}, max_wait());
   auto nav = lease->navigate(site.url("/page"), WaitSpec::fixed_wait(Millis(100)), max_wait());
@@ -458,9 +461,8 @@ TEST(Pool, DeadlineOnAPageThatNeverAnswersIsATimeoutAndThePageStaysUsable) {
 
 TEST(Pool, NetworkErrorsAndHttpErrorsAreToldApart) {
   LocalServer site;
-  site.server().Get("/gone", [](const httplib::Request&, httplib::Response& response) {
-    response.status = 404;
-  });
+  site.server().Get(
+      "/gone", [](const httplib::Request&, httplib::Response& response) { response.status = 404; });
   site.start();
   Lease lease = shared_pool().lease({}, max_wait());
   // Nothing but 127.0.0.1 resolves in tests: a DNS failure.
@@ -598,7 +600,8 @@ std::vector<pid_t> children_in(const std::set<pid_t>& groups) {
     char state;
     pid_t ppid, pgid;
     if (!(rest >> state >> ppid >> pgid)) continue;
-    if (ppid == ::getpid() && groups.count(pgid)) found.push_back(std::stoi(entry.path().filename()));
+    if (ppid == ::getpid() && groups.count(pgid))
+      found.push_back(std::stoi(entry.path().filename()));
   }
   return found;
 }
@@ -645,7 +648,8 @@ TEST(Pool, DestroyingThePoolKillsEverythingEvenWithLeasesOut) {
   orphan.reset();
 }
 
-// Not run by itself (DISABLED_): the service that the next test starts in a child process and kills.
+// Not run by itself (DISABLED_): the service that the next test starts in a child process and
+// kills.
 TEST(PoolChild, DISABLED_RunsAPoolUntilKilled) {
   Pool pool(own_pool(2));
   ASSERT_TRUE(pool.wait_ready(max_wait()));
@@ -704,7 +708,8 @@ TEST(Pool, NoChromiumOutlivesAServiceKilledWithSigkill) {
   auto profiles_of_child = [&] {
     int count = 0;
     const std::string prefix = "gleaner-chromium-" + std::to_string(child) + "-";
-    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
       if (entry.path().filename().string().rfind(prefix, 0) == 0) ++count;
     return count;
   };

@@ -59,13 +59,14 @@ class RequestRouterTest : public ::testing::Test {
 
   void pause(const std::string& id, const std::string& url, const std::string& type,
              const std::string& frame = "MAIN") {
-    fake_->deliver({{"method", "Fetch.requestPaused"},
-                    {"sessionId", "S1"},
-                    {"params",
-                     {{"requestId", id},
-                      {"request", {{"url", url}, {"method", "GET"}, {"headers", {{"Accept", "*/*"}}}}},
-                      {"frameId", frame},
-                      {"resourceType", type}}}});
+    fake_->deliver(
+        {{"method", "Fetch.requestPaused"},
+         {"sessionId", "S1"},
+         {"params",
+          {{"requestId", id},
+           {"request", {{"url", url}, {"method", "GET"}, {"headers", {{"Accept", "*/*"}}}}},
+           {"frameId", frame},
+           {"resourceType", type}}}});
   }
 
   // The answer sent for request `id` (waits for it).
@@ -240,8 +241,9 @@ TEST_F(RequestRouterTest, ProxyCredentialsAreGivenOncePerRequestAndOnlyToTheProx
   challenge("A1", "Proxy");
   Json first = answer_for("A1");
   EXPECT_EQ(first["method"], "Fetch.continueWithAuth");
-  EXPECT_EQ(first["params"]["authChallengeResponse"],
-            Json::parse(R"({"response":"ProvideCredentials","username":"user","password":"secret"})"));
+  EXPECT_EQ(
+      first["params"]["authChallengeResponse"],
+      Json::parse(R"({"response":"ProvideCredentials","username":"user","password":"secret"})"));
 
   fake_->flush();
   const std::size_t before = fake_->sent().size();

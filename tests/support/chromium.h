@@ -29,7 +29,9 @@ namespace gleaner::testing {
 
 /// The longest any test waits for anything. Generous: it only matters when something is broken.
 inline constexpr Millis kMaxWait{30000};
-inline Deadline max_wait() { return deadline_in(kMaxWait); }
+inline Deadline max_wait() {
+  return deadline_in(kMaxWait);
+}
 
 /// The options of the shared pool: GLEANER_* environment entries first (so a run can point
 /// chromium_path elsewhere), then test defaults: 2 processes, 4 pages each, loopback-only name

@@ -30,7 +30,8 @@ void write_all(const fs::path& path, const std::string& data) {
 
 std::string gzip(const std::string& data) {
   z_stream stream{};
-  if (deflateInit2(&stream, Z_BEST_SPEED, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+  if (deflateInit2(&stream, Z_BEST_SPEED, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) !=
+      Z_OK)
     throw std::runtime_error("zlib init failed");
   stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
   stream.avail_in = static_cast<uInt>(data.size());
@@ -61,8 +62,9 @@ TempReplayArchive& TempReplayArchive::add(Entry entry) {
   ++count_;
   std::string name = entry.file_name;
   if (name.empty())
-    name = entry.source.empty() ? "entry" + std::to_string(count_) + ".html"
-                                : std::to_string(count_) + "-" + fs::path(entry.source).filename().string();
+    name = entry.source.empty()
+               ? "entry" + std::to_string(count_) + ".html"
+               : std::to_string(count_) + "-" + fs::path(entry.source).filename().string();
   std::string content = entry.source.empty() ? entry.body : read_all(entry.source);
   if (entry.gzip) {
     content = gzip(content);
