@@ -18,22 +18,6 @@ long long elapsed_ms(SteadyClock::time_point from, SteadyClock::time_point to) {
   return std::chrono::duration_cast<Millis>(to - from).count();
 }
 
-// Resolves once an element matches the selector: checked at once, then on every DOM mutation.
-// document (not documentElement) is observed so it works while the document is still parsing.
-std::string selector_waiter(const std::string& selector) {
-  return "new Promise((resolve) => {"
-         "  const selector = " +
-         Json(selector).dump() +
-         ";"
-         "  const found = () => document.querySelector(selector) !== null;"
-         "  if (found()) return resolve(true);"
-         "  const observer = new MutationObserver(() => {"
-         "    if (found()) { observer.disconnect(); resolve(true); }"
-         "  });"
-         "  observer.observe(document, {childList: true, subtree: true, attributes: true});"
-         "})";
-}
-
 std::string exception_text(const Json& details) {
   if (auto e = details.find("exception"); e != details.end()) {
     if (auto d = e->find("description"); d != e->end() && d->is_string())
@@ -53,6 +37,25 @@ bool context_went_away(const cdp::Error& e) {
 }
 
 }  // namespace
+
+std::string selector_waiter(const std::string& selector, std::optional<Millis> give_up_after) {
+  // Checked at once, then on every DOM mutation. `document` (not documentElement) is observed
+  // so it works while the document is still parsing.
+  std::string expr =
+      "new Promise((resolve) => {"
+      "  const selector = " + Json(selector).dump() + ";"
+      "  const found = () => document.querySelector(selector) !== null;"
+      "  if (found()) return resolve(true);"
+      "  const observer = new MutationObserver(() => {"
+      "    if (found()) { observer.disconnect(); resolve(true); }"
+      "  });"
+      "  observer.observe(document, {childList: true, subtree: true, attributes: true});";
+  if (give_up_after) {
+    expr += "  setTimeout(() => { observer.disconnect(); resolve(found()); }, " +
+            std::to_string(give_up_after->count()) + ");";
+  }
+  return expr + "})";
+}
 
 Page::Page(cdp::Connection& connection, std::string context_id, std::string target_id,
            std::string session_id, std::shared_ptr<RequestRouter> router)

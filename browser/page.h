@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,12 @@ struct Viewport {
   double device_scale_factor = 1.0;
   bool mobile = false;
 };
+
+/// A JavaScript expression whose promise resolves true once an element matches `selector`; with
+/// `give_up_after`, it resolves false when none has after that long. For Runtime.evaluate with
+/// awaitPromise.
+std::string selector_waiter(const std::string& selector,
+                            std::optional<Millis> give_up_after = std::nullopt);
 
 class Page {
  public:

@@ -40,23 +40,27 @@ PageReading read_page(Tab& tab, const PageRequest& request, std::string_view scr
   PageReading reading;
   reading.navigation = tab.navigate(request.url, request.wait, deadline);
   check_navigation(reading.navigation);
+  reading.data = read_loaded_page(tab, reading.navigation, script, request.script_args, deadline);
+  return reading;
+}
 
-  nlohmann::json out = tab.evaluate(compose_page_expression(script, request.script_args), deadline);
+nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::string_view script,
+                                const nlohmann::json& args, Deadline deadline) {
+  nlohmann::json out = tab.evaluate(compose_page_expression(script, args), deadline);
   if (!out.is_object()) {
     throw Error(ErrorCode::Internal, "the page could not be read",
                 "page expression returned " + out.dump().substr(0, 200));
   }
   if (auto reason = block_reason(out.value("signals", nlohmann::json())); reason) {
-    log::warn("extract") << "blocked at " << reading.navigation.url << ": " << *reason;
+    log::warn("extract") << "blocked at " << navigation.url << ": " << *reason;
     throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page", *reason);
   }
   if (out.contains("error") && out["error"].is_string()) {
-    throw Error(ErrorCode::Internal, "the page could not be read",
-                "in-page script failed on " + reading.navigation.url + ": " +
-                    out["error"].get<std::string>());
+    throw Error(
+        ErrorCode::Internal, "the page could not be read",
+        "in-page script failed on " + navigation.url + ": " + out["error"].get<std::string>());
   }
-  reading.data = out.value("data", nlohmann::json());
-  return reading;
+  return out.value("data", nlohmann::json());
 }
 
 }  // namespace gleaner::extract

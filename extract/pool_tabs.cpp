@@ -3,18 +3,42 @@
 // Endpoint::fetch() and is unit-tested without Chromium.
 #include "extract/pool_tabs.h"
 
+#include <algorithm>
+
 #include "extract/endpoint.h"
 
 namespace gleaner::extract {
 namespace {
+
+// Left of a deadline for reading the page once a selector wait gave up.
+constexpr Millis kReadMargin{2000};
+
+std::string sleep_for(Millis pause) {
+  return "new Promise((resolve) => setTimeout(resolve, " + std::to_string(pause.count()) + "))";
+}
 
 class LeasedTab final : public Tab {
  public:
   explicit LeasedTab(browser::Lease lease) : lease_(std::move(lease)) {}
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
+    if (wait.kind != WaitFor::Kind::Selector) {
+      browser::NavigationResult result =
+          lease_.page().navigate(url, PoolTabs::wait_spec(wait), deadline);
+      return {std::move(result.url), result.status, std::move(result.headers)};
+    }
+    // The selector is waited for after the load, and a miss is not an error (tab.h): an error
+    // page or a block page lacks it, and the endpoint's checks then tell what the page is.
     browser::NavigationResult result =
-        lease_.page().navigate(url, PoolTabs::wait_spec(wait), deadline);
+        lease_.page().navigate(url, browser::WaitSpec::load(), deadline);
+    if (result.status < 400) {
+      const Millis left = std::max(time_left(deadline) - kReadMargin, Millis(0));
+      lease_.page().evaluate(browser::selector_waiter(wait.selector, std::min(left, wait.patience)),
+                             deadline);
+      if (wait.extra.count() > 0) {
+        lease_.page().evaluate(sleep_for(std::min(wait.extra, time_left(deadline))), deadline);
+      }
+    }
     return {std::move(result.url), result.status, std::move(result.headers)};
   }
 
@@ -50,6 +74,7 @@ browser::ContextOptions PoolTabs::context_options(const BrowserProfile& profile)
   viewport.mobile = profile.device == BrowserProfile::Device::Mobile;
   viewport.device_scale_factor = viewport.mobile ? 2.625 : 1.0;
   options.viewport = viewport;
+  if (profile.block_media) options.blocked_resource_types = {"Image", "Media", "Font"};
   return options;
 }
 

@@ -22,12 +22,15 @@ struct WaitFor {
   std::string selector;
   /// Kind::FixedWait: how long to wait after the load; other kinds: extra wait after readiness.
   Millis extra{0};
+  /// Kind::Selector: how long to wait for the selector once the page has loaded (never past
+  /// the deadline). A page the site answered with an HTTP error is not waited on at all.
+  Millis patience{Millis::max()};
 
   static WaitFor load() { return {}; }
-  static WaitFor dom_content_loaded() { return {Kind::DomContentLoaded, {}, Millis(0)}; }
-  static WaitFor network_idle() { return {Kind::NetworkIdle, {}, Millis(0)}; }
-  static WaitFor selector_of(std::string css) {
-    return {Kind::Selector, std::move(css), Millis(0)};
+  static WaitFor dom_content_loaded() { return {Kind::DomContentLoaded, {}, Millis(0), {}}; }
+  static WaitFor network_idle() { return {Kind::NetworkIdle, {}, Millis(0), {}}; }
+  static WaitFor selector_of(std::string css, Millis patience = Millis::max()) {
+    return {Kind::Selector, std::move(css), Millis(0), patience};
   }
 };
 
@@ -37,6 +40,8 @@ struct BrowserProfile {
   Device device = Device::Desktop;
   /// Extra HTTP headers sent with every request (e.g. Accept-Language).
   std::map<std::string, std::string> headers;
+  /// Images, media and fonts are not loaded (for pages read only for their text).
+  bool block_media = false;
 
   /// The user agent and viewport that go with `device` (a current Chrome on Linux / on Android).
   std::string user_agent() const;
