@@ -1,103 +1,15 @@
 // The real `gleaner` binary killed (SIGKILL, no cleanup) in the middle of charged requests and
 // started again on the same store: the requests that finished stay charged, the unfinished ones
 // are neither charged nor keep their credits.
-#include "tests/accounts_api/service_fixture.h"
-
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <fstream>
-#include <map>
 #include <future>
-#include <regex>
-#include <sstream>
 
-extern char** environ;
+#include "tests/accounts_api/service_fixture.h"
+#include "tests/support/gleaner_process.h"
 
 namespace gleaner::testing {
 namespace {
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-/// A `gleaner` process with its output in files; killed (SIGKILL) if still running at the end.
-class Child {
- public:
-  Child(const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
-        const std::string& out_path, const std::string& err_path)
-      : out_path_(out_path), err_path_(err_path) {
-    std::vector<std::string> environment;
-    for (char** e = environ; *e; ++e) {
-      if (std::string(*e).rfind("GLEANER_", 0) != 0) environment.emplace_back(*e);
-    }
-    for (const auto& [k, v] : env) environment.push_back(k + "=" + v);
-    std::vector<char*> argv{const_cast<char*>(GLEANER_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    std::vector<char*> envp;
-    for (auto& e : environment) envp.push_back(e.data());
-    envp.push_back(nullptr);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int rc = posix_spawn(&pid_, GLEANER_BINARY, &actions, nullptr, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) throw std::runtime_error("cannot start " GLEANER_BINARY);
-  }
-  ~Child() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  Child(const Child&) = delete;
-  Child& operator=(const Child&) = delete;
-
-  /// Sends `signal` and reaps the process; returns its wait status.
-  int stop(int signal) {
-    ::kill(pid_, signal);
-    return wait();
-  }
-  /// Waits for the process to exit; returns its wait status.
-  int wait() {
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return status;
-  }
-  std::string out() const { return read_file(out_path_); }
-  std::string err() const { return read_file(err_path_); }
-
-  /// The port from the "listening on port N" line, waiting for it (at most kMaxWait); 0 if none.
-  int port() const {
-    int found = 0;
-    const std::regex listening("listening on port ([0-9]+)");
-    ServiceUnderTest::eventually([&] {
-      std::smatch m;
-      const std::string text = err();
-      if (!std::regex_search(text, m, listening)) return false;
-      found = std::stoi(m[1]);
-      return true;
-    });
-    return found;
-  }
-
- private:
-  pid_t pid_ = -1;
-  std::string out_path_;
-  std::string err_path_;
-};
 
 class RestartTest : public ::testing::Test {
  protected:
@@ -115,9 +27,10 @@ class RestartTest : public ::testing::Test {
             {"GLEANER_LOG_LEVEL", "info"}};
   }
 
-  std::unique_ptr<Child> serve(const std::string& name) {
-    return std::make_unique<Child>(std::vector<std::string>{"serve"}, env(),
-                                   dir.path() + "/" + name + ".out", dir.path() + "/" + name + ".err");
+  std::unique_ptr<GleanerProcess> serve(const std::string& name) {
+    return std::make_unique<GleanerProcess>(std::vector<std::string>{"serve"}, env(),
+                                            dir.path() + "/" + name + ".out",
+                                            dir.path() + "/" + name + ".err");
   }
 
   /// A view of the account in the store file, as an admin command would open it.
@@ -151,8 +64,8 @@ double metric(int port, const std::string& series) {
 
 TEST_F(RestartTest, AKilledNodeLosesNoCreditsAndChargesNoUnfinishedRequest) {
   // The account comes from the admin command, as an operator makes one.
-  Child create({"accounts", "create", "--name", "restart", "--credits", "100"}, env(),
-               dir.path() + "/create.out", dir.path() + "/create.err");
+  GleanerProcess create({"accounts", "create", "--name", "restart", "--credits", "100"}, env(),
+                        dir.path() + "/create.out", dir.path() + "/create.err");
   const int created = create.wait();
   ASSERT_TRUE(WIFEXITED(created) && WEXITSTATUS(created) == 0) << create.err();
   const std::string out = create.out();
@@ -177,8 +90,9 @@ TEST_F(RestartTest, AKilledNodeLosesNoCreditsAndChargesNoUnfinishedRequest) {
   for (int i = 0; i < 3; ++i) {
     hung.push_back(std::async(std::launch::async, [&] { return get(port, hang, key); }));
   }
-  ASSERT_TRUE(ServiceUnderTest::eventually([&] { return metric(port, "gleaner_admission_running") == 3; }))
-      << first->err();
+  ASSERT_TRUE(ServiceUnderTest::eventually([&] {
+    return metric(port, "gleaner_admission_running") == 3;
+  })) << first->err();
   EXPECT_EQ(view(account_id).account.balance, 60);  // 10 charged, 30 held
   const int status = first->stop(SIGKILL);
   EXPECT_TRUE(WIFSIGNALED(status));

@@ -167,8 +167,8 @@ double ServiceUnderTest::metric(const std::string& series) const {
   return 0;
 }
 
-bool ServiceUnderTest::eventually(const std::function<bool()>& condition) {
-  const Deadline end = max_wait();
+bool ServiceUnderTest::eventually(const std::function<bool()>& condition, Millis budget) {
+  const Deadline end = deadline_in(budget);
   while (!condition()) {
     if (SteadyClock::now() > end) return false;
     std::this_thread::sleep_for(Millis(20));  // polling pace, not an assertion

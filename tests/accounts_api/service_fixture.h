@@ -89,8 +89,8 @@ class ServiceUnderTest {
   /// 0 when absent.
   double metric(const std::string& series) const;
 
-  /// Waits (at most kMaxWait) until `condition` holds; false if it never did.
-  static bool eventually(const std::function<bool()>& condition);
+  /// Waits (at most `budget`) until `condition` holds; false if it never did.
+  static bool eventually(const std::function<bool()>& condition, Millis budget = kMaxWait);
 
  private:
   std::unique_ptr<api::Service> service_;
