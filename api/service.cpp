@@ -1,15 +1,57 @@
 #include "api/service.h"
 
+#include <cmath>
+
 #include "api/admission.h"
 #include "api/metrics.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
-#include "proxies/gateway.h"
-#include "screenshots/serve.h"
 #include "core/log.h"
+#include "extract/pool_tabs.h"
+#include "jobs/http_webhook_sender.h"
+#include "jobs/job_store_of.h"
+#include "jobs/maps/browser_source.h"
+#include "jobs/webhook_outbox.h"
+#include "jobs/worker.h"
+#include "proxies/gateway.h"
+#include "proxies/guard.h"
+#include "screenshots/serve.h"
 #include "store/store.h"
 
 namespace gleaner::api {
+
+/// The scraper jobs run by this node: maps searches in tabs of the service's pool, rows charged
+/// and stored by the worker, webhooks delivered by the outbox (docs/jobs.md).
+struct Service::Jobs {
+  Jobs(Dependencies& deps, int pool_pages)
+      : tabs(*deps.pool),
+        source(tabs, jobs::maps::emails_by_page_fetch({*deps.pool, deps.gateway.get(), nullptr}),
+               jobs::maps::MapsSourceOptions::from_config(deps.config)),
+        sender(proxies::AddressGuard::from_config(deps.config),
+               proxies::make_resolver(deps.config)),
+        outbox(*deps.jobs, sender, SystemClock::instance(),
+               jobs::OutboxOptions::from_config(deps.config)),
+        worker(*deps.jobs, source, SystemClock::instance(),
+               jobs::WorkerOptions::from_config(deps.config, pool_share(deps.config, pool_pages),
+                                                deps.costs.of("maps_job_row")),
+               [this] { outbox.notify(); }) {}
+
+  /// Jobs run at once: entry `jobs_pool_share` (default 0.25) of the pool's pages, at least one,
+  /// so that the synchronous endpoints keep the rest.
+  static int pool_share(const Config& config, int pool_pages) {
+    const double share = config.get_double("jobs_pool_share", 0.25);
+    if (!(share > 0 && share <= 1)) {
+      throw std::invalid_argument("configuration entry jobs_pool_share must be in (0, 1]");
+    }
+    return std::max(1, static_cast<int>(std::floor(share * pool_pages)));
+  }
+
+  extract::PoolTabs tabs;
+  jobs::maps::BrowserPlaceSource source;
+  jobs::HttpWebhookSender sender;
+  jobs::WebhookOutbox outbox;
+  jobs::JobWorker worker;
+};
 
 void add_routes(Router& router, Dependencies& deps) {
   add_health_routes(router, deps);
@@ -26,35 +68,58 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   deps_->costs = store::Costs::from_config(deps_->config);
   deps_->store = store::open_store(deps_->config, SystemClock::instance(), store::StoreRole::Node);
   auto pool_options = browser::PoolOptions::from_config(deps_->config);
-  deps_->admission = std::make_unique<Admission>(AdmissionOptions::from_config(
-      deps_->config, pool_options.processes * pool_options.pages_per_process));
+  const int pool_pages = pool_options.processes * pool_options.pages_per_process;
+  deps_->admission =
+      std::make_unique<Admission>(AdmissionOptions::from_config(deps_->config, pool_pages));
   deps_->metrics = std::make_unique<Metrics>();
   const bool replaying = !pool_options.replay_dir.empty();
   deps_->pool = std::make_unique<browser::Pool>(std::move(pool_options));
   if (!replaying) deps_->gateway = proxies::Gateway::from_config(deps_->config);
   deps_->screenshots = std::make_unique<screenshots::ScreenshotService>(deps_->config);
+  deps_->jobs = jobs::job_store_of(deps_->config, *deps_->store);
+  if (deps_->config.get_bool("jobs_enabled", true)) {
+    jobs_ = std::make_unique<Jobs>(*deps_, pool_pages);
+    deps_->wake_job_worker = [worker = &jobs_->worker] { worker->notify(); };
+  }
   Router router;
   add_routes(router, *deps_);
   for (const auto& route : router.describe()) log::debug("api") << "route " << route;
-  server_ = std::make_unique<HttpServer>(ServerOptions::from_config(deps_->config),
-                                         std::move(router));
-  server_->set_observer([metrics = deps_->metrics.get()](const Request& request, int status,
-                                                         Millis elapsed) {
-    metrics->observe_request(request.route, request.method, status, elapsed);
-  });
+  server_ =
+      std::make_unique<HttpServer>(ServerOptions::from_config(deps_->config), std::move(router));
+  server_->set_observer(
+      [metrics = deps_->metrics.get()](const Request& request, int status, Millis elapsed) {
+        metrics->observe_request(request.route, request.method, status, elapsed);
+      });
   sweeper_ = std::thread([this] { sweep_reservations(); });
+  if (jobs_) {
+    jobs_->outbox.start();
+    jobs_->worker.start();
+  }
 }
 
-Service::~Service() { shutdown(Millis(0)); }
+Service::~Service() {
+  shutdown(Millis(0));
+}
 
-int Service::bind() { return server_->bind(); }
+int Service::bind() {
+  return server_->bind();
+}
 
-void Service::run() { server_->run(); }
+void Service::run() {
+  server_->run();
+}
 
 void Service::shutdown(Millis grace) {
   // New connections are refused first; requests in flight keep their pages until `grace`.
   if (server_) server_->stop();
+  // Jobs pause before the browsers go, so that nothing a dying browser gives back is stored;
+  // they stay this node's and resume at the next start (docs/jobs.md).
+  if (jobs_) jobs_->worker.request_stop();
   if (deps_ && deps_->pool) deps_->pool->shutdown(grace);
+  if (jobs_) {
+    jobs_->worker.stop();
+    jobs_->outbox.stop();
+  }
   {
     std::lock_guard lock(sweep_mutex_);
     stopping_ = true;

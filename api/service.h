@@ -1,14 +1,15 @@
 #pragma once
 // The whole service assembled from its parts: configuration → browser pool, store, routes, HTTP
 // server. `gleaner serve` builds one; loopback tests build one on port 0.
-#include "api/server.h"
-#include "core/config.h"
-#include "store/costs.h"
-
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
+
+#include "api/server.h"
+#include "core/config.h"
+#include "store/costs.h"
 
 namespace gleaner::browser {
 class Pool;
@@ -21,6 +22,9 @@ class Gateway;
 }
 namespace gleaner::screenshots {
 class ScreenshotService;
+}
+namespace gleaner::store {
+class JobStore;
 }
 
 namespace gleaner::api {
@@ -45,6 +49,10 @@ struct Dependencies {
   std::unique_ptr<proxies::Gateway> gateway;
   /// Screenshot capture, storage and signed URLs.
   std::unique_ptr<screenshots::ScreenshotService> screenshots;
+  /// The scraper jobs' tables over `store` (store/jobs_store.h).
+  std::shared_ptr<store::JobStore> jobs;
+  /// Wakes this node's job worker (a job was created); does nothing when the node runs no jobs.
+  std::function<void()> wake_job_worker = [] {};
 };
 
 class Service {
@@ -68,7 +76,13 @@ class Service {
   /// node (docs/store.md asks every node to do it).
   void sweep_reservations();
 
+  /// Starts the job worker and the webhook outbox unless entry `jobs_enabled` is false.
+  void start_jobs();
+
   std::unique_ptr<Dependencies> deps_;
+  /// The job worker, the maps source it reads with and the webhook outbox (service.cpp).
+  struct Jobs;
+  std::unique_ptr<Jobs> jobs_;
   std::unique_ptr<HttpServer> server_;
   std::mutex sweep_mutex_;  // guards stopping_
   std::condition_variable sweep_cv_;

@@ -7,7 +7,9 @@ namespace gleaner::jobs {
 PollingThreads::PollingThreads(std::string component, Millis poll)
     : component_(std::move(component)), poll_(poll) {}
 
-PollingThreads::~PollingThreads() { stop(); }
+PollingThreads::~PollingThreads() {
+  stop();
+}
 
 void PollingThreads::start(int count, std::function<bool()> step) {
   std::lock_guard lock(mutex_);
@@ -20,6 +22,14 @@ void PollingThreads::notify() {
   {
     std::lock_guard lock(mutex_);
     woken_ = true;
+  }
+  wake_.notify_all();
+}
+
+void PollingThreads::request_stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
   }
   wake_.notify_all();
 }
@@ -40,6 +50,11 @@ void PollingThreads::stop() {
 bool PollingThreads::stopping() const {
   std::lock_guard lock(mutex_);
   return stopping_;
+}
+
+bool PollingThreads::sleep_unless_stopped(Millis pause) {
+  std::unique_lock lock(mutex_);
+  return wake_.wait_for(lock, pause, [&] { return stopping_; });
 }
 
 void PollingThreads::loop() {

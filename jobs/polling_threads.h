@@ -28,10 +28,14 @@ class PollingThreads {
   void start(int count, std::function<bool()> step);
   /// Wakes the waiting threads.
   void notify();
+  /// Asks the threads to stop after their current step, without waiting for them.
+  void request_stop();
   /// Stops and joins the threads; a step in progress finishes first. Idempotent.
   void stop();
   /// True once stop() was called.
   bool stopping() const;
+  /// Waits `pause`, or less when stop() is called meanwhile; true when stopping.
+  bool sleep_unless_stopped(Millis pause);
 
  private:
   void loop();
@@ -39,7 +43,7 @@ class PollingThreads {
   const std::string component_;
   const Millis poll_;
   std::function<bool()> step_;  ///< set by start() before any thread runs
-  mutable std::mutex mutex_;  // guards stopping_, woken_, threads_
+  mutable std::mutex mutex_;    // guards stopping_, woken_, threads_
   std::condition_variable wake_;
   bool stopping_ = false;
   bool woken_ = false;

@@ -28,7 +28,9 @@ WebhookOutbox::WebhookOutbox(store::JobStore& jobs, WebhookSender& sender, const
       options_(options),
       senders_("webhooks", options.poll) {}
 
-WebhookOutbox::~WebhookOutbox() { stop(); }
+WebhookOutbox::~WebhookOutbox() {
+  stop();
+}
 
 std::chrono::seconds WebhookOutbox::pause_after(std::int64_t attempt) const {
   std::int64_t factor = 1;
@@ -37,8 +39,25 @@ std::chrono::seconds WebhookOutbox::pause_after(std::int64_t attempt) const {
 }
 
 bool WebhookOutbox::deliver_one() {
-  auto delivery = jobs_.claim_delivery(options_.lease);
+  std::vector<std::int64_t> busy;
+  {
+    std::lock_guard lock(sending_mutex_);
+    busy.assign(sending_.begin(), sending_.end());
+  }
+  auto delivery = jobs_.claim_delivery(options_.lease, busy);
   if (!delivery) return false;
+  {
+    std::lock_guard lock(sending_mutex_);
+    if (!sending_.insert(delivery->id).second) return true;  // another sender of ours took it
+  }
+  struct Done {
+    WebhookOutbox& outbox;
+    std::int64_t id;
+    ~Done() {
+      std::lock_guard lock(outbox.sending_mutex_);
+      outbox.sending_.erase(id);
+    }
+  } done{*this, delivery->id};
   store::DeliveryAttempt attempt;
   attempt.attempt = delivery->attempts + 1;
   attempt.attempted_at = clock_.now();
@@ -49,7 +68,11 @@ bool WebhookOutbox::deliver_one() {
   if (!hook) {
     result = {outcome::kRefused, {}, "the job has no webhook"};
   } else {
-    result = sender_.send({hook->url, hook->headers, delivery->body, options_.timeout});
+    // Every attempt of one delivery carries the same id, so a receiver can tell a retry of a
+    // delivery it already has (say, after a restart cut the answer off) from a new one.
+    auto headers = hook->headers;
+    headers[kDeliveryHeader] = delivery->job_id + ":" + std::to_string(delivery->id);
+    result = sender_.send({hook->url, std::move(headers), delivery->body, options_.timeout});
   }
   attempt.http_status = result.http_status;
   attempt.outcome = result.outcome;
@@ -63,7 +86,9 @@ bool WebhookOutbox::deliver_one() {
   auto line = result.ok() ? log::info("webhooks") : log::warn("webhooks");
   line << "job " << delivery->job_id << " " << delivery->event << " delivery " << delivery->id
        << " attempt " << attempt.attempt << ": " << result.outcome << " (" << result.detail << ")"
-       << (result.ok() ? "" : next ? ", will try again" : ", giving up");
+       << (result.ok() ? ""
+           : next      ? ", will try again"
+                       : ", giving up");
   return true;
 }
 
@@ -71,8 +96,12 @@ void WebhookOutbox::start() {
   senders_.start(options_.senders, [this] { return deliver_one(); });
 }
 
-void WebhookOutbox::notify() { senders_.notify(); }
+void WebhookOutbox::notify() {
+  senders_.notify();
+}
 
-void WebhookOutbox::stop() { senders_.stop(); }
+void WebhookOutbox::stop() {
+  senders_.stop();
+}
 
 }  // namespace gleaner::jobs

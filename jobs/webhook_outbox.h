@@ -5,6 +5,8 @@
 // A receiver that is down costs its own deliveries' attempts only: a failed attempt is put back
 // with a later due time instead of waiting in place, and several senders run at once.
 #include <chrono>
+#include <mutex>
+#include <set>
 
 #include "core/clock.h"
 #include "core/config.h"
@@ -13,6 +15,10 @@
 #include "store/jobs_store.h"
 
 namespace gleaner::jobs {
+
+/// The header naming the delivery an attempt belongs to ("<job id>:<delivery number>"): the same
+/// on every attempt, so receivers can ignore a delivery they already took.
+inline constexpr const char* kDeliveryHeader = "X-Gleaner-Delivery";
 
 struct OutboxOptions {
   /// Attempts per delivery (spec: 3).
@@ -59,6 +65,8 @@ class WebhookOutbox {
   WebhookSender& sender_;
   const Clock& clock_;
   const OutboxOptions options_;
+  std::mutex sending_mutex_;  // guards sending_
+  std::set<std::int64_t> sending_;  ///< deliveries this node's senders are sending now
   // Declared last: run deliver_one() until stop() joins them.
   PollingThreads senders_;
 };

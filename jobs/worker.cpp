@@ -25,10 +25,13 @@ std::int64_t positive(const Config& config, const std::string& entry, std::int64
 WorkerOptions WorkerOptions::from_config(const Config& config, int default_max_jobs,
                                          std::int64_t cost_per_row) {
   WorkerOptions o;
-  o.max_jobs = static_cast<int>(positive(config, "jobs_concurrency", std::max(1, default_max_jobs)));
+  o.max_jobs =
+      static_cast<int>(positive(config, "jobs_concurrency", std::max(1, default_max_jobs)));
   o.batch_size = positive(config, "jobs_batch_size", o.batch_size);
   o.lease = std::chrono::seconds(positive(config, "jobs_lease_seconds", o.lease.count()));
   o.poll = Millis(positive(config, "jobs_poll_ms", o.poll.count()));
+  o.search_budget = Millis(positive(config, "jobs_search_timeout_ms", o.search_budget.count()));
+  o.retry_pause = Millis(positive(config, "jobs_retry_ms", o.retry_pause.count()));
   o.cost_per_row = cost_per_row;
   return o;
 }
@@ -42,9 +45,13 @@ JobWorker::JobWorker(store::JobStore& jobs, PlaceSource& source, const Clock& cl
       on_delivery_queued_(std::move(on_delivery_queued)),
       threads_("jobs", options.poll) {}
 
-JobWorker::~JobWorker() { stop(); }
+JobWorker::~JobWorker() {
+  stop();
+}
 
-bool JobWorker::stopping() { return threads_.stopping(); }
+bool JobWorker::stopping() {
+  return threads_.stopping();
+}
 
 void JobWorker::delivery_queued() {
   if (on_delivery_queued_) on_delivery_queued_();
@@ -102,20 +109,20 @@ void JobWorker::run_job(store::Job job) {
     if (stopping()) return;  // paused: resumed after the restart
     const auto current = jobs_.job(job.id);
     if (!current || current->done()) return;
-    if (current->stop_requested) return finish(*current, store::job_status::kStopped, kStoppedByUser);
+    if (current->stop_requested)
+      return finish(*current, store::job_status::kStopped, kStoppedByUser);
     const std::string& keyword =
         request.keywords[static_cast<std::size_t>(pair) / request.locations.size()];
     const std::string& location =
         request.locations[static_cast<std::size_t>(pair) % request.locations.size()];
-    std::vector<json> places;
+    std::optional<std::vector<json>> places;
     try {
-      places = source_.search(keyword, location, request.limit, deadline_in(options_.search_budget));
+      places = search(job.id, keyword, location, request.limit);
     } catch (const Error& e) {
       if (stopping()) return;  // the service is shutting down: paused, resumed after restart
-      log::warn("jobs") << "job " << job.id << ": search for '" << keyword << "' in '" << location
-                        << "' failed: " << e.what() << (e.detail().empty() ? "" : " (" + e.detail() + ")");
       return finish(*current, store::job_status::kFailed, std::string(code_name(e.code())));
     }
+    if (!places) return;  // stopping: paused, resumed after restart
     std::vector<store::JobRow> batch;
     auto flush = [&]() -> bool {  // false: out of credits
       if (batch.empty()) return true;
@@ -131,7 +138,7 @@ void JobWorker::run_job(store::Job job) {
       jobs_.renew_lease(job.id, options_.lease);
       return !stored.out_of_credits;
     };
-    for (json& place : places) {
+    for (json& place : *places) {
       if (stopping()) return;
       place["keyword"] = keyword;
       place["location"] = location;
@@ -152,12 +159,43 @@ void JobWorker::run_job(store::Job job) {
   finish(*jobs_.job(job.id), store::job_status::kFinished, std::nullopt);
 }
 
+std::optional<std::vector<json>> JobWorker::search(const std::string& job_id,
+                                                   const std::string& keyword,
+                                                   const std::string& location,
+                                                   std::optional<std::int64_t> limit) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      return source_.search(keyword, location, limit, deadline_in(options_.search_budget));
+    } catch (const Error& e) {
+      if (stopping()) return std::nullopt;
+      const bool passing = e.code() == ErrorCode::Unavailable || e.code() == ErrorCode::Timeout ||
+                           e.code() == ErrorCode::UpstreamError;
+      log::warn("jobs") << "job " << job_id << ": search for '" << keyword << "' in '" << location
+                        << "' failed (attempt " << attempt << " of " << options_.search_attempts
+                        << "): " << e.what() << (e.detail().empty() ? "" : " (" + e.detail() + ")");
+      if (!passing || attempt >= options_.search_attempts) throw;
+    }
+    Millis pause = options_.retry_pause;
+    for (int i = 1; i < attempt; ++i) pause *= 4;
+    if (threads_.sleep_unless_stopped(pause)) return std::nullopt;
+    jobs_.renew_lease(job_id, options_.lease);
+  }
+}
+
 void JobWorker::start() {
   threads_.start(options_.max_jobs, [this] { return run_one(); });
 }
 
-void JobWorker::notify() { threads_.notify(); }
+void JobWorker::notify() {
+  threads_.notify();
+}
 
-void JobWorker::stop() { threads_.stop(); }
+void JobWorker::request_stop() {
+  threads_.request_stop();
+}
+
+void JobWorker::stop() {
+  threads_.stop();
+}
 
 }  // namespace gleaner::jobs

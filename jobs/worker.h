@@ -10,11 +10,11 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/clock.h"
 #include "core/config.h"
@@ -49,15 +49,24 @@ struct WorkerOptions {
   std::int64_t batch_size = 20;
   /// Credits per stored row (store/costs.h key "maps_job_row").
   std::int64_t cost_per_row = 5;
-  /// How long a job stays this node's without a renewal; renewed after every batch and pair.
-  std::chrono::seconds lease{120};
-  /// Time budget of one search, and of one website read for e-mails.
-  Millis search_budget{120'000};
+  /// How long a job stays this node's without a renewal; renewed after every batch and pair, so
+  /// it must outlast one search. This node resumes its own jobs at once after a restart; another
+  /// node takes a job over only once its lease expired.
+  std::chrono::seconds lease{900};
+  /// Time budget of one search (its list and every place page). Entry `jobs_search_timeout_ms`.
+  Millis search_budget{600'000};
+  /// Time budget of one website read for e-mails.
   Millis website_budget{30'000};
+  /// Attempts of one search that failed for a passing reason (no browser free, a timeout, a
+  /// network or server error); a block page or a bad answer fails the job at once.
+  int search_attempts = 3;
+  /// The pause after a failed attempt n is `retry_pause` × 4^(n-1). Entry `jobs_retry_ms`.
+  Millis retry_pause{5'000};
   /// How often an idle worker looks for new jobs (a created job also wakes it).
   Millis poll{1'000};
 
-  /// Entries `jobs_concurrency`, `jobs_batch_size`, `jobs_lease_seconds`, `jobs_poll_ms`.
+  /// Entries `jobs_concurrency`, `jobs_batch_size`, `jobs_lease_seconds`, `jobs_poll_ms`,
+  /// `jobs_search_timeout_ms`, `jobs_retry_ms`.
   static WorkerOptions from_config(const Config& config, int default_max_jobs,
                                    std::int64_t cost_per_row);
 };
@@ -79,6 +88,10 @@ class JobWorker {
   void start();
   /// Wakes idle threads (a job was created).
   void notify();
+  /// Asks running jobs to pause where they are, without waiting (then stop() joins): a service
+  /// calls it before stopping the browsers its jobs use, so that what a dying browser gives back
+  /// is never stored.
+  void request_stop();
   /// Asks running jobs to pause where they are (their lease lets this node resume them after a
   /// restart, or another node once it expires) and joins the threads.
   void stop();
@@ -88,6 +101,12 @@ class JobWorker {
  private:
   /// Runs `job` until it ends or the worker stops.
   void run_job(store::Job job);
+  /// source_.search() with the retries of WorkerOptions::search_attempts. Throws the last
+  /// failure; returns nullopt when the worker is stopping.
+  std::optional<std::vector<nlohmann::json>> search(const std::string& job_id,
+                                                    const std::string& keyword,
+                                                    const std::string& location,
+                                                    std::optional<std::int64_t> limit);
   void finish(const store::Job& job, const char* status, const std::optional<std::string>& reason);
   void delivery_queued();
 
@@ -96,7 +115,7 @@ class JobWorker {
   const Clock& clock_;
   const WorkerOptions options_;
   const std::function<void()> on_delivery_queued_;
-  std::mutex running_mutex_;  // guards running_
+  std::mutex running_mutex_;       // guards running_
   std::set<std::string> running_;  ///< ids of jobs this node's threads run now
   // Declared last: run run_one() until stop() joins them.
   PollingThreads threads_;

@@ -302,16 +302,21 @@ Job JobStore::finish_job(
   });
 }
 
-std::optional<Delivery> JobStore::claim_delivery(std::chrono::seconds lease) {
+std::optional<Delivery> JobStore::claim_delivery(std::chrono::seconds lease,
+                                                 const std::vector<std::int64_t>& exclude) {
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Delivery> {
     const std::int64_t t = now();
-    auto rows = tx.run("SELECT " + std::string(kDeliveryColumns) +
-                           " FROM webhook_deliveries WHERE status = 'pending' AND "
-                           "next_attempt_at <= ? AND (lease_expires_at IS NULL OR "
-                           "lease_expires_at < ?) ORDER BY next_attempt_at, id LIMIT 1" +
-                           skip_locked(db_.dialect()),
-                       {t, t})
-                    .rows;
+    std::string sql = "SELECT " + std::string(kDeliveryColumns) +
+                      " FROM webhook_deliveries WHERE status = 'pending' AND "
+                      "next_attempt_at <= ? AND (lease_expires_at IS NULL OR "
+                      "lease_expires_at < ? OR lease_owner = ?)";
+    std::vector<SqlValue> params{t, t, node_id_};
+    for (const std::int64_t id : exclude) {
+      sql += " AND id <> ?";
+      params.emplace_back(id);
+    }
+    sql += " ORDER BY next_attempt_at, id LIMIT 1" + skip_locked(db_.dialect());
+    auto rows = tx.run(sql, params).rows;
     if (rows.empty()) return std::nullopt;
     Delivery d = delivery_from(rows.front());
     tx.run("UPDATE webhook_deliveries SET lease_owner = ?, lease_expires_at = ? WHERE id = ?",

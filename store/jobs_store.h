@@ -149,8 +149,12 @@ class JobStore {
                  const std::function<std::optional<std::string>(const Job&)>& finished_body);
 
   // The outbox.
-  /// Takes one pending delivery whose next attempt is due, leased for `lease`.
-  std::optional<Delivery> claim_delivery(std::chrono::seconds lease);
+  /// Takes one pending delivery whose next attempt is due and that no other node holds (or whose
+  /// lease expired), leased for `lease`. A delivery this node held when it last stopped (its
+  /// attempt cut off by a crash) is taken again at once; `exclude` names the ones this node is
+  /// sending now.
+  std::optional<Delivery> claim_delivery(std::chrono::seconds lease,
+                                         const std::vector<std::int64_t>& exclude = {});
   /// Records attempt number delivery.attempts + 1. `next_attempt_at` set: still pending, tried
   /// again then; unset: done (ok) or failed (no attempts left).
   void record_attempt(const Delivery& delivery, const DeliveryAttempt& attempt, bool ok,

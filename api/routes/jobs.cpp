@@ -9,7 +9,6 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "jobs/job_request.h"
-#include "jobs/job_store_of.h"
 #include "proxies/guard.h"
 
 namespace gleaner::api {
@@ -45,8 +44,9 @@ store::Job owned_job(store::JobStore& jobs, const Request& request, std::int64_t
 }  // namespace
 
 void add_jobs_routes(Router& router, Dependencies& deps) {
-  std::shared_ptr<store::JobStore> jobs = jobs::job_store_of(deps.config, *deps.store);
-  auto guard = std::make_shared<proxies::AddressGuard>(proxies::AddressGuard::from_config(deps.config));
+  std::shared_ptr<store::JobStore> jobs = deps.jobs;
+  auto guard =
+      std::make_shared<proxies::AddressGuard>(proxies::AddressGuard::from_config(deps.config));
 
   router.add("POST", "/scrapers/maps/jobs", [&deps, jobs, guard](Request& request) {
     const store::Account caller = authenticate(request, deps);
@@ -57,6 +57,7 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
     Response r;
     r.status = 201;
     r.body = jobs::job_json(jobs->create_job(caller.id, "maps", job_request.to_json()));
+    deps.wake_job_worker();
     return r;
   });
 
@@ -96,16 +97,15 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
     const auto rows = jobs->rows(job.id, (page - 1) * limit, limit);
     if (format == "csv") return Response::raw(jobs::rows_csv(rows), "text/csv; charset=utf-8");
     Response r;
-    r.body = {{"jobId", job.id},       {"status", job.status}, {"page", page},
-              {"limit", limit},        {"total", job.rows_count},
-              {"data", rows}};
+    r.body = {{"jobId", job.id}, {"status", job.status},    {"page", page},
+              {"limit", limit},  {"total", job.rows_count}, {"data", rows}};
     return r;
   });
 
   router.add("DELETE", "/scrapers/jobs/{id}", [&deps, jobs](Request& request) {
     const store::Account caller = authenticate(request, deps);
-    auto stopped = jobs->request_stop(
-        request.path_params.at("id"), caller.id, [](const store::Job& job) {
+    auto stopped =
+        jobs->request_stop(request.path_params.at("id"), caller.id, [](const store::Job& job) {
           return jobs::webhook_body(job, jobs::event::kFinished, SystemClock::instance().now());
         });
     if (!stopped) throw Error(ErrorCode::NotFound, "no such job");

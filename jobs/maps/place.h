@@ -4,12 +4,11 @@
 // at APP_INITIALIZATION_STATE[3][6] of a place page) with nested arrays, not objects, behind a
 // `)]}'` line. The positions read here are those seen in the recorded responses
 // (shared/fixtures/README.md, "Maps"); they are kept in this one file so they can be mended.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace gleaner::jobs::maps {
 

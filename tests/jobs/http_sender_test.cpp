@@ -14,7 +14,8 @@ namespace {
 /// Loopback receivers are allowed here by the guard's explicit setting only.
 class HttpSenderTest : public ::testing::Test {
  protected:
-  HttpWebhookSender sender_{proxies::AddressGuard(true), std::make_shared<proxies::SystemResolver>()};
+  HttpWebhookSender sender_{proxies::AddressGuard(true),
+                            std::make_shared<proxies::SystemResolver>()};
 };
 
 TEST_F(HttpSenderTest, PostsTheBodyWithTheCustomHeaders) {
@@ -29,8 +30,10 @@ TEST_F(HttpSenderTest, PostsTheBodyWithTheCustomHeaders) {
     res.status = 204;
   });
   receiver.start();
-  WebhookResult r = sender_.send({receiver.url("/hook?x=1"), {{"X-Token", "s3cret"}},
-                                  R"({"event":"scraper.job.started"})", Millis(10'000)});
+  WebhookResult r = sender_.send({receiver.url("/hook?x=1"),
+                                  {{"X-Token", "s3cret"}},
+                                  R"({"event":"scraper.job.started"})",
+                                  Millis(10'000)});
   EXPECT_TRUE(r.ok()) << r.detail;
   EXPECT_EQ(r.http_status, 204);
   std::lock_guard lock(mutex);
@@ -41,9 +44,8 @@ TEST_F(HttpSenderTest, PostsTheBodyWithTheCustomHeaders) {
 
 TEST_F(HttpSenderTest, AnErrorStatusIsAnHttpError) {
   testing::LocalServer receiver;
-  receiver.server().Post("/hook", [](const httplib::Request&, httplib::Response& res) {
-    res.status = 500;
-  });
+  receiver.server().Post("/hook",
+                         [](const httplib::Request&, httplib::Response& res) { res.status = 500; });
   receiver.start();
   WebhookResult r = sender_.send({receiver.url("/hook"), {}, "{}", Millis(10'000)});
   EXPECT_EQ(r.outcome, outcome::kHttpError);
@@ -65,7 +67,8 @@ TEST_F(HttpSenderTest, ASlowReceiverTimesOut) {
 }
 
 TEST_F(HttpSenderTest, TheAddressGuardRefusesLoopbackUnlessAllowed) {
-  HttpWebhookSender strict(proxies::AddressGuard(false), std::make_shared<proxies::SystemResolver>());
+  HttpWebhookSender strict(proxies::AddressGuard(false),
+                           std::make_shared<proxies::SystemResolver>());
   EXPECT_EQ(strict.send({"http://127.0.0.1:9/hook", {}, "{}", Millis(1000)}).outcome,
             outcome::kRefused);
   EXPECT_EQ(strict.send({"http://localhost:9/hook", {}, "{}", Millis(1000)}).outcome,

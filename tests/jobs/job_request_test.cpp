@@ -1,10 +1,11 @@
 // The job request's validation, its stored form, and the shapes the API and webhooks send: no
 // store, no network. The address guard itself is proxies/' (tests/proxies); here a check that
 // records its calls stands in for it.
+#include "jobs/job_request.h"
+
 #include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "jobs/job_request.h"
 
 namespace gleaner::jobs {
 namespace {
@@ -57,7 +58,8 @@ TEST(JobRequest, AValidBodyIsStoredWithItsDefaults) {
   EXPECT_EQ(r.to_json(), valid_body());
   EXPECT_EQ(JobRequest::from_json(r.to_json()).to_json(), valid_body());
 
-  json minimal = {{"keywords", {" pizza "}}, {"locations", {"CUSTOM>Rome"}},
+  json minimal = {{"keywords", {" pizza "}},
+                  {"locations", {"CUSTOM>Rome"}},
                   {"webhook", {{"url", "http://hooks.example.com/"}}}};
   json stored = JobRequest::parse(minimal.dump(), check_url).to_json();
   EXPECT_EQ(stored["keywords"], json({"pizza"}));

@@ -30,6 +30,7 @@ class JobsApiTest : public ::testing::Test {
     deps_.config.set("store", "sqlite:" + (dir_ / "store.db").string());
     deps_.config.set("node_id", "test-node");
     deps_.store = store::open_store(deps_.config, SystemClock::instance(), store::StoreRole::Node);
+    deps_.jobs = jobs::job_store_of(deps_.config, *deps_.store);
     api::add_jobs_routes(router_, deps_);
     owner_ = new_key("owner");
     other_ = new_key("other");
@@ -106,7 +107,8 @@ TEST_F(JobsApiTest, CreatingAJobAnswers201WithThePendingJob) {
 }
 
 TEST_F(JobsApiTest, DefaultsAreWrittenIntoTheStoredInput) {
-  json body = {{"keywords", {" pizza "}}, {"locations", {"CUSTOM>Rome"}},
+  json body = {{"keywords", {" pizza "}},
+               {"locations", {"CUSTOM>Rome"}},
                {"webhook", {{"url", "http://hooks.example.com/"}}}};
   json input = call("POST", "/scrapers/maps/jobs", owner_, body.dump()).body["input"];
   EXPECT_EQ(input["keywords"], json({"pizza"}));
@@ -138,15 +140,18 @@ TEST_F(JobsApiTest, EveryFieldIsValidated) {
   EXPECT_EQ(bad_body(with("keywords", {"a", "  "})), P(ErrorCode::InvalidParameter, "keywords[1]"));
   EXPECT_EQ(bad_body(with("keywords", {"a", 3})), P(ErrorCode::InvalidParameter, "keywords[1]"));
   EXPECT_EQ(bad_body(with("keywords", "coffee")), P(ErrorCode::InvalidParameter, "keywords"));
-  EXPECT_EQ(bad_body(with("locations", {"Athens"})), P(ErrorCode::InvalidParameter, "locations[0]"));
+  EXPECT_EQ(bad_body(with("locations", {"Athens"})),
+            P(ErrorCode::InvalidParameter, "locations[0]"));
   EXPECT_EQ(bad_body(with("locations", {"CUSTOM>Rome", "CUSTOM>  "})),
             P(ErrorCode::InvalidParameter, "locations[1]"));
-  EXPECT_EQ(bad_body(with("extractEmails", "yes")), P(ErrorCode::InvalidParameter, "extractEmails"));
+  EXPECT_EQ(bad_body(with("extractEmails", "yes")),
+            P(ErrorCode::InvalidParameter, "extractEmails"));
   EXPECT_EQ(bad_body(with("limit", 0)), P(ErrorCode::InvalidParameter, "limit"));
   EXPECT_EQ(bad_body(with("limit", 1.5)), P(ErrorCode::InvalidParameter, "limit"));
   EXPECT_EQ(bad_body(with("limit", kMaxLimitPerPair + 1)), P(ErrorCode::InvalidParameter, "limit"));
   EXPECT_EQ(bad_body(with("colour", "red")), P(ErrorCode::InvalidParameter, "colour"));
-  EXPECT_EQ(bad_body(with("webhook", "https://x.example")), P(ErrorCode::InvalidParameter, "webhook"));
+  EXPECT_EQ(bad_body(with("webhook", "https://x.example")),
+            P(ErrorCode::InvalidParameter, "webhook"));
   EXPECT_EQ(bad_body(hook_with("url", "ftp://x.example/")),
             P(ErrorCode::InvalidParameter, "webhook.url"));
   EXPECT_EQ(bad_body(hook_with("url", "not a url")), P(ErrorCode::InvalidParameter, "webhook.url"));
@@ -188,7 +193,8 @@ TEST_F(JobsApiTest, LoopbackWebhooksPassWhenTheConfigurationAllowsThem) {
 }
 
 TEST_F(JobsApiTest, OnlyTheCreatingAccountSeesAJob) {
-  const std::string id = call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  const std::string id =
+      call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
   EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id, other_).first, ErrorCode::NotFound);
   EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", other_).first, ErrorCode::NotFound);
   EXPECT_EQ(failure("DELETE", "/scrapers/jobs/" + id, other_).first, ErrorCode::NotFound);
@@ -201,7 +207,8 @@ TEST_F(JobsApiTest, OnlyTheCreatingAccountSeesAJob) {
 }
 
 TEST_F(JobsApiTest, ResultsArePagedAsJsonAndCsv) {
-  const std::string id = call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  const std::string id =
+      call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
   auto jobs = job_store_of(deps_.config, *deps_.store);
   const store::Job job = *jobs->job(id);
   std::vector<store::JobRow> rows;
@@ -215,9 +222,9 @@ TEST_F(JobsApiTest, ResultsArePagedAsJsonAndCsv) {
   jobs->store_rows(job, rows, 5, "maps_job_row",
                    [](const std::vector<json>&) { return std::nullopt; });
 
-  json page2 = call("GET", "/scrapers/jobs/" + id + "/results", owner_, {},
-                    {{"page", "2"}, {"limit", "2"}})
-                   .body;
+  json page2 =
+      call("GET", "/scrapers/jobs/" + id + "/results", owner_, {}, {{"page", "2"}, {"limit", "2"}})
+          .body;
   EXPECT_EQ(page2["total"], 3);
   ASSERT_EQ(page2["data"].size(), 1u);
   EXPECT_EQ(page2["data"][0]["placeId"], "place-3");
@@ -226,10 +233,11 @@ TEST_F(JobsApiTest, ResultsArePagedAsJsonAndCsv) {
                            {{"format", "csv"}, {"limit", "1"}});
   ASSERT_TRUE(csv.raw_body.has_value());
   EXPECT_EQ(csv.content_type, "text/csv; charset=utf-8");
-  EXPECT_EQ(*csv.raw_body,
-            "name,categories,address,phone,website,rating,reviewCount,latitude,longitude,placeId,"
-            "openingHours,mapsUrl,emails,keyword,location\r\n"
-            "\"Café \"\"1\"\", Plaka\",\"[\"\"Cafe\"\",\"\"Bakery\"\"]\",,,,4.5,,,,place-1,,,,,\r\n");
+  EXPECT_EQ(
+      *csv.raw_body,
+      "name,categories,address,phone,website,rating,reviewCount,latitude,longitude,placeId,"
+      "openingHours,mapsUrl,emails,keyword,location\r\n"
+      "\"Café \"\"1\"\", Plaka\",\"[\"\"Cafe\"\",\"\"Bakery\"\"]\",,,,4.5,,,,place-1,,,,,\r\n");
 
   EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", owner_, {}, {{"limit", "0"}}),
             std::make_pair(ErrorCode::InvalidParameter, std::string("limit")));
@@ -240,7 +248,8 @@ TEST_F(JobsApiTest, ResultsArePagedAsJsonAndCsv) {
 }
 
 TEST_F(JobsApiTest, StoppingAPendingJobEndsItAndQueuesTheFinishedEvent) {
-  const std::string id = call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  const std::string id =
+      call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
   json stopped = call("DELETE", "/scrapers/jobs/" + id, owner_).body;
   EXPECT_EQ(stopped["status"], "stopped");
   EXPECT_EQ(stopped["reason"], "stopped_by_user");

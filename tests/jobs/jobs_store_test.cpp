@@ -1,5 +1,6 @@
 // Jobs, rows, charges and the webhook outbox in the store, on SQLite and PostgreSQL.
 #include "store/jobs_store.h"
+
 #include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
@@ -43,12 +44,12 @@ TYPED_TEST(JobsStoreTest, RowsAreStoredAndChargedOncePerPlace) {
   auto account = this->new_account(100);
   JobStore js = this->jobs();
   Job job = js.create_job(account, "maps", this->input());
-  StoredRows first = js.store_rows(job, this->rows_named({"a", "b"}), 5, "maps_job_row",
-                                   &TestFixture::batch);
+  StoredRows first =
+      js.store_rows(job, this->rows_named({"a", "b"}), 5, "maps_job_row", &TestFixture::batch);
   EXPECT_EQ(first.stored.size(), 2u);
   // "b" again (a duplicate across pairs, or a replay after a restart): stored and charged once.
-  StoredRows second = js.store_rows(job, this->rows_named({"b", "c"}), 5, "maps_job_row",
-                                    &TestFixture::batch);
+  StoredRows second =
+      js.store_rows(job, this->rows_named({"b", "c"}), 5, "maps_job_row", &TestFixture::batch);
   ASSERT_EQ(second.stored.size(), 1u);
   EXPECT_EQ(second.stored[0]["placeId"], "c");
   EXPECT_EQ(this->balance(account), 85);
@@ -67,8 +68,8 @@ TYPED_TEST(JobsStoreTest, TheRowTheBalanceCannotPayIsNotStored) {
   auto account = this->new_account(12);
   JobStore js = this->jobs();
   Job job = js.create_job(account, "maps", this->input());
-  StoredRows stored = js.store_rows(job, this->rows_named({"a", "b", "c"}), 5, "maps_job_row",
-                                    &TestFixture::batch);
+  StoredRows stored =
+      js.store_rows(job, this->rows_named({"a", "b", "c"}), 5, "maps_job_row", &TestFixture::batch);
   EXPECT_EQ(stored.stored.size(), 2u);
   EXPECT_TRUE(stored.out_of_credits);
   EXPECT_EQ(this->balance(account), 2);
@@ -125,7 +126,12 @@ TYPED_TEST(JobsStoreTest, DeliveryAttemptsAreRecordedAndRetriedWhenDue) {
                 [](const Job&) { return std::optional<std::string>("{}"); });
   auto d = js.claim_delivery(std::chrono::seconds(30));
   ASSERT_TRUE(d.has_value());
-  EXPECT_FALSE(js.claim_delivery(std::chrono::seconds(30)).has_value());  // leased
+  EXPECT_FALSE(this->jobs("node-b").claim_delivery(std::chrono::seconds(30)).has_value());  // leased
+  EXPECT_FALSE(js.claim_delivery(std::chrono::seconds(30), {d->id}).has_value());  // being sent
+  // This node after a restart (nothing being sent): its cut-off attempt is taken again at once.
+  auto resumed = this->jobs().claim_delivery(std::chrono::seconds(30));
+  ASSERT_TRUE(resumed.has_value());
+  EXPECT_EQ(resumed->id, d->id);
   js.record_attempt(*d, {1, this->clock_.now(), 500, "http_error", "HTTP 500"}, false,
                     this->clock_.now() + std::chrono::seconds(2));
   EXPECT_FALSE(js.claim_delivery(std::chrono::seconds(30)).has_value());  // not due yet

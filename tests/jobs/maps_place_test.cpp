@@ -15,16 +15,15 @@ namespace {
 using nlohmann::json;
 
 std::string read(const std::string& name) {
-  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/jobs/data/" + name,
-                   std::ios::binary);
+  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/jobs/data/" + name, std::ios::binary);
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
 }
 
 TEST(MapsPlace, ASearchResponseGivesOneRowPerListedPlace) {
-  const auto places =
-      places_from_search(parse_maps_body(read("gosom_search-tbm-map_coffee-ilion-athens_2024-12.json")));
+  const auto places = places_from_search(
+      parse_maps_body(read("gosom_search-tbm-map_coffee-ilion-athens_2024-12.json")));
   ASSERT_EQ(places.size(), 20u);
   const json& first = places[0];
   EXPECT_EQ(first["name"], "Dream Coffee");

@@ -1,4 +1,6 @@
 // The webhook outbox: attempts, pauses and outcomes with a scripted sender and a FakeClock.
+#include "jobs/webhook_outbox.h"
+
 #include <gtest/gtest.h>
 
 #include <deque>
@@ -7,7 +9,6 @@
 
 #include "jobs/job_request.h"
 #include "jobs/job_store_of.h"
-#include "jobs/webhook_outbox.h"
 #include "store/store.h"
 #include "tests/jobs/temp_store.h"
 
@@ -51,10 +52,9 @@ class OutboxTest : public ::testing::Test {
     request.locations = {"Athens"};
     request.webhook = Webhook{url, {event::kFinished}, {{"X-Token", "s3cret"}}};
     store::Job job = jobs_->create_job(account_, "maps", request.to_json());
-    jobs_->finish_job(job.id, store::job_status::kFinished, std::nullopt,
-                      [&](const store::Job& j) {
-                        return webhook_body(j, event::kFinished, clock_.now());
-                      });
+    jobs_->finish_job(job.id, store::job_status::kFinished, std::nullopt, [&](const store::Job& j) {
+      return webhook_body(j, event::kFinished, clock_.now());
+    });
     return job.id;
   }
 

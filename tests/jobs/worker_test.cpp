@@ -2,6 +2,8 @@
 // queued events; duplicates across pairs; the limit; insufficient credits; a stop asked by the
 // account; and a worker stopped mid-job (as by a restart) whose job resumes without storing,
 // charging or announcing any row twice.
+#include "jobs/worker.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +15,6 @@
 #include "core/error.h"
 #include "jobs/job_request.h"
 #include "jobs/job_store_of.h"
-#include "jobs/worker.h"
 #include "store/store.h"
 #include "tests/jobs/temp_store.h"
 
@@ -34,6 +35,8 @@ class ScriptedSource final : public PlaceSource {
   std::map<std::string, std::vector<json>> answers;
   std::map<std::string, std::vector<std::string>> emails_of;
   std::string hold_at;  ///< "keyword|location" whose search waits for release()
+  /// "keyword|location" → how many of its first searches fail with a network error.
+  std::map<std::string, int> failures;
 
   std::vector<json> search(const std::string& keyword, const std::string& location,
                            std::optional<std::int64_t> limit, Deadline deadline) override {
@@ -45,6 +48,13 @@ class ScriptedSource final : public PlaceSource {
       if (key == hold_at) {
         cv_.wait_until(lock, deadline, [&] { return released_; });
         throw Error(ErrorCode::Unavailable, "shutting down");
+      }
+    }
+    {
+      std::lock_guard lock(mutex_);
+      if (failures[key] > 0) {
+        --failures[key];
+        throw Error(ErrorCode::UpstreamError, "connection reset");
       }
     }
     if (!answers.count(key)) throw Error(ErrorCode::UpstreamBlocked, "blocked");
@@ -80,7 +90,10 @@ class ScriptedSource final : public PlaceSource {
 
 class WorkerTest : public ::testing::Test {
  protected:
-  void SetUp() override { options_.batch_size = 2; }
+  void SetUp() override {
+    options_.batch_size = 2;
+    options_.retry_pause = Millis(1);
+  }
 
   std::int64_t account(std::int64_t credits) { return temp_.new_account(credits); }
 
@@ -139,9 +152,9 @@ TEST_F(WorkerTest, AJobStoresEveryPlaceOnceChargesItAndQueuesItsEvents) {
   EXPECT_EQ(rows[3]["placeId"], "d");
   EXPECT_EQ(rows[3]["location"], "Ilion");
   // started; batches of two (a b), (c), (d); finished.
-  EXPECT_EQ(events(id), (std::vector<std::string>{event::kStarted, event::kDataScraped,
-                                                  event::kDataScraped, event::kDataScraped,
-                                                  event::kFinished}));
+  EXPECT_EQ(events(id),
+            (std::vector<std::string>{event::kStarted, event::kDataScraped, event::kDataScraped,
+                                      event::kDataScraped, event::kFinished}));
   json data = json::parse(jobs_->deliveries(id)[1].delivery.body);
   EXPECT_EQ(data["jobStatus"], "in_progress");
   ASSERT_EQ(data["data"].size(), 2u);
@@ -185,6 +198,31 @@ TEST_F(WorkerTest, ABlockedSearchFailsTheJobWithAFinishedEvent) {
   EXPECT_EQ(job.status, store::job_status::kFailed);
   EXPECT_EQ(job.stop_reason, "upstream_blocked");
   EXPECT_EQ(events(id).back(), event::kFinished);
+  EXPECT_EQ(balance(acct), 100);
+}
+
+TEST_F(WorkerTest, ASearchThatFailsForAPassingReasonIsTriedAgain) {
+  const auto acct = account(100);
+  source_.answers["coffee|Athens"] = {place("a")};
+  source_.failures["coffee|Athens"] = 2;
+  const std::string id = create(acct, {"coffee"}, {"Athens"});
+  JobWorker worker(*jobs_, source_, clock_, options_);
+  worker.run_one();
+  EXPECT_EQ(jobs_->job(id)->status, store::job_status::kFinished);
+  EXPECT_EQ(jobs_->job(id)->rows_count, 1);
+  EXPECT_EQ(source_.searches().size(), 3u);
+}
+
+TEST_F(WorkerTest, ASearchFailingEveryAttemptFailsTheJob) {
+  const auto acct = account(100);
+  source_.answers["coffee|Athens"] = {place("a")};
+  source_.failures["coffee|Athens"] = 3;
+  const std::string id = create(acct, {"coffee"}, {"Athens"});
+  JobWorker worker(*jobs_, source_, clock_, options_);
+  worker.run_one();
+  EXPECT_EQ(jobs_->job(id)->status, store::job_status::kFailed);
+  EXPECT_EQ(jobs_->job(id)->stop_reason, "upstream_error");
+  EXPECT_EQ(source_.searches().size(), 3u);
   EXPECT_EQ(balance(acct), 100);
 }
 

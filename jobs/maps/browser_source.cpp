@@ -1,0 +1,149 @@
+#include "jobs/maps/browser_source.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/log.h"
+#include "extract/page_reader.h"
+#include "extract/url.h"
+#include "gleaner_jobs_browser_embedded.h"
+#include "jobs/maps/page_rows.h"
+
+namespace gleaner::jobs::maps {
+namespace {
+
+using nlohmann::json;
+
+// What tells that a page is ready to be read, in one place with the scripts' selectors: a
+// results feed, or a place's panel (a search with one answer goes straight to it).
+constexpr const char* kSearchReady =
+    "div[role=\"feed\"] div[role=\"article\"], "
+    "div[role=\"main\"][aria-label] h1";
+constexpr const char* kPlaceReady = "div[role=\"main\"][aria-label] h1";
+
+extract::BrowserProfile profile_for(const MapsSourceOptions& options) {
+  extract::BrowserProfile profile;
+  profile.headers["Accept-Language"] = options.language + ";q=0.9";
+  profile.block_media = true;  // read for text: no images, media or fonts
+  return profile;
+}
+
+Deadline earliest(Deadline a, Deadline b) {
+  return std::min(a, b);
+}
+
+}  // namespace
+
+MapsSourceOptions MapsSourceOptions::from_config(const Config& config) {
+  MapsSourceOptions o;
+  o.page_budget =
+      Millis(std::max<long long>(config.get_int("maps_page_timeout_ms", o.page_budget.count()), 1));
+  o.feed_settle =
+      Millis(std::max<long long>(config.get_int("maps_feed_settle_ms", o.feed_settle.count()), 0));
+  o.render_patience = Millis(
+      std::max<long long>(config.get_int("maps_render_patience_ms", o.render_patience.count()), 0));
+  return o;
+}
+
+std::string search_url(const std::string& keyword, const std::string& location,
+                       const std::string& language) {
+  return "https://www.google.com/maps/search/" + extract::form_encode(keyword + " in " + location) +
+         "?hl=" + extract::form_encode(language);
+}
+
+BrowserPlaceSource::BrowserPlaceSource(extract::TabSource& tabs, WebsiteEmails website_emails,
+                                       MapsSourceOptions options)
+    : tabs_(tabs), website_emails_(std::move(website_emails)), options_(std::move(options)) {}
+
+std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
+                                             const std::string& location,
+                                             std::optional<std::int64_t> limit, Deadline deadline) {
+  auto tab = tabs_.open(profile_for(options_), deadline);
+  extract::PageRequest request;
+  request.url = search_url(keyword, location, options_.language);
+  request.profile = profile_for(options_);
+  request.wait = extract::WaitFor::selector_of(kSearchReady, options_.render_patience);
+  // The feed is scrolled within the search's own budget (the page's, and the whole search's).
+  const Deadline page_deadline = earliest(deadline, deadline_in(options_.page_budget));
+  request.script_args = {
+      {"limit", limit.value_or(0)},
+      {"settleMs", options_.feed_settle.count()},
+      {"budgetMs", std::max<long long>(time_left(page_deadline).count() - 1000, 0)}};
+  const extract::PageReading listing =
+      extract::read_page(*tab, request, scripts::search_js, page_deadline);
+
+  const std::string kind = listing.data.value("kind", std::string());
+  if (kind == "place") {  // one answer: the search went straight to its page
+    json page = extract::read_loaded_page(*tab, listing.navigation, scripts::place_js,
+                                          json::object(), page_deadline);
+    if (auto row = row_from_place_page(page)) return {std::move(*row)};
+    return {};
+  }
+  std::vector<ListedPlace> listed = places_from_listing(listing.data);
+  log::info("jobs") << "maps search '" << keyword << "' in '" << location << "': " << listed.size()
+                    << " places listed after " << listing.data.value("scrolls", 0) << " scrolls";
+  if (limit && static_cast<std::int64_t>(listed.size()) > *limit) {
+    listed.resize(static_cast<std::size_t>(*limit));
+  }
+  std::vector<json> rows;
+  std::size_t without_details = 0;
+  for (ListedPlace& place : listed) {
+    std::optional<json> details;
+    if (!place.link.empty()) details = place_details(*tab, place.link, deadline);
+    if (details) {
+      rows.push_back(merge_rows(std::move(place.row), *details));
+    } else {
+      ++without_details;
+      rows.push_back(std::move(place.row));
+    }
+  }
+  if (without_details > 0) {
+    log::warn("jobs") << "maps search '" << keyword << "' in '" << location
+                      << "': " << without_details << " of " << rows.size()
+                      << " places keep only what the list shows (their page could not be read)";
+  }
+  return rows;
+}
+
+std::optional<json> BrowserPlaceSource::place_details(extract::Tab& tab, const std::string& url,
+                                                      Deadline deadline) {
+  extract::PageRequest request;
+  request.url = url;
+  request.profile = profile_for(options_);
+  request.wait = extract::WaitFor::selector_of(kPlaceReady, options_.render_patience);
+  try {
+    const auto reading = extract::read_page(tab, request, scripts::place_js,
+                                            earliest(deadline, deadline_in(options_.page_budget)));
+    return row_from_place_page(reading.data);
+  } catch (const Error& e) {
+    // A block page is not one place's problem: the next pages would be blocked too.
+    if (e.code() == ErrorCode::UpstreamBlocked) throw;
+    log::info("jobs") << "maps place page " << url << " not read: " << e.what()
+                      << (e.detail().empty() ? "" : " (" + e.detail() + ")");
+    return std::nullopt;
+  }
+}
+
+std::vector<std::string> BrowserPlaceSource::emails(const std::string& website, Deadline deadline) {
+  try {
+    return website_emails_(website, earliest(deadline, deadline_in(options_.page_budget)));
+  } catch (const Error& e) {
+    log::info("jobs") << "no e-mails from " << website << ": " << e.what()
+                      << (e.detail().empty() ? "" : " (" + e.detail() + ")");
+    return {};
+  }
+}
+
+BrowserPlaceSource::WebsiteEmails emails_by_page_fetch(web::WebServices services) {
+  return [services](const std::string& url, Deadline deadline) mutable {
+    // Validated as a caller's URL would be (scheme, host); the gateway refuses private addresses.
+    web::WebRequest request = web::parse_web_request(
+        json{{"url", url}, {"extractEmails", true}}.dump(), time_left(deadline));
+    request.html = false;
+    const proxies::Route route = web::choose_route(request, services);
+    const web::WebResult page = web::fetch_page(request, route, services, deadline);
+    return page.body.value("extractedEmails", json::array()).get<std::vector<std::string>>();
+  };
+}
+
+}  // namespace gleaner::jobs::maps

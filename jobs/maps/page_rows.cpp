@@ -1,0 +1,133 @@
+#include "jobs/maps/page_rows.h"
+
+#include <regex>
+#include <string>
+
+#include "core/error.h"
+#include "core/percent.h"
+#include "extract/numbers.h"
+#include "jobs/maps/place.h"
+
+namespace gleaner::jobs::maps {
+namespace {
+
+using nlohmann::json;
+
+std::string text_of(const json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string()
+             ? extract::collapse_whitespace(it->get<std::string>())
+             : std::string();
+}
+
+void put(json& row, const char* key, std::string value) {
+  if (!value.empty()) row[key] = std::move(value);
+}
+
+/// "Address: 2800 E Observatory Rd, …" → "2800 E Observatory Rd, …" (the page labels each detail
+/// for screen readers; the value follows the first ": ").
+std::string labelled_value(const std::string& label) {
+  const auto colon = label.find(": ");
+  return extract::collapse_whitespace(colon == std::string::npos ? label : label.substr(colon + 2));
+}
+
+/// The rating and review count of a label such as "4.8 stars 91,790 Reviews".
+void add_rating(json& row, const std::string& label) {
+  const auto stars = label.find("star");
+  if (stars == std::string::npos) return;
+  if (auto rating = extract::parse_decimal(label.substr(0, stars))) row["rating"] = *rating;
+  const auto after = label.find(' ', stars);
+  if (after == std::string::npos) return;
+  if (auto count = extract::parse_count(label.substr(after))) row["reviewCount"] = *count;
+}
+
+/// A website link as the page gives it: direct, or through the site's own redirect
+/// (`https://www.google.com/url?q=<target>&…`).
+std::string website_of(const std::string& href) {
+  static const std::regex redirect(R"(^https?://www\.google\.[a-z.]+/url\?(?:.*&)?q=([^&]+))");
+  std::smatch m;
+  if (std::regex_search(href, m, redirect)) return percent_decode(m[1].str());
+  return href;
+}
+
+}  // namespace
+
+void add_link_data(json& row, std::string_view href_view) {
+  const std::string href(href_view);
+  static const std::regex feature(R"(!1s(0x[0-9a-fA-F]+:0x[0-9a-fA-F]+))");
+  static const std::regex coordinates(R"(!3d(-?\d+(?:\.\d+)?)!4d(-?\d+(?:\.\d+)?))");
+  static const std::regex at(R"(@(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?))");
+  static const std::regex place_id(R"(!19s([^!?&/#]+))");
+  std::smatch m;
+  if (std::regex_search(href, m, feature)) row["featureId"] = m[1].str();
+  if (std::regex_search(href, m, coordinates) || std::regex_search(href, m, at)) {
+    row["latitude"] = std::stod(m[1].str());
+    row["longitude"] = std::stod(m[2].str());
+  }
+  if (std::regex_search(href, m, place_id)) row["placeId"] = percent_decode(m[1].str());
+  if (row.contains("placeId") && row.contains("name")) {
+    row["mapsUrl"] = maps_url(row["name"].get<std::string>(), row["placeId"].get<std::string>());
+  }
+}
+
+std::vector<ListedPlace> places_from_listing(const json& listing) {
+  std::vector<ListedPlace> rows;
+  const json& places = listing.is_object() ? listing.value("places", json::array()) : json();
+  if (!places.is_array()) return rows;
+  for (const json& place : places) {
+    if (!place.is_object()) continue;
+    json row = json::object();
+    put(row, "name", text_of(place, "name"));
+    if (!row.contains("name")) continue;
+    // The first line of details is "<category> · <short address>" (the address may be absent).
+    const json& lines = place.value("lines", json::array());
+    if (lines.is_array() && !lines.empty() && lines[0].is_array() && !lines[0].empty()) {
+      const json& parts = lines[0];
+      if (parts[0].is_string()) row["categories"] = json::array({parts[0]});
+      if (parts.size() >= 2 && parts.back().is_string()) put(row, "address", parts.back());
+    }
+    add_rating(row, text_of(place, "rating"));
+    std::string link = text_of(place, "href");
+    add_link_data(row, link);
+    rows.push_back({std::move(row), std::move(link)});
+  }
+  return rows;
+}
+
+std::optional<json> row_from_place_page(const json& page) {
+  if (!page.is_object() || !page.value("found", false)) return std::nullopt;
+  json row = json::object();
+  put(row, "name", text_of(page, "name"));
+  if (!row.contains("name")) return std::nullopt;
+  if (const json& categories = page.value("categories", json::array());
+      categories.is_array() && !categories.empty()) {
+    row["categories"] = categories;
+  }
+  put(row, "address", labelled_value(text_of(page, "address")));
+  put(row, "phone", labelled_value(text_of(page, "phone")));
+  put(row, "website", website_of(text_of(page, "website")));
+  add_rating(row, text_of(page, "rating"));
+  if (auto count = extract::parse_count(text_of(page, "reviews"))) row["reviewCount"] = *count;
+  if (const json& hours = page.value("hours", json::array()); hours.is_array() && !hours.empty()) {
+    row["openingHours"] = hours;
+  }
+  add_link_data(row, text_of(page, "url"));
+  // Maps' own arrays, where the page still has them, fill what the markup did not show.
+  if (const auto it = page.find("appState"); it != page.end() && it->is_string()) {
+    try {
+      if (auto arrays = place_from_place_body(parse_maps_body(it->get<std::string>()))) {
+        row = merge_rows(std::move(*arrays), row);
+      }
+    } catch (const Error&) {
+      // Not the data we know: the markup's row stands.
+    }
+  }
+  return row;
+}
+
+json merge_rows(json listing, const json& details) {
+  for (const auto& [key, value] : details.items()) listing[key] = value;
+  return listing;
+}
+
+}  // namespace gleaner::jobs::maps

@@ -1,0 +1,51 @@
+// Reads a rendered maps place page. The values are read as the page writes them (labels such as
+// "Address: ...", "4.7 stars"); browser_source.cpp shapes them. Where the page still carries the
+// place's data as Maps' own arrays (APP_INITIALIZATION_STATE[3][6], pages before 2024), that
+// string is returned too and jobs/maps/place.h reads it.
+() => {
+  // Selectors, in one place so they can be mended (shared/fixtures/README.md, "Maps").
+  const SEL = {
+    main: 'div[role="main"][aria-label]',  // the place's panel, labelled with its name
+    heading: 'h1',
+    rating: '[role="img"][aria-label*="stars"]',  // "4.7 stars "
+    reviews: '[role="img"][aria-label$="reviews"]',  // "17,059 reviews"
+    category: 'button[jsaction$=".category"]',
+    address: '[data-item-id="address"]',  // aria-label "Address: 2800 E Observatory Rd, ..."
+    website: 'a[data-item-id="authority"]',
+    phone: '[data-item-id^="phone:tel:"]',  // aria-label "Phone: (213) 473-0800"
+  };
+  const main = document.querySelector(SEL.main);
+  if (!main) return {found: false};
+  const text = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : '');
+  const label = (el) => (el ? (el.getAttribute('aria-label') || '').trim() : '');
+  const first = (sel) => main.querySelector(sel);
+
+  // Opening hours: the table whose rows are a day and a list of time ranges.
+  let hours = [];
+  for (const table of main.querySelectorAll('table')) {
+    const rows = [...table.querySelectorAll('tr')].map((tr) => ({
+      day: text(tr.cells[0]),
+      hours: tr.cells.length > 1 ? [...tr.cells[1].querySelectorAll('li')].map(text) : [],
+    }));
+    if (rows.length && rows.every((r) => r.day && r.hours.length)) {
+      hours = rows;
+      break;
+    }
+  }
+  const phone = first(SEL.phone);
+  const state = window.APP_INITIALIZATION_STATE;
+  return {
+    found: true,
+    url: location.href,
+    name: text(first(SEL.heading)) || label(main),
+    rating: label(first(SEL.rating)),
+    reviews: label(first(SEL.reviews)),
+    categories: [...main.querySelectorAll(SEL.category)].map(text).filter(Boolean),
+    address: label(first(SEL.address)),
+    website: first(SEL.website) ? first(SEL.website).href : '',
+    phone: label(phone),
+    phoneNumber: phone ? phone.getAttribute('data-item-id').slice('phone:tel:'.length) : '',
+    hours,
+    appState: state && state[3] && typeof state[3][6] === 'string' ? state[3][6] : null,
+  };
+}

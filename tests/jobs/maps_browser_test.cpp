@@ -1,0 +1,208 @@
+// The maps place source in real Chromium: searches answered by a replay archive of the rendered
+// fixture pages (shared/fixtures/pages/maps, cocli_*), their in-page scripts, the place page
+// visited for details, the feed scrolled for more, block pages.
+#include <gtest/gtest.h>
+
+#include "extract/page_reader.h"
+#include "extract/pool_tabs.h"
+#include "gleaner_jobs_browser_embedded.h"
+#include "jobs/maps/browser_source.h"
+#include "jobs/maps/page_rows.h"
+#include "tests/jobs/maps_pages.h"
+#include "tests/support/chromium.h"
+#include "tests/support/replay_archive.h"
+
+namespace gleaner::jobs::maps {
+namespace {
+
+using gleaner::testing::max_wait;
+using gleaner::testing::TempReplayArchive;
+using nlohmann::json;
+
+MapsSourceOptions quick_settle() {
+  MapsSourceOptions options;
+  options.feed_settle = Millis(300);       // nothing comes after a scroll of a replayed page
+  options.render_patience = Millis(2000);  // replayed pages come drawn, or not at all
+  return options;
+}
+
+/// A source whose every tab answers from `archive`. Website e-mails are not asked of it here
+/// (search() never reads websites; jobs_service_tests checks them through the whole service).
+struct SourceOver {
+  explicit SourceOver(std::shared_ptr<browser::ReplayArchive> a,
+                      MapsSourceOptions options = quick_settle())
+      : archive(std::move(a)),
+        tabs(gleaner::testing::shared_pool(), {archive}),
+        source(
+            tabs,
+            [](const std::string& url, Deadline) -> std::vector<std::string> {
+              throw Error(ErrorCode::Internal, "no website read expected", url);
+            },
+            std::move(options)) {}
+
+  std::shared_ptr<browser::ReplayArchive> archive;
+  extract::PoolTabs tabs;
+  BrowserPlaceSource source;
+};
+
+TEST(MapsInChromium, SearchReadsTheListAndThePlacePage) {
+  TempReplayArchive archive;
+  testing::add_maps_pages(archive);
+  SourceOver s(archive.load());
+  const auto rows = s.source.search("griffith", "Los Angeles", std::nullopt, max_wait());
+
+  ASSERT_EQ(rows.size(), 10u);
+  EXPECT_EQ(rows[0]["name"], "Griffith Observatory");
+  EXPECT_EQ(rows[1]["name"], "Griffith Park");
+  EXPECT_EQ(rows[9]["name"], "Griffith Observatory Foundation");
+  // The first result's place page is in the archive: its details complete the row.
+  const json& observatory = rows[0];
+  EXPECT_EQ(observatory["address"], "2800 E Observatory Rd, Los Angeles, CA 90027");
+  EXPECT_EQ(observatory["phone"], "(213) 473-0800");
+  EXPECT_EQ(observatory["website"], "https://griffithobservatory.org/");
+  EXPECT_EQ(observatory["categories"], json({"Observatory"}));
+  EXPECT_DOUBLE_EQ(observatory["rating"].get<double>(), 4.7);
+  EXPECT_EQ(observatory["reviewCount"], 17059);
+  EXPECT_EQ(observatory["placeId"], "ChIJywjU6WG_woAR3NrWwrEH_3M");
+  EXPECT_EQ(observatory["featureId"], "0x80c2bf61e9d408cb:0x73ff07b1c2d6dadc");
+  EXPECT_DOUBLE_EQ(observatory["latitude"].get<double>(), 34.1184341);
+  EXPECT_DOUBLE_EQ(observatory["longitude"].get<double>(), -118.3003935);
+  ASSERT_EQ(observatory["openingHours"].size(), 7u);
+  EXPECT_EQ(observatory["openingHours"][0], json({{"day", "Thursday"}, {"hours", {"12–10 PM"}}}));
+  EXPECT_EQ(observatory["openingHours"][4], json({{"day", "Monday"}, {"hours", {"Closed"}}}));
+  EXPECT_EQ(observatory["mapsUrl"],
+            "https://www.google.com/maps/search/?api=1&query=Griffith%20Observatory"
+            "&query_place_id=ChIJywjU6WG_woAR3NrWwrEH_3M");
+  // The others' place pages are not in the archive (404): what the list shows stays.
+  const json& trails = rows[2];
+  EXPECT_EQ(trails["name"], "Griffith Park Trails");
+  EXPECT_EQ(trails["categories"], json({"Tourist attraction"}));
+  EXPECT_EQ(trails["address"], "2715 N Vermont Canyon Rd");
+  EXPECT_DOUBLE_EQ(trails["rating"].get<double>(), 4.8);
+  EXPECT_FALSE(trails.contains("phone"));
+  EXPECT_FALSE(rows[1].contains("address"));  // Griffith Park's line has no address
+  EXPECT_EQ(rows[4]["categories"], json({"Bus stop"}));
+  EXPECT_NE(rows[4]["placeId"], rows[0]["placeId"]);  // two places of the same name
+
+  // The search page, then each place page, in the list's order.
+  std::vector<std::string> pages;
+  for (const auto& r : s.archive->requests()) {
+    if (r.url.starts_with("https://www.google.com/maps/search/") ||
+        r.url.starts_with("https://www.google.com/maps/place/")) {
+      pages.push_back(r.url);
+    }
+  }
+  ASSERT_EQ(pages.size(), 11u);
+  EXPECT_EQ(pages[0], "https://www.google.com/maps/search/griffith+in+Los+Angeles?hl=en");
+  EXPECT_TRUE(pages[1].starts_with(
+      "https://www.google.com/maps/place/Griffith+Observatory/data=!4m7!3m6!1s0x80c2bf61e9d408cb"));
+}
+
+TEST(MapsInChromium, ListOnlyFieldsOfAnotherSearch) {
+  TempReplayArchive archive;
+  testing::add_maps_pages(archive);
+  SourceOver s(archive.load());
+  const auto rows = s.source.search("museums", "New York", 3, max_wait());
+  ASSERT_EQ(rows.size(), 3u);  // the limit
+  const json& met = rows[0];
+  EXPECT_EQ(met["name"], "The Metropolitan Museum of Art");
+  EXPECT_EQ(met["categories"], json({"Art museum"}));
+  EXPECT_EQ(met["address"], "1000 5th Ave");
+  EXPECT_DOUBLE_EQ(met["rating"].get<double>(), 4.8);
+  EXPECT_EQ(met["reviewCount"], 91790);
+  EXPECT_EQ(met["placeId"], "ChIJb8Jg9pZYwokR-qHGtvSkLzs");
+  EXPECT_DOUBLE_EQ(met["latitude"].get<double>(), 40.7794366);
+  EXPECT_DOUBLE_EQ(met["longitude"].get<double>(), -73.963244);
+  EXPECT_EQ(rows[1]["name"], "Solomon R. Guggenheim Museum");
+  EXPECT_EQ(rows[2]["name"], "American Museum of Natural History");
+}
+
+TEST(MapsInChromium, ScriptsReadWhatTheRecordingsHold) {
+  // The unit tests shape these recordings (maps_rows_test.cpp): they must be what Chromium reads.
+  TempReplayArchive archive;
+  testing::add_maps_pages(archive);
+  auto replay = archive.load();
+  extract::PoolTabs tabs(gleaner::testing::shared_pool(), {replay});
+  auto tab = tabs.open({}, max_wait());
+  extract::PageRequest list;
+  list.url = search_url("museums", "New York", "en");
+  list.wait = extract::WaitFor::load();
+  list.script_args = {{"limit", 0}, {"settleMs", 300}, {"budgetMs", 5000}};
+  auto listing = extract::read_page(*tab, list, scripts::search_js, max_wait());
+  listing.data.erase("scrolls");
+  EXPECT_EQ(listing.data, testing::recorded("maps_search_museums_script_output.json"));
+
+  extract::PageRequest place;
+  place.url = testing::kObservatoryPlaceUrl;
+  place.wait = extract::WaitFor::load();
+  auto page = extract::read_page(*tab, place, scripts::place_js, max_wait());
+  EXPECT_EQ(page.data, testing::recorded("maps_place_griffith_observatory_script_output.json"));
+}
+
+// A page of our own making, not the site's: a feed that grows by five articles each time it is
+// scrolled to its end, up to 23. It checks the mechanism (scroll, wait, stop at the limit or when
+// nothing more comes) that a live results list needs; the fixtures have no continuation.
+std::string growing_feed_page() {
+  return R"(<!doctype html><html><head><title>Results</title></head><body>
+<div role="main"><div role="feed" aria-label="Results" id="feed" style="height:300px;overflow-y:auto">
+</div></div><script>
+const feed = document.getElementById('feed');
+let n = 0;
+function more() {
+  for (let i = 0; i < 5 && n < 23; ++i, ++n) {
+    const a = document.createElement('div');
+    a.setAttribute('role', 'article');
+    a.setAttribute('aria-label', 'Place ' + n);
+    a.style.height = '120px';
+    a.innerHTML = '<a href="https://www.google.com/maps/place/Place+' + n + '/data=!4m7!3m6!1s0x1:0x' +
+        n + '!8m2!3d1.5!4d2.5!19sID' + n + '?hl=en" aria-label="Place ' + n + '"></a>' +
+        '<div class="W4Efsd"><span><span>Cafe</span></span><span> <span aria-hidden="true">·</span> ' +
+        '<span>' + n + ' Main St</span></span></div>';
+    feed.appendChild(a);
+  }
+}
+more();
+feed.addEventListener('scroll', () => {
+  if (feed.scrollTop + feed.clientHeight >= feed.scrollHeight - 5) setTimeout(more, 150);
+});
+</script></body></html>)";
+}
+
+TEST(MapsInChromium, ScrollsTheFeedToItsEndOrTheLimit) {
+  TempReplayArchive archive;
+  archive.page(search_url("cafes", "Testville", "en"), growing_feed_page());
+  auto replay = archive.load();
+  {
+    SourceOver s(replay);
+    const auto all = s.source.search("cafes", "Testville", std::nullopt, max_wait());
+    ASSERT_EQ(all.size(), 23u);
+    EXPECT_EQ(all[22]["name"], "Place 22");
+    EXPECT_EQ(all[22]["address"], "22 Main St");
+    EXPECT_EQ(all[22]["placeId"], "ID22");
+  }
+  {
+    SourceOver s(replay);
+    const auto some = s.source.search("cafes", "Testville", 12, max_wait());
+    ASSERT_EQ(some.size(), 12u);
+    EXPECT_EQ(some[11]["name"], "Place 11");
+  }
+}
+
+TEST(MapsInChromium, BlockPageFailsTheSearch) {
+  TempReplayArchive archive;
+  archive.page(search_url("coffee", "Athens", "en"),
+               "<html><head><title>Before you continue to Google Maps</title></head><body>"
+               "<form action='https://consent.google.com/save'><p>We use cookies and data to "
+               "deliver and maintain Google services</p><button>Accept all</button></form>"
+               "</body></html>");
+  SourceOver s(archive.load());
+  try {
+    s.source.search("coffee", "Athens", std::nullopt, max_wait());
+    ADD_FAILURE() << "a consent page was read as results";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+  }
+}
+
+}  // namespace
+}  // namespace gleaner::jobs::maps
