@@ -67,7 +67,8 @@ std::optional<Job> job_in(Transaction& tx, const std::string& id, std::string_vi
 /// The clause that makes a claim skip rows another node holds locked (PostgreSQL); SQLite's
 /// write transaction excludes other writers already.
 std::string skip_locked(const Dialect& dialect) {
-  return dialect.lock_rows.empty() ? std::string() : std::string(dialect.lock_rows) + " SKIP LOCKED";
+  return dialect.lock_rows.empty() ? std::string()
+                                   : std::string(dialect.lock_rows) + " SKIP LOCKED";
 }
 
 }  // namespace
@@ -75,7 +76,9 @@ std::string skip_locked(const Dialect& dialect) {
 JobStore::JobStore(Database& db, Store& store, const Clock& clock, std::string node_id)
     : db_(db), store_(store), clock_(clock), node_id_(std::move(node_id)) {}
 
-std::int64_t JobStore::now() const { return to_unix_seconds(clock_.now()); }
+std::int64_t JobStore::now() const {
+  return to_unix_seconds(clock_.now());
+}
 
 void JobStore::enqueue(Transaction& tx, const std::string& job_id, const std::string& event,
                        const std::string& body) {
@@ -94,8 +97,8 @@ Job JobStore::create_job(std::int64_t account_id, const std::string& kind,
     tx.run(
         "INSERT INTO scraper_jobs (id, account_id, kind, status, input, progress, created_at, "
         "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        {id, account_id, kind, std::string(job_status::kPending), input.dump(),
-         std::string("{}"), t, t});
+        {id, account_id, kind, std::string(job_status::kPending), input.dump(), std::string("{}"),
+         t, t});
   });
   log::info("jobs") << "job " << id << " created for account " << account_id;
   return *job(id);
@@ -175,8 +178,8 @@ std::optional<Job> JobStore::claim_job(std::chrono::seconds lease,
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
     const std::int64_t t = now();
     std::string sql = select_jobs(
-        "WHERE (status = 'pending' OR (status = 'in_progress' AND (lease_owner IS NULL OR "
-        "lease_owner = ? OR lease_expires_at < ?)))");
+        "WHERE status IN ('pending', 'in_progress') AND (lease_owner IS NULL OR "
+        "lease_owner = ? OR lease_expires_at < ?)");
     std::vector<SqlValue> params{node_id_, t};
     for (const std::string& id : exclude) {
       sql += " AND id <> ?";
@@ -194,9 +197,8 @@ std::optional<Job> JobStore::claim_job(std::chrono::seconds lease,
 
 bool JobStore::renew_lease(const std::string& job_id, std::chrono::seconds lease) {
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
-    return tx.run(
-                 "UPDATE scraper_jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?",
-                 {now() + lease.count(), job_id, node_id_})
+    return tx.run("UPDATE scraper_jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?",
+                  {now() + lease.count(), job_id, node_id_})
                .affected == 1;
   });
 }
@@ -245,9 +247,10 @@ StoredRows JobStore::store_rows(
             .rows.at(0)
             .integer(0);
     for (const JobRow& row : rows) {
-      const bool known = !tx.run("SELECT 1 FROM scraper_job_rows WHERE job_id = ? AND place_key = ?",
-                                 {job.id, row.key})
-                              .rows.empty();
+      const bool known =
+          !tx.run("SELECT 1 FROM scraper_job_rows WHERE job_id = ? AND place_key = ?",
+                  {job.id, row.key})
+               .rows.empty();
       if (known) continue;
       if (cost_per_row > 0) {
         const bool paid =
@@ -333,8 +336,8 @@ void JobStore::record_attempt(const Delivery& delivery, const DeliveryAttempt& a
         "INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, http_status, outcome, "
         "detail) VALUES (?, ?, ?, ?, ?, ?)",
         {delivery.id, attempt.attempt, to_unix_seconds(attempt.attempted_at),
-         attempt.http_status ? SqlValue(*attempt.http_status) : SqlValue(nullptr),
-         attempt.outcome, attempt.detail});
+         attempt.http_status ? SqlValue(*attempt.http_status) : SqlValue(nullptr), attempt.outcome,
+         attempt.detail});
     const std::string status = ok                ? delivery_status::kDone
                                : next_attempt_at ? delivery_status::kPending
                                                  : delivery_status::kFailed;
@@ -342,7 +345,8 @@ void JobStore::record_attempt(const Delivery& delivery, const DeliveryAttempt& a
         "UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, "
         "lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
         {status, attempt.attempt,
-         next_attempt_at ? to_unix_seconds(*next_attempt_at) : to_unix_seconds(delivery.next_attempt_at),
+         next_attempt_at ? to_unix_seconds(*next_attempt_at)
+                         : to_unix_seconds(delivery.next_attempt_at),
          t, delivery.id});
   });
 }

@@ -1,6 +1,12 @@
 // Jobs, rows, charges and the webhook outbox in the store, on SQLite and PostgreSQL.
 #include "store/jobs_store.h"
 
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
 #include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
@@ -83,6 +89,7 @@ TYPED_TEST(JobsStoreTest, AJobRunsOnOneNodeUntilItsLeaseExpires) {
   JobStore b(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b");
   Job job = a.create_job(account, "maps", this->input());
   ASSERT_TRUE(a.claim_job(std::chrono::seconds(60), {}).has_value());
+  EXPECT_FALSE(b.claim_job(std::chrono::seconds(60), {}).has_value());  // claimed, not started
   EXPECT_TRUE(a.mark_started(job.id, std::string("{}")));
   EXPECT_FALSE(a.mark_started(job.id, std::string("{}")));
   EXPECT_FALSE(b.claim_job(std::chrono::seconds(60), {}).has_value());
@@ -94,6 +101,50 @@ TYPED_TEST(JobsStoreTest, AJobRunsOnOneNodeUntilItsLeaseExpires) {
   EXPECT_EQ(taken->status, job_status::kInProgress);
   EXPECT_FALSE(a.renew_lease(job.id, std::chrono::seconds(60)));
   EXPECT_TRUE(b.renew_lease(job.id, std::chrono::seconds(60)));
+}
+
+TYPED_TEST(JobsStoreTest, TwoNodesClaimingAtOnceTakeEachJobOnce) {
+  auto account = this->new_account(100);
+  std::vector<std::string> created;
+  for (int i = 0; i < 12; ++i) {
+    created.push_back(this->jobs().create_job(account, "maps", this->input()).id);
+  }
+  auto store_b = this->open("node-b");
+  std::mutex mutex;  // guards running
+  // By node, as each node's worker keeps the jobs its threads run (jobs/worker.cpp): a job its
+  // other thread claimed meanwhile is dropped there.
+  std::map<std::string, std::set<std::string>> running;
+  auto claim_all = [&](JobStore js, const std::string& node) {
+    for (;;) {
+      std::vector<std::string> busy;
+      {
+        std::lock_guard lock(mutex);
+        busy.assign(running[node].begin(), running[node].end());
+      }
+      auto job = js.claim_job(std::chrono::seconds(60), busy);
+      if (!job) return;
+      std::lock_guard lock(mutex);
+      running[node].insert(job->id);
+    }
+  };
+  {
+    // Three threads per node, each with its own connection, racing for the same jobs.
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 3; ++i) {
+      threads.emplace_back(claim_all, this->jobs("node-a"), "node-a");
+      threads.emplace_back(
+          claim_all,
+          JobStore(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b"),
+          "node-b");
+    }
+    for (auto& t : threads) t.join();
+  }
+  // Every job taken, and by one node only.
+  std::vector<std::string> claimed(running["node-a"].begin(), running["node-a"].end());
+  claimed.insert(claimed.end(), running["node-b"].begin(), running["node-b"].end());
+  std::sort(claimed.begin(), claimed.end());
+  std::sort(created.begin(), created.end());
+  EXPECT_EQ(claimed, created);
 }
 
 TYPED_TEST(JobsStoreTest, StoppingAPendingJobEndsItAndARunningOneIsFlagged) {
@@ -126,7 +177,8 @@ TYPED_TEST(JobsStoreTest, DeliveryAttemptsAreRecordedAndRetriedWhenDue) {
                 [](const Job&) { return std::optional<std::string>("{}"); });
   auto d = js.claim_delivery(std::chrono::seconds(30));
   ASSERT_TRUE(d.has_value());
-  EXPECT_FALSE(this->jobs("node-b").claim_delivery(std::chrono::seconds(30)).has_value());  // leased
+  EXPECT_FALSE(
+      this->jobs("node-b").claim_delivery(std::chrono::seconds(30)).has_value());  // leased
   EXPECT_FALSE(js.claim_delivery(std::chrono::seconds(30), {d->id}).has_value());  // being sent
   // This node after a restart (nothing being sent): its cut-off attempt is taken again at once.
   auto resumed = this->jobs().claim_delivery(std::chrono::seconds(30));
