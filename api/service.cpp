@@ -24,7 +24,7 @@ namespace gleaner::api {
 /// and stored by the worker, webhooks delivered by the outbox (docs/jobs.md).
 struct Service::Jobs {
   Jobs(Dependencies& deps, int pool_pages)
-      : tabs(*deps.pool),
+      : tabs(*deps.pool, {}, deps.site_egress),
         source(tabs, jobs::maps::emails_by_page_fetch({*deps.pool, deps.gateway.get(), nullptr}),
                jobs::maps::MapsSourceOptions::from_config(deps.config)),
         sender(proxies::AddressGuard::from_config(deps.config),
@@ -75,6 +75,7 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   const bool replaying = !pool_options.replay_dir.empty();
   deps_->pool = std::make_unique<browser::Pool>(std::move(pool_options));
   if (!replaying) deps_->gateway = proxies::Gateway::from_config(deps_->config);
+  deps_->site_egress = extract::SiteEgress::from_config(deps_->config, deps_->gateway.get());
   deps_->screenshots = std::make_unique<screenshots::ScreenshotService>(deps_->config);
   deps_->jobs = jobs::job_store_of(deps_->config, *deps_->store);
   if (deps_->config.get_bool("jobs_enabled", true)) {

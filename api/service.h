@@ -9,6 +9,7 @@
 
 #include "api/server.h"
 #include "core/config.h"
+#include "extract/pool_tabs.h"
 #include "store/costs.h"
 
 namespace gleaner::browser {
@@ -47,6 +48,9 @@ struct Dependencies {
   /// The egress gateway every POST /scrape/web context goes through (address guard, upstream
   /// proxies). Null while the pool replays an archive: nothing reaches the network then.
   std::unique_ptr<proxies::Gateway> gateway;
+  /// How site endpoints and the maps jobs reach the sites (through `gateway`, and an upstream
+  /// proxy when entry `sites_proxy_type` asks for one).
+  extract::SiteEgress site_egress;
   /// Screenshot capture, storage and signed URLs.
   std::unique_ptr<screenshots::ScreenshotService> screenshots;
   /// The scraper jobs' tables over `store` (store/jobs_store.h).

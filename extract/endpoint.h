@@ -17,10 +17,6 @@
 #include "extract/params.h"
 #include "extract/tab.h"
 
-namespace gleaner::browser {
-class Pool;
-}
-
 namespace gleaner::extract {
 
 /// The one page load an endpoint asks for.
@@ -64,13 +60,11 @@ class Endpoint {
   /// Checks a request's query; throws gleaner::Error (400) naming the parameter at fault.
   ValidatedParams validate(const QueryParams& query) const { return parameters().validate(query); }
 
-  /// Runs the endpoint on a tab of `pool` (defined in pool_tabs.cpp). Throws gleaner::Error:
-  /// UpstreamBlocked (captcha, consent wall, unusual-traffic page, empty shell), UpstreamError
-  /// (network error, 5xx), NotFound (the page does not exist), Timeout, Unavailable.
-  EndpointResult run(const ValidatedParams& params, browser::Pool& pool, Deadline deadline) const;
-
-  /// The flow behind run(): open a tab with the request's profile, read the page (page_reader.h),
-  /// shape, check has_content(). Endpoints that need more than one page (fallbacks) override it.
+  /// Runs the endpoint on tabs from `tabs` (extract/pool_tabs.h in the service): open a tab with
+  /// the request's profile, read the page (page_reader.h), shape, check has_content(). Throws
+  /// gleaner::Error: UpstreamBlocked (captcha, consent wall, unusual-traffic page, empty shell),
+  /// UpstreamError (network error, 5xx), NotFound (the page does not exist), Timeout,
+  /// Unavailable. Endpoints that need more than one page (fallbacks) override it.
   virtual EndpointResult fetch(const ValidatedParams& params, TabSource& tabs,
                                Deadline deadline) const;
 };

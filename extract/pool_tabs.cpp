@@ -5,7 +5,11 @@
 
 #include <algorithm>
 
+#include "core/error.h"
+#include "core/log.h"
 #include "extract/endpoint.h"
+#include "proxies/gateway.h"
+#include "proxies/lease.h"
 
 namespace gleaner::extract {
 namespace {
@@ -19,7 +23,8 @@ std::string sleep_for(Millis pause) {
 
 class LeasedTab final : public Tab {
  public:
-  explicit LeasedTab(browser::Lease lease) : lease_(std::move(lease)) {}
+  LeasedTab(std::optional<proxies::GatewayLease> way_out, browser::Lease lease)
+      : way_out_(std::move(way_out)), lease_(std::move(lease)) {}
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
     if (wait.kind != WaitFor::Kind::Selector) {
@@ -47,6 +52,9 @@ class LeasedTab final : public Tab {
   }
 
  private:
+  // Declared first so it ends last: the gateway refuses the lease's credentials only once its
+  // browser context is gone.
+  std::optional<proxies::GatewayLease> way_out_;
   browser::Lease lease_;
 };
 
@@ -78,17 +86,40 @@ browser::ContextOptions PoolTabs::context_options(const BrowserProfile& profile)
   return options;
 }
 
+SiteEgress SiteEgress::from_config(const Config& config, proxies::Gateway* gateway) {
+  const auto type = config.get_optional_string("sites_proxy_type");
+  const auto country = config.get_optional_string("sites_proxy_country");
+  if (!gateway) {
+    if (type || country) {
+      log::warn("extract") << "sites_proxy_type/sites_proxy_country ignored: the pool replays an "
+                              "archive, nothing reaches the network";
+    }
+    return {};
+  }
+  if (!type && !country) return {gateway, {}};
+  try {
+    gateway->pools().route(type, country);
+  } catch (const Error& e) {
+    throw std::invalid_argument("configuration entries sites_proxy_type/sites_proxy_country: " +
+                                std::string(e.what()));
+  }
+  log::info("extract") << "site pages go through " << type.value_or("any") << " proxies"
+                       << (country ? " of " + *country : std::string());
+  return {gateway, [gateway, type, country] { return gateway->pools().route(type, country); }};
+}
+
 std::unique_ptr<Tab> PoolTabs::open(const BrowserProfile& profile, Deadline deadline) {
   browser::ContextOptions options = context_options(profile);
   options.interceptors.insert(options.interceptors.end(), interceptors_.begin(),
                               interceptors_.end());
-  return std::make_unique<LeasedTab>(pool_.lease(options, deadline));
-}
-
-EndpointResult Endpoint::run(const ValidatedParams& params, browser::Pool& pool,
-                             Deadline deadline) const {
-  PoolTabs tabs(pool);
-  return fetch(params, tabs, deadline);
+  std::optional<proxies::GatewayLease> way_out;
+  if (egress_.gateway) {
+    way_out.emplace(
+        egress_.gateway->open_lease(egress_.route ? egress_.route() : proxies::Route::direct()));
+    way_out->apply_to(options);
+  }
+  browser::Lease lease = pool_.lease(options, deadline);
+  return std::make_unique<LeasedTab>(std::move(way_out), std::move(lease));
 }
 
 }  // namespace gleaner::extract

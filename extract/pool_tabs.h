@@ -1,21 +1,46 @@
 #pragma once
-// Tabs from browser::Pool: what Endpoint::run() uses in production. A BrowserProfile becomes the
-// lease's ContextOptions (user agent, viewport, headers) and a WaitFor the navigation's WaitSpec.
-// Tests (and later proxies) add interceptors for every lease, e.g. a replay archive.
+// Tabs from browser::Pool: what the site endpoints and the maps jobs read with in production. A
+// BrowserProfile becomes the lease's ContextOptions (user agent, viewport, headers) and a WaitFor
+// the navigation's WaitSpec. Every tab's traffic goes through the egress gateway (proxies/) when
+// the service has one, on the route SiteEgress picks (an upstream proxy, or direct). Tests add
+// interceptors for every lease, e.g. a replay archive.
+#include <functional>
 #include <memory>
 #include <vector>
 
 #include "browser/pool.h"
+#include "core/config.h"
 #include "extract/tab.h"
+#include "proxies/pool.h"
+
+namespace gleaner::proxies {
+class Gateway;
+}
 
 namespace gleaner::extract {
+
+/// How tabs reach the sites.
+struct SiteEgress {
+  /// Null: straight out (only while the pool replays an archive, where nothing leaves).
+  proxies::Gateway* gateway = nullptr;
+  /// The route of each new tab (asked once per tab, so proxies rotate); null: direct.
+  std::function<proxies::Route()> route;
+
+  /// Entries `sites_proxy_type` (residential | datacenter) and `sites_proxy_country` (ISO 3166-1
+  /// alpha-2): the upstream proxies site pages go through; neither: straight out through the
+  /// gateway. Throws std::invalid_argument naming the entries when no configured proxy matches
+  /// (checked at start, not at the first request). Without a gateway (replaying an archive) the
+  /// entries are ignored, with a warning.
+  static SiteEgress from_config(const Config& config, proxies::Gateway* gateway);
+};
 
 class PoolTabs final : public TabSource {
  public:
   /// `interceptors` are added to every lease's ContextOptions, after the pool's own.
   explicit PoolTabs(browser::Pool& pool,
-                    std::vector<std::shared_ptr<browser::Interceptor>> interceptors = {})
-      : pool_(pool), interceptors_(std::move(interceptors)) {}
+                    std::vector<std::shared_ptr<browser::Interceptor>> interceptors = {},
+                    SiteEgress egress = {})
+      : pool_(pool), interceptors_(std::move(interceptors)), egress_(std::move(egress)) {}
 
   /// Leases a page whose context looks like `profile`. Throws what Pool::lease() throws.
   std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) override;
@@ -28,6 +53,7 @@ class PoolTabs final : public TabSource {
  private:
   browser::Pool& pool_;
   std::vector<std::shared_ptr<browser::Interceptor>> interceptors_;
+  SiteEgress egress_;
 };
 
 }  // namespace gleaner::extract

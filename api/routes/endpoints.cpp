@@ -2,6 +2,7 @@
 #include "api/billing.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
+#include "extract/pool_tabs.h"
 #include "extract/registry.h"
 
 namespace gleaner::api {
@@ -14,7 +15,8 @@ void add_endpoint_routes(Router& router, Dependencies& deps) {
       extract::ValidatedParams params = endpoint->validate(request.query);
       return billed(request, deps, caller, endpoint->cost_key(),
                     [&](const store::Account&, Deadline deadline) {
-                      extract::EndpointResult result = endpoint->run(params, *deps.pool, deadline);
+                      extract::PoolTabs tabs(*deps.pool, {}, deps.site_egress);
+                      extract::EndpointResult result = endpoint->fetch(params, tabs, deadline);
                       Response response;
                       response.body = std::move(result.body);
                       response.url = std::move(result.url);
