@@ -122,7 +122,13 @@ void JobWorker::run_job(store::Job job) {
       if (stopping()) return;  // the service is shutting down: paused, resumed after restart
       return finish(*current, store::job_status::kFailed, std::string(code_name(e.code())));
     }
-    if (!places) return;  // stopping: paused, resumed after restart
+    if (!places) {  // interrupted: by the account (stopped now), or by a shutdown (paused)
+      const auto now = jobs_.job(job.id);
+      if (now && !now->done() && now->stop_requested && !stopping()) {
+        return finish(*now, store::job_status::kStopped, kStoppedByUser);
+      }
+      return;
+    }
     std::vector<store::JobRow> batch;
     auto flush = [&]() -> bool {  // false: out of credits
       if (batch.empty()) return true;
@@ -163,11 +169,24 @@ std::optional<std::vector<json>> JobWorker::search(const std::string& job_id,
                                                    const std::string& keyword,
                                                    const std::string& location,
                                                    std::optional<std::int64_t> limit) {
+  // Asked between pages: a stop by the account is read from the store at most every 2 s.
+  auto next_check = SteadyClock::now();
+  bool stop_asked = false;
+  const std::function<bool()> keep_going = [&] {
+    if (stopping()) return false;
+    if (!stop_asked && SteadyClock::now() >= next_check) {
+      next_check = SteadyClock::now() + std::chrono::seconds(2);
+      const auto job = jobs_.job(job_id);
+      stop_asked = !job || job->done() || job->stop_requested;
+    }
+    return !stop_asked;
+  };
   for (int attempt = 1;; ++attempt) {
     try {
-      return source_.search(keyword, location, limit, deadline_in(options_.search_budget));
+      return source_.search(keyword, location, limit, deadline_in(options_.search_budget),
+                            keep_going);
     } catch (const Error& e) {
-      if (stopping()) return std::nullopt;
+      if (!keep_going()) return std::nullopt;
       const bool passing = e.code() == ErrorCode::Unavailable || e.code() == ErrorCode::Timeout ||
                            e.code() == ErrorCode::UpstreamError;
       log::warn("jobs") << "job " << job_id << ": search for '" << keyword << "' in '" << location

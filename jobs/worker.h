@@ -31,11 +31,13 @@ class PlaceSource {
   virtual ~PlaceSource() = default;
   /// The places a search for `keyword` in `location` lists, in order, at most `limit` when given,
   /// each a row (jobs/maps/place.h fields). Throws gleaner::Error (UpstreamBlocked,
-  /// UpstreamError, Timeout, ...) when the site cannot be read before `deadline`.
+  /// UpstreamError, Timeout, ...) when the site cannot be read before `deadline`. A long search
+  /// asks `keep_going()` between pages and gives up (throwing) once it says no: the job was
+  /// stopped by its account, or the service is stopping.
   virtual std::vector<nlohmann::json> search(const std::string& keyword,
                                              const std::string& location,
-                                             std::optional<std::int64_t> limit,
-                                             Deadline deadline) = 0;
+                                             std::optional<std::int64_t> limit, Deadline deadline,
+                                             const std::function<bool()>& keep_going) = 0;
   /// E-mail addresses found on a place's website (guarded like any caller's URL). Empty when
   /// none, or when the site cannot be read: a place without e-mails is still a row.
   virtual std::vector<std::string> emails(const std::string& website, Deadline deadline) = 0;
@@ -102,7 +104,8 @@ class JobWorker {
   /// Runs `job` until it ends or the worker stops.
   void run_job(store::Job job);
   /// source_.search() with the retries of WorkerOptions::search_attempts. Throws the last
-  /// failure; returns nullopt when the worker is stopping.
+  /// failure; returns nullopt when the search was interrupted (the worker is stopping, or the
+  /// job's account asked it to stop).
   std::optional<std::vector<nlohmann::json>> search(const std::string& job_id,
                                                     const std::string& keyword,
                                                     const std::string& location,

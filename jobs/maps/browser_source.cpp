@@ -57,7 +57,8 @@ BrowserPlaceSource::BrowserPlaceSource(extract::TabSource& tabs, WebsiteEmails w
 
 std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
                                              const std::string& location,
-                                             std::optional<std::int64_t> limit, Deadline deadline) {
+                                             std::optional<std::int64_t> limit, Deadline deadline,
+                                             const std::function<bool()>& keep_going) {
   auto tab = tabs_.open(profile_for(options_), deadline);
   extract::PageRequest request;
   request.url = search_url(keyword, location, options_.language);
@@ -88,6 +89,11 @@ std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
   std::vector<json> rows;
   std::size_t without_details = 0;
   for (ListedPlace& place : listed) {
+    if (!keep_going()) {
+      throw Error(ErrorCode::Unavailable, "the search was interrupted",
+                  "stopped after " + std::to_string(rows.size()) + " of " +
+                      std::to_string(listed.size()) + " place pages");
+    }
     std::optional<json> details;
     if (!place.link.empty()) details = place_details(*tab, place.link, deadline);
     if (details) {

@@ -52,7 +52,8 @@ class BrowserPlaceSource final : public PlaceSource {
                      MapsSourceOptions options = {});
 
   std::vector<nlohmann::json> search(const std::string& keyword, const std::string& location,
-                                     std::optional<std::int64_t> limit, Deadline deadline) override;
+                                     std::optional<std::int64_t> limit, Deadline deadline,
+                                     const std::function<bool()>& keep_going) override;
   std::vector<std::string> emails(const std::string& website, Deadline deadline) override;
 
  private:

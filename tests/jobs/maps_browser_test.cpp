@@ -19,6 +19,8 @@ using gleaner::testing::max_wait;
 using gleaner::testing::TempReplayArchive;
 using nlohmann::json;
 
+const std::function<bool()> keep_going = [] { return true; };
+
 MapsSourceOptions quick_settle() {
   MapsSourceOptions options;
   options.feed_settle = Millis(300);       // nothing comes after a scroll of a replayed page
@@ -49,7 +51,8 @@ TEST(MapsInChromium, SearchReadsTheListAndThePlacePage) {
   TempReplayArchive archive;
   testing::add_maps_pages(archive);
   SourceOver s(archive.load());
-  const auto rows = s.source.search("griffith", "Los Angeles", std::nullopt, max_wait());
+  const auto rows =
+      s.source.search("griffith", "Los Angeles", std::nullopt, max_wait(), keep_going);
 
   ASSERT_EQ(rows.size(), 10u);
   EXPECT_EQ(rows[0]["name"], "Griffith Observatory");
@@ -102,7 +105,7 @@ TEST(MapsInChromium, ListOnlyFieldsOfAnotherSearch) {
   TempReplayArchive archive;
   testing::add_maps_pages(archive);
   SourceOver s(archive.load());
-  const auto rows = s.source.search("museums", "New York", 3, max_wait());
+  const auto rows = s.source.search("museums", "New York", 3, max_wait(), keep_going);
   ASSERT_EQ(rows.size(), 3u);  // the limit
   const json& met = rows[0];
   EXPECT_EQ(met["name"], "The Metropolitan Museum of Art");
@@ -174,7 +177,7 @@ TEST(MapsInChromium, ScrollsTheFeedToItsEndOrTheLimit) {
   auto replay = archive.load();
   {
     SourceOver s(replay);
-    const auto all = s.source.search("cafes", "Testville", std::nullopt, max_wait());
+    const auto all = s.source.search("cafes", "Testville", std::nullopt, max_wait(), keep_going);
     ASSERT_EQ(all.size(), 23u);
     EXPECT_EQ(all[22]["name"], "Place 22");
     EXPECT_EQ(all[22]["address"], "22 Main St");
@@ -182,7 +185,7 @@ TEST(MapsInChromium, ScrollsTheFeedToItsEndOrTheLimit) {
   }
   {
     SourceOver s(replay);
-    const auto some = s.source.search("cafes", "Testville", 12, max_wait());
+    const auto some = s.source.search("cafes", "Testville", 12, max_wait(), keep_going);
     ASSERT_EQ(some.size(), 12u);
     EXPECT_EQ(some[11]["name"], "Place 11");
   }
@@ -197,7 +200,7 @@ TEST(MapsInChromium, BlockPageFailsTheSearch) {
                "</body></html>");
   SourceOver s(archive.load());
   try {
-    s.source.search("coffee", "Athens", std::nullopt, max_wait());
+    s.source.search("coffee", "Athens", std::nullopt, max_wait(), keep_going);
     ADD_FAILURE() << "a consent page was read as results";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);

@@ -39,14 +39,19 @@ class ScriptedSource final : public PlaceSource {
   std::map<std::string, int> failures;
 
   std::vector<json> search(const std::string& keyword, const std::string& location,
-                           std::optional<std::int64_t> limit, Deadline deadline) override {
+                           std::optional<std::int64_t> limit, Deadline deadline,
+                           const std::function<bool()>& keep_going) override {
     const std::string key = keyword + "|" + location;
     {
       std::unique_lock lock(mutex_);
       searches_.push_back(key);
       cv_.notify_all();
       if (key == hold_at) {
-        cv_.wait_until(lock, deadline, [&] { return released_; });
+        // Held until released, or until the worker says to give up (asked as a real search
+        // asks between its pages).
+        while (!released_ && keep_going() && SteadyClock::now() < deadline) {
+          cv_.wait_for(lock, Millis(10));
+        }
         throw Error(ErrorCode::Unavailable, "shutting down");
       }
     }
@@ -240,6 +245,26 @@ TEST_F(WorkerTest, AStopAskedByTheAccountEndsTheJobAtTheNextPair) {
   EXPECT_EQ(job.status, store::job_status::kStopped);
   EXPECT_EQ(job.stop_reason, "stopped_by_user");
   EXPECT_TRUE(source_.searches().empty());
+}
+
+TEST_F(WorkerTest, AStopAskedDuringASearchEndsTheJobWithoutWaitingForIt) {
+  const auto acct = account(100);
+  source_.answers["coffee|Athens"] = {place("a")};
+  source_.hold_at = "coffee|Ilion";  // never released: only the stop ends it
+  const std::string id = create(acct, {"coffee"}, {"Athens", "Ilion"});
+  JobWorker worker(*jobs_, source_, clock_, options_);
+  worker.start();
+  ASSERT_TRUE(source_.wait_for_search("coffee|Ilion"));
+  jobs_->request_stop(id, acct, [](const store::Job&) { return std::nullopt; });
+  const auto give_up = SteadyClock::now() + std::chrono::seconds(60);
+  while (jobs_->job(id)->status == store::job_status::kInProgress && SteadyClock::now() < give_up) {
+    std::this_thread::sleep_for(Millis(10));  // polling pace, not an assertion
+  }
+  const store::Job job = *jobs_->job(id);
+  EXPECT_EQ(job.status, store::job_status::kStopped);
+  EXPECT_EQ(job.stop_reason, "stopped_by_user");
+  EXPECT_EQ(job.rows_count, 1);  // Athens' row stays
+  EXPECT_EQ(events(id).back(), event::kFinished);
 }
 
 TEST_F(WorkerTest, AJobInterruptedMidwayResumesWithoutDuplicatingRowsChargesOrEvents) {
