@@ -79,11 +79,11 @@ Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
     }
     for (std::size_t i = 0; i < events.size(); ++i) {
       const std::string item = "webhook.events[" + std::to_string(i) + "]";
-      if (!events[i].is_string() ||
-          std::find(kEventKinds.begin(), kEventKinds.end(), events[i].get<std::string>()) ==
-              kEventKinds.end()) {
-        throw invalid_parameter(item, "must be one of scraper.job.started, scraper.data.scraped, "
-                                      "scraper.job.finished");
+      if (!events[i].is_string() || std::find(kEventKinds.begin(), kEventKinds.end(),
+                                              events[i].get<std::string>()) == kEventKinds.end()) {
+        throw invalid_parameter(item,
+                                "must be one of scraper.job.started, scraper.data.scraped, "
+                                "scraper.job.finished");
       }
       const std::string kind = events[i].get<std::string>();
       if (std::find(hook.events.begin(), hook.events.end(), kind) == hook.events.end()) {
@@ -141,8 +141,7 @@ JobRequest JobRequest::parse(const std::string& body, const UrlCheck& check_url)
   const std::vector<std::string> locations = string_list(parsed, "locations");
   for (std::size_t i = 0; i < locations.size(); ++i) {
     const std::string& location = locations[i];
-    if (location.rfind(kLocationPrefix, 0) != 0 ||
-        blank(location.substr(kLocationPrefix.size()))) {
+    if (location.rfind(kLocationPrefix, 0) != 0 || blank(location.substr(kLocationPrefix.size()))) {
       throw invalid_parameter("locations[" + std::to_string(i) + "]",
                               "must be CUSTOM> followed by the place, e.g. CUSTOM>Athens, Greece");
     }
@@ -158,8 +157,8 @@ JobRequest JobRequest::parse(const std::string& body, const UrlCheck& check_url)
     const json& limit = parsed["limit"];
     if (!limit.is_number_integer() || limit.get<std::int64_t>() < 1 ||
         limit.get<std::int64_t>() > kMaxLimitPerPair) {
-      throw invalid_parameter("limit", "must be a whole number from 1 to " +
-                                           std::to_string(kMaxLimitPerPair));
+      throw invalid_parameter(
+          "limit", "must be a whole number from 1 to " + std::to_string(kMaxLimitPerPair));
     }
     request.limit = limit.get<std::int64_t>();
   }
@@ -173,8 +172,8 @@ json JobRequest::to_json() const {
   json out = {{"keywords", keywords}, {"locations", locs}, {"extractEmails", extract_emails}};
   if (limit) out["limit"] = *limit;
   if (webhook) {
-    out["webhook"] = {{"url", webhook->url}, {"events", webhook->events},
-                      {"headers", webhook->headers}};
+    out["webhook"] = {
+        {"url", webhook->url}, {"events", webhook->events}, {"headers", webhook->headers}};
   }
   return out;
 }
@@ -211,10 +210,8 @@ std::optional<std::string> webhook_body(const store::Job& job, const char* kind,
                                         store::TimePoint now, const std::vector<json>* rows) {
   const JobRequest request = JobRequest::from_json(job.input);
   if (!request.webhook || !request.webhook->subscribed(kind)) return std::nullopt;
-  json body = {{"event", kind},
-               {"jobId", job.id},
-               {"jobStatus", job.status},
-               {"timestamp", iso_utc(now)}};
+  json body = {
+      {"event", kind}, {"jobId", job.id}, {"jobStatus", job.status}, {"timestamp", iso_utc(now)}};
   if (rows) body["data"] = *rows;
   return body.dump();
 }
@@ -231,6 +228,11 @@ json job_json(const store::Job& job) {
   if (job.stop_requested && !job.done()) out["stopRequested"] = true;
   if (job.started_at) out["startedAt"] = iso_utc(*job.started_at);
   if (job.finished_at) out["finishedAt"] = iso_utc(*job.finished_at);
+  // How far the worker got: keyword × location pairs searched of all the job's pairs.
+  const json& keywords = job.input.value("keywords", json::array());
+  const json& locations = job.input.value("locations", json::array());
+  out["progress"] = {{"pairsDone", job.progress.value("pair", std::int64_t{0})},
+                     {"pairsTotal", static_cast<std::int64_t>(keywords.size() * locations.size())}};
   return out;
 }
 

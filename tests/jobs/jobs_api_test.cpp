@@ -102,6 +102,9 @@ TEST_F(JobsApiTest, CreatingAJobAnswers201WithThePendingJob) {
   EXPECT_EQ(r.body["dataRowsCount"], 0);
   EXPECT_EQ(r.body["input"], valid_body());
   EXPECT_TRUE(r.body.contains("createdAt"));
+  const std::int64_t pairs =
+      static_cast<std::int64_t>(valid_body()["keywords"].size() * valid_body()["locations"].size());
+  EXPECT_EQ(r.body["progress"], json({{"pairsDone", 0}, {"pairsTotal", pairs}}));
   const std::string id = r.body["id"];
   EXPECT_EQ(call("GET", "/scrapers/jobs/" + id, owner_).body["id"], id);
 }

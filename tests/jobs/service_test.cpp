@@ -146,6 +146,7 @@ TEST(JobsService, JobOverTheMapsPagesWithWebhooks) {
   EXPECT_EQ(job["status"], "finished") << job.dump();
   EXPECT_EQ(job["dataRowsCount"], 10);
   EXPECT_EQ(job["creditsSpent"], 50);
+  EXPECT_EQ(job["progress"], json({{"pairsDone", 2}, {"pairsTotal", 2}}));
   EXPECT_EQ(svc.store().account_view(account.id).account.balance, 950);
 
   const json results = json_of(svc.get("/scrapers/jobs/" + id + "/results?limit=100", account.key));
