@@ -72,7 +72,8 @@ void Metrics::observe_request(std::string_view route, std::string_view method, i
 
 void Metrics::observe_charge(std::string_view endpoint, std::int64_t credits) {
   std::lock_guard lock(mutex_);
-  charged_credits_[std::string(endpoint)] += static_cast<std::uint64_t>(std::max<std::int64_t>(credits, 0));
+  charged_credits_[std::string(endpoint)] +=
+      static_cast<std::uint64_t>(std::max<std::int64_t>(credits, 0));
   ++charged_requests_[std::string(endpoint)];
 }
 
@@ -81,8 +82,8 @@ void Metrics::observe_uncharged(std::string_view reason) {
   ++uncharged_[std::string(reason)];
 }
 
-std::string Metrics::render(const AdmissionState& admission,
-                            const browser::PoolState& pool) const {
+std::string Metrics::render(const AdmissionState& admission, const browser::PoolState& pool,
+                            const JobsState& jobs) const {
   std::ostringstream out;
   {
     std::lock_guard lock(mutex_);
@@ -160,6 +161,14 @@ std::string Metrics::render(const AdmissionState& admission,
   out << "gleaner_browser_recycles_total " << pool.recycles << '\n';
   family(out, "gleaner_pool_pages_served_total", "counter", "Pages lent by the pool.");
   out << "gleaner_pool_pages_served_total " << pool.pages_served << '\n';
+
+  family(out, "gleaner_jobs", "gauge", "Scraper jobs in the store, by status.");
+  for (const auto& [status, count] : jobs.by_status) {
+    out << "gleaner_jobs{" << label("status", status) << "} " << count << '\n';
+  }
+  family(out, "gleaner_webhook_deliveries_pending", "gauge",
+         "Webhook deliveries waiting for an attempt.");
+  out << "gleaner_webhook_deliveries_pending " << jobs.pending_deliveries << '\n';
   return out.str();
 }
 

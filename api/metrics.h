@@ -1,11 +1,7 @@
 #pragma once
 // The service's counters in Prometheus text format (GET /metrics, version 0.0.4 of the format):
 // requests by route, method and status, latency histograms by route, credits charged by endpoint,
-// the admission queue, and the browser pool's state sampled when scraped.
-#include "api/admission.h"
-#include "browser/pool.h"
-#include "core/clock.h"
-
+// the admission queue, and the browser pool's and the scraper jobs' state sampled when scraped.
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -14,7 +10,19 @@
 #include <tuple>
 #include <vector>
 
+#include "api/admission.h"
+#include "browser/pool.h"
+#include "core/clock.h"
+
 namespace gleaner::api {
+
+/// The scraper jobs' side, read from the store when scraped (shared by every node of a store).
+struct JobsState {
+  /// Jobs by status (pending, in_progress, finished, stopped, failed).
+  std::map<std::string, std::int64_t> by_status;
+  /// Webhook deliveries waiting for an attempt (the outbox's backlog).
+  std::int64_t pending_deliveries = 0;
+};
 
 class Metrics {
  public:
@@ -26,15 +34,15 @@ class Metrics {
 
   /// One answered request. `route` is the matched pattern; "" (no route matched) is counted as
   /// "unmatched" so that arbitrary paths cannot grow the label set.
-  void observe_request(std::string_view route, std::string_view method, int status,
-                       Millis elapsed);
+  void observe_request(std::string_view route, std::string_view method, int status, Millis elapsed);
   /// Credits committed for one request of `endpoint` (a cost key).
   void observe_charge(std::string_view endpoint, std::int64_t credits);
   /// A 200 that was not charged, by reason ("client_gone", "reservation_expired", "store_error").
   void observe_uncharged(std::string_view reason);
 
-  /// The whole exposition: the counters above plus `admission` and `pool` as sampled now.
-  std::string render(const AdmissionState& admission, const browser::PoolState& pool) const;
+  /// The whole exposition: the counters above plus `admission`, `pool` and `jobs` as sampled now.
+  std::string render(const AdmissionState& admission, const browser::PoolState& pool,
+                     const JobsState& jobs = {}) const;
 
  private:
   struct Histogram {

@@ -386,4 +386,15 @@ std::int64_t JobStore::pending_deliveries() {
   });
 }
 
+std::map<std::string, std::int64_t> JobStore::jobs_by_status() {
+  return in_transaction(db_, TxKind::Read, [](Transaction& tx) {
+    std::map<std::string, std::int64_t> out;
+    for (const Row& row :
+         tx.run("SELECT status, COUNT(*) FROM scraper_jobs GROUP BY status").rows) {
+      out[row.text(0)] = row.integer(1);
+    }
+    return out;
+  });
+}
+
 }  // namespace gleaner::store

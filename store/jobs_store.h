@@ -8,11 +8,11 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/clock.h"
 #include "store/database.h"
@@ -162,6 +162,8 @@ class JobStore {
   std::vector<DeliveryWithAttempts> deliveries(const std::string& job_id);
   /// Pending deliveries of all jobs (tests, metrics).
   std::int64_t pending_deliveries();
+  /// How many jobs have each status (statuses with none are left out).
+  std::map<std::string, std::int64_t> jobs_by_status();
 
  private:
   std::int64_t now() const;

@@ -199,6 +199,11 @@ TEST(JobsService, JobOverTheMapsPagesWithWebhooks) {
   EXPECT_EQ(names_in(scraped).count("Griffith Observatory"), 1u);
   EXPECT_EQ(names_in(scraped).count("The Greek Theatre"), 1u);
 
+  // The jobs' gauges: the job finished, and nothing left to deliver.
+  EXPECT_EQ(svc.metric("gleaner_jobs{status=\"finished\"}"), 1);
+  EXPECT_TRUE(ServiceUnderTest::eventually(
+      [&] { return svc.metric("gleaner_webhook_deliveries_pending") == 0; }));
+
   // Every delivery is shown done in the job's details, with its attempt.
   job = job_of(svc, account.key, id);
   ASSERT_EQ(job["webhookDeliveries"].size(), hooks.size());
