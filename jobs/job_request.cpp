@@ -229,10 +229,14 @@ json job_json(const store::Job& job) {
   if (job.started_at) out["startedAt"] = iso_utc(*job.started_at);
   if (job.finished_at) out["finishedAt"] = iso_utc(*job.finished_at);
   // How far the worker got: keyword × location pairs searched of all the job's pairs.
-  const json& keywords = job.input.value("keywords", json::array());
-  const json& locations = job.input.value("locations", json::array());
-  out["progress"] = {{"pairsDone", job.progress.value("pair", std::int64_t{0})},
-                     {"pairsTotal", static_cast<std::int64_t>(keywords.size() * locations.size())}};
+  auto list_size = [&](const char* key) -> std::int64_t {
+    const auto it = job.input.is_object() ? job.input.find(key) : job.input.end();
+    return it != job.input.end() && it->is_array() ? static_cast<std::int64_t>(it->size()) : 0;
+  };
+  const std::int64_t done =
+      job.progress.is_object() ? job.progress.value("pair", std::int64_t{0}) : 0;
+  out["progress"] = {{"pairsDone", done},
+                     {"pairsTotal", list_size("keywords") * list_size("locations")}};
   return out;
 }
 
