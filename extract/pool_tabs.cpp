@@ -21,6 +21,34 @@ std::string sleep_for(Millis pause) {
   return "new Promise((resolve) => setTimeout(resolve, " + std::to_string(pause.count()) + "))";
 }
 
+// The navigation readiness of every kind but Selector (LeasedTab::navigate waits for that one).
+browser::WaitSpec wait_spec(const WaitFor& wait) {
+  browser::WaitSpec spec;
+  switch (wait.kind) {
+    case WaitFor::Kind::Load: spec = browser::WaitSpec::load(); break;
+    case WaitFor::Kind::DomContentLoaded: spec = browser::WaitSpec::dom_content_loaded(); break;
+    case WaitFor::Kind::NetworkIdle: spec = browser::WaitSpec::network_idle(); break;
+    case WaitFor::Kind::Selector: spec = browser::WaitSpec::load(); break;
+    case WaitFor::Kind::FixedWait: return browser::WaitSpec::fixed_wait(wait.extra);
+  }
+  return spec.then_wait(wait.extra);
+}
+
+// The lease options of a profile: user agent, headers, viewport, blocked resource types.
+browser::ContextOptions context_options(const BrowserProfile& profile) {
+  browser::ContextOptions options;
+  options.user_agent = profile.user_agent();
+  options.extra_headers = profile.headers;
+  browser::Viewport viewport;
+  viewport.width = profile.viewport_width();
+  viewport.height = profile.viewport_height();
+  viewport.mobile = profile.device == BrowserProfile::Device::Mobile;
+  viewport.device_scale_factor = viewport.mobile ? 2.625 : 1.0;
+  options.viewport = viewport;
+  if (profile.block_media) options.blocked_resource_types = {"Image", "Media", "Font"};
+  return options;
+}
+
 class LeasedTab final : public Tab {
  public:
   LeasedTab(std::optional<proxies::GatewayLease> way_out, browser::Lease lease)
@@ -28,8 +56,7 @@ class LeasedTab final : public Tab {
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
     if (wait.kind != WaitFor::Kind::Selector) {
-      browser::NavigationResult result =
-          lease_.page().navigate(url, PoolTabs::wait_spec(wait), deadline);
+      browser::NavigationResult result = lease_.page().navigate(url, wait_spec(wait), deadline);
       return {std::move(result.url), result.status, std::move(result.headers)};
     }
     // The selector is waited for after the load, and a miss is not an error (tab.h): an error
@@ -59,32 +86,6 @@ class LeasedTab final : public Tab {
 };
 
 }  // namespace
-
-browser::WaitSpec PoolTabs::wait_spec(const WaitFor& wait) {
-  browser::WaitSpec spec;
-  switch (wait.kind) {
-    case WaitFor::Kind::Load: spec = browser::WaitSpec::load(); break;
-    case WaitFor::Kind::DomContentLoaded: spec = browser::WaitSpec::dom_content_loaded(); break;
-    case WaitFor::Kind::NetworkIdle: spec = browser::WaitSpec::network_idle(); break;
-    case WaitFor::Kind::Selector: spec = browser::WaitSpec::selector_of(wait.selector); break;
-    case WaitFor::Kind::FixedWait: return browser::WaitSpec::fixed_wait(wait.extra);
-  }
-  return spec.then_wait(wait.extra);
-}
-
-browser::ContextOptions PoolTabs::context_options(const BrowserProfile& profile) {
-  browser::ContextOptions options;
-  options.user_agent = profile.user_agent();
-  options.extra_headers = profile.headers;
-  browser::Viewport viewport;
-  viewport.width = profile.viewport_width();
-  viewport.height = profile.viewport_height();
-  viewport.mobile = profile.device == BrowserProfile::Device::Mobile;
-  viewport.device_scale_factor = viewport.mobile ? 2.625 : 1.0;
-  options.viewport = viewport;
-  if (profile.block_media) options.blocked_resource_types = {"Image", "Media", "Font"};
-  return options;
-}
 
 SiteEgress SiteEgress::from_config(const Config& config, proxies::Gateway* gateway) {
   const auto type = config.get_optional_string("sites_proxy_type");

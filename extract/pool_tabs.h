@@ -45,11 +45,6 @@ class PoolTabs final : public TabSource {
   /// Leases a page whose context looks like `profile`. Throws what Pool::lease() throws.
   std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) override;
 
-  /// The lease options for `profile` (exposed for tests).
-  static browser::ContextOptions context_options(const BrowserProfile& profile);
-  /// The navigation readiness for `wait` (exposed for tests).
-  static browser::WaitSpec wait_spec(const WaitFor& wait);
-
  private:
   browser::Pool& pool_;
   std::vector<std::shared_ptr<browser::Interceptor>> interceptors_;
