@@ -23,7 +23,7 @@ constexpr const char* kPlaceReady = "div[role=\"main\"][aria-label] h1";
 
 extract::BrowserProfile profile_for(const MapsSourceOptions& options) {
   extract::BrowserProfile profile;
-  profile.headers["Accept-Language"] = options.language + ";q=0.9";
+  profile.headers["Accept-Language"] = options.language;
   profile.block_media = true;  // read for text: no images, media or fonts
   return profile;
 }
