@@ -127,6 +127,10 @@ std::vector<std::string> standard_chromium_flags() {
       "--no-first-run",
       "--no-default-browser-check",
       "--disable-quic",
+      // WebRTC may only use the proxy's route: no UDP straight out of the host, which would pass
+      // the egress gateway (its address guard and the upstream proxy) and show the host's
+      // address to the site.
+      "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
       "--disable-sync",
       "--mute-audio",
       "--hide-scrollbars",

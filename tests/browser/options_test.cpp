@@ -89,7 +89,7 @@ TEST(ChromiumFlags, StandardFlagsKeepChromiumQuietAndHeadless) {
        {"--headless", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--remote-debugging-port=0",
         "--disable-quic", "--disable-sync", "--mute-audio", "--hide-scrollbars",
-        "--disable-extensions"})
+        "--disable-extensions", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp"})
     EXPECT_TRUE(has(flag)) << flag;
   // The sandbox needs user namespaces that root does not get; it stays on otherwise.
   EXPECT_EQ(has("--no-sandbox"), ::geteuid() == 0);
