@@ -15,6 +15,13 @@ LocalServer::LocalServer() {
 
 void LocalServer::start() {
   thread_ = std::thread([this] { server_.listen_after_bind(); });
+  // cpp-httplib's stop() does nothing before the server runs: a server stopped right after
+  // start() would otherwise block its thread, and the destructor, for good.
+  const Deadline end = max_wait();
+  while (!server_.is_running() && SteadyClock::now() < end) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));  // polling pace, not an assertion
+  }
+  if (!server_.is_running()) throw std::runtime_error("the loopback server did not start");
 }
 
 LocalServer::~LocalServer() {
