@@ -9,7 +9,7 @@ namespace {
 
 constexpr std::string_view kJobColumns =
     "id, account_id, kind, status, stop_reason, input, progress, rows_count, credits_spent, "
-    "stop_requested, created_at, updated_at, started_at, finished_at";
+    "stop_requested, created_at, updated_at, started_at, finished_at, key_hash";
 constexpr std::string_view kDeliveryColumns =
     "id, job_id, event, body, status, attempts, next_attempt_at, created_at";
 
@@ -38,6 +38,7 @@ Job job_from(const Row& row) {
   j.updated_at = from_unix_seconds(row.integer(11));
   j.started_at = optional_time(row, 12);
   j.finished_at = optional_time(row, 13);
+  if (!row.is_null(14)) j.key_hash = row.text(14);
   return j;
 }
 
@@ -56,6 +57,19 @@ Delivery delivery_from(const Row& row) {
 
 std::string select_jobs(std::string_view rest) {
   return "SELECT " + std::string(kJobColumns) + " FROM scraper_jobs " + std::string(rest);
+}
+
+/// Whether a caller (account, and key unless `key_hash` is empty) may see `job`.
+bool belongs_to(const Job& job, std::int64_t account_id, const std::string& key_hash) {
+  return job.account_id == account_id &&
+         (key_hash.empty() || !job.key_hash || *job.key_hash == key_hash);
+}
+
+/// The WHERE clause of a caller's jobs, and its parameters.
+std::pair<std::string, std::vector<SqlValue>> callers_jobs(std::int64_t account_id,
+                                                           const std::string& key_hash) {
+  if (key_hash.empty()) return {"WHERE account_id = ?", {account_id}};
+  return {"WHERE account_id = ? AND (key_hash IS NULL OR key_hash = ?)", {account_id, key_hash}};
 }
 
 std::optional<Job> job_in(Transaction& tx, const std::string& id, std::string_view lock = {}) {
@@ -90,15 +104,15 @@ void JobStore::enqueue(Transaction& tx, const std::string& job_id, const std::st
 }
 
 Job JobStore::create_job(std::int64_t account_id, const std::string& kind,
-                         const nlohmann::json& input) {
+                         const nlohmann::json& input, const std::string& key_hash) {
   const std::string id = new_uuid();
   const std::int64_t t = now();
   db_.transact(TxKind::Write, [&](Transaction& tx) {
     tx.run(
-        "INSERT INTO scraper_jobs (id, account_id, kind, status, input, progress, created_at, "
-        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        {id, account_id, kind, std::string(job_status::kPending), input.dump(), std::string("{}"),
-         t, t});
+        "INSERT INTO scraper_jobs (id, account_id, key_hash, kind, status, input, progress, "
+        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {id, account_id, key_hash.empty() ? SqlValue(nullptr) : SqlValue(key_hash), kind,
+         std::string(job_status::kPending), input.dump(), std::string("{}"), t, t});
   });
   log::info("jobs") << "job " << id << " created for account " << account_id;
   return *job(id);
@@ -108,19 +122,22 @@ std::optional<Job> JobStore::job(const std::string& id) {
   return in_transaction(db_, TxKind::Read, [&](Transaction& tx) { return job_in(tx, id); });
 }
 
-std::optional<Job> JobStore::find_job(const std::string& id, std::int64_t account_id) {
+std::optional<Job> JobStore::find_job(const std::string& id, std::int64_t account_id,
+                                      const std::string& key_hash) {
   auto found = job(id);
-  if (!found || found->account_id != account_id) return std::nullopt;
+  if (!found || !belongs_to(*found, account_id, key_hash)) return std::nullopt;
   return found;
 }
 
 std::vector<Job> JobStore::list_jobs(std::int64_t account_id, std::int64_t offset,
-                                     std::int64_t limit) {
+                                     std::int64_t limit, const std::string& key_hash) {
   return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    auto [where, params] = callers_jobs(account_id, key_hash);
+    params.emplace_back(limit);
+    params.emplace_back(offset);
     std::vector<Job> jobs;
     for (const Row& row :
-         tx.run(select_jobs("WHERE account_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?"),
-                {account_id, limit, offset})
+         tx.run(select_jobs(where + " ORDER BY created_at DESC, id LIMIT ? OFFSET ?"), params)
              .rows) {
       jobs.push_back(job_from(row));
     }
@@ -128,11 +145,10 @@ std::vector<Job> JobStore::list_jobs(std::int64_t account_id, std::int64_t offse
   });
 }
 
-std::int64_t JobStore::count_jobs(std::int64_t account_id) {
+std::int64_t JobStore::count_jobs(std::int64_t account_id, const std::string& key_hash) {
   return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
-    return tx.run("SELECT COUNT(*) FROM scraper_jobs WHERE account_id = ?", {account_id})
-        .rows.at(0)
-        .integer(0);
+    const auto [where, params] = callers_jobs(account_id, key_hash);
+    return tx.run("SELECT COUNT(*) FROM scraper_jobs " + where, params).rows.at(0).integer(0);
   });
 }
 
@@ -152,10 +168,11 @@ std::vector<nlohmann::json> JobStore::rows(const std::string& job_id, std::int64
 
 std::optional<Job> JobStore::request_stop(
     const std::string& id, std::int64_t account_id,
-    const std::function<std::optional<std::string>(const Job&)>& finished_body) {
+    const std::function<std::optional<std::string>(const Job&)>& finished_body,
+    const std::string& key_hash) {
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
     auto found = job_in(tx, id, db_.dialect().lock_rows);
-    if (!found || found->account_id != account_id) return std::nullopt;
+    if (!found || !belongs_to(*found, account_id, key_hash)) return std::nullopt;
     if (found->done()) return found;
     const std::int64_t t = now();
     if (found->status == job_status::kPending) {

@@ -33,6 +33,9 @@ inline constexpr const char* kFailed = "failed";
 struct Job {
   std::string id;  ///< UUID
   std::int64_t account_id = 0;
+  /// SHA-256 of the API key that created the job: only that key sees it (spec/conventions.md).
+  /// Absent for jobs created before keys were recorded: the whole account sees those.
+  std::optional<std::string> key_hash;
   std::string kind;  ///< "maps"
   std::string status;
   std::optional<std::string> stop_reason;  ///< e.g. "insufficient_credits", "stopped_by_user"
@@ -101,16 +104,20 @@ class JobStore {
   /// `db`, `store` and `clock` must outlive this object. `node_id` names this node's leases.
   JobStore(Database& db, Store& store, const Clock& clock, std::string node_id);
 
-  // The API's side.
-  /// A new pending job of `account_id`.
-  Job create_job(std::int64_t account_id, const std::string& kind, const nlohmann::json& input);
-  /// The job if it exists and belongs to `account_id` (others' jobs are not found).
-  std::optional<Job> find_job(const std::string& id, std::int64_t account_id);
+  // The API's side. A job is its creator's: the account and the key (by its SHA-256, `key_hash`)
+  // that created it. An empty `key_hash` below means the whole account (admin, tests).
+  /// A new pending job of `account_id`, created with the key whose hash is `key_hash`.
+  Job create_job(std::int64_t account_id, const std::string& kind, const nlohmann::json& input,
+                 const std::string& key_hash = {});
+  /// The job if it exists and is the caller's (others' jobs are not found).
+  std::optional<Job> find_job(const std::string& id, std::int64_t account_id,
+                              const std::string& key_hash = {});
   /// The job whoever owns it (worker, tests).
   std::optional<Job> job(const std::string& id);
-  /// The account's jobs, newest first.
-  std::vector<Job> list_jobs(std::int64_t account_id, std::int64_t offset, std::int64_t limit);
-  std::int64_t count_jobs(std::int64_t account_id);
+  /// The caller's jobs, newest first.
+  std::vector<Job> list_jobs(std::int64_t account_id, std::int64_t offset, std::int64_t limit,
+                             const std::string& key_hash = {});
+  std::int64_t count_jobs(std::int64_t account_id, const std::string& key_hash = {});
   /// Rows of a job in the order they were stored.
   std::vector<nlohmann::json> rows(const std::string& job_id, std::int64_t offset,
                                    std::int64_t limit);
@@ -120,7 +127,8 @@ class JobStore {
   /// none when it is not the caller's.
   std::optional<Job> request_stop(
       const std::string& id, std::int64_t account_id,
-      const std::function<std::optional<std::string>(const Job&)>& finished_body);
+      const std::function<std::optional<std::string>(const Job&)>& finished_body,
+      const std::string& key_hash = {});
 
   // The worker's side.
   /// Takes one job to run: pending, or in progress whose lease expired (its node died) or is

@@ -112,6 +112,9 @@ CREATE TABLE webhook_attempts (
   PRIMARY KEY (delivery_id, attempt)
 );
 )sql"},
+      {3, "scraper jobs belong to the key that created them (spec/conventions.md)", R"sql(
+ALTER TABLE scraper_jobs ADD COLUMN key_hash TEXT;
+)sql"},
   };
   return list;
 }

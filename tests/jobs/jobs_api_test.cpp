@@ -195,13 +195,21 @@ TEST_F(JobsApiTest, LoopbackWebhooksPassWhenTheConfigurationAllowsThem) {
   EXPECT_EQ(call("POST", "/scrapers/maps/jobs", owner_, body.dump()).status, 201);
 }
 
-TEST_F(JobsApiTest, OnlyTheCreatingAccountSeesAJob) {
+TEST_F(JobsApiTest, OnlyTheCreatingKeySeesAJob) {
   const std::string id =
       call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
-  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id, other_).first, ErrorCode::NotFound);
-  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", other_).first, ErrorCode::NotFound);
-  EXPECT_EQ(failure("DELETE", "/scrapers/jobs/" + id, other_).first, ErrorCode::NotFound);
-  EXPECT_EQ(call("GET", "/scrapers/jobs", other_).body["total"], 0);
+  // Another account, and another key of the same account (conventions.md: "Only the key that
+  // created a job sees it").
+  auto owner_account = deps_.store->authenticate(owner_);
+  ASSERT_TRUE(owner_account);
+  const std::string second_key = deps_.store->create_key(owner_account->id).key;
+  for (const std::string& stranger : {other_, second_key}) {
+    EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id, stranger).first, ErrorCode::NotFound);
+    EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", stranger).first,
+              ErrorCode::NotFound);
+    EXPECT_EQ(failure("DELETE", "/scrapers/jobs/" + id, stranger).first, ErrorCode::NotFound);
+    EXPECT_EQ(call("GET", "/scrapers/jobs", stranger).body["total"], 0);
+  }
   json mine = call("GET", "/scrapers/jobs", owner_).body;
   EXPECT_EQ(mine["total"], 1);
   ASSERT_EQ(mine["jobs"].size(), 1u);

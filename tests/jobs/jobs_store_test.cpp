@@ -46,6 +46,25 @@ TYPED_TEST(JobsStoreTest, OnlyTheCreatingAccountFindsAJob) {
   EXPECT_EQ(js.count_jobs(owner), 1);
 }
 
+TYPED_TEST(JobsStoreTest, AJobIsItsKeysAndAnOlderJobWithoutOneIsTheAccounts) {
+  auto owner = this->new_account(100, "owner");
+  JobStore js = this->jobs();
+  Job keyed = js.create_job(owner, "maps", this->input(), "hash-of-key-1");
+  Job older = js.create_job(owner, "maps", this->input());  // as before keys were recorded
+  EXPECT_EQ(keyed.key_hash, "hash-of-key-1");
+  EXPECT_TRUE(js.find_job(keyed.id, owner, "hash-of-key-1").has_value());
+  EXPECT_FALSE(js.find_job(keyed.id, owner, "hash-of-key-2").has_value());
+  EXPECT_TRUE(js.find_job(keyed.id, owner).has_value());  // the account as a whole (admin)
+  EXPECT_TRUE(js.find_job(older.id, owner, "hash-of-key-2").has_value());
+  EXPECT_EQ(js.count_jobs(owner, "hash-of-key-1"), 2);
+  EXPECT_EQ(js.count_jobs(owner, "hash-of-key-2"), 1);
+  ASSERT_EQ(js.list_jobs(owner, 0, 10, "hash-of-key-2").size(), 1u);
+  EXPECT_EQ(js.list_jobs(owner, 0, 10, "hash-of-key-2")[0].id, older.id);
+  EXPECT_FALSE(js.request_stop(
+                     keyed.id, owner, [](const Job&) { return std::nullopt; }, "hash-of-key-2")
+                   .has_value());
+}
+
 TYPED_TEST(JobsStoreTest, RowsAreStoredAndChargedOncePerPlace) {
   auto account = this->new_account(100);
   JobStore js = this->jobs();
