@@ -84,6 +84,7 @@ InterceptionSettings BrowserInstance::interception_for(const ContextOptions* opt
   if (options) {
     s.chain.insert(s.chain.end(), options->interceptors.begin(), options->interceptors.end());
     s.blocked_types = options->blocked_resource_types;
+    s.proxy_auth = options->proxy.has_value();
     if (options->proxy && !options->proxy->username.empty())
       s.proxy_credentials.emplace(options->proxy->username, options->proxy->password);
   }
@@ -174,6 +175,11 @@ void BrowserInstance::configure_page(Page& page, const ContextOptions& options, 
   std::vector<cdp::PendingCall> calls;
   append_configuration(page, options, calls, deadline);
   for (auto& call : calls) call.get();
+}
+
+std::string BrowserInstance::proxy_key(const ContextOptions* options) {
+  if (!options || !options->proxy) return "";
+  return options->proxy->server + " " + join(options->proxy->bypass, ",");
 }
 
 void BrowserInstance::close_page(std::unique_ptr<Page> page) {

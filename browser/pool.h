@@ -56,7 +56,10 @@ struct PoolOptions {
   Millis health_interval{5000};
   /// Entry `health_check_timeout_ms`: a process that does not answer within this is hung.
   Millis health_timeout{3000};
-  /// Entry `warm_pages`: pages kept open per process ahead of need (leases without a proxy).
+  /// Entry `warm_pages`: pages kept open per process ahead of need, each in its own fresh context
+  /// set up with the proxy (server and bypass list, not the credentials) of the latest lease, so
+  /// leases through the egress gateway find them too. A lease only takes a warm page whose proxy
+  /// set-up is its own; its credentials, headers and interceptors are applied at lease time.
   int warm_pages = 2;
   /// Entry `browser_launch_timeout_ms`: how long a starting process may take to come up.
   Millis launch_timeout{30000};
@@ -137,17 +140,20 @@ class Lease {
   Page* operator->() { return page_.get(); }
   /// The pid of the Chromium process this page lives in (logs, tests).
   pid_t browser_pid() const;
+  /// The page was opened ahead of need (a warm page) rather than for this lease (logs, tests).
+  bool warm() const { return warm_; }
   /// Ends the lease now.
   void release();
 
  private:
   friend class PoolCore;
   Lease(std::shared_ptr<PoolCore> core, std::shared_ptr<BrowserInstance> browser,
-        std::unique_ptr<Page> page);
+        std::unique_ptr<Page> page, bool warm);
 
   std::shared_ptr<PoolCore> core_;
   std::shared_ptr<BrowserInstance> browser_;
   std::unique_ptr<Page> page_;
+  bool warm_ = false;
 };
 
 class Pool {

@@ -25,6 +25,7 @@
 #include <functional>
 #include <future>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -310,6 +311,61 @@ TEST(Pool, AContextsProxyIsUsedAndItsCredentialsStayOutOfThePage) {
   // A lease without a proxy goes direct: its context does not inherit the other's proxy.
   Lease direct = shared_pool().lease({}, max_wait());
   EXPECT_THROW(direct->navigate("http://proxied.test/page", WaitSpec::load(), max_wait()), Error);
+}
+
+TEST(Pool, WarmPagesFollowTheLeasesProxyAndAnswerEachLeasesOwnCredentials) {
+  std::mutex mutex;
+  std::map<std::string, std::string> authorizations;  // by URL, of the requests that got through
+  LocalServer proxy;  // after what its handlers use: it stops (and joins them) first
+  proxy.server().Get(".*", [&](const httplib::Request& request, httplib::Response& response) {
+    if (!request.has_header("Proxy-Authorization")) {
+      response.status = 407;
+      response.set_header("Proxy-Authenticate", "Basic realm=\"gleaner\"");
+      return;
+    }
+    std::lock_guard lock(mutex);
+    authorizations[request.path] = request.get_header_value("Proxy-Authorization");
+    html(response, "<title>via proxy</title>");
+  });
+  proxy.start();
+  const std::string server = "http://127.0.0.1:" + std::to_string(proxy.port());
+
+  Pool pool(own_pool(1));
+  auto proxied = [&](const std::string& user, const std::string& password) {
+    ContextOptions options;
+    options.proxy = ProxySettings{server, {"<-loopback>"}, user, password};
+    return options;
+  };
+  auto warm_ready = [&] {
+    const PoolState state = pool.state();
+    return !state.browsers.empty() && state.browsers[0].warm_pages == 1;
+  };
+  ASSERT_TRUE(eventually(warm_ready));
+  {
+    // The first lease with a proxy finds only a page without one: it opens its own.
+    Lease first = pool.lease(proxied("first", "one"), max_wait());
+    EXPECT_FALSE(first.warm());
+    EXPECT_EQ(first->navigate("http://proxied.test/a", WaitSpec::load(), max_wait()).status, 200);
+  }
+  // From then on the warm page is opened through that proxy, ahead of the next lease...
+  ASSERT_TRUE(eventually(warm_ready));
+  {
+    Lease second = pool.lease(proxied("second", "two"), max_wait());
+    EXPECT_TRUE(second.warm());
+    EXPECT_EQ(second->navigate("http://proxied.test/b", WaitSpec::load(), max_wait()).status, 200);
+    EXPECT_EQ(title(second), "via proxy");
+  }
+  // ...and the challenge was answered with each lease's own credentials.
+  {
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(authorizations["http://proxied.test/a"], "Basic Zmlyc3Q6b25l");     // first:one
+    EXPECT_EQ(authorizations["http://proxied.test/b"], "Basic c2Vjb25kOnR3bw==");  // second:two
+  }
+  // A lease without a proxy never gets a page set up for one: it goes direct.
+  ASSERT_TRUE(eventually(warm_ready));
+  Lease direct = pool.lease({}, max_wait());
+  EXPECT_FALSE(direct.warm());
+  EXPECT_THROW(direct->navigate("http://proxied.test/c", WaitSpec::load(), max_wait()), Error);
 }
 
 // ---- Isolation --------------------------------------------------------------------------------
