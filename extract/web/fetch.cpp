@@ -121,6 +121,16 @@ std::string_view cost_key(const proxies::Route& route) {
 
 WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
                      WebServices& services, Deadline deadline) {
+  // Where a request's time goes, for the debug log (docs/benchmarks.md reads it).
+  const auto started = SteadyClock::now();
+  auto mark = started;
+  std::string phases;
+  auto phase = [&](const char* name) {
+    const auto now = SteadyClock::now();
+    phases += std::string(phases.empty() ? "" : ", ") + name + " " +
+              std::to_string(std::chrono::duration_cast<Millis>(now - mark).count()) + " ms";
+    mark = now;
+  };
   browser::ContextOptions options = context_options(request);
   std::optional<proxies::GatewayLease> way_out;
   if (services.gateway) {
@@ -131,6 +141,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
 
   browser::Lease lease = services.pool.lease(options, deadline);
   set_request_cookies(request, lease.page(), deadline);
+  phase(lease.warm() ? "lease (warm page)" : "lease (new page)");
   browser::NavigationResult nav;
   try {
     nav = lease->navigate(request.url, wait_spec(request), deadline);
@@ -141,6 +152,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
     throw;
   }
   if (way_out) way_out->check_main_document();
+  phase("navigation");
   check_status(nav);
 
   WebResult result;
@@ -155,6 +167,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
   if (parts.html || parts.text || parts.tree || parts.links || parts.meta) {
     json snapshot =
         content::parse_snapshot(lease->evaluate(snapshot_expression(parts), deadline));
+    phase("snapshot");
     if (request.html) body["content"] = snapshot.value("html", std::string());
     if (request.text) body["text"] = snapshot.value("text", std::string());
     if (request.markdown) body["markdown"] = content::to_markdown(snapshot.value("tree", json()));
@@ -166,6 +179,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
           content::extract_emails(snapshot.value("text", std::string()), links);
     }
     if (snapshot.contains("truncated")) body["truncated"] = snapshot["truncated"];
+    phase("conversion");
   }
 
   if (request.screenshot) {
@@ -174,7 +188,9 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
     }
     auto shot = services.screenshots->take(lease->session(), request.screenshot_full_page, deadline);
     body["screenshot"] = shot.url;
+    phase("screenshot");
   }
+  log::debug("web") << request.url << ": " << phases;
   return result;
 }
 
