@@ -115,6 +115,14 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
   }
 }
 
+std::string BrowserInstance::warm_key(const ContextOptions* options) {
+  if (!options) return "";
+  std::string key = options->hidden ? "hidden" : "";
+  if (options->proxy)
+    key += " proxy " + options->proxy->server + " " + join(options->proxy->bypass, ",");
+  return key;
+}
+
 std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, Deadline deadline) {
   Json context_params = Json::object();
   if (options && options->proxy) {
@@ -127,12 +135,15 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
           .at("browserContextId")
           .get<std::string>();
   try {
-    const std::string target_id =
-        connection_
-            ->call("Target.createTarget",
-                   {{"url", "about:blank"}, {"browserContextId", context_id}}, "", deadline)
-            .at("targetId")
-            .get<std::string>();
+    Json target_params = {{"url", "about:blank"}, {"browserContextId", context_id}};
+    if (options && options->hidden) {
+      // A hidden target is never painted (it must also be a background one).
+      target_params["background"] = true;
+      target_params["hidden"] = true;
+    }
+    const std::string target_id = connection_->call("Target.createTarget", target_params, "", deadline)
+                                      .at("targetId")
+                                      .get<std::string>();
     const std::string session_id =
         connection_
             ->call("Target.attachToTarget", {{"targetId", target_id}, {"flatten", true}}, "",
@@ -175,11 +186,6 @@ void BrowserInstance::configure_page(Page& page, const ContextOptions& options, 
   std::vector<cdp::PendingCall> calls;
   append_configuration(page, options, calls, deadline);
   for (auto& call : calls) call.get();
-}
-
-std::string BrowserInstance::proxy_key(const ContextOptions* options) {
-  if (!options || !options->proxy) return "";
-  return options->proxy->server + " " + join(options->proxy->bypass, ",");
 }
 
 void BrowserInstance::close_page(std::unique_ptr<Page> page) {

@@ -57,9 +57,10 @@ class BrowserInstance {
   /// Applies a lease's options (viewport, user agent, headers, blocking, interceptors) to a page
   /// opened without them.
   void configure_page(Page& page, const ContextOptions& options, Deadline deadline);
-  /// What a context's proxy set-up is, as far as a warm page must match a lease: the proxy server
-  /// and bypass list ("" without a proxy). Credentials are not part of it: they are per lease.
-  static std::string proxy_key(const ContextOptions* options);
+  /// What must be decided when a page is opened, as far as a warm page must match a lease: hidden
+  /// or not, the proxy server and bypass list ("" for a visible page without a proxy).
+  /// Credentials are not part of it: they are per lease.
+  static std::string warm_key(const ContextOptions* options);
   /// Closes `page` and disposes of its browser context, without waiting for Chromium.
   void close_page(std::unique_ptr<Page> page);
 
@@ -86,7 +87,7 @@ class BrowserInstance {
   std::uint64_t served = 0;                // leases ever made
   bool draining = false;                   // lends no more; replaced, stopped once busy is 0
   bool dead = false;                       // crashed or hung: being replaced
-  // Ready pages, not yet configured for a lease, each with the proxy_key() of its context.
+  // Ready pages, not yet configured for a lease, each with the warm_key() of its context.
   std::deque<std::pair<std::string, std::unique_ptr<Page>>> warm;
   int warm_failures = 0;  // warm pages that could not be opened since the last health check
 

@@ -118,10 +118,11 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   std::uint64_t restarts_ = 0;
   std::uint64_t recycles_ = 0;
   std::uint64_t pages_served_ = 0;
-  // The proxy set-up (without credentials) of the last lease: warm pages are opened with it, so
-  // that leases through the egress gateway (all of POST /scrape/web's) find a page ready.
-  std::optional<ProxySettings> warm_proxy_;
-  std::string warm_key_;  // BrowserInstance::proxy_key() of warm_proxy_
+  // What the last lease decided at opening (hidden or not, its proxy without credentials): warm
+  // pages are opened like that, so that leases through the egress gateway (all of POST
+  // /scrape/web's) find a page ready.
+  ContextOptions warm_options_;
+  std::string warm_key_;  // BrowserInstance::warm_key() of warm_options_
   bool shutting_down_ = false;
   Deadline shutdown_deadline_;
 };
@@ -207,7 +208,7 @@ void PoolCore::retire_locked(std::size_t slot, Pages& pages_to_close) {
 
 Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline) {
   const Deadline wait_until = std::min(deadline, deadline_in(options.lease_wait));
-  const std::string warm_key = BrowserInstance::proxy_key(&options_for_lease);
+  const std::string warm_key = BrowserInstance::warm_key(&options_for_lease);
   for (;;) {
     Instance browser;
     std::unique_ptr<Page> page;
@@ -227,10 +228,12 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
       ++browser->served;
       ++pages_served_;
       if (warm_key != warm_key_) {
-        // Leases now come with another proxy set-up: warm pages follow it from now on.
+        // Leases now come set up otherwise: warm pages follow from now on.
         warm_key_ = warm_key;
-        warm_proxy_ = options_for_lease.proxy;
-        if (warm_proxy_) warm_proxy_->username = warm_proxy_->password = "";
+        warm_options_ = ContextOptions{};
+        warm_options_.hidden = options_for_lease.hidden;
+        warm_options_.proxy = options_for_lease.proxy;
+        if (warm_options_.proxy) warm_options_.proxy->username = warm_options_.proxy->password = "";
         wake_locked();
       }
       auto warm = std::find_if(browser->warm.begin(), browser->warm.end(),
@@ -468,7 +471,7 @@ void PoolCore::fill_warm_pages() {
       std::lock_guard lock(mutex_);
       if (shutting_down_) return;
       key = warm_key_;
-      warm_options.proxy = warm_proxy_;
+      warm_options = warm_options_;
       for (const auto& b : slots_) {
         if (!b) continue;
         for (auto it = b->warm.begin(); it != b->warm.end();) {

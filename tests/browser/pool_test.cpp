@@ -368,6 +368,39 @@ TEST(Pool, WarmPagesFollowTheLeasesProxyAndAnswerEachLeasesOwnCredentials) {
   EXPECT_THROW(direct->navigate("http://proxied.test/c", WaitSpec::load(), max_wait()), Error);
 }
 
+TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
+  LocalServer site;
+  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>hidden</title><p style='width:100px'>two words</p>");
+  });
+  site.start();
+  const std::string url = "http://127.0.0.1:" + std::to_string(site.port()) + "/page";
+
+  // Resolves "frame" with the next rendering update; a page never painted has none.
+  const std::string next_frame =
+      "new Promise((resolve) => { requestAnimationFrame(() => resolve('frame'));"
+      " setTimeout(() => resolve('no frame'), 2000); })";
+  Pool pool(own_pool(1));
+  ContextOptions hidden;
+  hidden.hidden = true;
+  for (int i = 0; i < 2; ++i) {  // the second one may be a warm page opened hidden
+    Lease lease = pool.lease(hidden, max_wait());
+    EXPECT_EQ(lease->navigate(url, WaitSpec::load(), max_wait()).status, 200);
+    EXPECT_EQ(title(lease), "hidden");
+    // Layout works (the text is measured and read as on screen)...
+    EXPECT_EQ(lease->evaluate("document.querySelector('p').innerText", max_wait()), "two words");
+    EXPECT_EQ(lease->evaluate("document.querySelector('p').getBoundingClientRect().width",
+                              max_wait()),
+              100);
+    // ...but nothing is painted.
+    EXPECT_EQ(lease->evaluate(next_frame, max_wait()), "no frame");
+  }
+  Lease visible = pool.lease({}, max_wait());
+  EXPECT_FALSE(visible.warm());  // warm pages were opened hidden, like the leases before
+  visible->navigate(url, WaitSpec::load(), max_wait());
+  EXPECT_EQ(visible->evaluate(next_frame, max_wait()), "frame");
+}
+
 // ---- Isolation --------------------------------------------------------------------------------
 
 TEST(Pool, CookiesAndStorageDoNotLeakIntoTheNextLease) {
