@@ -73,6 +73,9 @@ browser::ContextOptions context_options(const WebRequest& request) {
   }
   if (request.block_resources) options.blocked_resource_types = {"Image", "Media", "Font"};
   if (request.block_ads) options.interceptors.push_back(ad_blocker);
+  // Without a screenshot nothing needs painting: a hidden tab reads the same DOM for about 40%
+  // less CPU (docs/benchmarks.md).
+  options.hidden = !request.screenshot;
   return options;
 }
 
