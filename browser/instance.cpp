@@ -191,10 +191,13 @@ void BrowserInstance::configure_page(Page& page, const ContextOptions& options, 
 void BrowserInstance::close_page(std::unique_ptr<Page> page) {
   if (!page) return;
   const std::string context_id = page->context_id();
+  const std::string target_id = page->target_id();
   page.reset();
-  // Disposing of the context closes its tab and drops its cookies, storage and cache.
-  if (!connection_->closed())
-    connection_->notify("Target.disposeBrowserContext", {{"browserContextId", context_id}}, "");
+  if (connection_->closed()) return;
+  // Disposing of the context drops its cookies, storage and cache, and closes its visible tab; a
+  // hidden tab outlives it (measured: one renderer left per hidden page) unless closed itself.
+  connection_->notify("Target.closeTarget", {{"targetId", target_id}}, "");
+  connection_->notify("Target.disposeBrowserContext", {{"browserContextId", context_id}}, "");
 }
 
 bool BrowserInstance::responsive(Deadline deadline) {

@@ -383,8 +383,10 @@ TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
   Pool pool(own_pool(1));
   ContextOptions hidden;
   hidden.hidden = true;
+  std::vector<std::string> hidden_targets;
   for (int i = 0; i < 2; ++i) {  // the second one may be a warm page opened hidden
     Lease lease = pool.lease(hidden, max_wait());
+    hidden_targets.push_back(lease->target_id());
     EXPECT_EQ(lease->navigate(url, WaitSpec::load(), max_wait()).status, 200);
     EXPECT_EQ(title(lease), "hidden");
     // Layout works (the text is measured and read as on screen)...
@@ -399,6 +401,16 @@ TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
   EXPECT_FALSE(visible.warm());  // warm pages were opened hidden, like the leases before
   visible->navigate(url, WaitSpec::load(), max_wait());
   EXPECT_EQ(visible->evaluate(next_frame, max_wait()), "frame");
+
+  // A hidden tab is not closed with its context: the pool closes it itself.
+  auto still_open = [&] {
+    const auto targets = visible->session().call("Target.getTargets", {}, max_wait());
+    for (const auto& info : targets.at("targetInfos"))
+      for (const auto& id : hidden_targets)
+        if (info.value("targetId", std::string()) == id) return true;
+    return false;
+  };
+  EXPECT_TRUE(eventually([&] { return !still_open(); }));
 }
 
 // ---- Isolation --------------------------------------------------------------------------------
