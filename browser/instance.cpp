@@ -84,6 +84,7 @@ InterceptionSettings BrowserInstance::interception_for(const ContextOptions* opt
   if (options) {
     s.chain.insert(s.chain.end(), options->interceptors.begin(), options->interceptors.end());
     s.blocked_types = options->blocked_resource_types;
+    s.proxy_auth = options->proxy.has_value();
     if (options->proxy && !options->proxy->username.empty())
       s.proxy_credentials.emplace(options->proxy->username, options->proxy->password);
   }
@@ -114,6 +115,14 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
   }
 }
 
+std::string BrowserInstance::warm_key(const ContextOptions* options) {
+  if (!options) return "";
+  std::string key = options->hidden ? "hidden" : "";
+  if (options->proxy)
+    key += " proxy " + options->proxy->server + " " + join(options->proxy->bypass, ",");
+  return key;
+}
+
 std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, Deadline deadline) {
   Json context_params = Json::object();
   if (options && options->proxy) {
@@ -126,12 +135,15 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
           .at("browserContextId")
           .get<std::string>();
   try {
-    const std::string target_id =
-        connection_
-            ->call("Target.createTarget",
-                   {{"url", "about:blank"}, {"browserContextId", context_id}}, "", deadline)
-            .at("targetId")
-            .get<std::string>();
+    Json target_params = {{"url", "about:blank"}, {"browserContextId", context_id}};
+    if (options && options->hidden) {
+      // A hidden target is never painted (it must also be a background one).
+      target_params["background"] = true;
+      target_params["hidden"] = true;
+    }
+    const std::string target_id = connection_->call("Target.createTarget", target_params, "", deadline)
+                                      .at("targetId")
+                                      .get<std::string>();
     const std::string session_id =
         connection_
             ->call("Target.attachToTarget", {{"targetId", target_id}, {"flatten", true}}, "",
@@ -179,10 +191,13 @@ void BrowserInstance::configure_page(Page& page, const ContextOptions& options, 
 void BrowserInstance::close_page(std::unique_ptr<Page> page) {
   if (!page) return;
   const std::string context_id = page->context_id();
+  const std::string target_id = page->target_id();
   page.reset();
-  // Disposing of the context closes its tab and drops its cookies, storage and cache.
-  if (!connection_->closed())
-    connection_->notify("Target.disposeBrowserContext", {{"browserContextId", context_id}}, "");
+  if (connection_->closed()) return;
+  // Disposing of the context drops its cookies, storage and cache, and closes its visible tab; a
+  // hidden tab outlives it (measured: one renderer left per hidden page) unless closed itself.
+  connection_->notify("Target.closeTarget", {{"targetId", target_id}}, "");
+  connection_->notify("Target.disposeBrowserContext", {{"browserContextId", context_id}}, "");
 }
 
 bool BrowserInstance::responsive(Deadline deadline) {

@@ -50,11 +50,17 @@ class BrowserInstance {
 
   /// A new tab in a new browser context (with `options`' proxy), set up for navigation; with
   /// `options` also configured for a lease. All set-up commands after the tab exists are sent
-  /// together, then awaited.
+  /// together, then awaited. A warm page is opened with options that hold only a proxy without
+  /// credentials: it pauses every request for the proxy's challenge, answered once a lease
+  /// configures it (configure_page) with its credentials.
   std::unique_ptr<Page> open_page(const ContextOptions* options, Deadline deadline);
   /// Applies a lease's options (viewport, user agent, headers, blocking, interceptors) to a page
   /// opened without them.
   void configure_page(Page& page, const ContextOptions& options, Deadline deadline);
+  /// What must be decided when a page is opened, as far as a warm page must match a lease: hidden
+  /// or not, the proxy server and bypass list ("" for a visible page without a proxy).
+  /// Credentials are not part of it: they are per lease.
+  static std::string warm_key(const ContextOptions* options);
   /// Closes `page` and disposes of its browser context, without waiting for Chromium.
   void close_page(std::unique_ptr<Page> page);
 
@@ -81,7 +87,8 @@ class BrowserInstance {
   std::uint64_t served = 0;                // leases ever made
   bool draining = false;                   // lends no more; replaced, stopped once busy is 0
   bool dead = false;                       // crashed or hung: being replaced
-  std::deque<std::unique_ptr<Page>> warm;  // ready pages, no proxy, not yet configured
+  // Ready pages, not yet configured for a lease, each with the warm_key() of its context.
+  std::deque<std::pair<std::string, std::unique_ptr<Page>>> warm;
   int warm_failures = 0;  // warm pages that could not be opened since the last health check
 
  private:

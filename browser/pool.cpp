@@ -89,7 +89,8 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
 
   BrowserInstance::Settings browser_settings() const;
   // Under mutex_:
-  Instance choose_locked(bool want_warm) const;
+  Instance choose_locked(const std::string& warm_key) const;
+  static bool has_warm_locked(const BrowserInstance& instance, const std::string& key);
   void retire_locked(std::size_t slot, Pages& pages_to_close);
   void take_warm_locked(BrowserInstance& instance, Pages& into);
   void wake_locked();
@@ -117,6 +118,11 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   std::uint64_t restarts_ = 0;
   std::uint64_t recycles_ = 0;
   std::uint64_t pages_served_ = 0;
+  // What the last lease decided at opening (hidden or not, its proxy without credentials): warm
+  // pages are opened like that, so that leases through the egress gateway (all of POST
+  // /scrape/web's) find a page ready.
+  ContextOptions warm_options_;
+  std::string warm_key_;  // BrowserInstance::warm_key() of warm_options_
   bool shutting_down_ = false;
   Deadline shutdown_deadline_;
 };
@@ -162,14 +168,20 @@ int PoolCore::busy_locked() const {
   return busy;
 }
 
-PoolCore::Instance PoolCore::choose_locked(bool want_warm) const {
+bool PoolCore::has_warm_locked(const BrowserInstance& instance, const std::string& key) {
+  return std::any_of(instance.warm.begin(), instance.warm.end(),
+                     [&](const auto& w) { return w.first == key; });
+}
+
+PoolCore::Instance PoolCore::choose_locked(const std::string& warm_key) const {
   Instance best;
   for (const auto& b : slots_) {
     if (!b || b->dead || b->draining || b->closed() || b->busy >= options.pages_per_process)
       continue;
     // Fewest leases first; among equals, one with a page ready.
     if (!best || b->busy < best->busy ||
-        (b->busy == best->busy && want_warm && !b->warm.empty() && best->warm.empty()))
+        (b->busy == best->busy && has_warm_locked(*b, warm_key) &&
+         !has_warm_locked(*best, warm_key)))
       best = b;
   }
   return best;
@@ -177,7 +189,7 @@ PoolCore::Instance PoolCore::choose_locked(bool want_warm) const {
 
 void PoolCore::take_warm_locked(BrowserInstance& instance, Pages& into) {
   while (!instance.warm.empty()) {
-    into.push_back(std::move(instance.warm.front()));
+    into.push_back(std::move(instance.warm.front().second));
     instance.warm.pop_front();
   }
 }
@@ -196,7 +208,7 @@ void PoolCore::retire_locked(std::size_t slot, Pages& pages_to_close) {
 
 Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline) {
   const Deadline wait_until = std::min(deadline, deadline_in(options.lease_wait));
-  const bool want_warm = !options_for_lease.proxy.has_value();
+  const std::string warm_key = BrowserInstance::warm_key(&options_for_lease);
   for (;;) {
     Instance browser;
     std::unique_ptr<Page> page;
@@ -204,7 +216,7 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
     {
       std::unique_lock lock(mutex_);
       lease_cv_.wait_until(lock, wait_until, [&] {
-        return shutting_down_ || (browser = choose_locked(want_warm)) != nullptr;
+        return shutting_down_ || (browser = choose_locked(warm_key)) != nullptr;
       });
       if (shutting_down_) throw Error(ErrorCode::Unavailable, "the service is shutting down");
       if (!browser) {
@@ -215,9 +227,20 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
       ++browser->busy;
       ++browser->served;
       ++pages_served_;
-      if (want_warm && !browser->warm.empty()) {
-        page = std::move(browser->warm.front());
-        browser->warm.pop_front();
+      if (warm_key != warm_key_) {
+        // Leases now come set up otherwise: warm pages follow from now on.
+        warm_key_ = warm_key;
+        warm_options_ = ContextOptions{};
+        warm_options_.hidden = options_for_lease.hidden;
+        warm_options_.proxy = options_for_lease.proxy;
+        if (warm_options_.proxy) warm_options_.proxy->username = warm_options_.proxy->password = "";
+        wake_locked();
+      }
+      auto warm = std::find_if(browser->warm.begin(), browser->warm.end(),
+                               [&](const auto& w) { return w.first == warm_key; });
+      if (warm != browser->warm.end()) {
+        page = std::move(warm->second);
+        browser->warm.erase(warm);
         wake_locked();  // top the warm pages up again
       }
       if (options.recycle_after_pages > 0 &&
@@ -229,8 +252,9 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
       }
     }
     to_close.clear();  // warm pages of a browser being retired: they go when it stops
+    const bool warm = page != nullptr;
     try {
-      if (page)
+      if (warm)
         browser->configure_page(*page, options_for_lease, deadline);
       else
         page = browser->open_page(&options_for_lease, deadline);
@@ -238,7 +262,7 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
       // not die meanwhile rather than hand out a page that fails on first use.
       if (browser->closed())
         throw cdp::Error(cdp::ErrorKind::Closed, "Target.createTarget", "the browser went away");
-      return Lease(shared_from_this(), browser, std::move(page));
+      return Lease(shared_from_this(), browser, std::move(page), warm);
     } catch (const cdp::Error& e) {
       release(browser, std::move(page));
       // The browser died under us: another one (or its replacement) may still make it in time.
@@ -439,21 +463,36 @@ void PoolCore::fill_warm_pages() {
   if (options.warm_pages <= 0) return;
   for (;;) {
     Instance target;
+    std::string key;
+    ContextOptions warm_options;
+    // Warm pages for a proxy set-up leases no longer use: closed (their contexts disposed).
+    std::vector<std::pair<Instance, std::unique_ptr<Page>>> stale;
     {
       std::lock_guard lock(mutex_);
       if (shutting_down_) return;
+      key = warm_key_;
+      warm_options = warm_options_;
       for (const auto& b : slots_) {
-        if (b && !b->dead && !b->draining && !b->closed() && b->warm_failures == 0 &&
+        if (!b) continue;
+        for (auto it = b->warm.begin(); it != b->warm.end();) {
+          if (it->first == key) {
+            ++it;
+          } else {
+            stale.emplace_back(b, std::move(it->second));
+            it = b->warm.erase(it);
+          }
+        }
+        if (!target && !b->dead && !b->draining && !b->closed() && b->warm_failures == 0 &&
             static_cast<int>(b->warm.size()) < options.warm_pages) {
           target = b;
-          break;
         }
       }
     }
+    for (auto& [b, stale_page] : stale) b->close_page(std::move(stale_page));
     if (!target) return;
     std::unique_ptr<Page> page;
     try {
-      page = target->open_page(nullptr, deadline_in(kWarmPageLimit));
+      page = target->open_page(key.empty() ? nullptr : &warm_options, deadline_in(kWarmPageLimit));
     } catch (const Error& e) {
       log::warn("pool") << "could not open a warm page on Chromium pid " << target->pid() << ": "
                         << e.detail();
@@ -463,8 +502,8 @@ void PoolCore::fill_warm_pages() {
     }
     {
       std::lock_guard lock(mutex_);
-      if (!target->dead && !target->draining && !shutting_down_) {
-        target->warm.push_back(std::move(page));
+      if (!target->dead && !target->draining && !shutting_down_ && key == warm_key_) {
+        target->warm.emplace_back(key, std::move(page));
         lease_cv_.notify_all();
         continue;
       }
@@ -534,8 +573,8 @@ void PoolCore::stop_everything() {
 // ---- Lease and Pool --------------------------------------------------------------------------
 
 Lease::Lease(std::shared_ptr<PoolCore> core, std::shared_ptr<BrowserInstance> browser,
-             std::unique_ptr<Page> page)
-    : core_(std::move(core)), browser_(std::move(browser)), page_(std::move(page)) {}
+             std::unique_ptr<Page> page, bool warm)
+    : core_(std::move(core)), browser_(std::move(browser)), page_(std::move(page)), warm_(warm) {}
 
 Lease::Lease(Lease&& other) noexcept = default;
 
@@ -545,6 +584,7 @@ Lease& Lease::operator=(Lease&& other) noexcept {
     core_ = std::move(other.core_);
     browser_ = std::move(other.browser_);
     page_ = std::move(other.page_);
+    warm_ = other.warm_;
   }
   return *this;
 }

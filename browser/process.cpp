@@ -154,10 +154,15 @@ std::vector<std::string> standard_chromium_flags() {
       "--disable-site-isolation-trials",
       // IsolateOrigins, site-per-process: as above. WebUIOmniboxPopup, WebUIOmniboxAimPopup: every
       // window (one per lease) would otherwise start a renderer for its address bar's popup
-      // (about 33 MB each, measured). The rest: background features a scraper never uses.
+      // (about 33 MB each, measured). AutofillServerCommunication: a query to
+      // content-autofill.googleapis.com for every page with a form (about two per benchmark page,
+      // each a connection through the egress gateway). The rest: background features a scraper
+      // never uses.
       "--disable-features=Translate,MediaRouter,OptimizationHints,AcceptCHFrame,"
       "ProcessPerSiteUpToMainFrameThreshold,IsolateOrigins,site-per-process,WebUIOmniboxPopup,"
-      "WebUIOmniboxAimPopup",
+      "WebUIOmniboxAimPopup,AutofillServerCommunication",
+      // No component extension with a background page (a renderer of its own per browser).
+      "--disable-component-extensions-with-background-pages",
       "--remote-debugging-port=0",
   };
   if (::geteuid() == 0) flags.push_back("--no-sandbox");

@@ -74,7 +74,7 @@ RequestRouter::RequestRouter(cdp::Connection& connection, std::string session_id
       fetch_command_(fetch_command(InterceptionSettings{})) {}
 
 Json RequestRouter::fetch_command(const InterceptionSettings& settings) {
-  const bool auth = settings.proxy_credentials.has_value();
+  const bool auth = settings.proxy_auth || settings.proxy_credentials.has_value();
   const bool want_all =
       std::any_of(settings.chain.begin(), settings.chain.end(),
                   [](const auto& i) { return i->scope() == InterceptScope::AllRequests; });

@@ -25,6 +25,10 @@ struct InterceptionSettings {
   std::set<std::string> blocked_types;
   /// Answer to a proxy's authentication challenge; nullopt: cancel any challenge.
   std::optional<std::pair<std::string, std::string>> proxy_credentials;
+  /// The page goes through a proxy that will challenge: pause every request so challenges reach
+  /// us, even before the credentials are known (a warm page, configured for its lease later).
+  /// Implied by proxy_credentials.
+  bool proxy_auth = false;
 };
 
 class RequestRouter : public std::enable_shared_from_this<RequestRouter> {

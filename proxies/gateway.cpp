@@ -339,9 +339,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
     lease_ = basic ? gw_.registry->authenticate(basic->first, basic->second) : nullptr;
     if (!lease_) {
       ++gw_.auth_failures_total;
-      if (credentials)
+      if (basic && gw_.registry->recently_closed(basic->first)) {
+        // A request the page still had in flight when its lease ended (the browser context is
+        // disposed without waiting): expected, and refused like any other.
+        log::debug(kComponent) << "refused a request of closed lease " << basic->first;
+      } else if (credentials) {
         log::warn(kComponent) << "refused proxy credentials"
-                              << (basic ? " of unknown or closed lease " + basic->first : "");
+                              << (basic ? " of unknown lease " + basic->first : "");
+      }
       co_await reply(407, "Proxy Authentication Required", "gleaner: lease credentials required",
                      "Proxy-Authenticate", "Basic realm=\"gleaner\"");
       co_return false;

@@ -7,6 +7,8 @@
 #include "proxies/guard.h"
 #include "proxies/lease_record.h"
 
+#include <algorithm>
+
 namespace gleaner::proxies {
 namespace detail {
 
@@ -37,7 +39,14 @@ void LeaseRegistry::add(std::shared_ptr<LeaseRecord> record) {
 
 void LeaseRegistry::remove(const std::string& id) {
   std::lock_guard lock(mutex_);
-  leases_.erase(id);
+  if (leases_.erase(id) == 0) return;
+  recently_closed_.push_back(id);
+  if (recently_closed_.size() > kRecentlyClosedKept) recently_closed_.pop_front();
+}
+
+bool LeaseRegistry::recently_closed(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  return std::find(recently_closed_.begin(), recently_closed_.end(), id) != recently_closed_.end();
 }
 
 std::shared_ptr<LeaseRecord> LeaseRegistry::authenticate(const std::string& username,
@@ -66,6 +75,8 @@ class MainFrameRecorder final : public browser::Interceptor {
     if (request.is_main_frame) record_->add_main_frame_url(request.url);
     return std::nullopt;
   }
+  // Only documents can be the top frame's: sub-resources need not wait for this interceptor.
+  browser::InterceptScope scope() const override { return browser::InterceptScope::Documents; }
 
  private:
   const std::shared_ptr<detail::LeaseRecord> record_;

@@ -3,6 +3,7 @@
 #include "proxies/lease.h"
 
 #include <cstddef>
+#include <deque>
 #include <map>
 #include <mutex>
 
@@ -42,10 +43,15 @@ class LeaseRegistry {
   std::shared_ptr<LeaseRecord> authenticate(const std::string& username,
                                             const std::string& password) const;
   std::size_t size() const;
+  /// Whether `id` is one of the last leases closed: its page's stragglers (requests still in
+  /// flight when the lease ended) are expected, unlike credentials nobody was ever given.
+  bool recently_closed(const std::string& id) const;
 
  private:
-  mutable std::mutex mutex_;  // guards leases_
+  static constexpr std::size_t kRecentlyClosedKept = 1024;
+  mutable std::mutex mutex_;  // guards leases_ and recently_closed_
   std::map<std::string, std::shared_ptr<LeaseRecord>> leases_;
+  std::deque<std::string> recently_closed_;  // oldest first, at most kRecentlyClosedKept
 };
 
 }  // namespace gleaner::proxies::detail

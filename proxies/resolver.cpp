@@ -80,11 +80,85 @@ std::map<std::string, std::vector<IpAddress>> OverrideResolver::parse(const nloh
   return overrides;
 }
 
+CachingResolver::CachingResolver(std::shared_ptr<Resolver> inner, Options options,
+                                 std::function<SteadyClock::time_point()> now)
+    : inner_(std::move(inner)),
+      options_(options),
+      now_(now ? std::move(now) : [] { return SteadyClock::now(); }) {}
+
+std::size_t CachingResolver::inner_calls() const {
+  std::lock_guard lock(mutex_);
+  return inner_calls_;
+}
+
+void CachingResolver::prune_locked(SteadyClock::time_point now) {
+  std::erase_if(entries_, [&](const auto& e) { return !e.second.pending && e.second.expires <= now; });
+  if (entries_.size() < options_.max_entries) return;
+  std::erase_if(entries_, [](const auto& e) { return !e.second.pending; });
+}
+
+Resolution CachingResolver::resolve(const std::string& name) {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    auto it = entries_.find(name);
+    if (it == entries_.end()) break;
+    if (it->second.pending) {
+      // Somebody is asking already: share their answer rather than send the same query again.
+      cv_.wait(lock);
+      continue;
+    }
+    if (it->second.expires > now_()) return it->second.resolution;
+    entries_.erase(it);
+    break;
+  }
+  if (entries_.size() >= options_.max_entries) prune_locked(now_());
+  entries_[name];  // pending
+  ++inner_calls_;
+  lock.unlock();
+
+  Resolution resolution;
+  try {
+    resolution = inner_->resolve(name);
+  } catch (...) {
+    lock.lock();
+    entries_.erase(name);
+    cv_.notify_all();
+    throw;
+  }
+
+  lock.lock();
+  const Millis ttl = resolution.addresses.empty() ? options_.negative_ttl : options_.ttl;
+  if (ttl.count() > 0) {
+    Entry& entry = entries_[name];
+    entry.resolution = resolution;
+    entry.expires = now_() + ttl;
+    entry.pending = false;
+  } else {
+    entries_.erase(name);  // waiters ask again themselves
+  }
+  cv_.notify_all();
+  return resolution;
+}
+
 std::shared_ptr<Resolver> make_resolver(const Config& config) {
-  auto system = std::make_shared<SystemResolver>();
+  std::shared_ptr<Resolver> resolver = std::make_shared<SystemResolver>();
   auto overrides = OverrideResolver::parse(config.get_json("resolve_overrides"));
-  if (overrides.empty()) return system;
-  return std::make_shared<OverrideResolver>(std::move(overrides), std::move(system));
+  if (!overrides.empty())
+    resolver = std::make_shared<OverrideResolver>(std::move(overrides), std::move(resolver));
+  CachingResolver::Options cache;
+  auto millis = [&](const std::string& entry, Millis fallback) {
+    const long long value = config.get_int(entry, fallback.count());
+    if (value < 0 || value > 86400000) {
+      throw Error(ErrorCode::Internal, "invalid configuration",
+                  "configuration entry '" + entry + "' (or " + Config::env_name(entry) +
+                      ") must be between 0 and 86400000");
+    }
+    return Millis(value);
+  };
+  cache.ttl = millis("resolver_cache_ms", cache.ttl);
+  cache.negative_ttl = millis("resolver_negative_cache_ms", cache.negative_ttl);
+  if (cache.ttl.count() == 0 && cache.negative_ttl.count() == 0) return resolver;
+  return std::make_shared<CachingResolver>(std::move(resolver), cache);
 }
 
 }  // namespace gleaner::proxies

@@ -18,7 +18,15 @@ nlohmann::json snapshot_args(const SnapshotParts& parts) {
 }
 
 nlohmann::json parse_snapshot(nlohmann::json returned) {
-  if (returned.is_string()) {
+  if (returned.is_array() && returned.size() == 3 && returned[0].is_string()) {
+    // [JSON text of the rest, html or null, text or null]
+    nlohmann::json parts = std::move(returned);
+    returned = nlohmann::json::parse(parts[0].get_ref<const std::string&>(), nullptr, false);
+    if (returned.is_object()) {
+      if (parts[1].is_string()) returned["html"] = std::move(parts[1]);
+      if (parts[2].is_string()) returned["text"] = std::move(parts[2]);
+    }
+  } else if (returned.is_string()) {
     returned = nlohmann::json::parse(returned.get_ref<const std::string&>(), nullptr, false);
   }
   if (!returned.is_object()) {

@@ -29,14 +29,16 @@ struct SnapshotParts {
 };
 
 /// The script: `(opts) => {...}` returning {url, baseUrl, html?, text?, tree?, links?, meta?,
-/// truncated?, errors?} (or that object as a JSON string). It never throws; a part that fails is
+/// truncated?, errors?} (with asString: [that object without html and text as JSON text, html,
+/// text]). It never throws; a part that fails is
 /// named in `errors` and the others still come.
 std::string_view snapshot_script();
 
 /// The argument to call snapshot_script() with.
 nlohmann::json snapshot_args(const SnapshotParts& parts);
 
-/// The snapshot object from what the script returned (the object, or its JSON text).
+/// The snapshot object from what the script returned (the object, its JSON text, or
+/// [JSON text without html and text, html or null, text or null]).
 /// Throws gleaner::Error(Internal) when it is neither: the page tampered with the script's
 /// globals or the evaluation went wrong.
 nlohmann::json parse_snapshot(nlohmann::json returned);

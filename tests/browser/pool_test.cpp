@@ -25,6 +25,7 @@
 #include <functional>
 #include <future>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -310,6 +311,106 @@ TEST(Pool, AContextsProxyIsUsedAndItsCredentialsStayOutOfThePage) {
   // A lease without a proxy goes direct: its context does not inherit the other's proxy.
   Lease direct = shared_pool().lease({}, max_wait());
   EXPECT_THROW(direct->navigate("http://proxied.test/page", WaitSpec::load(), max_wait()), Error);
+}
+
+TEST(Pool, WarmPagesFollowTheLeasesProxyAndAnswerEachLeasesOwnCredentials) {
+  std::mutex mutex;
+  std::map<std::string, std::string> authorizations;  // by URL, of the requests that got through
+  LocalServer proxy;  // after what its handlers use: it stops (and joins them) first
+  proxy.server().Get(".*", [&](const httplib::Request& request, httplib::Response& response) {
+    if (!request.has_header("Proxy-Authorization")) {
+      response.status = 407;
+      response.set_header("Proxy-Authenticate", "Basic realm=\"gleaner\"");
+      return;
+    }
+    std::lock_guard lock(mutex);
+    authorizations[request.path] = request.get_header_value("Proxy-Authorization");
+    html(response, "<title>via proxy</title>");
+  });
+  proxy.start();
+  const std::string server = "http://127.0.0.1:" + std::to_string(proxy.port());
+
+  Pool pool(own_pool(1));
+  auto proxied = [&](const std::string& user, const std::string& password) {
+    ContextOptions options;
+    options.proxy = ProxySettings{server, {"<-loopback>"}, user, password};
+    return options;
+  };
+  auto warm_ready = [&] {
+    const PoolState state = pool.state();
+    return !state.browsers.empty() && state.browsers[0].warm_pages == 1;
+  };
+  ASSERT_TRUE(eventually(warm_ready));
+  {
+    // The first lease with a proxy finds only a page without one: it opens its own.
+    Lease first = pool.lease(proxied("first", "one"), max_wait());
+    EXPECT_FALSE(first.warm());
+    EXPECT_EQ(first->navigate("http://proxied.test/a", WaitSpec::load(), max_wait()).status, 200);
+  }
+  // From then on the warm page is opened through that proxy, ahead of the next lease...
+  ASSERT_TRUE(eventually(warm_ready));
+  {
+    Lease second = pool.lease(proxied("second", "two"), max_wait());
+    EXPECT_TRUE(second.warm());
+    EXPECT_EQ(second->navigate("http://proxied.test/b", WaitSpec::load(), max_wait()).status, 200);
+    EXPECT_EQ(title(second), "via proxy");
+  }
+  // ...and the challenge was answered with each lease's own credentials.
+  {
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(authorizations["http://proxied.test/a"], "Basic Zmlyc3Q6b25l");     // first:one
+    EXPECT_EQ(authorizations["http://proxied.test/b"], "Basic c2Vjb25kOnR3bw==");  // second:two
+  }
+  // A lease without a proxy never gets a page set up for one: it goes direct.
+  ASSERT_TRUE(eventually(warm_ready));
+  Lease direct = pool.lease({}, max_wait());
+  EXPECT_FALSE(direct.warm());
+  EXPECT_THROW(direct->navigate("http://proxied.test/c", WaitSpec::load(), max_wait()), Error);
+}
+
+TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
+  LocalServer site;
+  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>hidden</title><p style='width:100px'>two words</p>");
+  });
+  site.start();
+  const std::string url = "http://127.0.0.1:" + std::to_string(site.port()) + "/page";
+
+  // Resolves "frame" with the next rendering update; a page never painted has none.
+  const std::string next_frame =
+      "new Promise((resolve) => { requestAnimationFrame(() => resolve('frame'));"
+      " setTimeout(() => resolve('no frame'), 2000); })";
+  Pool pool(own_pool(1));
+  ContextOptions hidden;
+  hidden.hidden = true;
+  std::vector<std::string> hidden_targets;
+  for (int i = 0; i < 2; ++i) {  // the second one may be a warm page opened hidden
+    Lease lease = pool.lease(hidden, max_wait());
+    hidden_targets.push_back(lease->target_id());
+    EXPECT_EQ(lease->navigate(url, WaitSpec::load(), max_wait()).status, 200);
+    EXPECT_EQ(title(lease), "hidden");
+    // Layout works (the text is measured and read as on screen)...
+    EXPECT_EQ(lease->evaluate("document.querySelector('p').innerText", max_wait()), "two words");
+    EXPECT_EQ(lease->evaluate("document.querySelector('p').getBoundingClientRect().width",
+                              max_wait()),
+              100);
+    // ...but nothing is painted.
+    EXPECT_EQ(lease->evaluate(next_frame, max_wait()), "no frame");
+  }
+  Lease visible = pool.lease({}, max_wait());
+  EXPECT_FALSE(visible.warm());  // warm pages were opened hidden, like the leases before
+  visible->navigate(url, WaitSpec::load(), max_wait());
+  EXPECT_EQ(visible->evaluate(next_frame, max_wait()), "frame");
+
+  // A hidden tab is not closed with its context: the pool closes it itself.
+  auto still_open = [&] {
+    const auto targets = visible->session().call("Target.getTargets", {}, max_wait());
+    for (const auto& info : targets.at("targetInfos"))
+      for (const auto& id : hidden_targets)
+        if (info.value("targetId", std::string()) == id) return true;
+    return false;
+  };
+  EXPECT_TRUE(eventually([&] { return !still_open(); }));
 }
 
 // ---- Isolation --------------------------------------------------------------------------------

@@ -38,10 +38,23 @@ TEST(Snapshot, ParseTakesTheObjectOrItsJsonText) {
   EXPECT_EQ(parse_snapshot(object.dump()), object);
 }
 
+TEST(Snapshot, ParseTakesTheJsonTextWithHtmlAndTextBesideIt) {
+  const nlohmann::json rest = {{"url", "https://x.test/"}, {"links", {"https://x.test/a"}}};
+  nlohmann::json whole = rest;
+  whole["html"] = "<html>\"quoted\"</html>";
+  whole["text"] = "hi";
+  EXPECT_EQ(parse_snapshot({rest.dump(), "<html>\"quoted\"</html>", "hi"}), whole);
+  // Parts not asked for come as null and stay absent.
+  EXPECT_EQ(parse_snapshot({rest.dump(), nullptr, nullptr}), rest);
+  nlohmann::json only_text = rest;
+  only_text["text"] = "hi";
+  EXPECT_EQ(parse_snapshot({rest.dump(), nullptr, "hi"}), only_text);
+}
+
 TEST(Snapshot, ParseRejectsAnythingElseAsInternal) {
   for (const nlohmann::json& bad :
        {nlohmann::json(), nlohmann::json(42), nlohmann::json("{not json"), nlohmann::json("[1]"),
-        nlohmann::json::array()}) {
+        nlohmann::json::array(), nlohmann::json::array({"{not json", nullptr, nullptr})}) {
     try {
       parse_snapshot(bad);
       ADD_FAILURE() << "accepted " << bad.dump();

@@ -5,6 +5,7 @@
 #include "browser/interception.h"
 #include "core/error.h"
 #include "proxies/http_head.h"
+#include "proxies/lease_record.h"
 #include "tests/proxies/support/loopback.h"
 
 #include <gtest/gtest.h>
@@ -213,6 +214,21 @@ TEST_F(GatewayTest, LeaseCredentialsAreRequired) {
                                plain_request(origin_authority(), "/", closed_credentials))),
             407);
   EXPECT_EQ(status_of(get(other, origin_authority())), 200);
+}
+
+TEST(LeaseRegistry, TellsAClosedLeaseFromOneNeverOpened) {
+  detail::LeaseRegistry registry;
+  auto record = std::make_shared<detail::LeaseRecord>("lease-1", "secret", Route::direct());
+  registry.add(record);
+  EXPECT_EQ(registry.authenticate("lease-1", "secret"), record);
+  EXPECT_EQ(registry.authenticate("lease-1", "wrong"), nullptr);
+  EXPECT_FALSE(registry.recently_closed("lease-1"));
+  registry.remove("lease-1");
+  EXPECT_EQ(registry.authenticate("lease-1", "secret"), nullptr);
+  EXPECT_TRUE(registry.recently_closed("lease-1"));
+  EXPECT_FALSE(registry.recently_closed("never-opened"));
+  registry.remove("never-opened");  // closing what was never open remembers nothing
+  EXPECT_FALSE(registry.recently_closed("never-opened"));
 }
 
 TEST_F(GatewayTest, LoopbackRefusedWhenPrivateAddressesAreNotAllowed) {
