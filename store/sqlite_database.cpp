@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <thread>
+
 #include "core/error.h"
 #include "core/log.h"
 
@@ -79,7 +81,20 @@ SqliteDatabase::SqliteDatabase(const std::string& path, Millis busy_wait) : path
   try {
     exec("PRAGMA foreign_keys = ON");
     // WAL lets readers run beside the one writer; an in-memory database has no journal file.
-    if (path != ":memory:") exec("PRAGMA journal_mode = WAL");
+    // Switching a new database to WAL while another connection does the same can answer
+    // SQLITE_BUSY at once, without the busy handler: try again until the busy wait is spent.
+    if (path != ":memory:") {
+      const Deadline until = deadline_in(busy_wait);
+      for (;;) {
+        try {
+          exec("PRAGMA journal_mode = WAL");
+          break;
+        } catch (const Error& e) {
+          if (e.code() != ErrorCode::Unavailable || SteadyClock::now() >= until) throw;
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+      }
+    }
   } catch (...) {
     sqlite3_close(db_);
     throw;
