@@ -39,6 +39,9 @@ export async function launchPool(pages) {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
+    // gleaner's default viewport (browser/page.h), so both render and capture the same pages at
+    // the same size (Puppeteer's own default, 800x600, makes images 40% narrower).
+    defaultViewport: { width: 1366, height: 768 },
   });
   const list = [];
   for (let i = 0; i < pages; ++i) {
