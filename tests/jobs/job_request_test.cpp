@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "tests/jobs/job_bodies.h"
 
 namespace gleaner::jobs {
 namespace {
@@ -14,14 +15,7 @@ using nlohmann::json;
 using Failure = std::pair<ErrorCode, std::string>;
 
 json valid_body() {
-  return {{"keywords", {"coffee"}},
-          {"locations", {"CUSTOM>Athens, Greece"}},
-          {"extractEmails", true},
-          {"limit", 20},
-          {"webhook",
-           {{"url", "https://hooks.example.com/in"},
-            {"events", {"scraper.job.finished"}},
-            {"headers", {{"X-Token", "s3cret"}}}}}};
+  return testing::valid_job_body();
 }
 
 /// Refuses URLs containing "internal", as the guard refuses private addresses.

@@ -14,6 +14,7 @@
 #include "proxies/gateway.h"
 #include "screenshots/serve.h"
 #include "store/store.h"
+#include "tests/jobs/job_bodies.h"
 
 namespace gleaner::jobs {
 namespace {
@@ -76,16 +77,7 @@ class JobsApiTest : public ::testing::Test {
     return failure("POST", "/scrapers/maps/jobs", owner_, body.dump());
   }
 
-  static json valid_body() {
-    return {{"keywords", {"coffee"}},
-            {"locations", {"CUSTOM>Athens, Greece"}},
-            {"extractEmails", true},
-            {"limit", 20},
-            {"webhook",
-             {{"url", "https://hooks.example.com/in"},
-              {"events", {"scraper.job.finished"}},
-              {"headers", {{"X-Token", "s3cret"}}}}}};
-  }
+  static json valid_body() { return testing::valid_job_body(); }
 
   std::filesystem::path dir_;
   api::Dependencies deps_;
