@@ -28,10 +28,6 @@ extract::BrowserProfile profile_for(const MapsSourceOptions& options) {
   return profile;
 }
 
-Deadline earliest(Deadline a, Deadline b) {
-  return std::min(a, b);
-}
-
 }  // namespace
 
 MapsSourceOptions MapsSourceOptions::from_config(const Config& config) {
@@ -65,7 +61,7 @@ std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
   request.profile = profile_for(options_);
   request.wait = extract::WaitFor::selector_of(kSearchReady, options_.render_patience);
   // The feed is scrolled within the search's own budget (the page's, and the whole search's).
-  const Deadline page_deadline = earliest(deadline, deadline_in(options_.page_budget));
+  const Deadline page_deadline = std::min(deadline, deadline_in(options_.page_budget));
   request.script_args = {
       {"limit", limit.value_or(0)},
       {"settleMs", options_.feed_settle.count()},
@@ -119,7 +115,7 @@ std::optional<json> BrowserPlaceSource::place_details(extract::Tab& tab, const s
   request.wait = extract::WaitFor::selector_of(kPlaceReady, options_.render_patience);
   try {
     const auto reading = extract::read_page(tab, request, scripts::place_js,
-                                            earliest(deadline, deadline_in(options_.page_budget)));
+                                            std::min(deadline, deadline_in(options_.page_budget)));
     return row_from_place_page(reading.data);
   } catch (const Error& e) {
     // A block page is not one place's problem: the next pages would be blocked too.
@@ -132,7 +128,7 @@ std::optional<json> BrowserPlaceSource::place_details(extract::Tab& tab, const s
 
 std::vector<std::string> BrowserPlaceSource::emails(const std::string& website, Deadline deadline) {
   try {
-    return website_emails_(website, earliest(deadline, deadline_in(options_.page_budget)));
+    return website_emails_(website, std::min(deadline, deadline_in(options_.page_budget)));
   } catch (const Error& e) {
     log::info("jobs") << "no e-mails from " << website << ": " << e.what()
                       << (e.detail().empty() ? "" : " (" + e.detail() + ")");

@@ -1,9 +1,7 @@
 #include "jobs/maps/place.h"
 
-#include <iomanip>
-#include <sstream>
-
 #include "core/error.h"
+#include "extract/url.h"
 
 namespace gleaner::jobs::maps {
 namespace {
@@ -45,19 +43,6 @@ const json& dig(const json& value, std::initializer_list<std::size_t> path) {
 
 void put_string(json& row, const char* key, const json& value) {
   if (value.is_string() && !value.get<std::string>().empty()) row[key] = value;
-}
-
-std::string percent_encode(const std::string& text) {
-  std::ostringstream out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-      out << c;
-    } else {
-      out << '%' << std::uppercase << std::hex << std::setw(2) << std::setfill('0')
-          << static_cast<int>(c) << std::nouppercase << std::dec;
-    }
-  }
-  return out.str();
 }
 
 }  // namespace
@@ -156,8 +141,8 @@ std::string place_key(const json& row) {
 }
 
 std::string maps_url(const std::string& name, const std::string& place_id) {
-  return "https://www.google.com/maps/search/?api=1&query=" + percent_encode(name) +
-         "&query_place_id=" + percent_encode(place_id);
+  return "https://www.google.com/maps/search/?api=1&query=" + extract::path_encode(name) +
+         "&query_place_id=" + extract::path_encode(place_id);
 }
 
 }  // namespace gleaner::jobs::maps
