@@ -1,18 +1,20 @@
 // gleaner: one binary. `gleaner serve` runs the service; the other subcommands administer it
 // without any HTTP exposure.
-#include "api/service.h"
-#include "core/config.h"
-#include "core/log.h"
-#include "store/admin.h"
-#include "store/store.h"
+#include <pthread.h>
 
 #include <csignal>
 #include <cstring>
 #include <iostream>
-#include <pthread.h>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "api/service.h"
+#include "core/config.h"
+#include "core/error.h"
+#include "core/log.h"
+#include "store/admin.h"
+#include "store/store.h"
 
 namespace {
 
@@ -107,7 +109,7 @@ int serve(const std::vector<std::string>& args) {
     gleaner::log::info("main") << "stopped";
     return 0;
   } catch (const std::exception& e) {
-    gleaner::log::error("main") << "cannot start: " << e.what();
+    gleaner::log::error("main") << "cannot start: " << gleaner::describe(e);
     return 1;
   }
 }

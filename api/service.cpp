@@ -6,6 +6,7 @@
 #include "api/metrics.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
+#include "core/error.h"
 #include "core/log.h"
 #include "extract/pool_tabs.h"
 #include "jobs/http_webhook_sender.h"
@@ -140,7 +141,7 @@ void Service::sweep_reservations() {
         log::info("api") << "released " << n << " expired credit reservations";
       }
     } catch (const std::exception& e) {
-      log::warn("api") << "could not release expired reservations: " << e.what();
+      log::warn("api") << "could not release expired reservations: " << describe(e);
     }
     lock.lock();
   }

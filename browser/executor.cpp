@@ -1,8 +1,9 @@
 #include "browser/executor.h"
 
-#include "core/log.h"
-
 #include <exception>
+
+#include "core/error.h"
+#include "core/log.h"
 
 namespace gleaner::browser {
 
@@ -42,7 +43,7 @@ void Executor::run() {
     try {
       task();
     } catch (const std::exception& e) {
-      log::error("browser") << "interception task failed: " << e.what();
+      log::error("browser") << "interception task failed: " << describe(e);
     }
   }
 }

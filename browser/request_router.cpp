@@ -1,9 +1,10 @@
 #include "browser/request_router.h"
 
-#include "core/log.h"
-
 #include <algorithm>
 #include <exception>
+
+#include "core/error.h"
+#include "core/log.h"
 
 namespace gleaner::browser {
 namespace {
@@ -151,7 +152,7 @@ void RequestRouter::decide_and_answer(const std::string& request_id,
     }
   } catch (const std::exception& e) {
     // An interceptor that fails must not let the request through unchecked.
-    log::error("browser") << "interceptor failed on " << request.url << ": " << e.what();
+    log::error("browser") << "interceptor failed on " << request.url << ": " << describe(e);
     decision = Fail{"Failed"};
   }
   answer(request_id, decision);

@@ -1,10 +1,11 @@
 #include "cdp/connection.h"
 
-#include "core/log.h"
-
 #include <condition_variable>
 #include <optional>
 #include <utility>
+
+#include "core/error.h"
+#include "core/log.h"
 
 namespace gleaner::cdp {
 
@@ -90,8 +91,8 @@ std::size_t Connection::pending_count() const {
   return pending_.size();
 }
 
-PendingCall Connection::send(const std::string& method, Json params,
-                             const std::string& session_id, Deadline deadline) {
+PendingCall Connection::send(const std::string& method, Json params, const std::string& session_id,
+                             Deadline deadline) {
   PendingCall call;
   call.state_ = std::make_shared<PendingCall::State>();
   auto& state = *call.state_;
@@ -112,9 +113,9 @@ PendingCall Connection::send(const std::string& method, Json params,
       return call;
     }
     if (auto dead = dead_sessions_.find(session_id); dead != dead_sessions_.end()) {
-      state.fail(Error(dead->second, method,
-                       dead->second == ErrorKind::Crashed ? "the target crashed"
-                                                          : "the session is detached"));
+      state.fail(Error(
+          dead->second, method,
+          dead->second == ErrorKind::Crashed ? "the target crashed" : "the session is detached"));
       return call;
     }
     if (pending_.size() >= kSweepThreshold) {
@@ -130,7 +131,8 @@ PendingCall Connection::send(const std::string& method, Json params,
     }
     pending_.emplace(id, call.state_);
   }
-  for (auto& s : swept) s->fail(Error(ErrorKind::Timeout, s->method, "no reply before the deadline"));
+  for (auto& s : swept)
+    s->fail(Error(ErrorKind::Timeout, s->method, "no reply before the deadline"));
   transport_->send(std::move(frame));
   return call;
 }
@@ -242,7 +244,7 @@ void Connection::dispatch_event(const std::string& session_id, const std::string
     try {
       handler(params);
     } catch (const std::exception& e) {
-      log::error("cdp") << "handler of " << method << " threw: " << e.what();
+      log::error("cdp") << "handler of " << method << " threw: " << describe(e);
     }
   }
 }

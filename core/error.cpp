@@ -47,17 +47,25 @@ std::string_view code_name(ErrorCode code) {
 }
 
 Error invalid_parameter(std::string parameter, std::string message) {
-  return Error(ErrorCode::InvalidParameter, std::move(message)).with_parameter(std::move(parameter));
+  return Error(ErrorCode::InvalidParameter, std::move(message))
+      .with_parameter(std::move(parameter));
 }
 
 Error missing_parameter(std::string parameter) {
   std::string message = "missing required parameter '" + parameter + "'";
-  return Error(ErrorCode::MissingParameter, std::move(message)).with_parameter(std::move(parameter));
+  return Error(ErrorCode::MissingParameter, std::move(message))
+      .with_parameter(std::move(parameter));
 }
 
 Error conflicting_parameters(std::string parameter, std::string message) {
   return Error(ErrorCode::ConflictingParameters, std::move(message))
       .with_parameter(std::move(parameter));
+}
+
+std::string describe(const std::exception& e) {
+  const auto* error = dynamic_cast<const Error*>(&e);
+  if (!error || error->detail().empty() || error->detail() == e.what()) return e.what();
+  return std::string(e.what()) + ": " + error->detail();
 }
 
 }  // namespace gleaner

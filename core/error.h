@@ -65,6 +65,10 @@ class Error : public std::runtime_error {
   std::optional<std::chrono::seconds> retry_after_;
 };
 
+/// For the log: what() and, for an Error, its detail ("store error: SQLite ... UNIQUE constraint
+/// failed ..."), so a line says why and not only what the client was told.
+std::string describe(const std::exception& e);
+
 /// Shorthands for the common validation errors, each naming the parameter.
 Error invalid_parameter(std::string parameter, std::string message);
 Error missing_parameter(std::string parameter);

@@ -1,5 +1,6 @@
 #include "jobs/polling_threads.h"
 
+#include "core/error.h"
 #include "core/log.h"
 
 namespace gleaner::jobs {
@@ -64,7 +65,7 @@ void PollingThreads::loop() {
       worked = step_();
     } catch (const std::exception& e) {
       // E.g. the store busy or unreachable: the work stays where it is and is tried again.
-      log::warn(component_) << e.what();
+      log::warn(component_) << describe(e);
     }
     if (worked) continue;
     std::unique_lock lock(mutex_);

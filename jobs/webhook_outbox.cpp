@@ -39,25 +39,8 @@ std::chrono::seconds WebhookOutbox::pause_after(std::int64_t attempt) const {
 }
 
 bool WebhookOutbox::deliver_one() {
-  std::vector<std::int64_t> busy;
-  {
-    std::lock_guard lock(sending_mutex_);
-    busy.assign(sending_.begin(), sending_.end());
-  }
-  auto delivery = jobs_.claim_delivery(options_.lease, busy);
+  auto delivery = jobs_.claim_delivery(options_.lease);
   if (!delivery) return false;
-  {
-    std::lock_guard lock(sending_mutex_);
-    if (!sending_.insert(delivery->id).second) return true;  // another sender of ours took it
-  }
-  struct Done {
-    WebhookOutbox& outbox;
-    std::int64_t id;
-    ~Done() {
-      std::lock_guard lock(outbox.sending_mutex_);
-      outbox.sending_.erase(id);
-    }
-  } done{*this, delivery->id};
   store::DeliveryAttempt attempt;
   attempt.attempt = delivery->attempts + 1;
   attempt.attempted_at = clock_.now();
@@ -93,6 +76,7 @@ bool WebhookOutbox::deliver_one() {
 }
 
 void WebhookOutbox::start() {
+  jobs_.release_delivery_leases();
   senders_.start(options_.senders, [this] { return deliver_one(); });
 }
 

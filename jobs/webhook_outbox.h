@@ -5,8 +5,6 @@
 // A receiver that is down costs its own deliveries' attempts only: a failed attempt is put back
 // with a later due time instead of waiting in place, and several senders run at once.
 #include <chrono>
-#include <mutex>
-#include <set>
 
 #include "core/clock.h"
 #include "core/config.h"
@@ -50,7 +48,9 @@ class WebhookOutbox {
 
   /// Takes one due delivery, makes one attempt and records it. False when none was due.
   bool deliver_one();
-  /// Starts `options.senders` threads calling deliver_one until stop().
+  /// Takes back the deliveries this node held when it last stopped
+  /// (JobStore::release_delivery_leases), then starts `options.senders` threads calling
+  /// deliver_one until stop().
   void start();
   /// Wakes the senders (a new delivery was queued).
   void notify();
@@ -65,8 +65,6 @@ class WebhookOutbox {
   WebhookSender& sender_;
   const Clock& clock_;
   const OutboxOptions options_;
-  std::mutex sending_mutex_;  // guards sending_
-  std::set<std::int64_t> sending_;  ///< deliveries this node's senders are sending now
   // Declared last: run deliver_one() until stop() joins them.
   PollingThreads senders_;
 };

@@ -58,25 +58,14 @@ void JobWorker::delivery_queued() {
 }
 
 bool JobWorker::run_one() {
-  std::vector<std::string> busy;
-  {
-    std::lock_guard lock(running_mutex_);
-    busy.assign(running_.begin(), running_.end());
-  }
-  auto job = jobs_.claim_job(options_.lease, busy);
+  auto job = jobs_.claim_job(options_.lease);
   if (!job) return false;
-  {
-    std::lock_guard lock(running_mutex_);
-    if (!running_.insert(job->id).second) return true;  // another thread of ours took it
-  }
   try {
     run_job(*job);
   } catch (const std::exception& e) {
     // A store failure: the lease expires and the job is resumed (by this node or another).
-    log::error("jobs") << "job " << job->id << ": " << e.what() << "; it resumes later";
+    log::error("jobs") << "job " << job->id << ": " << describe(e) << "; it resumes later";
   }
-  std::lock_guard lock(running_mutex_);
-  running_.erase(job->id);
   return true;
 }
 
@@ -202,6 +191,7 @@ std::optional<std::vector<json>> JobWorker::search(const std::string& job_id,
 }
 
 void JobWorker::start() {
+  jobs_.release_job_leases();
   threads_.start(options_.max_jobs, [this] { return run_one(); });
 }
 

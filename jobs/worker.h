@@ -9,10 +9,8 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -52,8 +50,8 @@ struct WorkerOptions {
   /// Credits per stored row (store/costs.h key "maps_job_row").
   std::int64_t cost_per_row = 5;
   /// How long a job stays this node's without a renewal; renewed after every batch and pair, so
-  /// it must outlast one search. This node resumes its own jobs at once after a restart; another
-  /// node takes a job over only once its lease expired.
+  /// it must outlast one search. This node resumes its own jobs at once after a restart (start()
+  /// drops its old leases); another node takes a job over only once its lease expired.
   std::chrono::seconds lease{900};
   /// Time budget of one search (its list and every place page). Entry `jobs_search_timeout_ms`.
   Millis search_budget{600'000};
@@ -86,7 +84,8 @@ class JobWorker {
 
   /// Claims one job and runs it to its end (or until stop()). False when none was waiting.
   bool run_one();
-  /// Starts `max_jobs` threads running jobs until stop().
+  /// Takes back the jobs this node held when it last stopped (JobStore::release_job_leases),
+  /// then starts `max_jobs` threads running jobs until stop().
   void start();
   /// Wakes idle threads (a job was created).
   void notify();
@@ -118,8 +117,6 @@ class JobWorker {
   const Clock& clock_;
   const WorkerOptions options_;
   const std::function<void()> on_delivery_queued_;
-  std::mutex running_mutex_;       // guards running_
-  std::set<std::string> running_;  ///< ids of jobs this node's threads run now
   // Declared last: run run_one() until stop() joins them.
   PollingThreads threads_;
 };

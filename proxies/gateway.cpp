@@ -1,11 +1,7 @@
 #include "proxies/gateway.h"
 
-#include "core/error.h"
-#include "core/ids.h"
-#include "core/log.h"
-#include "proxies/http_head.h"
-#include "proxies/lease_record.h"
-
+#include <algorithm>
+#include <atomic>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/detached.hpp>
@@ -19,12 +15,15 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
-
-#include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <future>
 #include <thread>
+
+#include "core/error.h"
+#include "core/ids.h"
+#include "core/log.h"
+#include "proxies/http_head.h"
+#include "proxies/lease_record.h"
 
 namespace gleaner::proxies {
 
@@ -41,7 +40,9 @@ constexpr Millis kLingerBudget{2000};
 constexpr std::size_t kMaxLingerBytes = 256 * 1024;
 constexpr char kComponent[] = "gateway";
 
-auto into(SystemError& ec) { return asio::redirect_error(asio::use_awaitable, ec); }
+auto into(SystemError& ec) {
+  return asio::redirect_error(asio::use_awaitable, ec);
+}
 
 bool starts_with_nocase(std::string_view text, std::string_view prefix) {
   if (text.size() < prefix.size()) return false;
@@ -81,7 +82,8 @@ std::optional<Authority> request_target(const RequestHead& head, std::string& or
     const UrlTarget url = parse_http_url(head.target);
     const auto path = head.target.find_first_of("/?#", kHttp.size());
     origin_form = path == std::string::npos ? "/" : head.target.substr(path);
-    if (const auto hash = origin_form.find('#'); hash != std::string::npos) origin_form.resize(hash);
+    if (const auto hash = origin_form.find('#'); hash != std::string::npos)
+      origin_form.resize(hash);
     if (origin_form.empty() || origin_form.front() != '/') origin_form.insert(0, "/");
     return Authority{url.host, url.port};
   } catch (const Error&) {
@@ -105,11 +107,12 @@ GatewayOptions GatewayOptions::from_config(const Config& config) {
   options.allow_private_addresses = config.get_bool("allow_private_addresses", false);
   options.connect_timeout = Millis(entry_in_range(config, "gateway_connect_timeout_ms",
                                                   options.connect_timeout.count(), 1, 600000));
-  options.idle_timeout = Millis(entry_in_range(config, "gateway_idle_timeout_ms",
-                                               options.idle_timeout.count(), 1, 3600000));
+  options.idle_timeout = Millis(
+      entry_in_range(config, "gateway_idle_timeout_ms", options.idle_timeout.count(), 1, 3600000));
   options.max_connections = static_cast<int>(
       entry_in_range(config, "gateway_max_connections", options.max_connections, 1, 100000));
-  options.threads = static_cast<int>(entry_in_range(config, "gateway_threads", options.threads, 1, 64));
+  options.threads =
+      static_cast<int>(entry_in_range(config, "gateway_threads", options.threads, 1, 64));
   options.resolver_threads = static_cast<int>(
       entry_in_range(config, "gateway_resolver_threads", options.resolver_threads, 1, 256));
   return options;
@@ -196,7 +199,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     try {
       relaying = co_await self->serve();
     } catch (const std::exception& e) {
-      log::error(kComponent) << self->who() << "connection failed: " << e.what();
+      log::error(kComponent) << self->who() << "connection failed: " << describe(e);
     }
     if (!relaying) {
       co_await self->linger();
@@ -315,7 +318,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Returns whether relaying started (the relay then finishes the connection).
   awaitable<bool> serve() {
     if (gw_.connections_open > static_cast<std::uint64_t>(gw_.options.max_connections)) {
-      log::warn(kComponent) << "over " << gw_.options.max_connections << " connections; answering 503";
+      log::warn(kComponent) << "over " << gw_.options.max_connections
+                            << " connections; answering 503";
       co_await reply(503, "Service Unavailable", "gleaner: too many connections");
       co_return false;
     }
@@ -448,9 +452,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
       }
       Resolution resolution = co_await resolve(target.host.text);
       if (resolution.addresses.empty() && (must_resolve || timed_out_)) {
-        const std::string why = timed_out_ ? "timed out resolving " + target.host.text
-                                           : target.host.text + " does not resolve (" +
-                                                 resolution.error + ")";
+        const std::string why =
+            timed_out_ ? "timed out resolving " + target.host.text
+                       : target.host.text + " does not resolve (" + resolution.error + ")";
         co_await unreachable(target, why);
         co_return std::nullopt;
       }
@@ -546,7 +550,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // ---- relaying ----
 
-  static awaitable<void> pump(std::shared_ptr<Connection> self, tcp::socket& from, tcp::socket& to) {
+  static awaitable<void> pump(std::shared_ptr<Connection> self, tcp::socket& from,
+                              tcp::socket& to) {
     std::vector<char> buffer(kRelayBufferBytes);
     for (;;) {
       SystemError ec;
@@ -611,15 +616,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   Gateway::Impl& gw_;
-  tcp::socket client_;  // the browser
-  tcp::socket target_;  // the site, or the upstream proxy
+  tcp::socket client_;        // the browser
+  tcp::socket target_;        // the site, or the upstream proxy
   asio::steady_timer timer_;  // the watchdog's
-  asio::steady_timer wake_;   // cancelled when a resolution arrives (or the Connect deadline passes)
+  asio::steady_timer wake_;  // cancelled when a resolution arrives (or the Connect deadline passes)
   Phase phase_ = Phase::Head;
   SteadyClock::time_point deadline_;
-  bool timed_out_ = false;   // the Connect phase's deadline passed
+  bool timed_out_ = false;  // the Connect phase's deadline passed
   bool finished_ = false;
-  int directions_done_ = 0;  // relay directions that ended
+  int directions_done_ = 0;   // relay directions that ended
   std::string client_extra_;  // bytes from the browser read past its request head
   std::string target_extra_;  // bytes from the target read past the upstream's CONNECT answer
   std::string target_text_;   // "host:port", for logs
@@ -659,7 +664,8 @@ awaitable<void> Gateway::Impl::accept_loop() {
       continue;
     }
     auto executor = socket.get_executor();  // the connection's strand
-    asio::co_spawn(executor, Connection::run(std::make_shared<Connection>(*this, std::move(socket))),
+    asio::co_spawn(executor,
+                   Connection::run(std::make_shared<Connection>(*this, std::move(socket))),
                    asio::detached);
   }
 }
@@ -675,13 +681,16 @@ std::unique_ptr<Gateway> Gateway::from_config(const Config& config) {
                                    UpstreamPools::from_config(config), make_resolver(config));
 }
 
-Gateway::~Gateway() { impl_->stop(); }
+Gateway::~Gateway() {
+  impl_->stop();
+}
 
 GatewayLease Gateway::open_lease(const Route& route) {
   auto record = std::make_shared<detail::LeaseRecord>(random_hex(8), random_hex(16), route);
   impl_->registry->add(record);
   log::debug(kComponent) << "lease " << record->id << " opened, "
-                         << (route.is_direct() ? std::string("direct") : "via " + route.upstream->label());
+                         << (route.is_direct() ? std::string("direct")
+                                               : "via " + route.upstream->label());
   return GatewayLease(std::move(record), impl_->registry, proxy_server());
 }
 
@@ -703,7 +712,7 @@ UrlTarget Gateway::check_url(std::string_view url, Deadline deadline,
   try {
     resolution = answer.get();
   } catch (const std::exception& e) {
-    log::warn(kComponent) << "resolving " << target.host.text << " failed: " << e.what();
+    log::warn(kComponent) << "resolving " << target.host.text << " failed: " << describe(e);
     return target;
   }
   if (auto why = impl_->refused_addresses(target.host, resolution.addresses))
@@ -713,10 +722,18 @@ UrlTarget Gateway::check_url(std::string_view url, Deadline deadline,
   return target;
 }
 
-std::uint16_t Gateway::port() const { return impl_->port; }
-std::string Gateway::proxy_server() const { return "http://127.0.0.1:" + std::to_string(impl_->port); }
-const AddressGuard& Gateway::guard() const { return impl_->guard; }
-UpstreamPools& Gateway::pools() { return *impl_->pools; }
+std::uint16_t Gateway::port() const {
+  return impl_->port;
+}
+std::string Gateway::proxy_server() const {
+  return "http://127.0.0.1:" + std::to_string(impl_->port);
+}
+const AddressGuard& Gateway::guard() const {
+  return impl_->guard;
+}
+UpstreamPools& Gateway::pools() {
+  return *impl_->pools;
+}
 
 GatewayStats Gateway::stats() const {
   GatewayStats stats;

@@ -1,16 +1,16 @@
 #include "screenshots/store.h"
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <tuple>
+#include <vector>
+
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
 #include "screenshots/signing.h"
-
-#include <algorithm>
-#include <tuple>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <vector>
 
 namespace gleaner::screenshots {
 namespace {
@@ -25,9 +25,9 @@ long long positive_entry(const Config& config, const std::string& entry, long lo
                          long long minimum) {
   const long long value = config.get_int(entry, fallback);
   if (value < minimum) {
-    throw Error(ErrorCode::Internal, "invalid configuration",
-                entry + " must be at least " + std::to_string(minimum) + ", not " +
-                    std::to_string(value));
+    throw Error(
+        ErrorCode::Internal, "invalid configuration",
+        entry + " must be at least " + std::to_string(minimum) + ", not " + std::to_string(value));
   }
   return value;
 }
@@ -195,8 +195,8 @@ SweepResult ScreenshotStore::sweep() {
   used_bytes_ = result.bytes_left;
   if (result.expired > 0 || result.evicted > 0) {
     log::info("screenshots") << "sweep removed " << result.expired << " expired and "
-                             << result.evicted << " over the disk bound; "
-                             << result.bytes_left << " bytes left";
+                             << result.evicted << " over the disk bound; " << result.bytes_left
+                             << " bytes left";
   }
   return result;
 }
@@ -211,7 +211,7 @@ void ScreenshotStore::run_sweeper() {
     try {
       sweep();
     } catch (const std::exception& e) {
-      log::error("screenshots") << "sweep failed: " << e.what();
+      log::error("screenshots") << "sweep failed: " << describe(e);
     }
     lock.lock();
   }

@@ -190,20 +190,24 @@ std::optional<Job> JobStore::request_stop(
   });
 }
 
-std::optional<Job> JobStore::claim_job(std::chrono::seconds lease,
-                                       const std::vector<std::string>& exclude) {
+void JobStore::release_job_leases() {
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    tx.run(
+        "UPDATE scraper_jobs SET lease_owner = NULL, lease_expires_at = NULL "
+        "WHERE lease_owner = ? AND status IN ('pending', 'in_progress')",
+        {node_id_});
+  });
+}
+
+std::optional<Job> JobStore::claim_job(std::chrono::seconds lease) {
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
     const std::int64_t t = now();
-    std::string sql = select_jobs(
-        "WHERE status IN ('pending', 'in_progress') AND (lease_owner IS NULL OR "
-        "lease_owner = ? OR lease_expires_at < ?)");
-    std::vector<SqlValue> params{node_id_, t};
-    for (const std::string& id : exclude) {
-      sql += " AND id <> ?";
-      params.emplace_back(id);
-    }
-    sql += " ORDER BY created_at, id LIMIT 1" + skip_locked(db_.dialect());
-    auto rows = tx.run(sql, params).rows;
+    const std::string sql =
+        select_jobs(
+            "WHERE status IN ('pending', 'in_progress') AND (lease_owner IS NULL OR "
+            "lease_expires_at < ?) ORDER BY created_at, id LIMIT 1") +
+        skip_locked(db_.dialect());
+    auto rows = tx.run(sql, {t}).rows;
     if (rows.empty()) return std::nullopt;
     Job claimed = job_from(rows.front());
     tx.run("UPDATE scraper_jobs SET lease_owner = ?, lease_expires_at = ? WHERE id = ?",
@@ -322,21 +326,24 @@ Job JobStore::finish_job(
   });
 }
 
-std::optional<Delivery> JobStore::claim_delivery(std::chrono::seconds lease,
-                                                 const std::vector<std::int64_t>& exclude) {
+void JobStore::release_delivery_leases() {
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    tx.run(
+        "UPDATE webhook_deliveries SET lease_owner = NULL, lease_expires_at = NULL "
+        "WHERE lease_owner = ? AND status = 'pending'",
+        {node_id_});
+  });
+}
+
+std::optional<Delivery> JobStore::claim_delivery(std::chrono::seconds lease) {
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Delivery> {
     const std::int64_t t = now();
-    std::string sql = "SELECT " + std::string(kDeliveryColumns) +
-                      " FROM webhook_deliveries WHERE status = 'pending' AND "
-                      "next_attempt_at <= ? AND (lease_expires_at IS NULL OR "
-                      "lease_expires_at < ? OR lease_owner = ?)";
-    std::vector<SqlValue> params{t, t, node_id_};
-    for (const std::int64_t id : exclude) {
-      sql += " AND id <> ?";
-      params.emplace_back(id);
-    }
-    sql += " ORDER BY next_attempt_at, id LIMIT 1" + skip_locked(db_.dialect());
-    auto rows = tx.run(sql, params).rows;
+    const std::string sql = "SELECT " + std::string(kDeliveryColumns) +
+                            " FROM webhook_deliveries WHERE status = 'pending' AND "
+                            "next_attempt_at <= ? AND (lease_expires_at IS NULL OR "
+                            "lease_expires_at < ?) ORDER BY next_attempt_at, id LIMIT 1" +
+                            skip_locked(db_.dialect());
+    auto rows = tx.run(sql, {t, t}).rows;
     if (rows.empty()) return std::nullopt;
     Delivery d = delivery_from(rows.front());
     tx.run("UPDATE webhook_deliveries SET lease_owner = ?, lease_expires_at = ? WHERE id = ?",

@@ -131,10 +131,14 @@ class JobStore {
       const std::string& key_hash = {});
 
   // The worker's side.
-  /// Takes one job to run: pending, or in progress whose lease expired (its node died) or is
-  /// this node's own from a previous run. Skips jobs locked by another node. The lease lasts
-  /// `lease`; renew it with renew_lease. `exclude` lists jobs this node runs already.
-  std::optional<Job> claim_job(std::chrono::seconds lease, const std::vector<std::string>& exclude);
+  /// Drops the leases this node holds on jobs not ended: called once as the node's worker starts,
+  /// before it claims anything, so the jobs it ran when it last stopped (or crashed) are taken
+  /// again at once rather than after their lease. Node ids must therefore be unique.
+  void release_job_leases();
+  /// Takes one job to run: pending, or in progress whose lease expired (its node died). A job
+  /// leased by anyone, this node included, is left alone; so is one another node has locked. The
+  /// lease lasts `lease`; renew it with renew_lease.
+  std::optional<Job> claim_job(std::chrono::seconds lease);
   /// Extends the lease; false if this node no longer holds it (the job was taken over).
   bool renew_lease(const std::string& job_id, std::chrono::seconds lease);
   /// Marks a claimed job in progress (once); returns true the first time, when the started
@@ -157,12 +161,12 @@ class JobStore {
                  const std::function<std::optional<std::string>(const Job&)>& finished_body);
 
   // The outbox.
-  /// Takes one pending delivery whose next attempt is due and that no other node holds (or whose
-  /// lease expired), leased for `lease`. A delivery this node held when it last stopped (its
-  /// attempt cut off by a crash) is taken again at once; `exclude` names the ones this node is
-  /// sending now.
-  std::optional<Delivery> claim_delivery(std::chrono::seconds lease,
-                                         const std::vector<std::int64_t>& exclude = {});
+  /// Drops the leases this node holds on pending deliveries: called once as its outbox starts,
+  /// so an attempt cut off by a crash is made again at once rather than after its lease.
+  void release_delivery_leases();
+  /// Takes one pending delivery whose next attempt is due and that nobody holds (or whose lease
+  /// expired), leased for `lease`.
+  std::optional<Delivery> claim_delivery(std::chrono::seconds lease);
   /// Records attempt number delivery.attempts + 1. `next_attempt_at` set: still pending, tried
   /// again then; unset: done (ok) or failed (no attempts left).
   void record_attempt(const Delivery& delivery, const DeliveryAttempt& attempt, bool ok,

@@ -3,6 +3,7 @@
 #include "api/admission.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
+#include "core/error.h"
 #include "core/log.h"
 #include "store/jobs_store.h"
 
@@ -17,7 +18,7 @@ void add_metrics_routes(Router& router, Dependencies& deps) {
       jobs.pending_deliveries = deps.jobs->pending_deliveries();
     } catch (const std::exception& e) {
       // The store being unreachable must not take the rest of the metrics down with it.
-      log::warn("metrics") << "jobs not read from the store: " << e.what();
+      log::warn("metrics") << "jobs not read from the store: " << describe(e);
     }
     return Response::raw(deps.metrics->render(deps.admission->state(), deps.pool->state(), jobs),
                          "text/plain; version=0.0.4; charset=utf-8");

@@ -120,7 +120,7 @@ std::optional<json> BrowserPlaceSource::place_details(extract::Tab& tab, const s
   } catch (const Error& e) {
     // A block page is not one place's problem: the next pages would be blocked too.
     if (e.code() == ErrorCode::UpstreamBlocked) throw;
-    log::info("jobs") << "maps place page " << url << " not read: " << e.what()
+    log::info("jobs") << "maps place page " << url << " not read: " << describe(e)
                       << (e.detail().empty() ? "" : " (" + e.detail() + ")");
     return std::nullopt;
   }
@@ -130,7 +130,7 @@ std::vector<std::string> BrowserPlaceSource::emails(const std::string& website, 
   try {
     return website_emails_(website, std::min(deadline, deadline_in(options_.page_budget)));
   } catch (const Error& e) {
-    log::info("jobs") << "no e-mails from " << website << ": " << e.what()
+    log::info("jobs") << "no e-mails from " << website << ": " << describe(e)
                       << (e.detail().empty() ? "" : " (" + e.detail() + ")");
     return {};
   }

@@ -41,3 +41,11 @@ TEST(Error, ShorthandsNameTheParameter) {
   EXPECT_NE(std::string(e.what()).find("'q'"), std::string::npos);
   EXPECT_EQ(invalid_parameter("rating", "1 to 5").parameter().value_or(""), "rating");
 }
+
+TEST(Error, TheLogSeesTheDetailTheClientDoesNot) {
+  const Error e(ErrorCode::Internal, "store error", "UNIQUE constraint failed: t.id");
+  EXPECT_EQ(std::string(e.what()), "store error");
+  EXPECT_EQ(describe(e), "store error: UNIQUE constraint failed: t.id");
+  EXPECT_EQ(describe(Error(ErrorCode::Timeout, "too slow")), "too slow");
+  EXPECT_EQ(describe(std::runtime_error("plain")), "plain");
+}

@@ -107,15 +107,20 @@ TYPED_TEST(JobsStoreTest, AJobRunsOnOneNodeUntilItsLeaseExpires) {
   auto store_b = this->open("node-b");
   JobStore b(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b");
   Job job = a.create_job(account, "maps", this->input());
-  ASSERT_TRUE(a.claim_job(std::chrono::seconds(60), {}).has_value());
-  EXPECT_FALSE(b.claim_job(std::chrono::seconds(60), {}).has_value());  // claimed, not started
+  ASSERT_TRUE(a.claim_job(std::chrono::seconds(60)).has_value());
+  EXPECT_FALSE(b.claim_job(std::chrono::seconds(60)).has_value());  // claimed, not started
   EXPECT_TRUE(a.mark_started(job.id, std::string("{}")));
   EXPECT_FALSE(a.mark_started(job.id, std::string("{}")));
-  EXPECT_FALSE(b.claim_job(std::chrono::seconds(60), {}).has_value());
-  // Node a restarting takes its own job back at once.
-  EXPECT_TRUE(a.claim_job(std::chrono::seconds(60), {}).has_value());
+  EXPECT_FALSE(b.claim_job(std::chrono::seconds(60)).has_value());
+  // Another thread of node a does not take it a second time...
+  EXPECT_FALSE(a.claim_job(std::chrono::seconds(60)).has_value());
+  // ...but node a restarting takes its own job back at once; b's leases are not a's to drop.
+  b.release_job_leases();
+  EXPECT_FALSE(b.claim_job(std::chrono::seconds(60)).has_value());
+  a.release_job_leases();
+  EXPECT_TRUE(a.claim_job(std::chrono::seconds(60)).has_value());
   this->clock_.advance(std::chrono::seconds(61));
-  auto taken = b.claim_job(std::chrono::seconds(60), {});
+  auto taken = b.claim_job(std::chrono::seconds(60));
   ASSERT_TRUE(taken.has_value());
   EXPECT_EQ(taken->status, job_status::kInProgress);
   EXPECT_FALSE(a.renew_lease(job.id, std::chrono::seconds(60)));
@@ -129,38 +134,25 @@ TYPED_TEST(JobsStoreTest, TwoNodesClaimingAtOnceTakeEachJobOnce) {
     created.push_back(this->jobs().create_job(account, "maps", this->input()).id);
   }
   auto store_b = this->open("node-b");
-  std::mutex mutex;  // guards running
-  // By node, as each node's worker keeps the jobs its threads run (jobs/worker.cpp): a job its
-  // other thread claimed meanwhile is dropped there.
-  std::map<std::string, std::set<std::string>> running;
-  auto claim_all = [&](JobStore js, const std::string& node) {
-    for (;;) {
-      std::vector<std::string> busy;
-      {
-        std::lock_guard lock(mutex);
-        busy.assign(running[node].begin(), running[node].end());
-      }
-      auto job = js.claim_job(std::chrono::seconds(60), busy);
-      if (!job) return;
+  std::mutex mutex;  // guards claimed
+  std::vector<std::string> claimed;
+  auto claim_all = [&](JobStore js) {
+    while (auto job = js.claim_job(std::chrono::seconds(60))) {
       std::lock_guard lock(mutex);
-      running[node].insert(job->id);
+      claimed.push_back(job->id);
     }
   };
   {
     // Three threads per node, each with its own connection, racing for the same jobs.
     std::vector<std::thread> threads;
     for (int i = 0; i < 3; ++i) {
-      threads.emplace_back(claim_all, this->jobs("node-a"), "node-a");
-      threads.emplace_back(
-          claim_all,
-          JobStore(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b"),
-          "node-b");
+      threads.emplace_back(claim_all, this->jobs("node-a"));
+      threads.emplace_back(claim_all, JobStore(dynamic_cast<SqlStore&>(*store_b).database(),
+                                               *store_b, this->clock_, "node-b"));
     }
     for (auto& t : threads) t.join();
   }
-  // Every job taken, and by one node only.
-  std::vector<std::string> claimed(running["node-a"].begin(), running["node-a"].end());
-  claimed.insert(claimed.end(), running["node-b"].begin(), running["node-b"].end());
+  // Every job taken once: by one thread of one node.
   std::sort(claimed.begin(), claimed.end());
   std::sort(created.begin(), created.end());
   EXPECT_EQ(claimed, created);
@@ -177,10 +169,10 @@ TYPED_TEST(JobsStoreTest, StoppingAPendingJobEndsItAndARunningOneIsFlagged) {
   EXPECT_EQ(stopped->stop_reason, "stopped_by_user");
   ASSERT_EQ(js.deliveries(pending.id).size(), 1u);
   EXPECT_EQ(js.deliveries(pending.id)[0].delivery.event, "scraper.job.finished");
-  EXPECT_FALSE(js.claim_job(std::chrono::seconds(60), {}).has_value());
+  EXPECT_FALSE(js.claim_job(std::chrono::seconds(60)).has_value());
 
   Job running = js.create_job(account, "maps", this->input());
-  ASSERT_TRUE(js.claim_job(std::chrono::seconds(60), {}).has_value());
+  ASSERT_TRUE(js.claim_job(std::chrono::seconds(60)).has_value());
   js.mark_started(running.id, std::nullopt);
   auto flagged = js.request_stop(running.id, account, finished);
   EXPECT_EQ(flagged->status, job_status::kInProgress);
@@ -198,8 +190,9 @@ TYPED_TEST(JobsStoreTest, DeliveryAttemptsAreRecordedAndRetriedWhenDue) {
   ASSERT_TRUE(d.has_value());
   EXPECT_FALSE(
       this->jobs("node-b").claim_delivery(std::chrono::seconds(30)).has_value());  // leased
-  EXPECT_FALSE(js.claim_delivery(std::chrono::seconds(30), {d->id}).has_value());  // being sent
-  // This node after a restart (nothing being sent): its cut-off attempt is taken again at once.
+  EXPECT_FALSE(js.claim_delivery(std::chrono::seconds(30)).has_value());           // being sent
+  // This node after a restart: its cut-off attempt is taken again at once.
+  js.release_delivery_leases();
   auto resumed = this->jobs().claim_delivery(std::chrono::seconds(30));
   ASSERT_TRUE(resumed.has_value());
   EXPECT_EQ(resumed->id, d->id);

@@ -236,7 +236,6 @@ TEST_F(WorkerTest, AStopAskedByTheAccountEndsTheJobAtTheNextPair) {
   source_.answers["a|X"] = {place("1")};
   source_.answers["b|X"] = {place("2")};
   const std::string id = create(acct, {"a", "b"}, {"X"});
-  jobs_->claim_job(std::chrono::seconds(60), {});
   jobs_->mark_started(id, std::nullopt);
   jobs_->request_stop(id, acct, [](const store::Job&) { return std::nullopt; });
   JobWorker worker(*jobs_, source_, clock_, options_);
@@ -297,6 +296,8 @@ TEST_F(WorkerTest, AJobInterruptedMidwayResumesWithoutDuplicatingRowsChargesOrEv
   auto reopened = store::open_store(config_, clock_, store::StoreRole::Node);
   auto jobs = job_store_of(config_, *reopened, clock_);
   JobWorker second(*jobs, source_, clock_, options_);
+  EXPECT_FALSE(second.run_one());  // still the first run's lease...
+  jobs->release_job_leases();      // ...which the node drops as its worker starts
   EXPECT_TRUE(second.run_one());
   store::Job job = *jobs->job(id);
   EXPECT_EQ(job.status, store::job_status::kFinished);
