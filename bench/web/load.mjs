@@ -5,9 +5,14 @@
 //                 [--pid PID] [--key KEY] [--screenshot false] [--label name]
 // PSS: every 200 ms the tree under --pid (the process and all its descendants, e.g. the service
 // and its Chromium processes) is summed from /proc/<pid>/smaps_rollup; the peak is reported.
+// CPU: the same samples keep each process's CPU time (/proc/<pid>/stat), so a process that ends
+// during the run (a renderer of a disposed context) still counts up to its last sample; reported
+// as milliseconds per request by kind (the service itself, Chromium's browser, renderer, gpu and
+// utility processes). A process living less than one sample interval is missed.
 import fs from 'node:fs';
 import http from 'node:http';
 import { parseFlags } from './common.mjs';
+import { CpuMeter, pssKb } from './proc.mjs';
 
 const f = parseFlags(process.argv.slice(2), {
   n: '200', c: '4', pid: '', key: '', screenshot: 'false', label: 'run', timeout: '60000',
@@ -19,43 +24,16 @@ const concurrency = Number(f.c);
 const target = new URL(f.target);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
-/// Every pid whose ancestry reaches `root` (root included), read from /proc/<pid>/stat.
-function tree(root) {
-  const parent = new Map();
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      // The command name may hold spaces; fields after the last ')' are fixed.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parent.set(Number(name), ppid);
-    } catch { /* the process ended meanwhile */ }
-  }
-  const out = [];
-  for (const pid of parent.keys()) {
-    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parent.get(p), ++hops) {
-      if (p === root) { out.push(pid); break; }
-    }
-  }
-  return out;
-}
-
-/// Sum of Pss over the tree under `root`, in kB.
-function pssKb(root) {
-  let sum = 0;
-  for (const pid of tree(root)) {
-    try {
-      const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-      if (m) sum += Number(m[1]);
-    } catch { /* ended meanwhile */ }
-  }
-  return sum;
-}
-
 let peakKb = 0;
-const sampler = f.pid ? setInterval(() => { peakKb = Math.max(peakKb, pssKb(Number(f.pid))); }, 200)
-                      : null;
-if (f.pid) peakKb = pssKb(Number(f.pid));
+const cpu = f.pid ? new CpuMeter(Number(f.pid)) : null;
+const sampler = f.pid ? setInterval(() => {
+  peakKb = Math.max(peakKb, pssKb(Number(f.pid)));
+  cpu.sample();
+}, 200) : null;
+if (f.pid) {
+  peakKb = pssKb(Number(f.pid));
+  cpu.start();  // the baseline: what the tree spent before the run is left out
+}
 
 function post(url) {
   const body = JSON.stringify({
@@ -107,7 +85,11 @@ async function worker() {
 }
 await Promise.all(Array.from({ length: concurrency }, worker));
 const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-if (sampler) { clearInterval(sampler); peakKb = Math.max(peakKb, pssKb(Number(f.pid))); }
+if (sampler) {
+  clearInterval(sampler);
+  peakKb = Math.max(peakKb, pssKb(Number(f.pid)));
+  cpu.sample();
+}
 agent.destroy();
 
 latencies.sort((a, b) => a - b);
@@ -118,4 +100,5 @@ console.log(JSON.stringify({
   pagesPerSecond: +((total - failures.length) / seconds).toFixed(2),
   p50ms: Math.round(pct(0.5)), p99ms: Math.round(pct(0.99)), failures: failures.length,
   peakPssMb: f.pid ? Math.round(peakKb / 1024) : null,
+  cpuMsPerRequest: cpu ? cpu.msBy(total) : null,
 }));

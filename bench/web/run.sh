@@ -95,10 +95,15 @@ done
 printf '%s\n' "${results[@]}" | node -e '
 const rows = require("fs").readFileSync(0, "utf8").trim().split("\n").map(JSON.parse);
 const pad = (s, w) => String(s).padStart(w);
+const cpuTotal = (r) => Object.values(r.cpuMsPerRequest || {}).reduce((a, b) => a + b, 0);
 console.log(["service".padEnd(10), pad("pages/s", 8), pad("p50 ms", 8), pad("p99 ms", 8),
-             pad("failed", 7), pad("peak PSS MB", 12)].join(" "));
+             pad("failed", 7), pad("peak PSS MB", 12), pad("CPU ms/req", 11)].join(" "));
 for (const r of rows) console.log([r.label.padEnd(10), pad(r.pagesPerSecond, 8), pad(r.p50ms, 8),
-  pad(r.p99ms, 8), pad(r.failures, 7), pad(r.peakPssMb, 12)].join(" "));
+  pad(r.p99ms, 8), pad(r.failures, 7), pad(r.peakPssMb, 12), pad(cpuTotal(r), 11)].join(" "));
+for (const r of rows) {
+  const parts = Object.entries(r.cpuMsPerRequest || {}).sort((a, b) => b[1] - a[1]);
+  console.log(`${r.label} CPU ms per request: ${parts.map(([k, v]) => `${k} ${v}`).join(", ")}`);
+}
 const by = Object.fromEntries(rows.map((r) => [r.label, r]));
 if (by.gleaner && by.puppeteer) console.log(`gleaner/puppeteer throughput ${(by.gleaner.pagesPerSecond / by.puppeteer.pagesPerSecond).toFixed(2)}x, memory ${(by.gleaner.peakPssMb / by.puppeteer.peakPssMb).toFixed(2)}x`);
 if (by.gleaner && by.floor) console.log(`gleaner/floor throughput ${(by.gleaner.pagesPerSecond / by.floor.pagesPerSecond).toFixed(2)}x`);
