@@ -3,18 +3,23 @@
 # POST /scrape/web, the hand-written Puppeteer service and the bare floor (in turn, never at the
 # same time), and prints a side-by-side table.
 #   bench/web/run.sh [--n 200] [--c 4] [--screenshot false] [--only gleaner,puppeteer,floor]
+#                    [--rounds 1]
+# With --rounds R every contender runs R times, in turn (gleaner, puppeteer, floor, gleaner, ...),
+# so that a slow spell of the machine falls on all of them; the table shows each contender's
+# median run (by pages/s) and the ratios compare medians.
 # GLEANER_BIN overrides the gleaner binary (default <repo>/build/gleaner).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 pages_dir="$(cd "$repo/../shared/fixtures/pages" && pwd)"
-n=200; c=4; shot=false; only="gleaner,puppeteer,floor"
+n=200; c=4; shot=false; only="gleaner,puppeteer,floor"; rounds=1
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) n="$2"; shift 2 ;;
     --c) c="$2"; shift 2 ;;
     --screenshot) shot="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
+    --rounds) rounds="$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -59,43 +64,52 @@ warm() { # one untimed pass over the pages so no contender pays first-load costs
 }
 stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
-if [[ ",$only," == *",gleaner,"* ]]; then
-  port="$(free_port)"
-  # Started from inside $tmp, so whatever gleaner keeps on disk (screenshots) goes away with it.
-  cd "$tmp"
-  GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:$tmp/b.db" \
-  GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
-  GLEANER_BROWSER_PROCESSES=1 GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 \
-  GLEANER_LOG_LEVEL=warn \
-    "$bin" serve --port "$port" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err" &
-  gpid=$!; pids+=($gpid)
-  cd "$here"
-  wait_up "http://127.0.0.1:$port/"
-  # The first start prints the new account's API key as the last line of its message.
-  key="$(tail -n 1 "$tmp/gleaner.out")"
-  warm gleaner "$port" "$key"
-  results+=("$(load gleaner "$gpid" "$port" "$key")")
-  stop "$gpid"
-  if [[ -s "$tmp/gleaner.err" ]]; then tail -n 5 "$tmp/gleaner.err" >&2; fi
-fi
+for round in $(seq 1 "$rounds"); do
+  if [[ ",$only," == *",gleaner,"* ]]; then
+    port="$(free_port)"
+    # Started from inside $tmp, so whatever gleaner keeps on disk (screenshots) goes away with it.
+    cd "$tmp"
+    GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:$tmp/b$round.db" \
+    GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
+    GLEANER_BROWSER_PROCESSES=1 GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 \
+    GLEANER_LOG_LEVEL=warn \
+      "$bin" serve --port "$port" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err" &
+    gpid=$!; pids+=($gpid)
+    cd "$here"
+    wait_up "http://127.0.0.1:$port/"
+    # The first start on a store prints the new account's API key as its last line (a new store
+    # each round).
+    key="$(tail -n 1 "$tmp/gleaner.out")"
+    warm gleaner "$port" "$key"
+    results+=("$(load gleaner "$gpid" "$port" "$key")")
+    stop "$gpid"
+    if [[ -s "$tmp/gleaner.err" ]]; then tail -n 5 "$tmp/gleaner.err" >&2; fi
+  fi
 
-for who in puppeteer floor; do
-  [[ ",$only," == *",$who,"* ]] || continue
-  [[ "$who" == floor ]] && script=floor.mjs || script=puppeteer_service.mjs
-  [[ "$who" == floor && "$shot" == true ]] && continue  # the floor takes no screenshots
-  port="$(free_port)"
-  node "$here/$script" --port "$port" --shots "$tmp/shots" >"$tmp/$who.log" 2>&1 &
-  spid=$!; pids+=($spid)
-  wait_up "http://127.0.0.1:$port/"
-  warm "$who" "$port"
-  results+=("$(load "$who" "$spid" "$port")")
-  stop "$spid"
+  for who in puppeteer floor; do
+    [[ ",$only," == *",$who,"* ]] || continue
+    [[ "$who" == floor ]] && script=floor.mjs || script=puppeteer_service.mjs
+    [[ "$who" == floor && "$shot" == true ]] && continue  # the floor takes no screenshots
+    port="$(free_port)"
+    node "$here/$script" --port "$port" --shots "$tmp/shots" >"$tmp/$who.log" 2>&1 &
+    spid=$!; pids+=($spid)
+    wait_up "http://127.0.0.1:$port/"
+    warm "$who" "$port"
+    results+=("$(load "$who" "$spid" "$port")")
+    stop "$spid"
+  done
 done
 
 printf '%s\n' "${results[@]}" | node -e '
-const rows = require("fs").readFileSync(0, "utf8").trim().split("\n").map(JSON.parse);
+const runs = require("fs").readFileSync(0, "utf8").trim().split("\n").map(JSON.parse);
 const pad = (s, w) => String(s).padStart(w);
 const cpuTotal = (r) => Object.values(r.cpuMsPerRequest || {}).reduce((a, b) => a + b, 0);
+// Each contender by its median run (pages/s); every run is listed when there were several.
+const labels = [...new Set(runs.map((r) => r.label))];
+const rows = labels.map((label) => {
+  const mine = runs.filter((r) => r.label === label).sort((a, b) => a.pagesPerSecond - b.pagesPerSecond);
+  return { ...mine[Math.floor((mine.length - 1) / 2)], all: mine.map((r) => r.pagesPerSecond) };
+});
 console.log(["service".padEnd(10), pad("pages/s", 8), pad("p50 ms", 8), pad("p99 ms", 8),
              pad("failed", 7), pad("peak PSS MB", 12), pad("CPU ms/req", 11)].join(" "));
 for (const r of rows) console.log([r.label.padEnd(10), pad(r.pagesPerSecond, 8), pad(r.p50ms, 8),
@@ -103,6 +117,9 @@ for (const r of rows) console.log([r.label.padEnd(10), pad(r.pagesPerSecond, 8),
 for (const r of rows) {
   const parts = Object.entries(r.cpuMsPerRequest || {}).sort((a, b) => b[1] - a[1]);
   console.log(`${r.label} CPU ms per request: ${parts.map(([k, v]) => `${k} ${v}`).join(", ")}`);
+}
+if (runs.length > rows.length) {
+  for (const r of rows) console.log(`${r.label} pages/s of every run: ${r.all.join(" ")}; failed in all: ${runs.filter((x) => x.label === r.label).reduce((a, x) => a + x.failures, 0)}`);
 }
 const by = Object.fromEntries(rows.map((r) => [r.label, r]));
 if (by.gleaner && by.puppeteer) console.log(`gleaner/puppeteer throughput ${(by.gleaner.pagesPerSecond / by.puppeteer.pagesPerSecond).toFixed(2)}x, memory ${(by.gleaner.peakPssMb / by.puppeteer.peakPssMb).toFixed(2)}x`);
