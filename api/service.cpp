@@ -28,8 +28,7 @@ struct Service::Jobs {
       : tabs(*deps.pool, {}, deps.site_egress),
         source(tabs, jobs::maps::emails_by_page_fetch({*deps.pool, deps.gateway.get(), nullptr}),
                jobs::maps::MapsSourceOptions::from_config(deps.config)),
-        sender(proxies::AddressGuard::from_config(deps.config),
-               proxies::make_resolver(deps.config)),
+        sender(proxies::AddressGuard::from_config(deps.config), deps.resolver),
         outbox(*deps.jobs, sender, SystemClock::instance(),
                jobs::OutboxOptions::from_config(deps.config)),
         worker(*deps.jobs, source, SystemClock::instance(),
@@ -75,7 +74,8 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   deps_->metrics = std::make_unique<Metrics>();
   const bool replaying = !pool_options.replay_dir.empty();
   deps_->pool = std::make_unique<browser::Pool>(std::move(pool_options));
-  if (!replaying) deps_->gateway = proxies::Gateway::from_config(deps_->config);
+  deps_->resolver = proxies::make_resolver(deps_->config);
+  if (!replaying) deps_->gateway = proxies::Gateway::from_config(deps_->config, deps_->resolver);
   deps_->site_egress = extract::SiteEgress::from_config(deps_->config, deps_->gateway.get());
   deps_->screenshots = std::make_unique<screenshots::ScreenshotService>(deps_->config);
   deps_->jobs = jobs::job_store_of(deps_->config, *deps_->store);

@@ -20,6 +20,7 @@ class Store;
 }
 namespace gleaner::proxies {
 class Gateway;
+class Resolver;
 }
 namespace gleaner::screenshots {
 class ScreenshotService;
@@ -45,6 +46,9 @@ struct Dependencies {
   std::unique_ptr<Admission> admission;
   /// Counters for GET /metrics.
   std::unique_ptr<Metrics> metrics;
+  /// Name resolution for everything this node connects to itself (the gateway, webhooks): one
+  /// cache of answers (proxies::make_resolver).
+  std::shared_ptr<proxies::Resolver> resolver;
   /// The egress gateway every POST /scrape/web context goes through (address guard, upstream
   /// proxies). Null while the pool replays an archive: nothing reaches the network then.
   std::unique_ptr<proxies::Gateway> gateway;

@@ -676,9 +676,11 @@ Gateway::Gateway(GatewayOptions options, std::shared_ptr<UpstreamPools> pools,
   impl_->start();
 }
 
-std::unique_ptr<Gateway> Gateway::from_config(const Config& config) {
+std::unique_ptr<Gateway> Gateway::from_config(const Config& config,
+                                              std::shared_ptr<Resolver> resolver) {
   return std::make_unique<Gateway>(GatewayOptions::from_config(config),
-                                   UpstreamPools::from_config(config), make_resolver(config));
+                                   UpstreamPools::from_config(config),
+                                   resolver ? std::move(resolver) : make_resolver(config));
 }
 
 Gateway::~Gateway() {

@@ -18,17 +18,17 @@
 // its proxy_server(), bypass_list(), username() and password() in the context's ProxySettings and
 // its interceptor() in the context's interceptors; after navigating, call
 // way_out.check_main_document(). docs/proxies.md has the details.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
 #include "core/clock.h"
 #include "core/config.h"
 #include "proxies/guard.h"
 #include "proxies/lease.h"
 #include "proxies/pool.h"
 #include "proxies/resolver.h"
-
-#include <cstdint>
-#include <memory>
-#include <string>
-#include <string_view>
 
 namespace gleaner::proxies {
 
@@ -74,9 +74,10 @@ class Gateway {
   /// only); `resolver` null means the system resolver.
   Gateway(GatewayOptions options, std::shared_ptr<UpstreamPools> pools,
           std::shared_ptr<Resolver> resolver);
-  /// Everything from configuration: GatewayOptions::from_config, UpstreamPools::from_config,
-  /// make_resolver (entry `resolve_overrides`).
-  static std::unique_ptr<Gateway> from_config(const Config& config);
+  /// Everything from configuration: GatewayOptions::from_config, UpstreamPools::from_config, and
+  /// `resolver` (make_resolver(config) when null).
+  static std::unique_ptr<Gateway> from_config(const Config& config,
+                                              std::shared_ptr<Resolver> resolver = nullptr);
   /// Stops listening, closes every connection and joins the threads.
   ~Gateway();
   Gateway(const Gateway&) = delete;
