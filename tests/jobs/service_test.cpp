@@ -27,31 +27,32 @@ using nlohmann::json;
 class Receiver {
  public:
   struct Hook {
-    std::map<std::string, std::string> headers;  // lower-case names
+    httplib::Headers headers;  // looked up without regard to case
     json body;
   };
 
   Receiver() {
-    server_.server().Post(
-        "/hooks", [this](const httplib::Request& request, httplib::Response& response) {
-          Hook hook;
-          for (const auto& [name, value] : request.headers) {
-            std::string lower = name;
-            std::transform(lower.begin(), lower.end(), lower.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-            hook.headers[lower] = value;
-          }
-          hook.body = json::parse(request.body, nullptr, false);
-          {
-            std::lock_guard lock(mutex_);
-            hooks_.push_back(std::move(hook));
-          }
-          response.set_content("{}", "application/json");
-        });
+    server_.server().Post("/hooks",
+                          [this](const httplib::Request& request, httplib::Response& response) {
+                            Hook hook;
+                            hook.headers = request.headers;
+                            hook.body = json::parse(request.body, nullptr, false);
+                            {
+                              std::lock_guard lock(mutex_);
+                              hooks_.push_back(std::move(hook));
+                            }
+                            response.set_content("{}", "application/json");
+                          });
     server_.start();
   }
 
   std::string url() const { return server_.url("/hooks"); }
+
+  /// The value of header `name` in `hook` ("" when absent).
+  static std::string header(const Hook& hook, const std::string& name) {
+    const auto it = hook.headers.find(name);
+    return it == hook.headers.end() ? std::string() : it->second;
+  }
 
   std::vector<Hook> hooks() const {
     std::lock_guard lock(mutex_);
@@ -64,10 +65,7 @@ class Receiver {
     std::set<std::string> seen;
     for (const Hook& h : hooks()) {
       if (h.body.value("event", "") != event) continue;
-      if (!seen.insert(h.headers.count("x-gleaner-delivery") ? h.headers.at("x-gleaner-delivery")
-                                                             : "")
-               .second)
-        continue;
+      if (!seen.insert(header(h, "X-Gleaner-Delivery")).second) continue;
       out.push_back(h);
     }
     return out;
@@ -184,9 +182,9 @@ TEST(JobsService, JobOverTheMapsPagesWithWebhooks) {
   for (const auto& h : hooks) {
     EXPECT_EQ(h.body["jobId"], id);
     EXPECT_TRUE(h.body.contains("timestamp"));
-    EXPECT_EQ(h.headers.at("x-token"), "t-123");
-    EXPECT_EQ(h.headers.at("content-type"), "application/json");
-    EXPECT_TRUE(h.headers.count("x-gleaner-delivery"));
+    EXPECT_EQ(Receiver::header(h, "X-Token"), "t-123");
+    EXPECT_EQ(Receiver::header(h, "Content-Type"), "application/json");
+    EXPECT_FALSE(Receiver::header(h, "X-Gleaner-Delivery").empty());
   }
   const auto scraped = receiver.distinct("scraper.data.scraped");
   ASSERT_GE(scraped.size(), 3u);  // 10 rows in batches of 4
