@@ -1,12 +1,12 @@
 #include "browser/page.h"
 
+#include <algorithm>
+
 #include "browser/navigation_tracker.h"
 #include "browser/request_router.h"
 #include "cdp/error.h"
 #include "core/error.h"
 #include "core/log.h"
-
-#include <algorithm>
 
 namespace gleaner::browser {
 namespace {
@@ -36,6 +36,17 @@ bool context_went_away(const cdp::Error& e) {
           detail.find("Cannot find default execution context") != std::string::npos);
 }
 
+// The value of a Runtime.evaluate reply; an exception in the page is an Internal error.
+Json evaluation_value(Json reply) {
+  if (auto details = reply.find("exceptionDetails"); details != reply.end()) {
+    throw Error(ErrorCode::Internal, "the in-page script failed",
+                "Runtime.evaluate threw: " + exception_text(*details));
+  }
+  const Json& result = reply["result"];
+  if (auto value = result.find("value"); value != result.end()) return *value;
+  return nullptr;  // undefined, or a value that cannot be serialized
+}
+
 }  // namespace
 
 std::string selector_waiter(const std::string& selector, std::optional<Millis> give_up_after) {
@@ -43,7 +54,9 @@ std::string selector_waiter(const std::string& selector, std::optional<Millis> g
   // so it works while the document is still parsing.
   std::string expr =
       "new Promise((resolve) => {"
-      "  const selector = " + Json(selector).dump() + ";"
+      "  const selector = " +
+      Json(selector).dump() +
+      ";"
       "  const found = () => document.querySelector(selector) !== null;"
       "  if (found()) return resolve(true);"
       "  const observer = new MutationObserver(() => {"
@@ -175,16 +188,29 @@ void Page::wait_for_selector(const std::string& selector, const std::string& url
 }
 
 Json Page::evaluate(const std::string& expression, Deadline deadline) {
-  Json reply = session_->call(
+  return evaluation_value(session_->call(
       "Runtime.evaluate",
-      {{"expression", expression}, {"awaitPromise", true}, {"returnByValue", true}}, deadline);
-  if (auto details = reply.find("exceptionDetails"); details != reply.end()) {
-    throw Error(ErrorCode::Internal, "the in-page script failed",
-                "Runtime.evaluate threw: " + exception_text(*details));
+      {{"expression", expression}, {"awaitPromise", true}, {"returnByValue", true}}, deadline));
+}
+
+Json Page::evaluate_isolated(const std::string& expression, Deadline deadline) {
+  for (bool again = true;; again = false) {
+    // A world made for this evaluation: the top frame's id is the target's.
+    const Json world = session_->call(
+        "Page.createIsolatedWorld", {{"frameId", target_id_}, {"worldName", "gleaner"}}, deadline);
+    try {
+      return evaluation_value(session_->call("Runtime.evaluate",
+                                             {{"expression", expression},
+                                              {"contextId", world.at("executionContextId")},
+                                              {"awaitPromise", true},
+                                              {"returnByValue", true}},
+                                             deadline));
+    } catch (const cdp::Error& e) {
+      // The document was replaced between the two calls (a redirect by script): once more in
+      // the new one.
+      if (!again || !context_went_away(e)) throw;
+    }
   }
-  const Json& result = reply["result"];
-  if (auto value = result.find("value"); value != result.end()) return *value;
-  return nullptr;  // undefined, or a value that cannot be serialized
 }
 
 std::string Page::html(Deadline deadline) {

@@ -2,17 +2,16 @@
 // A leased browser page: one tab in its own browser context (cookies, storage and cache of its
 // own), attached over a flat DevTools session. Obtained from browser::Pool::lease(); used by one
 // thread at a time.
-#include "cdp/connection.h"
-#include "core/clock.h"
-
-#include <nlohmann/json.hpp>
-
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "cdp/connection.h"
+#include "core/clock.h"
 
 namespace gleaner::browser {
 
@@ -110,6 +109,11 @@ class Page {
   /// (undefined → null). An exception thrown in the page → gleaner::Error(Internal) with the
   /// exception text in the detail.
   Json evaluate(const std::string& expression, Deadline deadline);
+  /// As evaluate(), in an isolated world of the top frame's document: the same DOM, but none of
+  /// the page's scripts' globals, and built-ins (JSON, Array, String...) the page cannot have
+  /// replaced; the page cannot see it either. For reading a page; a script that needs the page's
+  /// own variables uses evaluate().
+  Json evaluate_isolated(const std::string& expression, Deadline deadline);
   /// The current document serialized (doctype included).
   std::string html(Deadline deadline);
   /// The URL last committed in the top frame.

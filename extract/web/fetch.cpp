@@ -50,8 +50,8 @@ void set_request_cookies(const WebRequest& request, browser::Page& page, Deadlin
       pair = pair.substr(first);
       const auto eq = pair.find('=');
       if (eq == std::string::npos || eq == 0) continue;
-      cookies.push_back({{"name", pair.substr(0, eq)}, {"value", pair.substr(eq + 1)},
-                         {"url", request.url}});
+      cookies.push_back(
+          {{"name", pair.substr(0, eq)}, {"value", pair.substr(eq + 1)}, {"url", request.url}});
     }
   }
   if (!cookies.empty()) page.session().call("Network.setCookies", {{"cookies", cookies}}, deadline);
@@ -108,7 +108,8 @@ std::string snapshot_expression(const content::SnapshotParts& parts) {
 }  // namespace
 
 proxies::Route choose_route(const WebRequest& request, WebServices& services) {
-  if (services.gateway) return services.gateway->pools().route(request.proxy_type, request.proxy_country);
+  if (services.gateway)
+    return services.gateway->pools().route(request.proxy_type, request.proxy_country);
   if (request.proxy_type || request.proxy_country) {
     throw invalid_parameter(request.proxy_type ? "proxyType" : "proxyCountry",
                             "proxies are not available while the service replays an archive");
@@ -122,8 +123,8 @@ std::string_view cost_key(const proxies::Route& route) {
              : "web";
 }
 
-WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
-                     WebServices& services, Deadline deadline) {
+WebResult fetch_page(const WebRequest& request, const proxies::Route& route, WebServices& services,
+                     Deadline deadline) {
   // Where a request's time goes, for the debug log (docs/benchmarks.md reads it).
   const auto started = SteadyClock::now();
   auto mark = started;
@@ -169,7 +170,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
   const content::SnapshotParts parts = parts_for(request);
   if (parts.html || parts.text || parts.tree || parts.links || parts.meta) {
     json snapshot =
-        content::parse_snapshot(lease->evaluate(snapshot_expression(parts), deadline));
+        content::parse_snapshot(lease->evaluate_isolated(snapshot_expression(parts), deadline));
     phase("snapshot");
     if (request.html) body["content"] = snapshot.value("html", std::string());
     if (request.text) body["text"] = snapshot.value("text", std::string());
@@ -189,7 +190,8 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
     if (!services.screenshots) {
       throw Error(ErrorCode::Unavailable, "screenshots are not available on this node");
     }
-    auto shot = services.screenshots->take(lease->session(), request.screenshot_full_page, deadline);
+    auto shot =
+        services.screenshots->take(lease->session(), request.screenshot_full_page, deadline);
     body["screenshot"] = shot.url;
     phase("screenshot");
   }

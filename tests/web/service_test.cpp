@@ -12,15 +12,8 @@
 // so the page (on loopback, allowed there) redirects to the cloud-metadata address, which stays
 // refused even with private addresses allowed (docs/security.md).
 #include "api/service.h"
-#include "screenshots/png.h"
-#include "screenshots/signing.h"
-#include "store/store.h"
-#include "tests/accounts_api/service_fixture.h"
-#include "tests/proxies/support/loopback.h"
-#include "tests/support/gate.h"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -28,17 +21,25 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "screenshots/png.h"
+#include "screenshots/signing.h"
+#include "store/store.h"
+#include "tests/accounts_api/service_fixture.h"
+#include "tests/proxies/support/loopback.h"
+#include "tests/support/gate.h"
+
 namespace gleaner {
 namespace {
 
-using nlohmann::json;
+using gleaner::testing::json_of;
 using gleaner::testing::ServiceUnderTest;
 using gleaner::testing::TempDir;
-using gleaner::testing::json_of;
+using nlohmann::json;
 
 constexpr const char* kProxyUser = "web-proxy-user";
 constexpr const char* kProxySecret = "web-proxy-secret-7f3a";
@@ -86,9 +87,9 @@ void add_pages(httplib::Server& server, int port, gleaner::testing::Gate& hang_g
 
   server.Get(R"(/status/(\d+))", [](const httplib::Request& request, httplib::Response& response) {
     response.status = std::stoi(request.matches[1]);
-    response.set_content("<html><body><p>answered with status " + request.matches[1].str() +
-                             "</p></body></html>",
-                         "text/html");
+    response.set_content(
+        "<html><body><p>answered with status " + request.matches[1].str() + "</p></body></html>",
+        "text/html");
   });
   server.Get("/hang", [&hang_gate](const httplib::Request&, httplib::Response& response) {
     hang_gate.wait();
@@ -98,15 +99,29 @@ void add_pages(httplib::Server& server, int port, gleaner::testing::Gate& hang_g
                            "const d = document.createElement('div'); d.id = 'late';"
                            "d.textContent = 'arrived late'; document.body.appendChild(d);"
                            "}, 300);</script></body></html>"));
-  server.Get("/after-load", html("<html><body><p>loaded</p><script>"
-                                 "addEventListener('load', () => setTimeout(() => {"
-                                 "const p = document.createElement('p'); p.textContent = 'waited for';"
-                                 "document.body.appendChild(p); }, 100));</script></body></html>"));
+  server.Get("/after-load",
+             html("<html><body><p>loaded</p><script>"
+                  "addEventListener('load', () => setTimeout(() => {"
+                  "const p = document.createElement('p'); p.textContent = 'waited for';"
+                  "document.body.appendChild(p); }, 100));</script></body></html>"));
+  // A page whose scripts break the built-ins a script of ours could use.
+  server.Get("/hostile",
+             html("<html><head><title>Hostile</title><meta name='description' content='d'></head>"
+                  "<body><h1>Still read</h1><ul><li>one</li><li>two</li></ul>"
+                  "<a href='/linked'>a link</a> <p>write to me@example.com</p><script>"
+                  "JSON.stringify = () => '{}'; JSON.parse = () => ({});"
+                  "Array.prototype.push = function () { return 0; };"
+                  "Array.prototype.map = function () { return []; };"
+                  "String.prototype.trim = function () { return ''; };"
+                  "String.prototype.replace = function () { return ''; };"
+                  "Object.keys = () => []; Object.assign = (t) => t;"
+                  "</script></body></html>"));
   server.Get("/viewport", html("<html><body><p id='w'></p><script>"
                                "document.getElementById('w').textContent = 'width=' + "
                                "innerWidth + ' height=' + innerHeight;</script></body></html>"));
-  server.Get("/tall", html("<html><head><style>html, body { margin: 0; padding: 0 }</style></head>"
-                           "<body><div style='height: 1500px; background: #39c'>tall</div></body></html>"));
+  server.Get("/tall",
+             html("<html><head><style>html, body { margin: 0; padding: 0 }</style></head>"
+                  "<body><div style='height: 1500px; background: #39c'>tall</div></body></html>"));
   for (const std::string name : {"images-blocked", "images-shot"}) {
     server.Get("/" + name, html("<html><body><p>picture</p><img src='/" + name +
                                 ".png' width='10' height='10'></body></html>"));
@@ -163,12 +178,15 @@ struct World {
     config.set("resolve_overrides", {{kAdHost, "127.0.0.1"}, {"metadata.test", "169.254.169.254"}});
     const std::string proxy_url = "http://127.0.0.1:" + std::to_string(proxy.port());
     auto proxy_entry = [&](const char* type, const char* country) {
-      return json{{"type", type}, {"country", country}, {"url", proxy_url},
-                  {"username", kProxyUser}, {"password", kProxySecret}};
+      return json{{"type", type},
+                  {"country", country},
+                  {"url", proxy_url},
+                  {"username", kProxyUser},
+                  {"password", kProxySecret}};
     };
-    config.set("proxies", json::array({proxy_entry("datacenter", "US"),
-                                       proxy_entry("residential", "US"),
-                                       proxy_entry("residential", "GB")}));
+    config.set("proxies",
+               json::array({proxy_entry("datacenter", "US"), proxy_entry("residential", "US"),
+                            proxy_entry("residential", "GB")}));
     return config;
   }
   Config strict_config() const {
@@ -214,7 +232,8 @@ World& world() {
   return *world_ptr;
 }
 
-httplib::Result post_raw(ServiceUnderTest& service, const std::string& body, const std::string& key) {
+httplib::Result post_raw(ServiceUnderTest& service, const std::string& body,
+                         const std::string& key) {
   httplib::Headers headers;
   if (!key.empty()) headers.emplace("x-api-key", key);
   return service.client()->Post("/scrape/web", headers, body, "application/json");
@@ -277,9 +296,9 @@ class WebEndpoint : public ::testing::Test {
 TEST_F(WebEndpoint, EveryOutputOfOnePage) {
   const std::string url = world().url("/article");
   json body = ok_body(scrape({{"url", url},
-                                    {"outputFormat", {"html", "text", "markdown", "json"}},
-                                    {"extractLinks", true},
-                                    {"extractEmails", true}}));
+                              {"outputFormat", {"html", "text", "markdown", "json"}},
+                              {"extractLinks", true},
+                              {"extractEmails", true}}));
   EXPECT_EQ(body["requestMetadata"]["url"], url);
   EXPECT_EQ(body["statusCode"], 200);
 
@@ -323,13 +342,30 @@ TEST_F(WebEndpoint, EveryOutputOfOnePage) {
   EXPECT_EQ(spent(), 5);
 }
 
+TEST_F(WebEndpoint, APagesScriptsCannotBreakTheReading) {
+  // Our in-page reading runs in a world of its own: the page's changes to JSON, Array, String
+  // and Object are not the built-ins it sees.
+  json body = ok_body(scrape({{"url", world().url("/hostile")},
+                              {"outputFormat", {"html", "text", "markdown", "json"}},
+                              {"extractLinks", true},
+                              {"extractEmails", true}}));
+  EXPECT_NE(body.value("markdown", "").find("# Still read\n\n- one\n- two"), std::string::npos)
+      << body.value("markdown", "");
+  EXPECT_NE(body.value("text", "").find("Still read"), std::string::npos);
+  EXPECT_NE(body.value("content", "").find("<h1>Still read</h1>"), std::string::npos);
+  EXPECT_EQ(body["json"].value("title", ""), "Hostile");
+  EXPECT_EQ(body["json"].value("description", ""), "d");
+  EXPECT_EQ(body["extractedLinks"], json({world().url("/linked")}));
+  EXPECT_EQ(body["extractedEmails"], json({"me@example.com"}));
+}
+
 TEST_F(WebEndpoint, TheDefaultAnswerIsTheHtmlOnly) {
   json body = ok_body(scrape({{"url", world().url("/article")}}));
   EXPECT_TRUE(body.contains("content"));
   EXPECT_TRUE(body.contains("headers"));
   EXPECT_EQ(body["statusCode"], 200);
-  for (const char* absent : {"text", "markdown", "json", "extractedLinks", "extractedEmails",
-                             "screenshot"}) {
+  for (const char* absent :
+       {"text", "markdown", "json", "extractedLinks", "extractedEmails", "screenshot"}) {
     EXPECT_FALSE(body.contains(absent)) << absent;
   }
 }
@@ -347,7 +383,8 @@ TEST_F(WebEndpoint, TheSitesStatusDecidesTheAnswer) {
                        Case{429, 502, "upstream_blocked"}, Case{500, 502, "upstream_error"},
                        Case{503, 502, "upstream_error"}}) {
     SCOPED_TRACE("site answered " + std::to_string(c.site));
-    expect_error(scrape({{"url", world().url("/status/" + std::to_string(c.site))}}), c.status, c.code);
+    expect_error(scrape({{"url", world().url("/status/" + std::to_string(c.site))}}), c.status,
+                 c.code);
   }
   EXPECT_EQ(spent(), 0) << "no error is charged";
 
@@ -368,21 +405,21 @@ TEST_F(WebEndpoint, APageThatNeverAnswersTimesOutUncharged) {
 }
 
 TEST_F(WebEndpoint, WaitForWaitsForTheSelector) {
-  json body =
-      ok_body(scrape({{"url", world().url("/late")}, {"waitFor", "#late"}, {"outputFormat", {"text"}}}));
+  json body = ok_body(
+      scrape({{"url", world().url("/late")}, {"waitFor", "#late"}, {"outputFormat", {"text"}}}));
   EXPECT_NE(body.value("text", "").find("arrived late"), std::string::npos) << body.dump();
 }
 
 TEST_F(WebEndpoint, ASelectorThatNeverShowsIsATimeout) {
-  expect_error(scrape({{"url", world().url("/late")}, {"waitFor", "#never"}, {"timeout", 2000}}), 504,
-               "timeout");
+  expect_error(scrape({{"url", world().url("/late")}, {"waitFor", "#never"}, {"timeout", 2000}}),
+               504, "timeout");
   EXPECT_EQ(spent(), 0);
 }
 
 TEST_F(WebEndpoint, WaitWaitsAfterTheLoad) {
   // The page adds its paragraph 100 ms after its load event; the request waits 15 times that.
-  json body =
-      ok_body(scrape({{"url", world().url("/after-load")}, {"wait", 1500}, {"outputFormat", {"text"}}}));
+  json body = ok_body(
+      scrape({{"url", world().url("/after-load")}, {"wait", 1500}, {"outputFormat", {"text"}}}));
   EXPECT_NE(body.value("text", "").find("waited for"), std::string::npos) << body.dump();
 }
 
@@ -424,8 +461,8 @@ TEST_F(WebEndpoint, AdHostsAreBlockedUnlessBlockAdsIsFalse) {
 
 TEST_F(WebEndpoint, TheViewportIsTheWindowsSize) {
   json body = ok_body(scrape({{"url", world().url("/viewport")},
-                                    {"viewport", {{"width", 800}, {"height", 600}}},
-                                    {"outputFormat", {"text"}}}));
+                              {"viewport", {{"width", 800}, {"height", 600}}},
+                              {"outputFormat", {"text"}}}));
   EXPECT_NE(body.value("text", "").find("width=800 height=600"), std::string::npos) << body.dump();
 }
 
@@ -449,9 +486,9 @@ std::string query_value(const std::string& path, const std::string& name) {
 
 TEST_F(WebEndpoint, AScreenshotIsAPngOfTheViewportOrTheWholePage) {
   json view = ok_body(scrape({{"url", world().url("/tall")},
-                                    {"screenshot", true},
-                                    {"screenshotFullPage", false},
-                                    {"viewport", {{"width", 640}, {"height", 480}}}}));
+                              {"screenshot", true},
+                              {"screenshotFullPage", false},
+                              {"viewport", {{"width", 640}, {"height", 480}}}}));
   const auto shot = service_->get(screenshot_path(view), /*key=*/"");
   ASSERT_TRUE(shot);
   ASSERT_EQ(shot->status, 200) << "the URL needs no API key";
@@ -461,8 +498,8 @@ TEST_F(WebEndpoint, AScreenshotIsAPngOfTheViewportOrTheWholePage) {
   EXPECT_EQ(size.height, 480);
 
   json full = ok_body(scrape({{"url", world().url("/tall")},
-                                    {"screenshot", true},
-                                    {"viewport", {{"width", 640}, {"height", 480}}}}));
+                              {"screenshot", true},
+                              {"viewport", {{"width", 640}, {"height", 480}}}}));
   const auto whole = service_->get(screenshot_path(full), "");
   ASSERT_TRUE(whole);
   ASSERT_EQ(whole->status, 200);
@@ -473,8 +510,8 @@ TEST_F(WebEndpoint, AScreenshotIsAPngOfTheViewportOrTheWholePage) {
 }
 
 TEST_F(WebEndpoint, AlteredOrExpiredScreenshotUrlsAreNotFound) {
-  json body = ok_body(scrape({{"url", world().url("/tall")}, {"screenshot", true},
-                                    {"screenshotFullPage", false}}));
+  json body = ok_body(
+      scrape({{"url", world().url("/tall")}, {"screenshot", true}, {"screenshotFullPage", false}}));
   const std::string path = screenshot_path(body);
   ASSERT_EQ(service_->get(path, "")->status, 200);
 
@@ -505,9 +542,10 @@ TEST_F(WebEndpoint, AlteredOrExpiredScreenshotUrlsAreNotFound) {
   // the expiry can refuse it. The signer with the service's secret reproduces the real signature.
   const screenshots::UrlSigner signer(kScreenshotSecret);
   ASSERT_EQ(signer.signature(id, std::stoll(expires)), sig);
-  const std::int64_t past =
-      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-          .count() - 60;
+  const std::int64_t past = std::chrono::duration_cast<std::chrono::seconds>(
+                                std::chrono::system_clock::now().time_since_epoch())
+                                .count() -
+                            60;
   const std::filesystem::path dir = std::filesystem::path(world().open_dir.path()) / "screenshots";
   std::filesystem::copy_file(dir / (expires + "-" + id + ".png"),
                              dir / (std::to_string(past) + "-" + id + ".png"));
@@ -535,8 +573,10 @@ TEST(WebValidation, BadBodiesAreRefusedBeforeAnyCharge) {
       {json{{"url", url}, {"outputFormat", {"pdf"}}}.dump(), "invalid_parameter", "outputFormat"},
       {json{{"url", url}, {"screenshot", "yes"}}.dump(), "invalid_parameter", "screenshot"},
       {json{{"url", url}, {"timeout", 500}}.dump(), "invalid_parameter", "timeout"},
-      {json{{"url", url}, {"viewport", {{"width", 50}}}}.dump(), "invalid_parameter", "viewport.width"},
-      {json{{"url", url}, {"headers", {{"X-A", "b\r\nc: d"}}}}.dump(), "invalid_parameter", "headers"},
+      {json{{"url", url}, {"viewport", {{"width", 50}}}}.dump(), "invalid_parameter",
+       "viewport.width"},
+      {json{{"url", url}, {"headers", {{"X-A", "b\r\nc: d"}}}}.dump(), "invalid_parameter",
+       "headers"},
       {json{{"url", url}, {"proxyType", "mobile"}}.dump(), "invalid_parameter", "proxyType"},
       {json{{"url", url}, {"proxyCountry", "FR"}}.dump(), "invalid_parameter", "proxyCountry"},
       {json{{"url", url}, {"proxyCountry", "XX"}}.dump(), "invalid_parameter", "proxyCountry"},
@@ -558,9 +598,9 @@ TEST(WebAddressGuard, PrivateAddressesAreRefusedNamingUrl) {
   const auto account = service.create_account(100);
   const std::string port = std::to_string(world().origin.port());
   for (const std::string& url : {"http://127.0.0.1:" + port + "/strict-literal",
-                                "http://public.test:" + port + "/strict-name",
-                                "http://localhost:" + port + "/strict-localhost",
-                                std::string("http://169.254.169.254/latest/meta-data/")}) {
+                                 "http://public.test:" + port + "/strict-name",
+                                 "http://localhost:" + port + "/strict-localhost",
+                                 std::string("http://169.254.169.254/latest/meta-data/")}) {
     SCOPED_TRACE(url);
     const auto r = post(service, {{"url", url}}, account.key);
     expect_error(r, 400, "invalid_parameter", "url");
@@ -590,8 +630,10 @@ TEST_F(WebEndpoint, ADatacenterProxyCarriesThePageAndItsResources) {
   const int before = proxy.tunnels() + proxy.plain_requests();
   const int refused_before = proxy.auth_failures();
   const std::string url = world().url("/via-proxy");
-  json body = ok_body(scrape({{"url", url}, {"proxyType", "datacenter"}, {"proxyCountry", "US"},
-                                    {"outputFormat", {"text"}}}));
+  json body = ok_body(scrape({{"url", url},
+                              {"proxyType", "datacenter"},
+                              {"proxyCountry", "US"},
+                              {"outputFormat", {"text"}}}));
   EXPECT_NE(body.value("text", "").find("through the proxy"), std::string::npos);
   EXPECT_GE(proxy.tunnels() + proxy.plain_requests(), before + 2) << "the page and its stylesheet";
   const auto targets = proxy.targets();
@@ -623,7 +665,8 @@ TEST_F(WebEndpoint, ACountryServedOnlyByResidentialProxiesCostsTen) {
 }
 
 TEST_F(WebEndpoint, ACountryWithoutProxiesIsRefusedUncharged) {
-  expect_error(scrape({{"url", world().url("/via-proxy")}, {"proxyType", "datacenter"},
+  expect_error(scrape({{"url", world().url("/via-proxy")},
+                       {"proxyType", "datacenter"},
                        {"proxyCountry", "FR"}}),
                400, "invalid_parameter", "proxyCountry");
   EXPECT_EQ(spent(), 0);
