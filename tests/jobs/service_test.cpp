@@ -1,4 +1,4 @@
-// Scraper jobs through the whole service (tests/accounts_api's ServiceUnderTest): a job created
+// Scraper jobs through the whole service (tests/support/service_under_test.h): a job created
 // over HTTP is run by the service's worker in its Chromium over a replay archive of the rendered
 // maps pages (tests/jobs/maps_pages.h), its rows stored and charged, and its webhooks delivered
 // to a receiver on loopback. Also: running out of credits, and the real binary killed in the
@@ -13,10 +13,10 @@
 #include "jobs/job_store_of.h"
 #include "store/jobs_store.h"
 #include "store/store.h"
-#include "tests/accounts_api/service_fixture.h"
 #include "tests/jobs/maps_pages.h"
 #include "tests/support/gleaner_process.h"
 #include "tests/support/local_server.h"
+#include "tests/support/service_under_test.h"
 
 namespace gleaner::testing {
 namespace {

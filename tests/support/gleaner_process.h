@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/accounts_api/service_fixture.h"
+#include "tests/support/service_under_test.h"
 
 extern char** environ;
 

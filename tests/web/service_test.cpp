@@ -1,4 +1,4 @@
-// POST /scrape/web end to end: whole services on port 0 (tests/accounts_api's ServiceUnderTest),
+// POST /scrape/web end to end: whole services on port 0 (tests/support/service_under_test.h),
 // real Chromium, pages served live on 127.0.0.1 by an Origin that records every request, and a
 // counting upstream proxy that demands Basic credentials (tests/proxies/support).
 //
@@ -29,9 +29,9 @@
 #include "screenshots/png.h"
 #include "screenshots/signing.h"
 #include "store/store.h"
-#include "tests/accounts_api/service_fixture.h"
 #include "tests/proxies/support/loopback.h"
 #include "tests/support/gate.h"
+#include "tests/support/service_under_test.h"
 
 namespace gleaner {
 namespace {
