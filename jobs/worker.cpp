@@ -96,6 +96,7 @@ void JobWorker::run_job(store::Job job) {
   const auto pairs = static_cast<std::int64_t>(request.keywords.size() * request.locations.size());
   for (std::int64_t pair = job.progress.value("pair", std::int64_t{0}); pair < pairs; ++pair) {
     if (stopping()) return;  // paused: resumed after the restart
+    if (!still_ours(job.id)) return;
     const auto current = jobs_.job(job.id);
     if (!current || current->done()) return;
     if (current->stop_requested)
@@ -119,8 +120,13 @@ void JobWorker::run_job(store::Job job) {
       return;
     }
     std::vector<store::JobRow> batch;
+    bool lost = false;            // the job went to another node: leave it to that node
     auto flush = [&]() -> bool {  // false: out of credits
       if (batch.empty()) return true;
+      if (!still_ours(job.id)) {
+        lost = true;
+        return true;
+      }
       const store::StoredRows stored = jobs_.store_rows(
           *current, batch, options_.cost_per_row, "maps_job_row",
           [&](const std::vector<json>& rows) {
@@ -130,7 +136,6 @@ void JobWorker::run_job(store::Job job) {
           });
       batch.clear();
       if (!stored.stored.empty()) delivery_queued();
-      jobs_.renew_lease(job.id, options_.lease);
       return !stored.out_of_credits;
     };
     for (json& place : *places) {
@@ -142,11 +147,17 @@ void JobWorker::run_job(store::Job job) {
                                          deadline_in(options_.website_budget));
       }
       batch.push_back({maps::place_key(place), std::move(place)});
-      if (static_cast<std::int64_t>(batch.size()) >= options_.batch_size && !flush()) {
-        return finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
+      if (static_cast<std::int64_t>(batch.size()) >= options_.batch_size) {
+        const bool paid = flush();
+        if (lost) return;
+        if (!paid) {
+          return finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
+        }
       }
     }
-    if (!flush()) {
+    const bool paid = flush();
+    if (lost) return;
+    if (!paid) {
       return finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
     }
     jobs_.save_progress(job.id, {{"pair", pair + 1}});
@@ -186,8 +197,16 @@ std::optional<std::vector<json>> JobWorker::search(const std::string& job_id,
     Millis pause = options_.retry_pause;
     for (int i = 1; i < attempt; ++i) pause *= 4;
     if (threads_.sleep_unless_stopped(pause)) return std::nullopt;
-    jobs_.renew_lease(job_id, options_.lease);
+    if (!still_ours(job_id)) return std::nullopt;
   }
+}
+
+bool JobWorker::still_ours(const std::string& job_id) {
+  if (jobs_.renew_lease(job_id, options_.lease)) return true;
+  log::warn("jobs") << "job " << job_id
+                    << ": this node's lease expired and another node took the job over; this "
+                       "node leaves it to that one";
+  return false;
 }
 
 void JobWorker::start() {

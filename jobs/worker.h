@@ -104,13 +104,17 @@ class JobWorker {
   void run_job(store::Job job);
   /// source_.search() with the retries of WorkerOptions::search_attempts. Throws the last
   /// failure; returns nullopt when the search was interrupted (the worker is stopping, or the
-  /// job's account asked it to stop).
+  /// job's account asked it to stop, or it went to another node).
   std::optional<std::vector<nlohmann::json>> search(const std::string& job_id,
                                                     const std::string& keyword,
                                                     const std::string& location,
                                                     std::optional<std::int64_t> limit);
   void finish(const store::Job& job, const char* status, const std::optional<std::string>& reason);
   void delivery_queued();
+  /// Renews the job's lease; false (and logged) when this node's lease had expired and another
+  /// node took the job over: the caller then leaves the job alone, stores nothing more and does
+  /// not end it, so the job runs on one node only.
+  bool still_ours(const std::string& job_id);
 
   store::JobStore& jobs_;
   PlaceSource& source_;

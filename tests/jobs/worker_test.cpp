@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "core/error.h"
 #include "jobs/job_request.h"
@@ -244,6 +245,34 @@ TEST_F(WorkerTest, AStopAskedByTheAccountEndsTheJobAtTheNextPair) {
   EXPECT_EQ(job.status, store::job_status::kStopped);
   EXPECT_EQ(job.stop_reason, "stopped_by_user");
   EXPECT_TRUE(source_.searches().empty());
+}
+
+TEST_F(WorkerTest, AJobTakenOverByAnotherNodeIsLeftToIt) {
+  const auto acct = account(100);
+  source_.answers["coffee|Athens"] = {place("a")};
+  source_.hold_at = "coffee|Ilion";
+  const std::string id = create(acct, {"coffee"}, {"Athens", "Ilion"});
+  options_.lease = std::chrono::seconds(60);
+  JobWorker worker(*jobs_, source_, clock_, options_);
+  std::thread run([&] { worker.run_one(); });
+  ASSERT_TRUE(source_.wait_for_search("coffee|Ilion"));
+  // This node's lease lapses during the search (a stall), and another node takes the job.
+  clock_.advance(std::chrono::seconds(61));
+  Config other = config_;
+  other.set("node_id", "other-node");
+  auto other_store = store::open_store(other, clock_, store::StoreRole::Node);
+  auto other_jobs = job_store_of(other, *other_store, clock_);
+  ASSERT_TRUE(other_jobs->claim_job(std::chrono::seconds(60)).has_value());
+  source_.release();  // the search fails for a passing reason: it would be tried again
+  run.join();
+  // The first node neither retried the search nor ended the job: the other node runs it.
+  const store::Job job = *jobs_->job(id);
+  EXPECT_EQ(job.status, store::job_status::kInProgress);
+  EXPECT_EQ(job.rows_count, 1);
+  const auto searches = source_.searches();
+  EXPECT_EQ(std::count(searches.begin(), searches.end(), "coffee|Ilion"), 1);
+  EXPECT_EQ(events(id), (std::vector<std::string>{event::kStarted, event::kDataScraped}));
+  EXPECT_TRUE(other_jobs->renew_lease(id, std::chrono::seconds(60)));
 }
 
 TEST_F(WorkerTest, AStopAskedDuringASearchEndsTheJobWithoutWaitingForIt) {
