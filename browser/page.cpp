@@ -5,6 +5,7 @@
 #include "browser/navigation_tracker.h"
 #include "browser/request_router.h"
 #include "cdp/error.h"
+#include "cdp/evaluate.h"
 #include "core/error.h"
 #include "core/log.h"
 
@@ -25,15 +26,6 @@ std::string exception_text(const Json& details) {
     if (auto v = e->find("value"); v != e->end()) return v->dump();
   }
   return details.value("text", std::string("exception"));
-}
-
-// Runtime.evaluate fails this way when the document it ran in was replaced meanwhile.
-bool context_went_away(const cdp::Error& e) {
-  const std::string& detail = e.detail();
-  return e.kind() == cdp::ErrorKind::Protocol &&
-         (detail.find("context was destroyed") != std::string::npos ||
-          detail.find("Cannot find context") != std::string::npos ||
-          detail.find("Cannot find default execution context") != std::string::npos);
 }
 
 // The value of a Runtime.evaluate reply; an exception in the page is an Internal error.
@@ -176,7 +168,7 @@ void Page::wait_for_selector(const std::string& selector, const std::string& url
     } catch (const cdp::Error& e) {
       if (e.kind() == cdp::ErrorKind::Timeout) fail_timeout(url, start, deadline);
       // The document was replaced while we waited (a redirect by script): wait in the new one.
-      if (context_went_away(e) && SteadyClock::now() < deadline) continue;
+      if (cdp::context_went_away(e) && SteadyClock::now() < deadline) continue;
       throw;
     }
     if (auto details = reply.find("exceptionDetails"); details != reply.end()) {
@@ -194,23 +186,8 @@ Json Page::evaluate(const std::string& expression, Deadline deadline) {
 }
 
 Json Page::evaluate_isolated(const std::string& expression, Deadline deadline) {
-  for (bool again = true;; again = false) {
-    // A world made for this evaluation: the top frame's id is the target's.
-    const Json world = session_->call(
-        "Page.createIsolatedWorld", {{"frameId", target_id_}, {"worldName", "gleaner"}}, deadline);
-    try {
-      return evaluation_value(session_->call("Runtime.evaluate",
-                                             {{"expression", expression},
-                                              {"contextId", world.at("executionContextId")},
-                                              {"awaitPromise", true},
-                                              {"returnByValue", true}},
-                                             deadline));
-    } catch (const cdp::Error& e) {
-      // The document was replaced between the two calls (a redirect by script): once more in
-      // the new one.
-      if (!again || !context_went_away(e)) throw;
-    }
-  }
+  // The top frame's id is the target's.
+  return evaluation_value(cdp::evaluate_isolated(*session_, expression, deadline, target_id_));
 }
 
 std::string Page::html(Deadline deadline) {

@@ -1,14 +1,15 @@
 #include "screenshots/capture.h"
 
-#include "core/error.h"
-#include "core/log.h"
-#include "gleaner_screenshots_embedded.h"
-#include "screenshots/png.h"
-
 #include <openssl/evp.h>
 
 #include <algorithm>
 #include <cmath>
+
+#include "cdp/evaluate.h"
+#include "core/error.h"
+#include "core/log.h"
+#include "gleaner_screenshots_embedded.h"
+#include "screenshots/png.h"
 
 namespace gleaner::screenshots {
 namespace {
@@ -75,11 +76,10 @@ Json prepare_page(cdp::Session& session, const CaptureOptions& options, Deadline
                      {"maxSteps", options.max_scroll_steps},
                      {"maxHeight", options.max_height},
                      {"budgetMs", budget.count()}};
-  const std::string expression =
-      "(" + std::string(scripts::prepare_js) + ")(" + args.dump() + ")";
-  const Json reply = session.call(
-      "Runtime.evaluate",
-      {{"expression", expression}, {"awaitPromise", true}, {"returnByValue", true}}, deadline);
+  const std::string expression = "(" + std::string(scripts::prepare_js) + ")(" + args.dump() + ")";
+  // In a world of its own: a page that replaced scrollTo or requestAnimationFrame does not
+  // change how it runs.
+  const Json reply = cdp::evaluate_isolated(session, expression, deadline);
   if (reply.contains("exceptionDetails")) {
     log::warn("screenshots") << "preparing the page failed, capturing as it is: "
                              << reply["exceptionDetails"].value("text", std::string("exception"));
@@ -112,7 +112,8 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
                              << " CSS px cut to " << width << "x" << height;
   }
 
-  const double tile_css_height = std::max(1.0, std::floor(options.tile_height / device_pixel_ratio));
+  const double tile_css_height =
+      std::max(1.0, std::floor(options.tile_height / device_pixel_ratio));
   const std::vector<Clip> clips = plan_tiles(width, height, tile_css_height);
   capture.tiles = static_cast<int>(clips.size());
   if (clips.size() == 1) {
@@ -133,9 +134,9 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
   capture.height = size.height;
   log::debug("screenshots") << "full page " << capture.width << "x" << capture.height << " px in "
                             << capture.tiles << " tile(s); prepared in "
-                            << prepared.value("elapsedMs", 0) << " ms, " << prepared.value("steps", 0)
-                            << " scroll steps, " << prepared.value("pendingImages", 0)
-                            << " images still loading";
+                            << prepared.value("elapsedMs", 0) << " ms, "
+                            << prepared.value("steps", 0) << " scroll steps, "
+                            << prepared.value("pendingImages", 0) << " images still loading";
   return capture;
 }
 
@@ -145,7 +146,8 @@ CaptureOptions CaptureOptions::from_config(const Config& config) {
   CaptureOptions options;
   options.max_height = int_entry(config, "screenshot_max_height", options.max_height, 1, 1000000);
   options.max_width = int_entry(config, "screenshot_max_width", options.max_width, 1, 100000);
-  options.tile_height = int_entry(config, "screenshot_tile_height", options.tile_height, 256, 65536);
+  options.tile_height =
+      int_entry(config, "screenshot_tile_height", options.tile_height, 256, 65536);
   options.trigger_lazy = config.get_bool("screenshot_lazy_load", options.trigger_lazy);
   options.lazy_budget = Millis(int_entry(config, "screenshot_lazy_budget_ms",
                                          static_cast<int>(options.lazy_budget.count()), 0, 300000));

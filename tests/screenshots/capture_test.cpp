@@ -4,17 +4,17 @@
 // are, or stitched in the right order), without a browser.
 #include "screenshots/capture.h"
 
-#include "cdp/connection.h"
-#include "cdp/fake_transport.h"
-#include "core/error.h"
-#include "screenshots/png.h"
-#include "tests/screenshots/helpers.h"
-
 #include <gtest/gtest.h>
 #include <openssl/evp.h>
 
 #include <cmath>
 #include <mutex>
+
+#include "cdp/connection.h"
+#include "cdp/fake_transport.h"
+#include "core/error.h"
+#include "screenshots/png.h"
+#include "tests/screenshots/helpers.h"
 
 namespace gleaner::screenshots {
 namespace {
@@ -61,11 +61,19 @@ struct FakePage {
   Json answer(const Json& message) {
     const std::string method = message["method"];
     const Json& params = message["params"];
+    if (method == "Page.getFrameTree") return {{"frameTree", {{"frame", {{"id", "F1"}}}}}};
+    if (method == "Page.createIsolatedWorld") {
+      EXPECT_EQ(params["frameId"], "F1");
+      return {{"executionContextId", 7}};
+    }
     if (method == "Runtime.evaluate") {
-      if (prepare_throws) return {{"result", {{"type", "object"}}}, {"exceptionDetails", {{"text", "Uncaught"}}}};
+      EXPECT_EQ(params.value("contextId", 0), 7) << "the prepare script runs in a world of its own";
+      if (prepare_throws)
+        return {{"result", {{"type", "object"}}}, {"exceptionDetails", {{"text", "Uncaught"}}}};
       return {{"result",
                {{"type", "object"},
-                {"value", {{"devicePixelRatio", device_pixel_ratio}, {"steps", 3}, {"pendingImages", 0}}}}}};
+                {"value",
+                 {{"devicePixelRatio", device_pixel_ratio}, {"steps", 3}, {"pendingImages", 0}}}}}};
     }
     if (method == "Page.getLayoutMetrics") {
       return {{"cssContentSize", {{"x", 0}, {"y", 0}, {"width", width}, {"height", height}}}};
@@ -126,7 +134,8 @@ struct CaptureTest : ::testing::Test {
     const Image image = decode_png(png);
     for (int row = 0; row < image.height; ++row) {
       ASSERT_EQ(image.pixel(0, row), stripe_at(row / device_pixel_ratio)) << "row " << row;
-      ASSERT_EQ(image.pixel(image.width - 1, row), stripe_at(row / device_pixel_ratio)) << "row " << row;
+      ASSERT_EQ(image.pixel(image.width - 1, row), stripe_at(row / device_pixel_ratio))
+          << "row " << row;
     }
   }
 };
@@ -145,14 +154,17 @@ TEST_F(CaptureTest, APageThatFitsOneTileIsOneCaptureKeptByteForByte) {
   EXPECT_EQ(captures[0]["format"], "png");
   EXPECT_EQ(captures[0]["captureBeyondViewport"], true);
   EXPECT_EQ(captures[0]["optimizeForSpeed"], true);
-  EXPECT_EQ(captures[0]["clip"], (Json{{"x", 0.0}, {"y", 0.0}, {"width", 40.0}, {"height", 250.0}, {"scale", 1}}));
+  EXPECT_EQ(captures[0]["clip"],
+            (Json{{"x", 0.0}, {"y", 0.0}, {"width", 40.0}, {"height", 250.0}, {"scale", 1}}));
 }
 
 TEST_F(CaptureTest, LazyContentIsTriggeredBeforeTheSizeIsMeasured) {
   take();
   std::vector<std::string> order;
   for (const Json& c : page.calls) order.push_back(c["method"]);
-  ASSERT_EQ(order, (std::vector<std::string>{"Runtime.evaluate", "Page.getLayoutMetrics",
+  // The prepare script runs in an isolated world of the top frame, then the size is read.
+  ASSERT_EQ(order, (std::vector<std::string>{"Page.getFrameTree", "Page.createIsolatedWorld",
+                                             "Runtime.evaluate", "Page.getLayoutMetrics",
                                              "Page.captureScreenshot"}));
   const Json evaluate = page.calls_of("Runtime.evaluate")[0];
   EXPECT_EQ(evaluate["awaitPromise"], true);
@@ -194,7 +206,8 @@ TEST_F(CaptureTest, TilesAreSizedInDevicePixels) {
   EXPECT_EQ(shot.tiles, 3);
   EXPECT_EQ(shot.width, 80);
   EXPECT_EQ(shot.height, 2400);
-  for (const Json& c : page.calls_of("Page.captureScreenshot")) EXPECT_LE(c["clip"]["height"], 500.0);
+  for (const Json& c : page.calls_of("Page.captureScreenshot"))
+    EXPECT_LE(c["clip"]["height"], 500.0);
   expect_stripes(shot.png, 2);
 }
 
@@ -209,7 +222,8 @@ TEST_F(CaptureTest, APageBeyondTheMaximumIsCutThere) {
   EXPECT_EQ(shot.width, 50);
   EXPECT_EQ(shot.tiles, 3);
   const std::string expression = page.calls_of("Runtime.evaluate")[0]["expression"];
-  EXPECT_NE(expression.find("\"maxHeight\":2100"), std::string::npos) << "no scrolling past the cut";
+  EXPECT_NE(expression.find("\"maxHeight\":2100"), std::string::npos)
+      << "no scrolling past the cut";
 }
 
 TEST_F(CaptureTest, FractionalContentSizesAreRoundedUpToWholePixels) {
