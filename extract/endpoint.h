@@ -27,6 +27,8 @@ struct PageRequest {
   WaitFor wait;
   /// Handed to the in-page script as its argument.
   nlohmann::json script_args = nlohmann::json::object();
+  /// Where the script runs: World::Page only when it reads the page's own variables.
+  World world = World::Isolated;
 };
 
 /// A successful run: the body without the envelope (api/ adds requestMetadata) and the URL loaded.

@@ -40,13 +40,14 @@ PageReading read_page(Tab& tab, const PageRequest& request, std::string_view scr
   PageReading reading;
   reading.navigation = tab.navigate(request.url, request.wait, deadline);
   check_navigation(reading.navigation);
-  reading.data = read_loaded_page(tab, reading.navigation, script, request.script_args, deadline);
+  reading.data = read_loaded_page(tab, reading.navigation, script, request.script_args, deadline,
+                                  request.world);
   return reading;
 }
 
 nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::string_view script,
-                                const nlohmann::json& args, Deadline deadline) {
-  nlohmann::json out = tab.evaluate(compose_page_expression(script, args), deadline);
+                                const nlohmann::json& args, Deadline deadline, World world) {
+  nlohmann::json out = tab.evaluate(compose_page_expression(script, args), deadline, world);
   if (!out.is_object()) {
     throw Error(ErrorCode::Internal, "the page could not be read",
                 "page expression returned " + out.dump().substr(0, 200));

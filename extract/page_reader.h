@@ -23,11 +23,11 @@ struct PageReading {
 PageReading read_page(Tab& tab, const PageRequest& request, std::string_view script,
                       Deadline deadline);
 
-/// Reads the page `tab` shows now, reached by `navigation`, with `script` called on `args`: the
-/// checks of read_page() without loading anything (a second script on the same page). Returns
-/// the script's output; throws as read_page() does.
+/// Reads the page `tab` shows now, reached by `navigation`, with `script` called on `args` in
+/// `world`: the checks of read_page() without loading anything (a second script on the same
+/// page). Returns the script's output; throws as read_page() does.
 nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::string_view script,
-                                const nlohmann::json& args, Deadline deadline);
+                                const nlohmann::json& args, Deadline deadline, World world);
 
 /// The expression read_page() evaluates: the block check, then `script(args)` in try/catch,
 /// returning {signals, data, error}. Exposed for tests that run scripts on saved pages.

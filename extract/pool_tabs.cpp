@@ -74,8 +74,9 @@ class LeasedTab final : public Tab {
     return {std::move(result.url), result.status, std::move(result.headers)};
   }
 
-  nlohmann::json evaluate(const std::string& expression, Deadline deadline) override {
-    return lease_.page().evaluate(expression, deadline);
+  nlohmann::json evaluate(const std::string& expression, Deadline deadline, World world) override {
+    return world == World::Page ? lease_.page().evaluate(expression, deadline)
+                                : lease_.page().evaluate_isolated(expression, deadline);
   }
 
  private:

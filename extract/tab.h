@@ -59,6 +59,17 @@ struct Navigation {
   std::map<std::string, std::string> headers;
 };
 
+/// Where an in-page script runs.
+enum class World {
+  /// A world of its own on the page: the same DOM, but none of the page's variables, built-ins the
+  /// page cannot have replaced, and invisible to the page's scripts. For every script that only
+  /// reads the DOM.
+  Isolated,
+  /// The page's own world: only for a script that reads the page's variables (e.g. a state object
+  /// the site's scripts leave on window).
+  Page,
+};
+
 /// One browser tab, lent for one request.
 class Tab {
  public:
@@ -66,8 +77,10 @@ class Tab {
   /// Loads `url` and waits as told. Throws gleaner::Error: Timeout at the deadline, UpstreamError
   /// for a network error.
   virtual Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) = 0;
-  /// Evaluates `expression` in the page (promises awaited) and returns its value as JSON.
-  virtual nlohmann::json evaluate(const std::string& expression, Deadline deadline) = 0;
+  /// Evaluates `expression` in the page, in `world` (promises awaited), and returns its value as
+  /// JSON.
+  virtual nlohmann::json evaluate(const std::string& expression, Deadline deadline,
+                                  World world) = 0;
 };
 
 /// Lends tabs. Throws gleaner::Error(Unavailable) when no tab can be had before the deadline.

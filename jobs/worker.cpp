@@ -191,7 +191,7 @@ std::optional<std::vector<json>> JobWorker::search(const std::string& job_id,
                            e.code() == ErrorCode::UpstreamError;
       log::warn("jobs") << "job " << job_id << ": search for '" << keyword << "' in '" << location
                         << "' failed (attempt " << attempt << " of " << options_.search_attempts
-                        << "): " << e.what() << (e.detail().empty() ? "" : " (" + e.detail() + ")");
+                        << "): " << describe(e);
       if (!passing || attempt >= options_.search_attempts) throw;
     }
     Millis pause = options_.retry_pause;

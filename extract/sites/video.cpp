@@ -1,14 +1,14 @@
 #include "extract/sites/video.h"
 
+#include <cmath>
+#include <functional>
+#include <memory>
+
 #include "core/error.h"
 #include "extract/numbers.h"
 #include "extract/sites/json_path.h"
 #include "extract/url.h"
 #include "gleaner_extract_embedded.h"
-
-#include <cmath>
-#include <functional>
-#include <memory>
 
 namespace gleaner::extract {
 namespace {
@@ -22,7 +22,7 @@ constexpr const char* kSite = "https://www.youtube.com";
 const Parameters& video_parameters() {
   static const Parameters params{
       {Param::string("v").required().pattern("[A-Za-z0-9_-]{11}",
-                                              "an 11-character video id ([A-Za-z0-9_-])"),
+                                             "an 11-character video id ([A-Za-z0-9_-])"),
        Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
        Param::string("hl").pattern(patterns::kTwoLetters, "a two-letter language code"),
        Param::string("deviceType").one_of({"desktop", "mobile"})}};
@@ -35,7 +35,8 @@ const Parameters& video_parameters() {
 std::string text(const json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (!v.is_object()) return {};
-  if (auto it = v.find("simpleText"); it != v.end() && it->is_string()) return it->get<std::string>();
+  if (auto it = v.find("simpleText"); it != v.end() && it->is_string())
+    return it->get<std::string>();
   if (auto it = v.find("content"); it != v.end() && it->is_string()) return it->get<std::string>();
   std::string out;
   if (auto it = v.find("runs"); it != v.end() && it->is_array()) {
@@ -203,7 +204,8 @@ void add_views(json& video, const std::string& views) {
 // The older related-video renderer.
 json from_compact(const json& r) {
   const std::string id = str(at(r, {"videoId"}));
-  json video = {{"videoId", id}, {"title", text(at(r, {"title"}))},
+  json video = {{"videoId", id},
+                {"title", text(at(r, {"title"}))},
                 {"link", std::string(kSite) + "/watch?v=" + id}};
   const json& byline = at(r, {"longBylineText", "runs", 0});
   json channel = {{"name", text(at(r, {"longBylineText"}))}};
@@ -227,7 +229,8 @@ json from_compact(const json& r) {
 json from_lockup(const json& l) {
   const std::string id = str(at(l, {"contentId"}));
   const json& meta = at(l, {"metadata", "lockupMetadataViewModel"});
-  json video = {{"videoId", id}, {"title", text(at(meta, {"title"}))},
+  json video = {{"videoId", id},
+                {"title", text(at(meta, {"title"}))},
                 {"link", std::string(kSite) + "/watch?v=" + id}};
   const json& rows = at(meta, {"metadata", "contentMetadataViewModel", "metadataRows"});
   json channel = {{"name", text(at(rows, {0, "metadataParts", 0, "text"}))}};
@@ -351,8 +354,8 @@ json shape_video(const json& player, const json& next) {
   // Live now: videoDetails says so during the broadcast, the microformat's broadcast details too.
   const json& live = at(details, {"isLive"});
   const json& live_now = at(microformat, {"liveBroadcastDetails", "isLiveNow"});
-  out["isLive"] = (live.is_boolean() && live.get<bool>()) ||
-                  (live_now.is_boolean() && live_now.get<bool>());
+  out["isLive"] =
+      (live.is_boolean() && live.get<bool>()) || (live_now.is_boolean() && live_now.get<bool>());
 
   if (json chapters = chapters_of(next); !chapters.empty()) out["chapters"] = std::move(chapters);
   out["relatedVideos"] = related_of(next);
@@ -370,8 +373,8 @@ class InlineDataTab final : public Tab {
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
     return tab_->navigate(url, wait, deadline);
   }
-  json evaluate(const std::string& expression, Deadline deadline) override {
-    json out = tab_->evaluate(expression, deadline);
+  json evaluate(const std::string& expression, Deadline deadline, World world) override {
+    json out = tab_->evaluate(expression, deadline, world);
     const json& length = at(out, {"signals", "textLength"});
     if (at(out, {"data", "player", "videoDetails"}).is_object() && length.is_number() &&
         length.get<long long>() == 0) {
@@ -450,7 +453,8 @@ std::optional<long long> duration_seconds(std::string_view t) {
   std::size_t i = 0;
   while (i <= t.size()) {
     std::size_t j = t.find(':', i);
-    std::string_view part = t.substr(i, j == std::string_view::npos ? std::string_view::npos : j - i);
+    std::string_view part =
+        t.substr(i, j == std::string_view::npos ? std::string_view::npos : j - i);
     if (part.empty() || part.size() > 3 ||
         part.find_first_not_of("0123456789") != std::string_view::npos) {
       return std::nullopt;

@@ -72,7 +72,7 @@ std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
   const std::string kind = listing.data.value("kind", std::string());
   if (kind == "place") {  // one answer: the search went straight to its page
     json page = extract::read_loaded_page(*tab, listing.navigation, scripts::place_js,
-                                          json::object(), page_deadline);
+                                          json::object(), page_deadline, extract::World::Page);
     if (auto row = row_from_place_page(page)) return {std::move(*row)};
     return {};
   }
@@ -113,6 +113,7 @@ std::optional<json> BrowserPlaceSource::place_details(extract::Tab& tab, const s
   request.url = url;
   request.profile = profile_for(options_);
   request.wait = extract::WaitFor::selector_of(kPlaceReady, options_.render_patience);
+  request.world = extract::World::Page;  // place.js reads the page's APP_INITIALIZATION_STATE
   try {
     const auto reading = extract::read_page(tab, request, scripts::place_js,
                                             std::min(deadline, deadline_in(options_.page_budget)));
@@ -120,8 +121,7 @@ std::optional<json> BrowserPlaceSource::place_details(extract::Tab& tab, const s
   } catch (const Error& e) {
     // A block page is not one place's problem: the next pages would be blocked too.
     if (e.code() == ErrorCode::UpstreamBlocked) throw;
-    log::info("jobs") << "maps place page " << url << " not read: " << describe(e)
-                      << (e.detail().empty() ? "" : " (" + e.detail() + ")");
+    log::info("jobs") << "maps place page " << url << " not read: " << describe(e);
     return std::nullopt;
   }
 }
@@ -130,8 +130,7 @@ std::vector<std::string> BrowserPlaceSource::emails(const std::string& website, 
   try {
     return website_emails_(website, std::min(deadline, deadline_in(options_.page_budget)));
   } catch (const Error& e) {
-    log::info("jobs") << "no e-mails from " << website << ": " << describe(e)
-                      << (e.detail().empty() ? "" : " (" + e.detail() + ")");
+    log::info("jobs") << "no e-mails from " << website << ": " << describe(e);
     return {};
   }
 }

@@ -70,15 +70,22 @@ void add_news_pages(TempReplayArchive& archive) {
   missing.body = "<html><body>Not Found</body></html>";
   missing.status = 404;
   archive.add(missing);
-  // The page's own script breaks the lookup news.js starts with.
-  archive.page(search_url("scriptfails"),
-               "<!doctype html><html><head><script>"
-               "const original = document.getElementsByTagName.bind(document);"
-               "document.getElementsByTagName = (tag) => {"
-               "  if (tag === 'rss') throw new Error('scripted failure');"
-               "  return original(tag); };"
-               "</script></head><body><rss><channel></channel></rss>"
-               "<p>A feed whose own script gets in the way.</p></body></html>");
+  // The feed's own script (XHTML scripts run in XML documents) breaks the lookup news.js starts
+  // with, in the page's world only.
+  TempReplayArchive::Entry tampered;
+  tampered.url = search_url("tampered");
+  tampered.file_name = "tampered.xml";
+  tampered.body =
+      "<?xml version='1.0'?><rss version='2.0'><channel><title>feed</title>"
+      "<script xmlns='http://www.w3.org/1999/xhtml'>"
+      "const original = document.getElementsByTagName.bind(document);"
+      "document.getElementsByTagName = (tag) => {"
+      "  if (tag === 'rss') throw new Error('scripted failure');"
+      "  return original(tag); };"
+      "</script>"
+      "<item><title>Kept</title><link>https://example.com/kept</link></item>"
+      "</channel></rss>";
+  archive.add(tampered);
   archive.page(search_url("slow"), busy_page(3000));
   archive.page(search_url("hang"), busy_page(60000));
   archive.load();  // writes index.json

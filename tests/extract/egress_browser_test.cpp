@@ -23,7 +23,9 @@ class SiteEgressInChromium : public ::testing::Test {
  protected:
   SiteEgressInChromium() : origin(/*start_later=*/true) {
     origin.server().Get("/results", [](const httplib::Request&, httplib::Response& response) {
-      response.set_content("<title>results</title><p id='n'>3 results</p>", "text/html");
+      response.set_content(
+          "<title>results</title><p id='n'>3 results</p><script>var siteState = 7;</script>",
+          "text/html");
     });
     origin.start();
     pools = std::make_shared<proxies::UpstreamPools>(
@@ -59,7 +61,11 @@ TEST_F(SiteEgressInChromium, ConfiguredProxyCarriesEverySitePage) {
   const std::string url = "http://127.0.0.1:" + std::to_string(origin.port()) + "/results";
   const Navigation nav = tab->navigate(url, WaitFor::selector_of("#n"), max_wait());
   EXPECT_EQ(nav.status, 200);
-  EXPECT_EQ(tab->evaluate("document.getElementById('n').textContent", max_wait()), "3 results");
+  EXPECT_EQ(tab->evaluate("document.getElementById('n').textContent", max_wait(), World::Isolated),
+            "3 results");
+  // The page's variables are seen from its own world only.
+  EXPECT_EQ(tab->evaluate("typeof siteState", max_wait(), World::Page), "number");
+  EXPECT_EQ(tab->evaluate("typeof siteState", max_wait(), World::Isolated), "undefined");
   EXPECT_GE(upstream.plain_requests(), 1);
   EXPECT_EQ(upstream.auth_failures(), 0);
   const auto targets = upstream.targets();

@@ -59,6 +59,7 @@ class FakeTabs final : public TabSource {
   std::vector<std::string> loaded;
   std::vector<BrowserProfile> profiles;
   std::vector<std::string> expressions;
+  std::vector<World> worlds;  ///< the world of each expression
 
  private:
   class FakeTab final : public Tab {
@@ -71,8 +72,9 @@ class FakeTabs final : public TabSource {
       if (it == owner_.pages_.end()) return {url, 404, {}};
       return it->second.navigation;
     }
-    nlohmann::json evaluate(const std::string& expression, Deadline) override {
+    nlohmann::json evaluate(const std::string& expression, Deadline, World world) override {
       owner_.expressions.push_back(expression);
+      owner_.worlds.push_back(world);
       auto it = owner_.pages_.find(current_);
       return it == owner_.pages_.end() ? nlohmann::json() : it->second.evaluated;
     }

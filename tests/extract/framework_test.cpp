@@ -164,6 +164,8 @@ TEST(PageFlow, ReadsAndShapes) {
   EXPECT_NE(tabs.expressions[0].find("CAPTCHA_SELECTORS"), std::string::npos);
   EXPECT_NE(tabs.expressions[0].find("(args) => ({items: [args.q]})\n)({\"q\":\"a b\"})"),
             std::string::npos);
+  // In a world of its own unless the endpoint asks for the page's.
+  EXPECT_EQ(tabs.worlds, std::vector<World>{World::Isolated});
 }
 
 TEST(PageFlow, EmptyShellIsBlockedNotAnEmptySuccess) {
