@@ -13,6 +13,14 @@
 
 namespace gleaner::jobs {
 
+/// The pause after failed attempt `attempt` (1-based) of work retried with growing pauses: `first`,
+/// then four times longer each time (a job's search, a webhook delivery).
+template <class Duration>
+Duration growing_pause(Duration first, std::int64_t attempt) {
+  for (std::int64_t i = 1; i < attempt; ++i) first *= 4;
+  return first;
+}
+
 class PollingThreads {
  public:
   /// `component` names the log lines of failed steps.

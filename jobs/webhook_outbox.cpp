@@ -33,9 +33,7 @@ WebhookOutbox::~WebhookOutbox() {
 }
 
 std::chrono::seconds WebhookOutbox::pause_after(std::int64_t attempt) const {
-  std::int64_t factor = 1;
-  for (std::int64_t i = 1; i < attempt; ++i) factor *= 4;
-  return options_.first_pause * factor;
+  return growing_pause(options_.first_pause, attempt);
 }
 
 bool WebhookOutbox::deliver_one() {
