@@ -120,13 +120,11 @@ void JobWorker::run_job(store::Job job) {
       return;
     }
     std::vector<store::JobRow> batch;
-    bool lost = false;            // the job went to another node: leave it to that node
-    auto flush = [&]() -> bool {  // false: out of credits
+    // Stores the batch. False when the job must go no further here: the job went to another
+    // node (left to it), or the balance could not pay a row (the job is stopped).
+    auto flush = [&]() -> bool {
       if (batch.empty()) return true;
-      if (!still_ours(job.id)) {
-        lost = true;
-        return true;
-      }
+      if (!still_ours(job.id)) return false;
       const store::StoredRows stored = jobs_.store_rows(
           *current, batch, options_.cost_per_row, "maps_job_row",
           [&](const std::vector<json>& rows) {
@@ -136,7 +134,11 @@ void JobWorker::run_job(store::Job job) {
           });
       batch.clear();
       if (!stored.stored.empty()) delivery_queued();
-      return !stored.out_of_credits;
+      if (stored.out_of_credits) {
+        finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
+        return false;
+      }
+      return true;
     };
     for (json& place : *places) {
       if (stopping()) return;
@@ -147,19 +149,9 @@ void JobWorker::run_job(store::Job job) {
                                          deadline_in(options_.website_budget));
       }
       batch.push_back({maps::place_key(place), std::move(place)});
-      if (static_cast<std::int64_t>(batch.size()) >= options_.batch_size) {
-        const bool paid = flush();
-        if (lost) return;
-        if (!paid) {
-          return finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
-        }
-      }
+      if (static_cast<std::int64_t>(batch.size()) >= options_.batch_size && !flush()) return;
     }
-    const bool paid = flush();
-    if (lost) return;
-    if (!paid) {
-      return finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
-    }
+    if (!flush()) return;
     jobs_.save_progress(job.id, {{"pair", pair + 1}});
   }
   finish(*jobs_.job(job.id), store::job_status::kFinished, std::nullopt);
@@ -194,9 +186,9 @@ std::optional<std::vector<json>> JobWorker::search(const std::string& job_id,
                         << "): " << describe(e);
       if (!passing || attempt >= options_.search_attempts) throw;
     }
-    Millis pause = options_.retry_pause;
-    for (int i = 1; i < attempt; ++i) pause *= 4;
-    if (threads_.sleep_unless_stopped(pause)) return std::nullopt;
+    if (threads_.sleep_unless_stopped(growing_pause(options_.retry_pause, attempt))) {
+      return std::nullopt;
+    }
     if (!still_ours(job_id)) return std::nullopt;
   }
 }
