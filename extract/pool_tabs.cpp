@@ -21,14 +21,15 @@ std::string sleep_for(Millis pause) {
   return "new Promise((resolve) => setTimeout(resolve, " + std::to_string(pause.count()) + "))";
 }
 
-// The navigation readiness of every kind but Selector (LeasedTab::navigate waits for that one).
+// The navigation's readiness. A selector (and the extra wait after it) is waited for after the
+// load by LeasedTab::navigate.
 browser::WaitSpec wait_spec(const WaitFor& wait) {
   browser::WaitSpec spec;
   switch (wait.kind) {
     case WaitFor::Kind::Load: spec = browser::WaitSpec::load(); break;
     case WaitFor::Kind::DomContentLoaded: spec = browser::WaitSpec::dom_content_loaded(); break;
     case WaitFor::Kind::NetworkIdle: spec = browser::WaitSpec::network_idle(); break;
-    case WaitFor::Kind::Selector: spec = browser::WaitSpec::load(); break;
+    case WaitFor::Kind::Selector: return browser::WaitSpec::load();
     case WaitFor::Kind::FixedWait: return browser::WaitSpec::fixed_wait(wait.extra);
   }
   return spec.then_wait(wait.extra);
@@ -55,15 +56,10 @@ class LeasedTab final : public Tab {
       : way_out_(std::move(way_out)), lease_(std::move(lease)) {}
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
-    if (wait.kind != WaitFor::Kind::Selector) {
-      browser::NavigationResult result = lease_.page().navigate(url, wait_spec(wait), deadline);
-      return {std::move(result.url), result.status, std::move(result.headers)};
-    }
-    // The selector is waited for after the load, and a miss is not an error (tab.h): an error
-    // page or a block page lacks it, and the endpoint's checks then tell what the page is.
-    browser::NavigationResult result =
-        lease_.page().navigate(url, browser::WaitSpec::load(), deadline);
-    if (result.status < 400) {
+    browser::NavigationResult result = lease_.page().navigate(url, wait_spec(wait), deadline);
+    // A selector is waited for after the load, and a miss is not an error (tab.h): an error page
+    // or a block page lacks it, and the endpoint's checks then tell what the page is.
+    if (wait.kind == WaitFor::Kind::Selector && result.status < 400) {
       const Millis left = std::max(time_left(deadline) - kReadMargin, Millis(0));
       lease_.page().evaluate(browser::selector_waiter(wait.selector, std::min(left, wait.patience)),
                              deadline);
