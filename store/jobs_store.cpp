@@ -190,13 +190,16 @@ std::optional<Job> JobStore::request_stop(
   });
 }
 
-void JobStore::release_job_leases() {
+void JobStore::release_leases(const std::string& table, const std::string& unfinished) {
   db_.transact(TxKind::Write, [&](Transaction& tx) {
-    tx.run(
-        "UPDATE scraper_jobs SET lease_owner = NULL, lease_expires_at = NULL "
-        "WHERE lease_owner = ? AND status IN ('pending', 'in_progress')",
-        {node_id_});
+    tx.run("UPDATE " + table + " SET lease_owner = NULL, lease_expires_at = NULL " +
+               "WHERE lease_owner = ? AND status IN (" + unfinished + ")",
+           {node_id_});
   });
+}
+
+void JobStore::release_job_leases() {
+  release_leases("scraper_jobs", "'pending', 'in_progress'");
 }
 
 std::optional<Job> JobStore::claim_job(std::chrono::seconds lease) {
@@ -327,12 +330,7 @@ Job JobStore::finish_job(
 }
 
 void JobStore::release_delivery_leases() {
-  db_.transact(TxKind::Write, [&](Transaction& tx) {
-    tx.run(
-        "UPDATE webhook_deliveries SET lease_owner = NULL, lease_expires_at = NULL "
-        "WHERE lease_owner = ? AND status = 'pending'",
-        {node_id_});
-  });
+  release_leases("webhook_deliveries", "'pending'");
 }
 
 std::optional<Delivery> JobStore::claim_delivery(std::chrono::seconds lease) {

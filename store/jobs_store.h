@@ -181,6 +181,9 @@ class JobStore {
   std::int64_t now() const;
   void enqueue(Transaction& tx, const std::string& job_id, const std::string& event,
                const std::string& body);
+  /// Drops this node's leases on the rows of `table` whose status is one of `unfinished` (an SQL
+  /// list of literals).
+  void release_leases(const std::string& table, const std::string& unfinished);
 
   Database& db_;
   Store& store_;
