@@ -20,6 +20,8 @@ constexpr const char* kSearchReady =
     "div[role=\"feed\"] div[role=\"article\"], "
     "div[role=\"main\"][aria-label] h1";
 constexpr const char* kPlaceReady = "div[role=\"main\"][aria-label] h1";
+// place.js reads the page's own APP_INITIALIZATION_STATE: it runs in the page's world.
+constexpr extract::World kPlaceWorld = extract::World::Page;
 
 extract::BrowserProfile profile_for(const MapsSourceOptions& options) {
   extract::BrowserProfile profile;
@@ -72,7 +74,7 @@ std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
   const std::string kind = listing.data.value("kind", std::string());
   if (kind == "place") {  // one answer: the search went straight to its page
     json page = extract::read_loaded_page(*tab, listing.navigation, scripts::place_js,
-                                          json::object(), page_deadline, extract::World::Page);
+                                          json::object(), page_deadline, kPlaceWorld);
     if (auto row = row_from_place_page(page)) return {std::move(*row)};
     return {};
   }
@@ -113,7 +115,7 @@ std::optional<json> BrowserPlaceSource::place_details(extract::Tab& tab, const s
   request.url = url;
   request.profile = profile_for(options_);
   request.wait = extract::WaitFor::selector_of(kPlaceReady, options_.render_patience);
-  request.world = extract::World::Page;  // place.js reads the page's APP_INITIALIZATION_STATE
+  request.world = kPlaceWorld;
   try {
     const auto reading = extract::read_page(tab, request, scripts::place_js,
                                             std::min(deadline, deadline_in(options_.page_budget)));
