@@ -21,7 +21,7 @@ class Store;
 namespace gleaner::proxies {
 class Gateway;
 class Resolver;
-}
+}  // namespace gleaner::proxies
 namespace gleaner::screenshots {
 class ScreenshotService;
 }
@@ -83,9 +83,6 @@ class Service {
   /// Gives back, every `reservation_sweep_seconds`, credits held by requests that died on any
   /// node (docs/store.md asks every node to do it).
   void sweep_reservations();
-
-  /// Starts the job worker and the webhook outbox unless entry `jobs_enabled` is false.
-  void start_jobs();
 
   std::unique_ptr<Dependencies> deps_;
   /// The job worker, the maps source it reads with and the webhook outbox (service.cpp).
