@@ -15,7 +15,7 @@
 //
 //   const store::Account caller = authenticate(request, deps);        // api/auth.h
 //   auto params = endpoint->validate(request.query);                  // 400
-//   return billed(request, deps, caller, endpoint->cost_key(), work);
+//   return billed(request, deps, caller, endpoint->route(), work);
 //
 // A crash of the whole process is covered by store/: a node releases its leftover reservations
 // when it starts again (docs/store.md).

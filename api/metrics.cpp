@@ -70,6 +70,14 @@ void Metrics::observe_request(std::string_view route, std::string_view method, i
   h.sum += seconds;
 }
 
+void Metrics::observe_fields(std::string_view endpoint,
+                             const std::vector<std::pair<std::string, bool>>& presence) {
+  std::lock_guard lock(mutex_);
+  for (const auto& [field, present] : presence) {
+    ++fields_[{std::string(endpoint), field, present}];
+  }
+}
+
 void Metrics::observe_charge(std::string_view endpoint, std::int64_t credits) {
   std::lock_guard lock(mutex_);
   charged_credits_[std::string(endpoint)] +=
@@ -121,6 +129,14 @@ std::string Metrics::render(const AdmissionState& admission, const browser::Pool
     for (const auto& [endpoint, count] : charged_requests_) {
       out << "gleaner_charged_requests_total{" << label("endpoint", endpoint) << "} " << count
           << '\n';
+    }
+    family(out, "gleaner_extract_field_total", "counter",
+           "Answers of site endpoints by documented field and whether the field was present.");
+    for (const auto& [key, count] : fields_) {
+      const auto& [endpoint, field, present] = key;
+      out << "gleaner_extract_field_total{" << label("endpoint", endpoint) << ','
+          << label("field", field) << ',' << label("present", present ? "true" : "false") << "} "
+          << count << '\n';
     }
     family(out, "gleaner_uncharged_successes_total", "counter",
            "Successful responses that were not charged, by reason.");

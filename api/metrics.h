@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "api/admission.h"
@@ -39,6 +40,10 @@ class Metrics {
   void observe_charge(std::string_view endpoint, std::int64_t credits);
   /// A 200 that was not charged, by reason ("client_gone", "reservation_expired", "store_error").
   void observe_uncharged(std::string_view reason);
+  /// Field health of one answer of a site endpoint (its route, "stays/place"): for each documented
+  /// field, whether the answer carried it (extract/field_health.h).
+  void observe_fields(std::string_view endpoint,
+                      const std::vector<std::pair<std::string, bool>>& presence);
 
   /// The whole exposition: the counters above plus `admission`, `pool` and `jobs` as sampled now.
   std::string render(const AdmissionState& admission, const browser::PoolState& pool,
@@ -58,6 +63,8 @@ class Metrics {
   std::map<std::string, std::uint64_t> charged_credits_;
   std::map<std::string, std::uint64_t> charged_requests_;
   std::map<std::string, std::uint64_t> uncharged_;
+  /// (endpoint, field, present) → answers.
+  std::map<std::tuple<std::string, std::string, bool>, std::uint64_t> fields_;
 };
 
 /// A label value escaped for the text format (backslash, double quote, line feed).

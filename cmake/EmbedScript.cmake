@@ -1,7 +1,11 @@
 # Run by gleaner_embed_text(): writes one header with a raw-string constant per input file.
 set(text "// Generated from in-page scripts; edit the .js files, not this.\n#pragma once\n#include <string_view>\nnamespace ${NS} {\n")
 foreach(f IN LISTS INPUTS)
-  get_filename_component(name ${f} NAME)
+  if(BASE_DIR)
+    file(RELATIVE_PATH name ${BASE_DIR} ${f})
+  else()
+    get_filename_component(name ${f} NAME)
+  endif()
   string(REGEX REPLACE "[^A-Za-z0-9]" "_" ident ${name})
   file(READ ${f} body)
   # Split into chunks: compilers cap a single string literal's length.

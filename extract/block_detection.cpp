@@ -10,7 +10,7 @@ namespace {
 
 // Said by block and challenge pages of the sites we read (lower case). Checked only on short pages
 // (kShortPage): a real article may well mention "access denied".
-constexpr std::array<std::string_view, 14> kBlockPhrases = {
+constexpr std::array<std::string_view, 21> kBlockPhrases = {
     "our systems have detected unusual traffic",
     "unusual traffic from your computer network",
     "robot or human?",
@@ -25,12 +25,25 @@ constexpr std::array<std::string_view, 14> kBlockPhrases = {
     "pardon our interruption",
     "request unsuccessful. incapsula",
     "access denied",
+    "incapsula incident id",
+    "sorry, you have been blocked",
+    "enable javascript and cookies to continue",
+    "you don't have permission to access",
+    "as you were browsing something about your browser made us think you were a bot",
+    "please verify you are a human",
+    "powered and protected by akamai",
 };
 
 // Titles of challenge pages, matched at the start of document.title (any length of page).
-constexpr std::array<std::string_view, 6> kBlockTitles = {
-    "just a moment...", "attention required! | cloudflare", "robot or human?",
-    "access denied",    "pardon our interruption",          "security check",
+constexpr std::array<std::string_view, 8> kBlockTitles = {
+    "just a moment...",
+    "attention required! | cloudflare",
+    "robot or human?",
+    "access denied",
+    "pardon our interruption",
+    "security check",
+    "access to this page has been denied",
+    "please wait... | cloudflare",
 };
 
 // Before you continue to Google / Avant de continuer: consent walls are short pages.
@@ -42,6 +55,10 @@ constexpr std::array<std::string_view, 4> kConsentPhrases = {
 };
 
 constexpr long long kShortPage = 4000;  // characters of visible text
+// A wall says a sentence or two; a real page, even one its scripts have not drawn yet, says more
+// (Walmart's product page shows 2,400 characters before its scripts run). Where a wall's weaker
+// markers decide.
+constexpr long long kThinPage = 1000;
 
 std::string lower(std::string s) {
   for (char& c : s) {
@@ -80,6 +97,16 @@ void check_navigation(const Navigation& nav) {
     throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page",
                 "redirected to " + nav.url);
   }
+  // Walls that say so in a response header, whatever the status (AWS WAF challenges with 202).
+  if (auto it = nav.headers.find("cf-mitigated");
+      it != nav.headers.end() && lower(it->second) == "challenge") {
+    throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page",
+                "cloudflare challenge (cf-mitigated) at " + nav.url);
+  }
+  if (auto it = nav.headers.find("x-amzn-waf-action"); it != nav.headers.end()) {
+    throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page",
+                "aws-waf " + it->second + " (x-amzn-waf-action) at " + nav.url);
+  }
   if (s == 404 || s == 410) {
     throw Error(ErrorCode::NotFound, "the page does not exist on the site",
                 "status " + std::to_string(s) + " for " + nav.url);
@@ -95,23 +122,30 @@ void check_navigation(const Navigation& nav) {
   }
 }
 
-std::optional<std::string> block_reason(const nlohmann::json& signals) {
+std::optional<std::string> block_reason(const nlohmann::json& signals, bool data_without_text) {
   if (!signals.is_object()) return "the page could not be read";
   const std::string url = signals.value("url", "");
   const std::string title = lower(signals.value("title", ""));
   const std::string text = signals.value("text", "");
   const long long text_length = signals.value("textLength", 0LL);
   const long long elements = signals.value("elementCount", 0LL);
+  // A page with next to no content of its own: where a wall's weaker markers decide.
+  const bool thin = !data_without_text && text_length < kThinPage;
 
   if (is_block_path(url)) return "block page at " + url;
   if (host_of(url).starts_with("consent.")) return "consent wall at " + url;
-  if (signals.contains("captcha") && signals["captcha"].is_array() && !signals["captcha"].empty()) {
-    return "captcha on the page (" + signals["captcha"][0].get<std::string>() + ")";
+  if (const nlohmann::json& walls = signals.value("walls", nlohmann::json()); walls.is_array()) {
+    for (const nlohmann::json& wall : walls) {
+      if (!wall.is_object() || !(wall.value("strong", false) || thin)) continue;
+      return wall.value("vendor", std::string("unknown")) + " wall (" +
+             wall.value("marker", std::string()) + ") on a page of " + std::to_string(text_length) +
+             " characters, " + std::to_string(elements) + " elements";
+    }
   }
   for (auto t : kBlockTitles) {
     if (title.starts_with(t)) return "challenge page titled '" + signals.value("title", "") + "'";
   }
-  if (text_length == 0 || elements < 5) return "empty page";
+  if (!data_without_text && (text_length == 0 || elements < 5)) return "empty page";
   if (text_length < kShortPage) {
     for (auto phrase : kBlockPhrases) {
       if (text.find(phrase) != std::string::npos) {

@@ -12,13 +12,19 @@
 namespace gleaner::extract {
 
 /// Throws gleaner::Error for a navigation that did not give the page asked for: 404/410 →
-/// NotFound; 429, 401, 403 or a redirect to a known block path (Google's /sorry/) →
-/// UpstreamBlocked; other 4xx and 5xx → UpstreamError. Status 0 (no HTTP answer seen) passes.
+/// NotFound; 429, 401, 403, a redirect to a known block path (Google's /sorry/) or a wall's
+/// response header (`cf-mitigated: challenge`, `x-amzn-waf-action`) → UpstreamBlocked; other 4xx
+/// and 5xx → UpstreamError. Status 0 (no HTTP answer seen) passes.
 void check_navigation(const Navigation& navigation);
 
 /// Why a page is a block page, or nullopt when it looks like a real page. `signals` is what
 /// block_signals.js returned: {url, title, text (start of the visible text, lower case),
-/// textLength, elementCount, captcha [matched selectors], consentForm (bool)}.
-std::optional<std::string> block_reason(const nlohmann::json& signals);
+/// textLength, elementCount, walls [{vendor, marker, strong}], consentForm (bool)}. A strong
+/// marker of any vendor's wall decides alone; a weak one (also seen on ordinary pages of protected
+/// sites) only on a page with next to no text. `data_without_text`: the endpoint read its data
+/// from a page that shows no text yet (Endpoint::data_without_text): the page is then neither
+/// empty nor thin.
+std::optional<std::string> block_reason(const nlohmann::json& signals,
+                                        bool data_without_text = false);
 
 }  // namespace gleaner::extract

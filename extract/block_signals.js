@@ -1,31 +1,109 @@
 // Reads what tells a block page from a real one; block_detection.cpp decides. Runs before every
-// endpoint's own script. Works on HTML and on XML documents (feeds have no body).
+// endpoint's own script, whatever the site: a wall is recognised by its vendor's markers, not by
+// the site that sent it. Works on HTML and on XML documents (feeds have no body).
+//
+// Each vendor's markers, from its own pages and public documentation. `strong` markers appear only
+// on a wall (a challenge, a captcha or a block page); `weak` ones also appear on ordinary pages of
+// protected sites (a sensor script, an invisible captcha on a sign-in form) and count only on a
+// page that has next to no content.
 () => {
-  // Widgets of the captcha and challenge services sites put in front of their pages.
-  const CAPTCHA_SELECTORS = [
-    'iframe[src*="recaptcha"]', '.g-recaptcha', '#recaptcha', 'iframe[src*="hcaptcha"]',
-    '.h-captcha', '#captcha-form', 'form[action*="/sorry/"]', '#challenge-form',
-    '#challenge-running', '#cf-challenge-running', '.cf-turnstile', '[id^="px-captcha"]',
-    '#px-captcha-wrapper', 'iframe[src*="captcha-delivery.com"]', '#sec-if-cpt-container',
+  const VENDORS = [
+    {vendor: 'cloudflare',
+     strong: {selectors: ['#challenge-form', '#challenge-running', '#challenge-stage',
+                          '#challenge-error-text', '#cf-challenge-running', '#cf-error-details',
+                          '.cf-browser-verification', '#cf-please-wait'],
+              scripts: [/\/cdn-cgi\/challenge-platform\/h\//, /challenges\.cloudflare\.com\/cdn-cgi\/challenge-platform\/h\//],
+              inline: [/\b_cf_chl_opt\b/, /\bcf_chl_prog\b/]},
+     weak: {selectors: ['.cf-turnstile', 'iframe[src*="challenges.cloudflare.com"]'],
+            scripts: [/challenges\.cloudflare\.com\/turnstile\//]}},
+    {vendor: 'perimeterx',
+     strong: {selectors: ['#px-captcha', '[id^="px-captcha"]', '.px-captcha-container',
+                          '#px-captcha-wrapper', 'meta[name="description"][content="px-captcha"]'],
+              scripts: [/captcha\.px-cdn\.net\//, /captcha\.px-cloud\.net\//, /^\/[A-Za-z0-9]{8}\/captcha\/captcha\.js/],
+              inline: [/\b_pxCaptcha\b/, /\bpxCaptcha\b/]},
+     weak: {inline: [/\b_pxAppId\b/], scripts: [/client\.px-cloud\.net\//, /client\.perimeterx\.net\//]}},
+    {vendor: 'datadome',
+     strong: {selectors: ['iframe[src*="captcha-delivery.com"]'],
+              scripts: [/captcha-delivery\.com\//],
+              inline: [/geo\.captcha-delivery\.com/, /var dd=\{[^}]*'cid'/]},
+     weak: {scripts: [/js\.datadome\.co\//]}},
+    {vendor: 'akamai',
+     strong: {selectors: ['#sec-if-cpt-container', '#sec-cpt-if', '#sec-text-if', '#sec-container'],
+              scripts: [/\/_sec\/cp_challenge\//],
+              inline: [/\bbm-verify\b/, /_sec\/verify\?provider=interstitial/],
+              links: [/errors\.edgesuite\.net/]},
+     weak: {}},
+    {vendor: 'aws-waf',
+     strong: {selectors: ['#captcha-container[data-awswaf]'],
+              scripts: [/captcha-sdk\.awswaf\.com\//, /\.captcha\.awswaf\.com\//],
+              inline: [/\bwindow\.gokuProps\s*=/, /\bAwsWafCaptcha\.renderCaptcha\b/]},
+     weak: {scripts: [/\.awswaf\.com\/.*challenge\.js/], inline: [/\bAwsWafIntegration\b/]}},
+    {vendor: 'imperva',
+     strong: {selectors: ['iframe[src*="_Incapsula_Resource"]', 'iframe#main-iframe[src*="Incapsula"]'],
+              scripts: [/\/_Incapsula_Resource\?SWJIYLWA=/, /\/_Incapsula_Resource\?SWCGHOEL=/],
+              inline: [/Incapsula incident ID/i]},
+     weak: {scripts: [/\/_Incapsula_Resource/]}},
+    {vendor: 'kasada',
+     strong: {scripts: [/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/ips\.js/],
+              inline: [/\bKPSDK\.scriptStart\b/]},
+     weak: {inline: [/\bKPSDK\b/]}},
+    {vendor: 'google',
+     strong: {selectors: ['form[action*="/sorry/"]', '#captcha-form']}, weak: {}},
+    {vendor: 'recaptcha',
+     strong: {},
+     weak: {selectors: ['iframe[src*="recaptcha"]', '.g-recaptcha', '#recaptcha'],
+            scripts: [/\/recaptcha\/(api|enterprise)\.js/]}},
+    {vendor: 'hcaptcha',
+     strong: {},
+     weak: {selectors: ['iframe[src*="hcaptcha.com"]', '.h-captcha'],
+            scripts: [/hcaptcha\.com\/1\/api\.js/]}},
   ];
   // A form that only asks to accept or reject cookies (Google's consent.google.com and the like).
   const CONSENT_SELECTORS = [
     'form[action*="consent."]', 'form[action*="/consent"]', 'iframe[src*="consent."]',
   ];
+
   const root = document.documentElement;
   const body = document.body;
   const visible = body ? (body.innerText || '') : (root ? root.textContent || '' : '');
   const trimmed = visible.replace(/\s+/g, ' ').trim();
-  const matched = (list) => list.filter((s) => {
+  const exists = (s) => {
     try { return document.querySelector(s) !== null; } catch (e) { return false; }
-  });
+  };
+  const scriptSources = [];
+  const inlineScripts = [];
+  for (const s of document.getElementsByTagName('script')) {
+    const src = s.getAttribute('src');
+    if (src) scriptSources.push(src);
+    else if (s.textContent) inlineScripts.push(s.textContent.slice(0, 20000));
+  }
+  const links = [];
+  for (const a of document.getElementsByTagName('a')) {
+    const href = a.getAttribute('href');
+    if (href) links.push(href);
+    if (links.length > 200) break;
+  }
+  // Every marker of `set` found on the page, as "selector", "script:<pattern>", ...
+  const found = (set) => {
+    const out = [];
+    for (const s of set.selectors || []) if (exists(s)) out.push(s);
+    for (const re of set.scripts || []) if (scriptSources.some((src) => re.test(src))) out.push('script ' + re.source);
+    for (const re of set.inline || []) if (inlineScripts.some((t) => re.test(t))) out.push('inline ' + re.source);
+    for (const re of set.links || []) if (links.some((h) => re.test(h))) out.push('link ' + re.source);
+    return out;
+  };
+  const walls = [];
+  for (const v of VENDORS) {
+    for (const m of found(v.strong || {})) walls.push({vendor: v.vendor, marker: m, strong: true});
+    for (const m of found(v.weak || {})) walls.push({vendor: v.vendor, marker: m, strong: false});
+  }
   return {
     url: location.href,
     title: document.title || '',
     text: trimmed.slice(0, 3000).toLowerCase(),
     textLength: trimmed.length,
     elementCount: document.getElementsByTagName('*').length,
-    captcha: matched(CAPTCHA_SELECTORS),
-    consentForm: matched(CONSENT_SELECTORS).length > 0,
+    walls,
+    consentForm: CONSENT_SELECTORS.some(exists),
   };
 }

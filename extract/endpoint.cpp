@@ -25,6 +25,10 @@ std::string BrowserProfile::user_agent() const {
          "Chrome/156.0.0.0 Safari/537.36";
 }
 
+bool Endpoint::data_without_text(const nlohmann::json&) const {
+  return false;
+}
+
 bool Endpoint::has_content(const nlohmann::json& body) const {
   if (!body.is_object()) return false;
   for (const auto& [key, value] : body.items()) {
@@ -37,7 +41,9 @@ EndpointResult Endpoint::fetch(const ValidatedParams& params, TabSource& tabs,
                                Deadline deadline) const {
   PageRequest request = build_request(params);
   std::unique_ptr<Tab> tab = tabs.open(request.profile, deadline);
-  PageReading reading = read_page(*tab, request, script(), deadline);
+  PageReading reading =
+      read_page(*tab, request, script(), deadline,
+                [this](const nlohmann::json& data) { return data_without_text(data); });
   nlohmann::json body = shape(reading.data, params);
   if (!has_content(body)) {
     log::warn("extract") << path() << ": nothing to read at " << reading.navigation.url;

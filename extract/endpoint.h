@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/clock.h"
 #include "extract/params.h"
@@ -41,10 +42,15 @@ class Endpoint {
  public:
   virtual ~Endpoint() = default;
 
-  /// Route of the endpoint, e.g. "/scrape/search/serp".
-  virtual std::string_view path() const = 0;
-  /// Key of the endpoint in the costs table (store/), e.g. "search/serp".
-  virtual std::string_view cost_key() const = 0;
+  /// The endpoint's one name, e.g. "search/serp": it serves GET /scrape/<route> and is charged
+  /// the cost of <route> in the costs table (store/costs.h).
+  virtual std::string_view route() const = 0;
+  /// GET path of the endpoint: "/scrape/" + route().
+  std::string path() const { return "/scrape/" + std::string(route()); }
+  /// The documented fields of the answer, for field health (`gleaner_extract_field_total`):
+  /// top-level keys ("title"), keys of a nested object ("rating.value") and keys of the items of
+  /// a list ("results[].price"). Each must be documented in the endpoint's doc.
+  virtual std::vector<std::string> fields() const = 0;
   /// Everything the endpoint accepts; validate() applies it.
   virtual const Parameters& parameters() const = 0;
   /// The page to load for a valid request.
@@ -54,6 +60,11 @@ class Endpoint {
   /// Shapes the script's output into the documented JSON. Pure: unit-tested on recorded output.
   virtual nlohmann::json shape(const nlohmann::json& script_output,
                                const ValidatedParams& params) const = 0;
+  /// Whether the script read the page's data although the page shows no text: a page whose text
+  /// the site's scripts draw from inline data reads as empty before they run. When true, the
+  /// framework's empty-page signal does not apply to this reading; every other block signal
+  /// (vendor walls, captchas, consent) still does. Default: false.
+  virtual bool data_without_text(const nlohmann::json& script_output) const;
   /// Whether a shaped body holds what every real page of this type shows. A page without it is
   /// an empty shell and is reported as 502 upstream_blocked, never as an empty success.
   /// Default: the body has at least one non-empty field.

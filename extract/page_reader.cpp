@@ -22,37 +22,42 @@ std::string_view trim_script(std::string_view s) {
 
 std::string compose_page_expression(std::string_view script, const nlohmann::json& args) {
   std::string expr;
-  expr.reserve(script.size() + scripts::block_signals_js.size() + 512);
+  expr.reserve(script.size() + scripts::block_signals_js.size() + scripts::prelude_js.size() + 512);
   expr += "(async () => {\n  const signals = (\n";
   expr += trim_script(scripts::block_signals_js);
-  expr += "\n)();\n  let data = null, error = null;\n  try {\n    data = await (\n";
+  expr += "\n)();\n  let data = null, error = null;\n  try {\n    const kit = (\n";
+  expr += trim_script(scripts::prelude_js);
+  expr += "\n)();\n    data = await (\n";
   expr += trim_script(script);
   expr += "\n)(";
   expr += args.dump();
   expr +=
-      ");\n  } catch (e) {\n    error = String((e && e.stack) || e);\n  }\n"
+      ", kit);\n  } catch (e) {\n    error = String((e && e.stack) || e);\n  }\n"
       "  return {signals, data, error};\n})()";
   return expr;
 }
 
 PageReading read_page(Tab& tab, const PageRequest& request, std::string_view script,
-                      Deadline deadline) {
+                      Deadline deadline, const DataWithoutText& data_without_text) {
   PageReading reading;
   reading.navigation = tab.navigate(request.url, request.wait, deadline);
   check_navigation(reading.navigation);
   reading.data = read_loaded_page(tab, reading.navigation, script, request.script_args, deadline,
-                                  request.world);
+                                  request.world, data_without_text);
   return reading;
 }
 
 nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::string_view script,
-                                const nlohmann::json& args, Deadline deadline, World world) {
+                                const nlohmann::json& args, Deadline deadline, World world,
+                                const DataWithoutText& data_without_text) {
   nlohmann::json out = tab.evaluate(compose_page_expression(script, args), deadline, world);
   if (!out.is_object()) {
     throw Error(ErrorCode::Internal, "the page could not be read",
                 "page expression returned " + out.dump().substr(0, 200));
   }
-  if (auto reason = block_reason(out.value("signals", nlohmann::json())); reason) {
+  const nlohmann::json& data = out.contains("data") ? out["data"] : out;
+  const bool textless = data_without_text && out.contains("data") && data_without_text(data);
+  if (auto reason = block_reason(out.value("signals", nlohmann::json()), textless); reason) {
     log::warn("extract") << "blocked at " << navigation.url << ": " << *reason;
     throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page", *reason);
   }

@@ -1,6 +1,7 @@
 #pragma once
 // Loads one page in a tab and reads it with an endpoint's in-page script, in one round trip:
 // navigate → check the HTTP answer → evaluate {block signals, script output} → classify.
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -16,21 +17,27 @@ struct PageReading {
   nlohmann::json data;
 };
 
+/// Whether a script's output holds the page's data although the page shows no text yet
+/// (Endpoint::data_without_text); empty: never.
+using DataWithoutText = std::function<bool(const nlohmann::json& script_output)>;
+
 /// Reads `request.url` in `tab` with `script` (one function expression, see endpoint.h).
 /// Throws gleaner::Error: NotFound / UpstreamBlocked / UpstreamError from check_navigation(),
 /// UpstreamBlocked when block_reason() finds one, Internal when the script throws (the page's
 /// markup changed: the detail carries the script's error), Timeout, UpstreamError.
 PageReading read_page(Tab& tab, const PageRequest& request, std::string_view script,
-                      Deadline deadline);
+                      Deadline deadline, const DataWithoutText& data_without_text = {});
 
 /// Reads the page `tab` shows now, reached by `navigation`, with `script` called on `args` in
 /// `world`: the checks of read_page() without loading anything (a second script on the same
 /// page). Returns the script's output; throws as read_page() does.
 nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::string_view script,
-                                const nlohmann::json& args, Deadline deadline, World world);
+                                const nlohmann::json& args, Deadline deadline, World world,
+                                const DataWithoutText& data_without_text = {});
 
-/// The expression read_page() evaluates: the block check, then `script(args)` in try/catch,
-/// returning {signals, data, error}. Exposed for tests that run scripts on saved pages.
+/// The expression read_page() evaluates: the block check, then the site kit's prelude
+/// (extract/sites/common/prelude.js) and `script(args, kit)` in try/catch, returning
+/// {signals, data, error}. Exposed for tests that run scripts on saved pages.
 std::string compose_page_expression(std::string_view script, const nlohmann::json& args);
 
 }  // namespace gleaner::extract

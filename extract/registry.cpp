@@ -1,24 +1,29 @@
 #include "extract/registry.h"
 
-#include "extract/sites/events.h"
-#include "extract/sites/finance.h"
-#include "extract/sites/news.h"
-#include "extract/sites/serp.h"
-#include "extract/sites/video.h"
+// Declarations of every registered endpoint and generated_site_endpoints() (build tree).
+#include "site_registry.inc"
 
 namespace gleaner::extract {
 
+std::string RegisteredEndpoint::doc_path() const {
+  return "docs/endpoints/" + std::string(site) + "/" + std::string(name) + ".md";
+}
+
+std::string RegisteredEndpoint::data_dir() const {
+  return "tests/sites/" + std::string(site) + "/data/" + std::string(name) + "/";
+}
+
+const std::vector<RegisteredEndpoint>& registered_endpoints() {
+  static const std::vector<RegisteredEndpoint> endpoints = generated_site_endpoints();
+  return endpoints;
+}
+
 const std::vector<const Endpoint*>& all_endpoints() {
-  // One line per endpoint; each site file exposes `const Endpoint& <name>_endpoint()`.
-  // clang-format off
-  static const std::vector<const Endpoint*> endpoints = {
-      &serp_endpoint(),
-      &events_endpoint(),
-      &news_endpoint(),
-      &video_endpoint(),
-      &finance_endpoint(),
-  };
-  // clang-format on
+  static const std::vector<const Endpoint*> endpoints = [] {
+    std::vector<const Endpoint*> out;
+    for (const RegisteredEndpoint& e : registered_endpoints()) out.push_back(e.endpoint);
+    return out;
+  }();
   return endpoints;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
-// Every data endpoint of the service. The HTTP layer registers one GET route per entry; adding an
-// endpoint is one line in registry.cpp and nothing else outside its own files.
+// Every data endpoint of the service. The HTTP layer registers one GET route per entry. The list
+// is generated from the gleaner_site_endpoint() lines of extract/sites/<site>/CMakeLists.txt:
+// adding an endpoint is its own files plus that one line.
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -8,7 +10,22 @@
 
 namespace gleaner::extract {
 
-/// All endpoints, in a stable order (that of registry.cpp).
+/// An endpoint with the names its files go by: extract/sites/<site>/<name>.*,
+/// tests/sites/<site>/<name>_*test.cpp, docs/endpoints/<site>/<name>.md.
+struct RegisteredEndpoint {
+  const Endpoint* endpoint;
+  std::string_view site;
+  std::string_view name;
+
+  /// docs/endpoints/<site>/<name>.md, relative to the source tree.
+  std::string doc_path() const;
+  /// tests/sites/<site>/data/<name>/, relative to the source tree: the endpoint's recorded cases.
+  std::string data_dir() const;
+};
+
+/// All endpoints with their names, in registration order.
+const std::vector<RegisteredEndpoint>& registered_endpoints();
+/// All endpoints, in registration order.
 const std::vector<const Endpoint*>& all_endpoints();
 /// The endpoint serving `path` ("/scrape/search/serp"), or nullptr.
 const Endpoint* find_endpoint(std::string_view path);

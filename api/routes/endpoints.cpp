@@ -1,7 +1,9 @@
 #include "api/auth.h"
 #include "api/billing.h"
+#include "api/metrics.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
+#include "extract/field_health.h"
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
 
@@ -9,19 +11,23 @@ namespace gleaner::api {
 
 void add_endpoint_routes(Router& router, Dependencies& deps) {
   for (const extract::Endpoint* endpoint : extract::all_endpoints()) {
-    router.add("GET", std::string(endpoint->path()), [endpoint, &deps](Request& request) {
+    router.add("GET", endpoint->path(), [endpoint, &deps](Request& request) {
       // 401, then 400, then 402: a malformed request never costs a reservation.
       const store::Account caller = authenticate(request, deps);
       extract::ValidatedParams params = endpoint->validate(request.query);
-      return billed(request, deps, caller, endpoint->cost_key(),
-                    [&](const store::Account&, Deadline deadline) {
-                      extract::PoolTabs tabs(*deps.pool, {}, deps.site_egress);
-                      extract::EndpointResult result = endpoint->fetch(params, tabs, deadline);
-                      Response response;
-                      response.body = std::move(result.body);
-                      response.url = std::move(result.url);
-                      return response;
-                    });
+      return billed(
+          request, deps, caller, endpoint->route(), [&](const store::Account&, Deadline deadline) {
+            extract::PoolTabs tabs(*deps.pool, {}, deps.site_egress);
+            extract::EndpointResult result = endpoint->fetch(params, tabs, deadline);
+            if (deps.metrics) {
+              deps.metrics->observe_fields(
+                  endpoint->route(), extract::field_presence(result.body, endpoint->fields()));
+            }
+            Response response;
+            response.body = std::move(result.body);
+            response.url = std::move(result.url);
+            return response;
+          });
     });
   }
 }

@@ -5,7 +5,7 @@
 
 #include "core/error.h"
 #include "core/percent.h"
-#include "extract/numbers.h"
+#include "extract/sites/common/numbers.h"
 #include "jobs/maps/place.h"
 
 namespace gleaner::jobs::maps {

@@ -5,10 +5,10 @@
 #include "core/error.h"
 #include "extract/block_detection.h"
 #include "extract/endpoint.h"
-#include "extract/numbers.h"
 #include "extract/page_reader.h"
+#include "extract/sites/common/numbers.h"
 #include "extract/url.h"
-#include "tests/extract/fake_tab.h"
+#include "tests/support/sites/fake_tab.h"
 
 namespace gleaner::extract {
 namespace {
@@ -92,6 +92,19 @@ TEST(BlockDetection, NavigationStatuses) {
             ErrorCode::UpstreamBlocked);
 }
 
+TEST(BlockDetection, WallHeadersAreBlocksWhateverTheStatus) {
+  // Cloudflare marks its challenges with cf-mitigated; AWS WAF answers a challenge with 202.
+  EXPECT_EQ(error_of([] {
+              check_navigation({"https://x.test/", 403, {{"cf-mitigated", "challenge"}}});
+            }).code(),
+            ErrorCode::UpstreamBlocked);
+  EXPECT_EQ(error_of([] {
+              check_navigation({"https://x.test/", 202, {{"x-amzn-waf-action", "challenge"}}});
+            }).code(),
+            ErrorCode::UpstreamBlocked);
+  EXPECT_NO_THROW(check_navigation({"https://x.test/", 200, {{"cf-ray", "9d31"}}}));
+}
+
 TEST(BlockDetection, OrdinaryPagePasses) {
   EXPECT_EQ(block_reason(ordinary_page_signals("https://www.google.com/search?q=x")), std::nullopt);
 }
@@ -102,7 +115,30 @@ TEST(BlockDetection, RecognisesBlockPages) {
     change(s);
     return block_reason(s);
   };
-  EXPECT_TRUE(with([](auto& s) { s["captcha"] = {"iframe[src*=\"recaptcha\"]"}; }));
+  // A strong marker of a vendor's wall decides on any page; a weak one (also seen on ordinary
+  // pages of protected sites) only on a page with next to no text.
+  EXPECT_TRUE(with([](auto& s) {
+    s["walls"] = {{{"vendor", "perimeterx"}, {"marker", "#px-captcha"}, {"strong", true}}};
+  }));
+  EXPECT_FALSE(with([](auto& s) {
+    s["walls"] = {{{"vendor", "recaptcha"}, {"marker", "iframe"}, {"strong", false}}};
+  }));
+  EXPECT_TRUE(with([](auto& s) {
+    s["walls"] = {{{"vendor", "recaptcha"}, {"marker", "iframe"}, {"strong", false}}};
+    s["textLength"] = 300;
+  }));
+  // An endpoint that read its data from a page without text yet: the page is not empty, but a
+  // wall still decides.
+  {
+    nlohmann::json s = ordinary_page_signals("https://www.youtube.com/watch?v=x");
+    s["textLength"] = 0;
+    EXPECT_TRUE(block_reason(s));
+    EXPECT_FALSE(block_reason(s, /*data_without_text=*/true));
+    s["walls"] = {{{"vendor", "recaptcha"}, {"marker", "iframe"}, {"strong", false}}};
+    EXPECT_FALSE(block_reason(s, true));
+    s["walls"] = {{{"vendor", "datadome"}, {"marker", "iframe"}, {"strong", true}}};
+    EXPECT_TRUE(block_reason(s, true));
+  }
   EXPECT_TRUE(with([](auto& s) { s["url"] = "https://consent.google.com/ml?continue=x"; }));
   EXPECT_TRUE(with([](auto& s) { s["title"] = "Just a moment..."; }));
   EXPECT_TRUE(with([](auto& s) {
@@ -133,8 +169,8 @@ TEST(BlockDetection, RecognisesBlockPages) {
 // A minimal endpoint over the scripted tab: the framework's flow with nothing site-specific.
 class EchoEndpoint final : public Endpoint {
  public:
-  std::string_view path() const override { return "/scrape/test/echo"; }
-  std::string_view cost_key() const override { return "test/echo"; }
+  std::string_view route() const override { return "test/echo"; }
+  std::vector<std::string> fields() const override { return {"items"}; }
   const Parameters& parameters() const override {
     static const Parameters params{{Param::string("q").required()}};
     return params;
@@ -161,8 +197,8 @@ TEST(PageFlow, ReadsAndShapes) {
   EXPECT_EQ(result.body["items"][0], "a b");
   ASSERT_EQ(tabs.expressions.size(), 1u);
   // The block check and the script run in one expression with the script's arguments.
-  EXPECT_NE(tabs.expressions[0].find("CAPTCHA_SELECTORS"), std::string::npos);
-  EXPECT_NE(tabs.expressions[0].find("(args) => ({items: [args.q]})\n)({\"q\":\"a b\"})"),
+  EXPECT_NE(tabs.expressions[0].find("const VENDORS"), std::string::npos);
+  EXPECT_NE(tabs.expressions[0].find("(args) => ({items: [args.q]})\n)({\"q\":\"a b\"}, kit)"),
             std::string::npos);
   // In a world of its own unless the endpoint asks for the page's.
   EXPECT_EQ(tabs.worlds, std::vector<World>{World::Isolated});
@@ -184,7 +220,7 @@ TEST(PageFlow, BlockSignalsWin) {
   FakeTabs::Page page;
   page.navigation = {"https://site.test/search?q=x", 200, {}};
   auto signals = ordinary_page_signals(page.navigation.url);
-  signals["captcha"] = {"#captcha-form"};
+  signals["walls"] = {{{"vendor", "google"}, {"marker", "#captcha-form"}, {"strong", true}}};
   page.evaluated = {{"signals", signals}, {"data", {{"items", {"x"}}}}, {"error", nullptr}};
   tabs.serve_page(page.navigation.url, page);
   auto e = error_of([&] {
@@ -216,7 +252,7 @@ TEST(PageFlow, MissingPageIsNotFoundAndScriptErrorIsInternal) {
 
 TEST(PageFlow, ComposedExpressionToleratesTrailingSemicolon) {
   auto expr = compose_page_expression("(a) => a;\n\n", nlohmann::json{{"k", 1}});
-  EXPECT_NE(expr.find("(a) => a\n)({\"k\":1})"), std::string::npos);
+  EXPECT_NE(expr.find("(a) => a\n)({\"k\":1}, kit)"), std::string::npos);
 }
 
 }  // namespace

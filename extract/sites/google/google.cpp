@@ -1,0 +1,93 @@
+#include "extract/sites/google/google.h"
+
+#include <cctype>
+
+namespace gleaner::extract::google {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// URL-safe base64 without padding (RFC 4648 §5), as Google writes uule values.
+std::string base64url(const std::string& bytes) {
+  static constexpr char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  std::size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) |
+                 (static_cast<unsigned char>(bytes[i + 1]) << 8) |
+                 static_cast<unsigned char>(bytes[i + 2]);
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += kAlphabet[(v >> 6) & 63];
+    out += kAlphabet[v & 63];
+  }
+  std::size_t rest = bytes.size() - i;
+  if (rest > 0) {
+    unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
+    if (rest == 2) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    if (rest == 2) out += kAlphabet[(v >> 6) & 63];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Param> search_params() {
+  return {
+      Param::string("q").required(),
+      Param::string("location").max_length(256),
+      Param::string("uule").pattern("[A-Za-z0-9+/_=.-]{4,512}", "an encoded location (uule)"),
+      Param::string("domain").pattern("(www\\.)?google(\\.[A-Za-z]{2,3}){1,2}",
+                                      "a Google search domain such as google.co.uk"),
+      Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
+      Param::string("hl").pattern(patterns::kTwoLetters, "a two-letter language code"),
+  };
+}
+
+Rule location_rule() {
+  return Rule::exclusive({"location", "uule"});
+}
+
+std::string origin(const ValidatedParams& params) {
+  std::string domain = lower(params.string("domain").value_or("google.com"));
+  if (domain.starts_with("www.")) domain = domain.substr(4);
+  return "https://www." + domain;
+}
+
+std::string uule_for_location(std::string_view canonical_name) {
+  std::string message = "\x08\x02\x10\x20\x22";
+  // Field 4's length as a protobuf varint.
+  std::size_t n = canonical_name.size();
+  while (n >= 0x80) {
+    message += static_cast<char>((n & 0x7F) | 0x80);
+    n >>= 7;
+  }
+  message += static_cast<char>(n);
+  message += canonical_name;
+  return "w+" + base64url(message);
+}
+
+void add_locale(UrlBuilder& url, const ValidatedParams& params) {
+  if (auto gl = params.string("gl")) url.add("gl", lower(*gl));
+  if (auto hl = params.string("hl")) url.add("hl", lower(*hl));
+  if (auto uule = params.string("uule")) {
+    url.add("uule", *uule);
+  } else if (auto location = params.string("location")) {
+    url.add("uule", uule_for_location(*location));
+  }
+}
+
+UrlBuilder results_url(const ValidatedParams& params) {
+  UrlBuilder url(origin(params) + "/search");
+  url.add("q", params.string("q").value_or(""));
+  add_locale(url, params);
+  return url;
+}
+
+}  // namespace gleaner::extract::google

@@ -1,0 +1,335 @@
+#include "extract/sites/google/serp.h"
+
+#include <regex>
+
+#include "extract/sites/common/numbers.h"
+#include "extract/sites/google/google.h"
+#include "extract/url.h"
+#include "gleaner_site_scripts.h"
+
+namespace gleaner::extract::google {
+namespace {
+
+using nlohmann::json;
+
+std::string str(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// Sets `key` only when the text is non-empty: absent data is an absent key.
+void put_text(json& out, const char* key, const std::string& value) {
+  if (!value.empty()) out[key] = value;
+}
+
+const json& list(const json& obj, const char* key) {
+  static const json empty = json::array();
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_array() ? *it : empty;
+}
+
+// "Dec 16, 2022", "16 Dec 2022", "5 days ago", "26 mins ago": a date as a results page shows it.
+bool looks_like_date(const std::string& text) {
+  static const std::regex date(
+      "(\\b(19|20)\\d{2}\\b)|(\\bago\\b)|(^\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}$)",
+      std::regex::icase);
+  return !text.empty() && std::regex_search(text, date);
+}
+
+json sitelinks_of(const json& raw) {
+  json out = json::array();
+  for (const auto& s : list(raw, "sitelinks")) {
+    json link{{"title", str(s, "title")}, {"link", str(s, "link")}};
+    put_text(link, "snippet", str(s, "snippet"));
+    if (!link["title"].get<std::string>().empty()) out.push_back(std::move(link));
+  }
+  return out;
+}
+
+// "Rating: 4.1" and "169 reviews" among the extensions of a rich result.
+void rating_from_extensions(const json& extensions, json& out) {
+  for (const auto& e : extensions) {
+    if (!e.is_string()) continue;
+    const std::string t = e.get<std::string>();
+    if (t.rfind("Rating:", 0) == 0) {
+      if (auto r = parse_decimal(t)) out["rating"] = *r;
+    } else if (t.find("review") != std::string::npos || t.find("vote") != std::string::npos) {
+      if (auto n = parse_count(t)) out["reviews"] = *n;
+    }
+  }
+}
+
+json organic_results(const json& page, long long start) {
+  json out = json::array();
+  for (const auto& r : list(page, "organic")) {
+    json item;
+    item["position"] = start + static_cast<long long>(out.size()) + 1;
+    item["title"] = str(r, "title");
+    item["link"] = str(r, "link");
+    put_text(item, "displayedLink", str(r, "displayedLink"));
+    put_text(item, "source", str(r, "source"));
+    std::string snippet = str(r, "snippet");
+    const std::string date = str(r, "dateText");
+    if (looks_like_date(date)) {
+      item["date"] = date;
+    } else if (!date.empty()) {
+      // Not a date ("Results 1 - 12 of 28"): it is part of what the snippet says.
+      snippet = snippet.empty() ? date : date + " — " + snippet;
+    }
+    put_text(item, "snippet", snippet);
+    const json& extensions = list(r, "extensions");
+    if (!extensions.empty()) {
+      item["extensions"] = extensions;
+      rating_from_extensions(extensions, item);
+    }
+    json sitelinks = sitelinks_of(r);
+    if (!sitelinks.empty()) item["sitelinks"] = std::move(sitelinks);
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+json ad_results(const json& page) {
+  json out = json::array();
+  long long top = 0, bottom = 0;
+  for (const auto& a : list(page, "ads")) {
+    const std::string block = str(a, "block") == "bottom" ? "bottom" : "top";
+    json item;
+    item["position"] = block == "top" ? ++top : ++bottom;
+    item["block"] = block;
+    item["title"] = str(a, "title");
+    item["link"] = str(a, "link");
+    put_text(item, "displayedLink", str(a, "displayedLink"));
+    put_text(item, "advertiser", str(a, "advertiser"));
+    put_text(item, "description", str(a, "description"));
+    json sitelinks = sitelinks_of(a);
+    if (!sitelinks.empty()) item["sitelinks"] = std::move(sitelinks);
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+json inline_shopping(const json& page) {
+  json out = json::array();
+  for (const auto& s : list(page, "shopping")) {
+    json item;
+    item["position"] = static_cast<long long>(out.size()) + 1;
+    item["title"] = str(s, "title");
+    const std::string price = str(s, "price");
+    put_text(item, "price", price);
+    if (auto p = parse_price(price)) item["extractedPrice"] = *p;
+    put_text(item, "source", str(s, "source"));
+    put_text(item, "link", str(s, "link"));
+    if (auto r = parse_decimal(str(s, "ratingLabel"))) item["rating"] = *r;
+    if (auto n = parse_count(str(s, "reviewsText"))) item["reviews"] = *n;
+    if (s.value("sponsored", false)) item["sponsored"] = true;
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+json related_questions(const json& page) {
+  json out = json::array();
+  for (const auto& q : list(page, "questions")) {
+    json item{{"question", str(q, "question")}};
+    put_text(item, "snippet", str(q, "snippet"));
+    if (q.contains("list") && q["list"].is_array() && !q["list"].empty()) item["list"] = q["list"];
+    put_text(item, "title", str(q, "title"));
+    put_text(item, "link", str(q, "link"));
+    put_text(item, "displayedLink", str(q, "displayedLink"));
+    put_text(item, "date", str(q, "dateText"));
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+json related_searches(const json& page) {
+  json out = json::array();
+  for (const auto& r : list(page, "related")) {
+    out.push_back({{"query", str(r, "query")}, {"link", str(r, "link")}});
+  }
+  return out;
+}
+
+std::optional<json> knowledge_graph(const json& page) {
+  auto it = page.find("panel");
+  if (it == page.end() || !it->is_object() || str(*it, "title").empty()) return std::nullopt;
+  const json& p = *it;
+  json kg{{"title", str(p, "title")}};
+  // A product panel's subtitle is its review count "(110)"; an entity's is its type.
+  const std::string subtitle = str(p, "subtitle");
+  if (std::regex_search(subtitle, std::regex("[A-Za-z]"))) kg["type"] = subtitle;
+  put_text(kg, "description", str(p, "description"));
+  if (p.contains("source") && p["source"].is_object() && !str(p["source"], "name").empty()) {
+    kg["source"] = {{"name", str(p["source"], "name")}, {"link", str(p["source"], "link")}};
+  }
+  put_text(kg, "website", str(p, "website"));
+  json attributes = json::object();
+  for (const auto& a : list(p, "attributes")) {
+    const std::string label = str(a, "label");
+    if (!label.empty() && !attributes.contains(label)) attributes[label] = str(a, "value");
+  }
+  kg["attributes"] = std::move(attributes);
+  json profiles = json::array();
+  for (const auto& pr : list(p, "profiles")) {
+    profiles.push_back({{"name", str(pr, "name")}, {"link", str(pr, "link")}});
+  }
+  if (!profiles.empty()) kg["profiles"] = std::move(profiles);
+  return kg;
+}
+
+json top_stories(const json& page) {
+  json out = json::array();
+  for (const auto& s : list(page, "stories")) {
+    json item{{"title", str(s, "title")}, {"link", str(s, "link")}};
+    put_text(item, "source", str(s, "source"));
+    put_text(item, "date", str(s, "dateText"));
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+// "4.7 out of 5 stars from 8,294 reviews,  5-star hotel"
+json local_places(const json& page) {
+  json out = json::array();
+  for (const auto& p : list(page, "places")) {
+    json item;
+    item["position"] = static_cast<long long>(out.size()) + 1;
+    item["title"] = str(p, "title");
+    const std::string label = str(p, "ratingLabel");
+    if (auto r = parse_decimal(label)) item["rating"] = *r;
+    auto from = label.find("from ");
+    if (from != std::string::npos) {
+      if (auto n = parse_count(label.substr(from))) item["reviews"] = *n;
+    }
+    auto comma = label.rfind(',');
+    if (comma != std::string::npos)
+      put_text(item, "type", collapse_whitespace(label.substr(comma + 1)));
+    const std::string price = str(p, "price");
+    put_text(item, "price", price);
+    if (auto v = parse_price(price)) item["extractedPrice"] = *v;
+    put_text(item, "link", str(p, "link"));
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+class SerpEndpoint final : public Endpoint {
+ public:
+  std::string_view route() const override { return "search/serp"; }
+  std::vector<std::string> fields() const override {
+    return {"searchInformation.totalResults",
+            "organicResults[].title",
+            "organicResults[].link",
+            "organicResults[].snippet",
+            "adResults[].title",
+            "inlineShopping[].price",
+            "relatedQuestions[].question",
+            "relatedSearches[].query",
+            "knowledgeGraph.title",
+            "topStories[].title",
+            "localResults.places",
+            "pagination.current"};
+  }
+
+  const Parameters& parameters() const override {
+    static const Parameters params = [] {
+      std::vector<Param> p = google::search_params();
+      p.push_back(Param::string("deviceType").one_of({"desktop", "mobile"}));
+      // Not in api.md's table ("further parameters: not shown"): the result offset every
+      // results page link carries, so pagination.next can be followed.
+      p.push_back(Param::integer("start").range(0, 1000));
+      return Parameters(std::move(p), {google::location_rule()});
+    }();
+    return params;
+  }
+
+  PageRequest build_request(const ValidatedParams& params) const override {
+    UrlBuilder url = google::results_url(params);
+    const long long start = params.integer("start").value_or(0);
+    if (start > 0) url.add("start", std::to_string(start));
+    PageRequest request;
+    request.url = url.str();
+    if (params.string("deviceType") == "mobile") {
+      request.profile.device = BrowserProfile::Device::Mobile;
+    }
+    request.wait = WaitFor::load();
+    request.script_args = {{"start", start}};
+    return request;
+  }
+
+  std::string_view script() const override { return scripts::google_serp_js; }
+
+  json shape(const json& output, const ValidatedParams& params) const override {
+    return shape_serp(output, params.integer("start").value_or(0));
+  }
+
+  bool has_content(const json& body) const override {
+    if (body.contains("searchInformation") && body["searchInformation"].value("noResults", false)) {
+      return true;  // a real "did not match any documents" page
+    }
+    for (const char* key : {"organicResults", "adResults", "inlineShopping", "topStories"}) {
+      if (body.contains(key) && !body[key].empty()) return true;
+    }
+    return body.contains("knowledgeGraph") ||
+           (body.contains("localResults") && !body["localResults"]["places"].empty());
+  }
+};
+
+}  // namespace
+
+json shape_serp(const json& page, long long start) {
+  json body = json::object();
+  if (!page.is_object()) return body;
+
+  const std::string stats = str(page, "statsText");
+  const std::string no_results = str(page, "noResultsText");
+  if (!stats.empty() || !no_results.empty()) {
+    json info = json::object();
+    if (!stats.empty()) {
+      info["totalResultsText"] = stats;
+      // "About 25,150,000,000 results (0.62 seconds)"; page 2 reads "Page 2 of about ...".
+      auto about = stats.find("bout ");
+      std::string count_part = about == std::string::npos ? stats : stats.substr(about);
+      if (auto n = parse_count(count_part.substr(0, count_part.find('('))))
+        info["totalResults"] = *n;
+      auto paren = stats.find('(');
+      if (paren != std::string::npos) {
+        if (auto t = parse_decimal(stats.substr(paren))) info["timeTaken"] = *t;
+      }
+    }
+    if (!no_results.empty()) {
+      info["noResults"] = true;
+      info["noResultsText"] = no_results;
+      info["totalResults"] = 0;
+    }
+    body["searchInformation"] = std::move(info);
+  }
+
+  body["organicResults"] = organic_results(page, start);
+  json ads = ad_results(page);
+  if (!ads.empty()) body["adResults"] = std::move(ads);
+  json shopping = inline_shopping(page);
+  if (!shopping.empty()) body["inlineShopping"] = std::move(shopping);
+  json questions = related_questions(page);
+  if (!questions.empty()) body["relatedQuestions"] = std::move(questions);
+  json related = related_searches(page);
+  if (!related.empty()) body["relatedSearches"] = std::move(related);
+  if (auto kg = knowledge_graph(page)) body["knowledgeGraph"] = std::move(*kg);
+  json stories = top_stories(page);
+  if (!stories.empty()) body["topStories"] = std::move(stories);
+  json places = local_places(page);
+  if (!places.empty()) body["localResults"] = {{"places", std::move(places)}};
+
+  json pagination{{"current", start / 10 + 1}};
+  put_text(pagination, "next", str(page, "nextPage"));
+  body["pagination"] = std::move(pagination);
+  return body;
+}
+
+const Endpoint& serp_endpoint() {
+  static const SerpEndpoint endpoint;
+  return endpoint;
+}
+
+}  // namespace gleaner::extract::google

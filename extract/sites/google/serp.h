@@ -1,0 +1,18 @@
+#pragma once
+// GET /scrape/search/serp: a Google results page. serp.js reads the rendered page (organic
+// results with sitelinks, ads, shopping units, People also ask, related searches, knowledge
+// panel, top stories, hotel/local pack, result count, next page); shape_serp() turns that into
+// the documented JSON (responses.md).
+#include <nlohmann/json.hpp>
+
+#include "extract/endpoint.h"
+
+namespace gleaner::extract::google {
+
+/// The serp endpoint (one instance, listed in registry.cpp).
+const Endpoint& serp_endpoint();
+
+/// Shapes serp.js output. `start` is the result offset of the page (positions continue from it).
+nlohmann::json shape_serp(const nlohmann::json& page, long long start);
+
+}  // namespace gleaner::extract::google

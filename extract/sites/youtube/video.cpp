@@ -1,0 +1,461 @@
+#include "extract/sites/youtube/video.h"
+
+#include <cmath>
+#include <functional>
+#include <memory>
+
+#include "core/error.h"
+#include "extract/sites/common/json_path.h"
+#include "extract/sites/common/numbers.h"
+#include "extract/url.h"
+#include "gleaner_site_scripts.h"
+
+namespace gleaner::extract::youtube {
+namespace {
+
+using nlohmann::json;
+using site_json::at;
+using site_json::str;
+
+constexpr const char* kSite = "https://www.youtube.com";
+
+const Parameters& video_parameters() {
+  static const Parameters params{
+      {Param::string("v").required().pattern("[A-Za-z0-9_-]{11}",
+                                             "an 11-character video id ([A-Za-z0-9_-])"),
+       Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
+       Param::string("hl").pattern(patterns::kTwoLetters, "a two-letter language code"),
+       Param::string("deviceType").one_of({"desktop", "mobile"})}};
+  return params;
+}
+
+// ---- reading the site's JSON -------------------------------------------------------------
+
+// The site's text objects: {simpleText}, {runs: [{text}]} or the newer {content}.
+std::string text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (!v.is_object()) return {};
+  if (auto it = v.find("simpleText"); it != v.end() && it->is_string())
+    return it->get<std::string>();
+  if (auto it = v.find("content"); it != v.end() && it->is_string()) return it->get<std::string>();
+  std::string out;
+  if (auto it = v.find("runs"); it != v.end() && it->is_array()) {
+    for (const json& run : *it) out += str(at(run, {"text"}));
+  }
+  return out;
+}
+
+// Numbers the site sends as strings ("1856109") or numbers.
+std::optional<long long> integer(const json& v) {
+  if (v.is_number_integer()) return v.get<long long>();
+  if (v.is_number()) return std::llround(v.get<double>());
+  if (v.is_string() && !v.get<std::string>().empty()) {
+    const std::string s = v.get<std::string>();
+    if (s.find_first_not_of("0123456789") == std::string::npos && s.size() < 19) {
+      return std::stoll(s);
+    }
+  }
+  return std::nullopt;
+}
+
+// The widest of a list of {url, width} images (thumbnail.thumbnails or image.sources).
+std::string widest(const json& images) {
+  std::string best;
+  long long best_width = -1;
+  if (!images.is_array()) return best;
+  for (const json& img : images) {
+    long long w = integer(at(img, {"width"})).value_or(0);
+    std::string url = str(at(img, {"url"}));
+    if (!url.empty() && w > best_width) {
+      best = url;
+      best_width = w;
+    }
+  }
+  return best;
+}
+
+std::string absolute(const std::string& path) {
+  if (path.empty() || path.starts_with("http")) return path;
+  return std::string(kSite) + path;
+}
+
+// Every object stored under `key` anywhere below `node`, in document order.
+void collect(const json& node, std::string_view key, std::vector<const json*>& out) {
+  if (node.is_object()) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      if (it.key() == key) out.push_back(&it.value());
+      collect(it.value(), key, out);
+    }
+  } else if (node.is_array()) {
+    for (const json& child : node) collect(child, key, out);
+  }
+}
+
+const json* first(const json& node, std::string_view key) {
+  std::vector<const json*> found;
+  collect(node, key, found);
+  return found.empty() ? nullptr : found.front();
+}
+
+// ---- the parts of the answer -------------------------------------------------------------
+
+const json& watch_contents(const json& next) {
+  return at(next, {"contents", "twoColumnWatchNextResults", "results", "results", "contents"});
+}
+
+const json* renderer_in(const json& contents, std::string_view name) {
+  if (!contents.is_array()) return nullptr;
+  for (const json& c : contents) {
+    if (auto it = c.find(name); c.is_object() && it != c.end()) return &*it;
+  }
+  return nullptr;
+}
+
+json channel_of(const json& details, const json& microformat, const json* owner) {
+  json channel = json::object();
+  if (std::string id = str(at(details, {"channelId"})); !id.empty()) channel["id"] = id;
+  std::string name = str(at(details, {"author"}));
+  if (name.empty() && owner) name = text(at(*owner, {"title"}));
+  if (!name.empty()) channel["name"] = name;
+  std::string link;
+  if (owner) {
+    link = str(at(*owner, {"navigationEndpoint", "browseEndpoint", "canonicalBaseUrl"}));
+  }
+  if (link.empty()) {
+    // The microformat writes http://www.youtube.com/@Name; the site links with https.
+    link = str(at(microformat, {"ownerProfileUrl"}));
+    if (link.starts_with("http://")) link = "https://" + link.substr(7);
+  }
+  if (!link.empty()) channel["link"] = absolute(link);
+  if (owner) {
+    if (std::string subs = text(at(*owner, {"subscriberCountText"})); !subs.empty()) {
+      channel["subscribers"] = subs;
+      if (auto n = parse_count(subs)) channel["extractedSubscribers"] = *n;
+    }
+    bool verified = false;
+    for (const json& badge : at(*owner, {"badges"})) {
+      std::string style = str(at(badge, {"metadataBadgeRenderer", "style"}));
+      if (style.starts_with("BADGE_STYLE_TYPE_VERIFIED")) verified = true;
+    }
+    channel["verified"] = verified;
+  }
+  return channel;
+}
+
+void add_likes(json& out, const json* primary, const json& microformat) {
+  std::optional<long long> exact = integer(at(microformat, {"likeCount"}));
+  std::string shown;
+  std::string accessible;
+  if (primary) {
+    if (const json* like = first(*primary, "likeButtonViewModel")) {
+      if (const json* button = first(*like, "buttonViewModel")) {
+        shown = str(at(*button, {"title"}));
+        accessible = str(at(*button, {"accessibilityText"}));
+      }
+    }
+  }
+  if (!shown.empty()) out["likes"] = shown;
+  // "like this video along with 43,864 other people" holds the exact count when the microformat
+  // does not.
+  if (!exact && !accessible.empty()) exact = parse_count(accessible);
+  if (!exact && !shown.empty()) exact = parse_count(shown);
+  if (exact) out["extractedLikes"] = *exact;
+}
+
+// Chapters from the macro-markers panels: the creator's own chapters when there are, otherwise
+// the site's automatic key moments.
+json chapters_of(const json& next) {
+  const json* chosen = nullptr;
+  for (const json& panel : at(next, {"engagementPanels"})) {
+    const json& section = at(panel, {"engagementPanelSectionListRenderer"});
+    const json& list = at(section, {"content", "macroMarkersListRenderer", "contents"});
+    if (!list.is_array() || list.empty()) continue;
+    const std::string id = str(at(section, {"panelIdentifier"}));
+    if (!chosen || id.find("description-chapters") != std::string::npos) chosen = &list;
+  }
+  json chapters = json::array();
+  if (!chosen) return chapters;
+  for (const json& item : *chosen) {
+    const json& marker = at(item, {"macroMarkersListItemRenderer"});
+    if (!marker.is_object()) continue;
+    std::optional<long long> start;
+    const json& seconds = at(marker, {"onTap", "watchEndpoint", "startTimeSeconds"});
+    if (seconds.is_number()) start = static_cast<long long>(std::floor(seconds.get<double>()));
+    if (!start) start = duration_seconds(text(at(marker, {"timeDescription"})));
+    const std::string title = text(at(marker, {"title"}));
+    if (title.empty() || !start) continue;
+    chapters.push_back({{"title", title}, {"startSeconds", *start}});
+  }
+  return chapters;
+}
+
+void add_length(json& video, const std::string& length) {
+  if (length.empty()) return;
+  video["length"] = length;
+  if (auto s = duration_seconds(length)) video["lengthSeconds"] = *s;
+}
+
+void add_views(json& video, const std::string& views) {
+  if (views.empty()) return;
+  video["views"] = views;
+  if (auto n = parse_count(views)) video["extractedViews"] = *n;
+}
+
+// The older related-video renderer.
+json from_compact(const json& r) {
+  const std::string id = str(at(r, {"videoId"}));
+  json video = {{"videoId", id},
+                {"title", text(at(r, {"title"}))},
+                {"link", std::string(kSite) + "/watch?v=" + id}};
+  const json& byline = at(r, {"longBylineText", "runs", 0});
+  json channel = {{"name", text(at(r, {"longBylineText"}))}};
+  if (std::string link =
+          str(at(byline, {"navigationEndpoint", "browseEndpoint", "canonicalBaseUrl"}));
+      !link.empty()) {
+    channel["link"] = absolute(link);
+  }
+  video["channel"] = std::move(channel);
+  add_views(video, text(at(r, {"viewCountText"})));
+  add_length(video, text(at(r, {"lengthText"})));
+  if (std::string date = text(at(r, {"publishedTimeText"})); !date.empty()) {
+    video["publishedDate"] = date;
+  }
+  video["thumbnail"] = widest(at(r, {"thumbnail", "thumbnails"}));
+  return video;
+}
+
+// The newer related-video view model: title and metadata rows (channel; views • age) in
+// lockupMetadataViewModel, the length as a badge over the thumbnail.
+json from_lockup(const json& l) {
+  const std::string id = str(at(l, {"contentId"}));
+  const json& meta = at(l, {"metadata", "lockupMetadataViewModel"});
+  json video = {{"videoId", id},
+                {"title", text(at(meta, {"title"}))},
+                {"link", std::string(kSite) + "/watch?v=" + id}};
+  const json& rows = at(meta, {"metadata", "contentMetadataViewModel", "metadataRows"});
+  json channel = {{"name", text(at(rows, {0, "metadataParts", 0, "text"}))}};
+  if (const json* browse = first(at(rows, {0}), "browseEndpoint")) {
+    if (std::string link = str(at(*browse, {"canonicalBaseUrl"})); !link.empty()) {
+      channel["link"] = absolute(link);
+    }
+  }
+  video["channel"] = std::move(channel);
+  add_views(video, text(at(rows, {1, "metadataParts", 0, "text"})));
+  if (std::string date = text(at(rows, {1, "metadataParts", 1, "text"})); !date.empty()) {
+    video["publishedDate"] = date;
+  }
+  const json& image = at(l, {"contentImage", "thumbnailViewModel"});
+  std::vector<const json*> badges;
+  collect(at(image, {"overlays"}), "thumbnailBadgeViewModel", badges);
+  for (const json* badge : badges) {
+    std::string t = text(at(*badge, {"text"}));
+    if (duration_seconds(t)) {
+      add_length(video, t);
+      break;
+    }
+  }
+  video["thumbnail"] = widest(at(image, {"image", "sources"}));
+  return video;
+}
+
+// Related videos in page order; item sections are looked into, playlists, mixes and
+// continuation items skipped.
+void related_in(const json& items, json& out) {
+  if (!items.is_array()) return;
+  for (const json& item : items) {
+    if (!item.is_object()) continue;
+    if (auto it = item.find("compactVideoRenderer"); it != item.end()) {
+      out.push_back(from_compact(*it));
+    } else if (auto lk = item.find("lockupViewModel"); lk != item.end()) {
+      if (str(at(*lk, {"contentType"})) == "LOCKUP_CONTENT_TYPE_VIDEO") {
+        out.push_back(from_lockup(*lk));
+      }
+    } else if (auto sec = item.find("itemSectionRenderer"); sec != item.end()) {
+      related_in(at(*sec, {"contents"}), out);
+    }
+  }
+}
+
+json related_of(const json& next) {
+  json videos = json::array();
+  related_in(at(next, {"contents", "twoColumnWatchNextResults", "secondaryResults",
+                       "secondaryResults", "results"}),
+             videos);
+  std::size_t position = 0;
+  for (json& v : videos) {
+    v["position"] = ++position;
+    if (v["thumbnail"].get<std::string>().empty()) v.erase("thumbnail");
+  }
+  return videos;
+}
+
+void check_playable(const json& player) {
+  const json& status = at(player, {"playabilityStatus"});
+  const std::string state = str(at(status, {"status"}));
+  const std::string reason = text(at(status, {"reason"}));
+  if (at(player, {"videoDetails"}).is_object()) return;
+  if (state == "LOGIN_REQUIRED" && reason.find("bot") != std::string::npos) {
+    throw Error(ErrorCode::UpstreamBlocked, "the site asked to sign in to prove this is no bot",
+                "playability LOGIN_REQUIRED: " + reason);
+  }
+  if (state == "ERROR" || state == "UNPLAYABLE" || state == "LOGIN_REQUIRED") {
+    throw Error(ErrorCode::NotFound,
+                "the video is not available" + (reason.empty() ? "" : ": " + reason),
+                "playability " + state);
+  }
+  throw Error(ErrorCode::UpstreamBlocked, "the site answered without the video's data",
+              "no videoDetails in the page (playability '" + state + "')");
+}
+
+json shape_video(const json& player, const json& next) {
+  check_playable(player);
+  const json& details = at(player, {"videoDetails"});
+  const json& microformat = at(player, {"microformat", "playerMicroformatRenderer"});
+  const json& contents = watch_contents(next);
+  const json* primary = renderer_in(contents, "videoPrimaryInfoRenderer");
+  const json* secondary = renderer_in(contents, "videoSecondaryInfoRenderer");
+  const json* owner = secondary ? &at(*secondary, {"owner", "videoOwnerRenderer"}) : nullptr;
+  if (owner && !owner->is_object()) owner = nullptr;
+
+  json out = json::object();
+  out["videoId"] = str(at(details, {"videoId"}));
+  out["title"] = str(at(details, {"title"}));
+  std::string description = str(at(details, {"shortDescription"}));
+  if (description.empty()) description = text(at(microformat, {"description"}));
+  out["description"] = description;
+  out["channel"] = channel_of(details, microformat, owner);
+
+  std::string views;
+  if (primary) views = text(at(*primary, {"viewCount", "videoViewCountRenderer", "viewCount"}));
+  if (!views.empty()) out["views"] = views;
+  if (auto n = integer(at(details, {"viewCount"}))) {
+    out["extractedViews"] = *n;
+  } else if (auto parsed = parse_count(views)) {
+    out["extractedViews"] = *parsed;
+  }
+  add_likes(out, primary, microformat);
+
+  if (auto len = integer(at(details, {"lengthSeconds"}))) out["lengthSeconds"] = *len;
+  if (std::string d = str(at(microformat, {"publishDate"})); !d.empty()) out["publishedDate"] = d;
+  if (std::string d = str(at(microformat, {"uploadDate"})); !d.empty()) out["uploadDate"] = d;
+  if (primary) {
+    if (std::string shown = text(at(*primary, {"dateText"})); !shown.empty()) {
+      out["date"] = shown;
+    }
+  }
+  json keywords = at(details, {"keywords"});
+  out["keywords"] = keywords.is_array() ? keywords : json::array();
+  if (std::string c = str(at(microformat, {"category"})); !c.empty()) out["category"] = c;
+  std::string thumbnail = widest(at(details, {"thumbnail", "thumbnails"}));
+  if (thumbnail.empty()) thumbnail = widest(at(microformat, {"thumbnail", "thumbnails"}));
+  if (!thumbnail.empty()) out["thumbnail"] = thumbnail;
+  if (const json& v = at(microformat, {"isFamilySafe"}); v.is_boolean()) out["isFamilySafe"] = v;
+  if (const json& v = at(microformat, {"isUnlisted"}); v.is_boolean()) out["isUnlisted"] = v;
+  // Live now: videoDetails says so during the broadcast, the microformat's broadcast details too.
+  const json& live = at(details, {"isLive"});
+  const json& live_now = at(microformat, {"liveBroadcastDetails", "isLiveNow"});
+  out["isLive"] =
+      (live.is_boolean() && live.get<bool>()) || (live_now.is_boolean() && live_now.get<bool>());
+
+  if (json chapters = chapters_of(next); !chapters.empty()) out["chapters"] = std::move(chapters);
+  out["relatedVideos"] = related_of(next);
+  return out;
+}
+
+class VideoEndpoint final : public Endpoint {
+ public:
+  std::string_view route() const override { return "video/video"; }
+  std::vector<std::string> fields() const override {
+    return {"videoId",
+            "title",
+            "description",
+            "channel.name",
+            "channel.subscribers",
+            "views",
+            "extractedViews",
+            "likes",
+            "lengthSeconds",
+            "publishedDate",
+            "keywords",
+            "category",
+            "thumbnail",
+            "chapters",
+            "relatedVideos[].title",
+            "relatedVideos[].videoId"};
+  }
+  const Parameters& parameters() const override { return video_parameters(); }
+
+  PageRequest build_request(const ValidatedParams& params) const override {
+    PageRequest request;
+    UrlBuilder url(std::string(kSite) + "/watch");
+    url.add("v", *params.string("v"));
+    if (auto hl = params.string("hl")) url.add("hl", site_json::ascii_lower(*hl));
+    if (auto gl = params.string("gl")) url.add("gl", site_json::ascii_upper(*gl));
+    request.url = url.str();
+    if (params.string("deviceType") == "mobile") {
+      request.profile.device = BrowserProfile::Device::Mobile;
+    }
+    // The player response and the watch-next data are inline scripts of the document itself.
+    request.wait = WaitFor::dom_content_loaded();
+    return request;
+  }
+
+  std::string_view script() const override { return scripts::youtube_video_js; }
+
+  json shape(const json& output, const ValidatedParams&) const override {
+    if (!output.is_object()) {
+      throw Error(ErrorCode::UpstreamBlocked, "the site answered without the video's data",
+                  "video.js returned no object");
+    }
+    const json& player = at(output, {"player"});
+    const json& next = at(output, {"next"});
+    return shape_video(player.is_object() ? player : json::object(),
+                       next.is_object() ? next : json::object());
+  }
+
+  bool has_content(const json& body) const override {
+    return body.is_object() && !body.value("videoId", std::string()).empty() &&
+           !body.value("title", std::string()).empty();
+  }
+
+  // The watch page's text is drawn by the site's scripts while its data is inline JSON: where
+  // the scripts do not run (or not yet), the body has no text. A page whose player response was
+  // read is not an empty shell; every other block signal still decides, and has_content() judges
+  // the data.
+  bool data_without_text(const json& output) const override {
+    return at(output, {"player", "videoDetails"}).is_object();
+  }
+};
+
+}  // namespace
+
+std::optional<long long> duration_seconds(std::string_view t) {
+  // H:MM:SS or M:SS (or MM:SS); every part digits, minutes and seconds below 60 after the first.
+  long long total = 0;
+  int parts = 0;
+  std::size_t i = 0;
+  while (i <= t.size()) {
+    std::size_t j = t.find(':', i);
+    std::string_view part =
+        t.substr(i, j == std::string_view::npos ? std::string_view::npos : j - i);
+    if (part.empty() || part.size() > 3 ||
+        part.find_first_not_of("0123456789") != std::string_view::npos) {
+      return std::nullopt;
+    }
+    long long v = std::stoll(std::string(part));
+    if (parts > 0 && (v >= 60 || part.size() != 2)) return std::nullopt;
+    total = total * 60 + v;
+    ++parts;
+    if (j == std::string_view::npos) break;
+    i = j + 1;
+  }
+  if (parts < 2 || parts > 3) return std::nullopt;
+  return total;
+}
+
+const Endpoint& video_endpoint() {
+  static const VideoEndpoint endpoint;
+  return endpoint;
+}
+
+}  // namespace gleaner::extract::youtube

@@ -1,0 +1,141 @@
+// The site kit's in-page prelude (extract/sites/common/prelude.js) in real Chromium, in the
+// isolated world site scripts run in: each reader on real fixture pages where one carries the form
+// (Booking's JSON-LD, Walmart's __NEXT_DATA__, Yellow Pages' window.__INITIAL_STATE__, Redfin's
+// {}&&-prefixed API answers, Google Finance's AF_initDataCallback blobs, Glassdoor's Apollo cache),
+// and on a page written here for the forms no fixture has (@graph, )]}' strings).
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "extract/page_reader.h"
+#include "extract/pool_tabs.h"
+#include "tests/support/chromium.h"
+#include "tests/support/replay_archive.h"
+
+namespace gleaner::extract {
+namespace {
+
+using gleaner::testing::max_wait;
+using gleaner::testing::shared_pool;
+using gleaner::testing::TempReplayArchive;
+using nlohmann::json;
+
+const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
+
+// Runs `script` (a site script: `(args, kit) => ...`) on `url` answered by `archive`.
+json run(TempReplayArchive& archive, const std::string& url, const std::string& script) {
+  PoolTabs tabs(shared_pool(), {archive.load()});
+  auto tab = tabs.open({}, max_wait());
+  PageRequest request;
+  request.url = url;
+  request.wait = WaitFor::dom_content_loaded();
+  try {
+    return read_page(*tab, request, script, max_wait()).data;
+  } catch (const Error& e) {
+    ADD_FAILURE() << e.what() << ": " << e.detail();
+    return nullptr;
+  }
+}
+
+TEST(KitPrelude, JsonLdOfABookingHotelPage) {
+  TempReplayArchive archive;
+  archive.file("https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html",
+               kPages + "stays-place/booking-hotel-taj-mahal-palace-mumbai-dom-2026-02.html");
+  json out = run(archive, "https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html",
+                 "(args, kit) => { const h = kit.jsonLd('Hotel'); return {n: h.length, "
+                 "name: h[0].name, rating: h[0].aggregateRating.ratingValue, "
+                 "canonical: kit.meta().canonical, title: kit.text('title')}; }");
+  EXPECT_EQ(out["n"], 1);
+  EXPECT_EQ(out["name"], "The Taj Mahal Palace, Mumbai");
+  EXPECT_EQ(out["rating"], 9.2);
+  EXPECT_EQ(out["canonical"], "https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html");
+}
+
+TEST(KitPrelude, NextDataOfAWalmartPage) {
+  TempReplayArchive archive;
+  const std::string url = "https://www.walmart.com/ip/Great-Value-Whole-Vitamin-D-Milk/10450114";
+  archive.file(url, kPages + "mart-reviews/walmart-ip-great-value-milk-10450114-2026.html");
+  json out = run(archive, url,
+                 "(args, kit) => { const r = kit.nextData().props.pageProps.initialData.data."
+                 "reviews; return {avg: r.averageOverallRating, total: r.totalReviewCount}; }");
+  EXPECT_EQ(out["avg"], 4.6);
+  EXPECT_EQ(out["total"], 350534);
+}
+
+TEST(KitPrelude, WindowAssignmentsAndPrefixedJson) {
+  TempReplayArchive archive;
+  archive.file("https://www.yellowpages.com.au/search/listings?clue=plumber",
+               kPages + "bizdir/yellowpages-com-au-search-plumber-cairns-2025-04.html");
+  json out = run(archive, "https://www.yellowpages.com.au/search/listings?clue=plumber",
+                 "(args, kit) => { const s = kit.windowObject('__INITIAL_STATE__'); "
+                 "return {results: s.model.inAreaResultViews.length, "
+                 "first: s.model.inAreaResultViews[0].name}; }");
+  EXPECT_GT(out["results"].get<int>(), 0);
+  EXPECT_FALSE(out["first"].get<std::string>().empty());
+
+  TempReplayArchive redfin;
+  const std::string home = "https://www.redfin.ca/bc/vancouver/788-W-8th-Ave/home/1";
+  redfin.file(home, kPages + "homes-property/redfin-home-788-w8th-vancouver-2026.html");
+  out = run(redfin, home,
+            "(args, kit) => { const c = kit.windowObject('__reactServerState.InitialContext'); "
+            "const cache = c['ReactServerAgent.cache'].dataCache; const parsed = Object.keys(cache)"
+            ".map((k) => kit.prefixedJson(cache[k].res && cache[k].res.text)).filter((v) => v); "
+            "return {entries: Object.keys(cache).length, parsed: parsed.length, "
+            "version: parsed.find((p) => p.version).version}; }");
+  EXPECT_GT(out["entries"].get<int>(), 0);
+  EXPECT_GT(out["parsed"].get<int>(), 0);
+  EXPECT_EQ(out["version"], 629);
+}
+
+TEST(KitPrelude, AfInitDataOfAFinancePage) {
+  TempReplayArchive archive;
+  const std::string url = "https://www.google.com/finance/quote/PETR4:BVMF?hl=pt";
+  archive.file(url, kPages + "finance/sisacao8_quote_PETR4-BVMF_ptBR.html");
+  json out = run(archive, url, "(args, kit) => Object.keys(kit.afInitData()).sort()");
+  ASSERT_TRUE(out.is_array());
+  EXPECT_GE(out.size(), 2u);
+  EXPECT_TRUE(out[0].get<std::string>().starts_with("ds:"));
+}
+
+TEST(KitPrelude, ApolloCacheReferencesResolved) {
+  TempReplayArchive archive;
+  const std::string url =
+      "https://www.glassdoor.com/Reviews/Tata-Consultancy-Services-Reviews-E13461.htm";
+  archive.file(url,
+               kPages + "careers/glassdoor-company-reviews-tcs-nextdata-apollocache-2025-10.html");
+  json out = run(archive, url,
+                 "(args, kit) => { const cache = kit.apolloCache(); const root = "
+                 "kit.resolveRefs(cache, cache.ROOT_QUERY, 2); const employer = "
+                 "Object.values(root).find((v) => v && v.__typename === 'Employer'); "
+                 "return {keys: Object.keys(cache).length, employer: employer && employer.id}; }");
+  EXPECT_EQ(out["keys"], 108);
+  EXPECT_EQ(out["employer"], 13461);
+}
+
+TEST(KitPrelude, GraphArraysAndAntiHijackingPrefixes) {
+  TempReplayArchive archive;
+  // Written for this test, in schema.org's and the sites' documented forms.
+  archive.page(
+      "https://site.test/p",
+      "<html><head><script type='application/ld+json'>{\"@context\":\"https://schema.org\","
+      "\"@graph\":[{\"@type\":\"Organization\",\"name\":\"O\"},{\"@type\":[\"Restaurant\","
+      "\"LocalBusiness\"],\"name\":\"R\"}]}</script><script type='application/ld+json'>"
+      "[{\"@type\":\"BreadcrumbList\"},{\"@type\":\"Restaurant\",\"name\":\"S\"}]</script>"
+      "<meta property='og:title' content='OG'></head><body><p>x</p>"
+      "<a href='/rel'>r</a></body></html>");
+  json out = run(archive, "https://site.test/p",
+                 "(args, kit) => ({all: kit.jsonLd().length, "
+                 "restaurants: kit.jsonLd(['Restaurant']).map((r) => r.name), og: kit.meta()"
+                 "['og:title'], google: kit.prefixedJson(\")]}'\\n[1,2]\"), redfin: "
+                 "kit.prefixedJson('{}&&{\"a\":1}'), none: kit.prefixedJson('x'), "
+                 "abs: kit.abs(document.querySelector('a').getAttribute('href'))})");
+  EXPECT_EQ(out["all"], 4);
+  EXPECT_EQ(out["restaurants"], (json{"R", "S"}));
+  EXPECT_EQ(out["og"], "OG");
+  EXPECT_EQ(out["google"], (json{1, 2}));
+  EXPECT_EQ(out["redfin"], (json{{"a", 1}}));
+  EXPECT_EQ(out["none"], nullptr);
+  EXPECT_EQ(out["abs"], "https://site.test/rel");
+}
+
+}  // namespace
+}  // namespace gleaner::extract

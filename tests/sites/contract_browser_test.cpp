@@ -1,0 +1,238 @@
+// The contract every registered endpoint keeps, checked for all of them at once in real Chromium
+// (one test per endpoint and check, named after the endpoint's route):
+//  - its cost is in the costs table and its doc exists (docs/endpoints/<site>/<name>.md), naming
+//    every field of Endpoint::fields();
+//  - its recorded cases (tests/sites/<site>/data/<name>/cases.json) exist, and the script output
+//    of a fresh run on each case's pages still equals the recording: a site script change that
+//    changes what is read fails here until the recording is redone (GLEANER_RECORD=1, see
+//    scripts/record.sh), and the unit tests then shape the new recording;
+//  - the whole endpoint succeeds on every case (its shaped answer has content);
+//  - every block page of ../shared/fixtures/pages/blocks/, served for every URL, is a 502
+//    upstream_blocked whatever the site;
+//  - leaving out any required parameter is a 400 naming it.
+//
+// cases.json: {"cases": [{"name", "query": {param: value | [values]}, "pages": [{"url",
+// "match"?: exact|prefix|regex, "fixture"?: path under shared/fixtures, "file"?: path under the
+// data dir (a document written or assembled for the test, said so in the doc), "status"?,
+// "headers"?}], "recorded": file name under the data dir}]}.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+#include "extract/page_reader.h"
+#include "extract/pool_tabs.h"
+#include "extract/registry.h"
+#include "store/costs.h"
+#include "tests/support/chromium.h"
+#include "tests/support/replay_archive.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract {
+namespace {
+
+using gleaner::testing::max_wait;
+using gleaner::testing::shared_pool;
+using gleaner::testing::TempReplayArchive;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const std::string kSource = GLEANER_SOURCE_DIR;
+const std::string kFixtures = GLEANER_FIXTURES_DIR;
+
+bool recording() {
+  const char* v = std::getenv("GLEANER_RECORD");
+  return v && std::string(v) == "1";
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+json cases_of(const RegisteredEndpoint& e) {
+  const std::string path = kSource + "/" + e.data_dir() + "cases.json";
+  if (!fs::exists(path)) return json::array();
+  return testing::read_json_file(path).value("cases", json::array());
+}
+
+QueryParams query_of(const json& c) {
+  QueryParams q;
+  const json query = c.value("query", json::object());
+  for (const auto& [name, value] : query.items()) {
+    if (value.is_array()) {
+      for (const json& v : value) q.emplace(name, v.get<std::string>());
+    } else {
+      q.emplace(name, value.get<std::string>());
+    }
+  }
+  return q;
+}
+
+std::shared_ptr<browser::ReplayArchive> archive_of(const RegisteredEndpoint& e, const json& c,
+                                                   TempReplayArchive& archive) {
+  const json pages = c.value("pages", json::array());
+  for (const json& page : pages) {
+    TempReplayArchive::Entry entry;
+    entry.match = page.value("match", "exact");
+    entry.url = page.value("url", "");
+    if (page.contains("fixture")) {
+      entry.source = kFixtures + "/" + page["fixture"].get<std::string>();
+    } else {
+      entry.source = kSource + "/" + e.data_dir() + page.value("file", "");
+    }
+    entry.status = page.value("status", 0);
+    const json headers = page.value("headers", json::object());
+    for (const auto& [k, v] : headers.items()) {
+      entry.headers[k] = v.get<std::string>();
+    }
+    archive.add(entry);
+  }
+  return archive.load();
+}
+
+// Each registered endpoint, by its route ("stays/place" → "stays_place").
+std::string name_of(const ::testing::TestParamInfo<RegisteredEndpoint>& info) {
+  std::string n = std::string(info.param.site) + "_" + std::string(info.param.name);
+  for (char& c : n) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return n;
+}
+
+class Contract : public ::testing::TestWithParam<RegisteredEndpoint> {};
+
+}  // namespace
+
+// GoogleTest names a failing parameter by this.
+void PrintTo(const RegisteredEndpoint& e, std::ostream* os) {
+  *os << e.site << "/" << e.name;
+}
+
+namespace {
+
+TEST_P(Contract, CostAndDocWithEveryField) {
+  const RegisteredEndpoint& e = GetParam();
+  EXPECT_NO_THROW(store::Costs::defaults().of(e.endpoint->route()))
+      << "no cost for " << e.endpoint->route();
+  const std::string doc_path = kSource + "/" + e.doc_path();
+  ASSERT_TRUE(fs::exists(doc_path)) << e.doc_path() << " is missing";
+  const std::string doc = read_text(doc_path);
+  EXPECT_NE(doc.find(e.endpoint->path()), std::string::npos)
+      << e.doc_path() << " never names " << e.endpoint->path();
+  ASSERT_FALSE(e.endpoint->fields().empty());
+  for (const std::string& field : e.endpoint->fields()) {
+    // Every key of the path is written in the doc ("results[].price" → "results", "price").
+    std::stringstream keys(field);
+    std::string key;
+    while (std::getline(keys, key, '.')) {
+      if (key.ends_with("[]")) key.resize(key.size() - 2);
+      EXPECT_NE(doc.find(key), std::string::npos)
+          << e.doc_path() << " does not document '" << key << "' of field " << field;
+    }
+  }
+}
+
+TEST_P(Contract, RecordedCasesMatchAFreshRun) {
+  const RegisteredEndpoint& e = GetParam();
+  const json cases = cases_of(e);
+  ASSERT_FALSE(cases.empty()) << e.data_dir() << "cases.json has no case";
+  for (const json& c : cases) {
+    SCOPED_TRACE(c.value("name", "?"));
+    TempReplayArchive archive;
+    auto replay = archive_of(e, c, archive);
+    const ValidatedParams params = e.endpoint->validate(query_of(c));
+    const PageRequest request = e.endpoint->build_request(params);
+    PoolTabs tabs(shared_pool(), {replay});
+    auto tab = tabs.open(request.profile, max_wait());
+    const PageReading reading =
+        read_page(*tab, request, e.endpoint->script(), max_wait(),
+                  [&](const json& data) { return e.endpoint->data_without_text(data); });
+    const std::string recorded_path = kSource + "/" + e.data_dir() + c.value("recorded", "");
+    if (recording()) {
+      std::ofstream(recorded_path) << reading.data.dump(1) << '\n';
+      continue;
+    }
+    ASSERT_TRUE(fs::exists(recorded_path)) << recorded_path << " is missing (GLEANER_RECORD=1)";
+    const json patch = json::diff(testing::read_json_file(recorded_path), reading.data);
+    EXPECT_TRUE(patch.empty()) << "the script now reads something else on " << request.url << " ("
+                               << patch.size()
+                               << " changes, the first: " << patch[0].dump().substr(0, 300)
+                               << "): rerun scripts/record.sh and review the diff";
+  }
+}
+
+TEST_P(Contract, EveryCaseSucceedsEndToEnd) {
+  const RegisteredEndpoint& e = GetParam();
+  for (const json& c : cases_of(e)) {
+    SCOPED_TRACE(c.value("name", "?"));
+    TempReplayArchive archive;
+    auto replay = archive_of(e, c, archive);
+    PoolTabs tabs(shared_pool(), {replay});
+    EndpointResult result;
+    ASSERT_NO_THROW(result =
+                        e.endpoint->fetch(e.endpoint->validate(query_of(c)), tabs, max_wait()));
+    EXPECT_TRUE(e.endpoint->has_content(result.body));
+  }
+}
+
+TEST_P(Contract, EveryBlockPageIsUpstreamBlocked) {
+  const RegisteredEndpoint& e = GetParam();
+  const json cases = cases_of(e);
+  ASSERT_FALSE(cases.empty());
+  const QueryParams query = query_of(cases[0]);
+  int pages = 0;
+  for (const auto& entry : fs::directory_iterator(kFixtures + "/pages/blocks")) {
+    SCOPED_TRACE(entry.path().filename().string());
+    ++pages;
+    TempReplayArchive archive;
+    TempReplayArchive::Entry page;
+    page.match = "regex";
+    page.url = ".*";
+    page.source = entry.path().string();
+    archive.add(page);
+    PoolTabs tabs(shared_pool(), {archive.load()});
+    try {
+      e.endpoint->fetch(e.endpoint->validate(query), tabs, max_wait());
+      ADD_FAILURE() << "a block page was answered as data";
+    } catch (const Error& err) {
+      EXPECT_EQ(err.code(), ErrorCode::UpstreamBlocked) << err.what() << " / " << err.detail();
+    }
+  }
+  EXPECT_GE(pages, 3);
+}
+
+TEST_P(Contract, MissingRequiredParameterIsNamed) {
+  const RegisteredEndpoint& e = GetParam();
+  const json cases = cases_of(e);
+  ASSERT_FALSE(cases.empty());
+  const QueryParams query = query_of(cases[0]);
+  for (const Param& p : e.endpoint->parameters().params()) {
+    if (!p.is_required()) continue;
+    QueryParams without;
+    for (const auto& [k, v] : query) {
+      if (k != p.name() && k != p.name() + "[]") without.emplace(k, v);
+    }
+    EXPECT_EQ(testing::rejection(*e.endpoint, without),
+              testing::refused(ErrorCode::MissingParameter, p.name()));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Endpoints, Contract, ::testing::ValuesIn(registered_endpoints()), name_of);
+
+TEST(Registry, RoutesAreUnique) {
+  std::set<std::string> routes;
+  for (const Endpoint* e : all_endpoints()) {
+    EXPECT_TRUE(routes.insert(std::string(e->route())).second) << e->route() << " twice";
+    EXPECT_EQ(find_endpoint(e->path()), e);
+  }
+}
+
+}  // namespace
+}  // namespace gleaner::extract

@@ -1,0 +1,94 @@
+// GET /scrape/search/finance end to end in real Chromium: the endpoint builds the quote URL, the
+// page is answered from a replay archive of the fixture (shared/fixtures/pages/finance), finance.js
+// reads its data blobs and markup and the C++ shapes them.
+#include "extract/sites/google/finance.h"
+#include "tests/support/sites/browser_checks.h"
+#include "tests/support/sites/site_checks.h"
+
+#include <gtest/gtest.h>
+
+namespace gleaner::extract::google {
+namespace {
+
+using gleaner::testing::TempReplayArchive;
+using testing::error_in_chromium;
+using testing::prefix_entry;
+using testing::requested;
+using testing::run_in_chromium;
+
+const std::string kQuotePage = std::string(GLEANER_FIXTURES_DIR) +
+                               "/pages/finance/sisacao8_quote_PETR4-BVMF_ptBR.html";
+
+// Any quote URL answers with the PETR4 page, so the archive's log shows what was asked for.
+std::shared_ptr<browser::ReplayArchive> quote_archive(TempReplayArchive& archive) {
+  archive.add(prefix_entry("https://www.google.com/finance/quote/", kQuotePage));
+  return archive.load();
+}
+
+TEST(FinanceInChromium, QuotePage) {
+  TempReplayArchive archive;
+  auto replay = quote_archive(archive);
+  auto result = run_in_chromium(finance_endpoint(), replay, {{"q", "PETR4:BVMF"}, {"hl", "pt"}});
+
+  EXPECT_EQ(requested(*replay).front(), "https://www.google.com/finance/quote/PETR4:BVMF?hl=pt");
+  const auto& body = result.body;
+  EXPECT_EQ(body["summary"]["title"], "Petrobras");
+  EXPECT_EQ(body["summary"]["price"], "R$ 47,37");
+  EXPECT_EQ(body["summary"]["extractedPrice"], 47.37);
+  EXPECT_EQ(body["summary"]["currency"], "BRL");
+  EXPECT_EQ(body["summary"]["date"], "2026-04-27T20:48:10-03:00");
+  ASSERT_EQ(body["graph"].size(), 412u);
+  EXPECT_EQ(body["graph"][0]["price"], 47.23);
+  ASSERT_EQ(body["keyStats"]["stats"].size(), 8u);
+  EXPECT_EQ(body["keyStats"]["stats"][3]["label"], "Capitalização de mercado");
+  EXPECT_EQ(body["keyStats"]["stats"][3]["value"], "643,28 bi BRL");
+  EXPECT_EQ(body["aboutCompany"]["headquarters"], "Rio de Janeiro, Rio de Janeiro, Brasil");
+  EXPECT_EQ(body["aboutCompany"]["info"][1]["value"], "Rio de Janeiro, Rio de Janeiro, Brasil");
+  EXPECT_EQ(body["news"][0]["source"], "Yahoo Finance");
+  EXPECT_EQ(body["financials"][0]["results"][0]["table"][0]["change"], 5.03);
+  EXPECT_EQ(body["discoverMore"][1]["title"], "Os usuários também pesquisam");
+  EXPECT_EQ(body["discoverMore"][1]["items"][1]["name"], "PRIO");
+  // The recorded script output the unit tests shape is what Chromium reads today.
+  const Endpoint& finance = finance_endpoint();
+  EXPECT_EQ(body, finance.shape(testing::recorded("google/data/finance/petr4_script_output.json"),
+                                finance.validate({{"q", "PETR4:BVMF"}, {"hl", "pt"}})));
+}
+
+TEST(FinanceInChromium, WindowAndUnknownTicker) {
+  TempReplayArchive archive;
+  auto replay = quote_archive(archive);
+  auto month =
+      run_in_chromium(finance_endpoint(), replay, {{"q", "PETR4:BVMF"}, {"window", "1M"}});
+  EXPECT_EQ(month.body["graph"].size(), 20u);
+  EXPECT_EQ(month.body["graph"][0]["date"], "2026-03-30T16:56:00-03:00");
+  auto unknown = run_in_chromium(finance_endpoint(), replay, {{"q", "PETR3:BVMF"}});
+  EXPECT_EQ(unknown.body["suggestions"][0]["stock"], "PETR4:BVMF");
+  EXPECT_EQ(requested(*replay, "https://www.google.com/finance/quote/"),
+            (std::vector<std::string>{
+                "https://www.google.com/finance/quote/PETR4:BVMF?hl=en&window=1M",
+                "https://www.google.com/finance/quote/PETR3:BVMF?hl=en"}));
+}
+
+// A test page written here (not a copy of the site's): how the service reacts to a captcha.
+TEST(FinanceInChromium, CaptchaIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.page("https://www.google.com/finance/quote/PETR4:BVMF?hl=en",
+               "<html><head><title>Google Finance</title></head><body><form id='captcha-form' "
+               "action='/sorry/index'><p>Our systems have detected unusual traffic from your "
+               "computer network.</p><div class='g-recaptcha'></div></form></body></html>");
+  EXPECT_EQ(error_in_chromium(finance_endpoint(), archive.load(), {{"q", "PETR4:BVMF"}}).code(),
+            ErrorCode::UpstreamBlocked);
+}
+
+TEST(FinanceInChromium, PageWithoutQuoteDataIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.page("https://www.google.com/finance/quote/PETR4:BVMF?hl=en",
+               "<html><head><title>Google Finance</title></head><body><main><h1>Google Finance"
+               "</h1><p>Stock market prices, real-time quotes and business news, in one place "
+               "for you to read.</p></main></body></html>");
+  EXPECT_EQ(error_in_chromium(finance_endpoint(), archive.load(), {{"q", "PETR4:BVMF"}}).code(),
+            ErrorCode::UpstreamBlocked);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::google

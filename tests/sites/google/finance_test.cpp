@@ -1,0 +1,283 @@
+// The finance endpoint without a browser: parameter rules, the quote URL, and the shaping of
+// finance.js's recorded output on the real quote page
+// (fixtures/pages/finance/sisacao8_quote_PETR4-BVMF_ptBR.html), both as the classic layout gives
+// it (blobs and markup) and from the `ds:` blobs alone, which is all the newer layout has.
+#include "core/error.h"
+#include "extract/sites/google/finance.h"
+#include "tests/support/sites/fake_tab.h"
+#include "tests/support/sites/site_checks.h"
+
+#include <gtest/gtest.h>
+
+namespace gleaner::extract::google {
+namespace {
+
+using nlohmann::json;
+using testing::recorded;
+using testing::refused;
+using testing::rejection;
+
+const Endpoint& finance() { return finance_endpoint(); }
+
+json quote_page() { return recorded("google/data/finance/petr4_script_output.json"); }
+
+// The same page as the newer layout serves it: the data blobs without the classic markup.
+json blobs_only() {
+  json out = quote_page();
+  out["page"] = {{"url", out["page"]["url"]}, {"lang", "pt-BR"}, {"price", ""},
+                 {"keyStats", json::array()}, {"about", ""}, {"aboutFacts", json::array()},
+                 {"discover", json::array()}};
+  return out;
+}
+
+json shaped(const json& output, const QueryParams& query) {
+  return finance().shape(output, finance().validate(query));
+}
+
+TEST(FinanceParameters, TickerWindowAndLanguage) {
+  EXPECT_EQ(rejection(finance(), {}), refused(ErrorCode::MissingParameter, "q"));
+  EXPECT_EQ(rejection(finance(), {{"q", "PETR4"}}), refused(ErrorCode::InvalidParameter, "q"));
+  EXPECT_EQ(rejection(finance(), {{"q", "PETR4:BVMF:X"}}),
+            refused(ErrorCode::InvalidParameter, "q"));
+  EXPECT_EQ(rejection(finance(), {{"q", "../../search?q=x"}}),
+            refused(ErrorCode::InvalidParameter, "q"));
+  EXPECT_EQ(rejection(finance(), {{"q", "PETR4:BVMF"}, {"window", "2D"}}),
+            refused(ErrorCode::InvalidParameter, "window"));
+  EXPECT_EQ(rejection(finance(), {{"q", "PETR4:BVMF"}, {"window", "1d"}}),
+            refused(ErrorCode::InvalidParameter, "window"));
+  EXPECT_EQ(rejection(finance(), {{"q", "PETR4:BVMF"}, {"hl", "pt-BR"}}),
+            refused(ErrorCode::InvalidParameter, "hl"));
+  for (const char* q : {"PETR4:BVMF", ".DJI:INDEXDJX", "BRK.B:NYSE", "BTC-USD", "EUR-BRL"}) {
+    EXPECT_NO_THROW(finance().validate({{"q", q}})) << q;
+  }
+  for (const char* w : {"1D", "5D", "1M", "6M", "YTD", "1Y", "5Y", "MAX"}) {
+    EXPECT_NO_THROW(finance().validate({{"q", "PETR4:BVMF"}, {"window", w}})) << w;
+  }
+}
+
+TEST(FinanceUrl, QuotePageWithLanguageAndWindow) {
+  auto url = [](const QueryParams& q) { return finance().build_request(finance().validate(q)).url; };
+  EXPECT_EQ(url({{"q", "PETR4:BVMF"}, {"hl", "pt"}}),
+            "https://www.google.com/finance/quote/PETR4:BVMF?hl=pt");
+  EXPECT_EQ(url({{"q", "PETR4:BVMF"}}), "https://www.google.com/finance/quote/PETR4:BVMF?hl=en");
+  EXPECT_EQ(url({{"q", ".DJI:INDEXDJX"}, {"window", "5D"}, {"hl", "EN"}}),
+            "https://www.google.com/finance/quote/.DJI:INDEXDJX?hl=en&window=5D");
+  EXPECT_EQ(url({{"q", "BTC-USD"}, {"window", "MAX"}}),
+            "https://www.google.com/finance/quote/BTC-USD?hl=en&window=MAX");
+  EXPECT_EQ(finance().path(), "/scrape/search/finance");
+  EXPECT_EQ(finance().route(), "search/finance");
+}
+
+TEST(FinanceShape, SummaryOfTheQuote) {
+  json body = shaped(quote_page(), {{"q", "PETR4:BVMF"}});
+  const json& s = body.at("summary");
+  EXPECT_EQ(s["title"], "Petrobras");
+  EXPECT_EQ(s["stock"], "PETR4");
+  EXPECT_EQ(s["exchange"], "BVMF");
+  EXPECT_EQ(s["price"], "R$ 47,37");
+  EXPECT_EQ(s["extractedPrice"], 47.37);
+  EXPECT_EQ(s["currency"], "BRL");
+  EXPECT_EQ(s["previousClose"], 47.37);
+  // The page was saved after the close with no move on the day: no direction to report.
+  EXPECT_EQ(s["priceMovement"], json({{"value", 0.0}, {"percentage", 0.0}}));
+  // "27 de abr., 20:48:10 GMT-3" on the page.
+  EXPECT_EQ(s["date"], "2026-04-27T20:48:10-03:00");
+}
+
+TEST(FinanceShape, IntradayGraphByDefaultAndTheMonthForWindow1M) {
+  json day = shaped(quote_page(), {{"q", "PETR4:BVMF"}}).at("graph");
+  ASSERT_EQ(day.size(), 412u);
+  EXPECT_EQ(day[0], json({{"price", 47.23}, {"currency", "BRL"},
+                          {"date", "2026-04-27T10:04:00-03:00"}, {"volume", 233200}}));
+  EXPECT_EQ(day[411]["price"], 47.39);
+  EXPECT_EQ(day[411]["date"], "2026-04-27T16:55:00-03:00");
+
+  json month = shaped(quote_page(), {{"q", "PETR4:BVMF"}, {"window", "1M"}}).at("graph");
+  ASSERT_EQ(month.size(), 20u);
+  EXPECT_EQ(month[0], json({{"price", 49.67}, {"currency", "BRL"},
+                            {"date", "2026-03-30T16:56:00-03:00"}, {"volume", 51454300}}));
+  EXPECT_EQ(month[19]["price"], 47.37);
+  EXPECT_EQ(month[19]["date"], "2026-04-27T17:07:56-03:00");
+  EXPECT_FALSE(month[19].contains("volume"));
+
+  // The page holds no series of a year: the graph is absent rather than another window's.
+  EXPECT_FALSE(shaped(quote_page(), {{"q", "PETR4:BVMF"}, {"window", "1Y"}}).contains("graph"));
+  EXPECT_EQ(shaped(quote_page(), {{"q", "PETR4:BVMF"}, {"window", "MAX"}})["graph"].size(), 20u);
+}
+
+TEST(FinanceShape, KeyStatsAsThePageWritesThem) {
+  json stats = shaped(quote_page(), {{"q", "PETR4:BVMF"}})["keyStats"]["stats"];
+  ASSERT_EQ(stats.size(), 8u);
+  EXPECT_EQ(stats[0], json({{"label", "Último fechamento"}, {"value", "R$ 47,37"}}));
+  EXPECT_EQ(stats[1], json({{"label", "Variações de hoje"}, {"value", "R$ 47,17 - R$ 48,17"}}));
+  EXPECT_EQ(stats[2], json({{"label", "Variações do ano"}, {"value", "R$ 26,94 - R$ 50,03"}}));
+  EXPECT_EQ(stats[3], json({{"label", "Capitalização de mercado"}, {"value", "643,28 bi BRL"}}));
+  EXPECT_EQ(stats[4], json({{"label", "Volume médio"}, {"value", "59,02 mi"}}));
+  EXPECT_EQ(stats[5], json({{"label", "Índice P/L"}, {"value", "5,54"}}));
+  EXPECT_EQ(stats[6], json({{"label", "Rend. de dividendos"}, {"value", "5,92%"}}));
+  EXPECT_EQ(stats[7], json({{"label", "Bolsa principal"}, {"value", "BVMF"}}));
+}
+
+TEST(FinanceShape, AboutTheCompany) {
+  json about = shaped(quote_page(), {{"q", "PETR4:BVMF"}}).at("aboutCompany");
+  EXPECT_TRUE(about["description"].get<std::string>().starts_with(
+      "Petróleo Brasileiro S.A. é uma empresa de capital aberto"));
+  EXPECT_EQ(about["name"], "Petrobras");
+  EXPECT_EQ(about["founded"], "1953-10-03");
+  EXPECT_EQ(about["headquarters"], "Rio de Janeiro, Rio de Janeiro, Brasil");
+  EXPECT_EQ(about["employees"], 43199);
+  EXPECT_EQ(about["website"], "http://petrobras.com.br/");
+  EXPECT_EQ(about["wikipedia"], "https://pt.wikipedia.org/wiki/Petrobras");
+  ASSERT_EQ(about["info"].size(), 4u);
+  EXPECT_EQ(about["info"][0], json({{"label", "Data da fundação"}, {"value", "3 de out. de 1953"}}));
+  EXPECT_EQ(about["info"][1],
+            json({{"label", "Sede"}, {"value", "Rio de Janeiro, Rio de Janeiro, Brasil"}}));
+  EXPECT_EQ(about["info"][3], json({{"label", "Empregados"}, {"value", "43.199"}}));
+}
+
+TEST(FinanceShape, DescriptionFromTheMarkupWithoutTheCompanyRecord) {
+  json out = quote_page();
+  out["blobs"].erase("ds:1");  // the company record
+  json about = shaped(out, {{"q", "PETR4:BVMF"}}).at("aboutCompany");
+  EXPECT_TRUE(about["description"].get<std::string>().ends_with(
+      "maiores petrolíferas de capital aberto do mundo."));  // without the "Wikipedia" link
+  EXPECT_FALSE(about.contains("employees"));
+  EXPECT_EQ(about["info"].size(), 4u);
+}
+
+TEST(FinanceShape, NewsAboutTheQuoteOnly) {
+  json news = shaped(quote_page(), {{"q", "PETR4:BVMF"}}).at("news");
+  // The page's market news (Dow Jones futures, ...) names other quotes and stays out.
+  ASSERT_EQ(news.size(), 1u);
+  EXPECT_EQ(news[0]["title"], "Petrobras Stock Outperforms Industry in the Past Year: Time to Buy?");
+  EXPECT_EQ(news[0]["source"], "Yahoo Finance");
+  EXPECT_EQ(news[0]["link"],
+            "https://finance.yahoo.com/sectors/energy/articles/"
+            "petrobras-stock-outperforms-industry-past-160400502.html");
+  EXPECT_EQ(news[0]["date"], "2026-04-27T16:04:00Z");
+}
+
+TEST(FinanceShape, FinancialStatementsWithYearOverYearChange) {
+  json fin = shaped(quote_page(), {{"q", "PETR4:BVMF"}}).at("financials");
+  ASSERT_EQ(fin.size(), 3u);
+  EXPECT_EQ(fin[0]["title"], "Income statement");
+  EXPECT_EQ(fin[1]["title"], "Balance sheet");
+  EXPECT_EQ(fin[2]["title"], "Cash flow");
+
+  const json& q4 = fin[0]["results"][0];
+  EXPECT_EQ(q4["period"], "Q4 2025");
+  EXPECT_EQ(q4["periodType"], "quarterly");
+  EXPECT_EQ(q4["date"], "2025-12-31");
+  EXPECT_EQ(q4["currency"], "BRL");
+  // The page: Receita 127,37 bi +5,03%; Gastos operacionais 24,29 bi -39,76%; Renda líquida
+  // 15,56 bi +191,31%; Margem 12,22 +186,98%; LAJIDA 47,99 bi +53,72%; Carga tributária 2,00%.
+  const json& t = q4["table"];
+  EXPECT_EQ(t[0], json({{"title", "Revenue"}, {"value", 127371000000.0}, {"change", 5.03}}));
+  EXPECT_EQ(t[1], json({{"title", "Operating expense"}, {"value", 24293000000.0},
+                        {"change", -39.76}}));
+  EXPECT_EQ(t[2], json({{"title", "Net income"}, {"value", 15563000000.0}, {"change", 191.31}}));
+  EXPECT_EQ(t[3], json({{"title", "Net profit margin"}, {"value", 12.22}, {"change", 186.98}}));
+  EXPECT_EQ(t[4]["title"], "EBITDA");  // no earnings per share this quarter ("—" on the page)
+  EXPECT_EQ(t[4]["change"], 53.72);
+  EXPECT_EQ(t[5], json({{"title", "Effective tax rate"}, {"value", 2.0}}));
+
+  // Five quarters, then five years, as the page's columns.
+  ASSERT_EQ(fin[0]["results"].size(), 10u);
+  EXPECT_EQ(fin[0]["results"][4]["period"], "Q4 2024");
+  EXPECT_EQ(fin[0]["results"][5]["period"], "2025");
+  EXPECT_EQ(fin[0]["results"][5]["periodType"], "annual");
+  EXPECT_EQ(fin[0]["results"][5]["table"][0]["value"], 497549000000.0);
+
+  // Balance sheet: Total de ativos 1,22 tri +8,77%; Capital próprio 417,59 bi with no change.
+  const json& bs = fin[1]["results"][0]["table"];
+  EXPECT_EQ(bs[1], json({{"title", "Total assets"}, {"value", 1223389000000.0}, {"change", 8.77}}));
+  EXPECT_EQ(bs[3], json({{"title", "Total equity"}, {"value", 417587000000.0}}));
+  EXPECT_EQ(bs[5]["title"], "Price to book");
+  EXPECT_EQ(bs[5]["value"], 1.4684);
+  // Cash flow: Fluxo de caixa livre 21,80 bi +8,51%.
+  const json& cf = fin[2]["results"][0]["table"];
+  EXPECT_EQ(cf[5], json({{"title", "Free cash flow"}, {"value", 21799000000.0}, {"change", 8.51}}));
+}
+
+TEST(FinanceShape, DiscoverMoreListsWithTheirQuotes) {
+  json lists = shaped(quote_page(), {{"q", "PETR4:BVMF"}}).at("discoverMore");
+  ASSERT_EQ(lists.size(), 2u);
+  EXPECT_EQ(lists[0]["title"], "Talvez você se interesse por");
+  ASSERT_EQ(lists[0]["items"].size(), 18u);
+  EXPECT_EQ(lists[0]["items"][0],
+            json({{"stock", ".DJI:INDEXDJX"},
+                  {"name", "Dow Jones Industrial Average"},
+                  {"link", "https://www.google.com/finance/quote/.DJI:INDEXDJX"},
+                  {"price", 49167.79},
+                  {"priceMovement",
+                   {{"value", -62.9219}, {"percentage", -0.1278}, {"movement", "down"}}}}));
+  EXPECT_EQ(lists[0]["items"][2]["stock"], "TSLA:NASDAQ");
+  EXPECT_EQ(lists[0]["items"][2]["currency"], "USD");
+  EXPECT_EQ(lists[0]["items"][2]["priceMovement"]["movement"], "up");
+  EXPECT_EQ(lists[1]["title"], "Os usuários também pesquisam");
+  ASSERT_EQ(lists[1]["items"].size(), 18u);
+  EXPECT_EQ(lists[1]["items"][0]["stock"], "VALE3:BVMF");
+  EXPECT_EQ(lists[1]["items"][0]["name"], "Vale S.A.");
+  EXPECT_EQ(lists[1]["items"][0]["price"], 85.5);
+  EXPECT_EQ(lists[1]["items"][17]["stock"], "TAEE11:BVMF");
+  EXPECT_EQ(lists[1]["items"][17]["name"], "Taesa S.A.");
+}
+
+TEST(FinanceShape, TheBlobsAloneGiveTheSameQuote) {
+  json body = shaped(blobs_only(), {{"q", "PETR4:BVMF"}});
+  const json& s = body.at("summary");
+  EXPECT_EQ(s["title"], "Petrobras");
+  EXPECT_EQ(s["price"], 47.37);
+  EXPECT_EQ(s["extractedPrice"], 47.37);
+  EXPECT_EQ(s["date"], "2026-04-27T20:48:10-03:00");
+  EXPECT_EQ(body["graph"].size(), 412u);
+  EXPECT_EQ(body["news"].size(), 1u);
+  EXPECT_EQ(body["financials"].size(), 3u);
+  EXPECT_EQ(body["aboutCompany"]["employees"], 43199);
+  EXPECT_TRUE(body["aboutCompany"]["description"].get<std::string>().starts_with(
+      "Petróleo Brasileiro S.A."));
+  EXPECT_FALSE(body.contains("discoverMore"));
+  // Key stats from the company record, the same figures with English labels.
+  json stats = body["keyStats"]["stats"];
+  ASSERT_EQ(stats.size(), 8u);
+  EXPECT_EQ(stats[0], json({{"label", "Previous close"}, {"value", "47.37 BRL"}}));
+  EXPECT_EQ(stats[1], json({{"label", "Day range"}, {"value", "47.17 BRL - 48.17 BRL"}}));
+  EXPECT_EQ(stats[2], json({{"label", "Year range"}, {"value", "26.94 BRL - 50.03 BRL"}}));
+  EXPECT_EQ(stats[3], json({{"label", "Market cap"}, {"value", "643.28B BRL"}}));
+  EXPECT_EQ(stats[4], json({{"label", "Avg Volume"}, {"value", "59.02M"}}));
+  EXPECT_EQ(stats[5], json({{"label", "P/E ratio"}, {"value", "5.54"}}));
+  EXPECT_EQ(stats[6], json({{"label", "Dividend yield"}, {"value", "5.92%"}}));
+  EXPECT_EQ(stats[7], json({{"label", "Primary exchange"}, {"value", "BVMF"}}));
+}
+
+TEST(FinanceShape, UnknownTickerGivesSuggestions) {
+  // Another class of the same company, not on the page: the quotes that start like it.
+  json body = shaped(quote_page(), {{"q", "PETR3:BVMF"}});
+  EXPECT_FALSE(body.contains("summary"));
+  EXPECT_EQ(body.at("suggestions"),
+            json::array({{{"stock", "PETR4:BVMF"}, {"name", "Petrobras"}}}));
+  EXPECT_TRUE(finance().has_content(body));
+
+  json none = shaped(quote_page(), {{"q", "ZZZZ:NOWHERE"}});
+  EXPECT_EQ(none.at("suggestions"), json::array());
+  EXPECT_TRUE(finance().has_content(none));
+}
+
+TEST(FinanceShape, PageWithoutBlobsIsBlocked) {
+  try {
+    shaped({{"blobs", json::object()}, {"page", json::object()}}, {{"q", "PETR4:BVMF"}});
+    FAIL() << "a page without data was shaped";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+  }
+}
+
+TEST(FinanceShape, LocalTimes) {
+  EXPECT_EQ(iso8601_at_offset(1777333690, -10800), "2026-04-27T20:48:10-03:00");
+  EXPECT_EQ(iso8601_at_offset(1777305840, 0), "2026-04-27T16:04:00Z");
+  EXPECT_EQ(iso8601_at_offset(0, 19800), "1970-01-01T05:30:00+05:30");
+  EXPECT_EQ(iso8601_at_offset(951782400, 0), "2000-02-29T00:00:00Z");
+}
+
+}  // namespace
+}  // namespace gleaner::extract::google

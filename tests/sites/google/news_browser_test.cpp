@@ -1,0 +1,109 @@
+// GET /scrape/search/news end to end in real Chromium: the endpoint builds the feed URL, the feed
+// is answered from a replay archive of the fixture (shared/fixtures/pages/news), news.js reads
+// the RSS document as Chromium shows it and the C++ shapes it.
+#include "extract/sites/google/news.h"
+#include "tests/support/sites/browser_checks.h"
+#include "tests/support/sites/site_checks.h"
+
+#include <gtest/gtest.h>
+
+namespace gleaner::extract::google {
+namespace {
+
+using gleaner::testing::TempReplayArchive;
+using testing::error_in_chromium;
+using testing::prefix_entry;
+using testing::requested;
+using testing::run_in_chromium;
+
+const std::string kFeed = std::string(GLEANER_FIXTURES_DIR) +
+                          "/pages/news/monument-watch_rss_search_bears-ears-monument_enUS.xml";
+const std::string kFeedUrl =
+    "https://news.google.com/rss/search?q=%22Bears+Ears%22+monument&hl=en-US&gl=US&ceid=US:en";
+
+TEST(NewsInChromium, SearchFeed) {
+  TempReplayArchive archive;
+  archive.file(kFeedUrl, kFeed);
+  auto replay = archive.load();
+  auto result = run_in_chromium(news_endpoint(), replay, {{"q", "\"Bears Ears\" monument"}});
+
+  EXPECT_EQ(requested(*replay).front(), kFeedUrl);
+  EXPECT_EQ(result.url, kFeedUrl);
+  const auto& news = result.body["newsResults"];
+  ASSERT_EQ(news.size(), 92u);
+  EXPECT_EQ(news[0]["title"], "Trump again shrinks two national monuments in Utah");
+  EXPECT_EQ(news[0]["source"]["name"], "The Washington Post");
+  EXPECT_EQ(news[0]["date"], "2026-07-14T03:33:16Z");
+  ASSERT_EQ(news[0]["stories"].size(), 8u);
+  EXPECT_EQ(news[0]["stories"][1]["source"], "The New York Times");
+  EXPECT_EQ(news[0]["stories"][2]["title"],
+            "Trump slashes Utah’s Bears Ears and Grand Staircase-Escalante by 90%");
+  EXPECT_EQ(news[1]["title"],
+            "President Trump signs proclamation reducing Bears Ears Monument to 121,100 acres");
+  EXPECT_EQ(news[91]["title"],
+            "Appeals court revives Utah challenge to Bears Ears, Grand Staircase boundaries");
+  EXPECT_EQ(news[91]["source"]["url"], "https://navajotimes.com");
+  // The recorded script output the unit tests shape is what Chromium reads today.
+  EXPECT_EQ(result.body,
+            news_endpoint().shape(testing::recorded("google/data/news/bears-ears_script_output.json"), {}));
+}
+
+TEST(NewsInChromium, TheFeedEachParameterCombinationAsksFor) {
+  // Every feed URL answers with the fixture, so the archive's log shows what was asked for.
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://news.google.com/rss", kFeed));
+  auto replay = archive.load();
+  run_in_chromium(news_endpoint(), replay, {});
+  run_in_chromium(news_endpoint(), replay,
+                  {{"topicToken", "CAAqJggKIiBDQkFTRWdvSUwyMHZNRGx6TVdZU0FtVnVHZ0pWVXlnQVAB"},
+                   {"sectionToken", "CAQiS0NCQVNNZ29J"},
+                   {"gl", "gb"},
+                   {"hl", "en"}});
+  run_in_chromium(news_endpoint(), replay,
+                  {{"publicationToken", "CAAqBwgKMKHL9QowkqbaAg"}, {"hl", "de"}, {"gl", "DE"}});
+  run_in_chromium(news_endpoint(), replay, {{"storyToken", "CAAqNggKIjBDQklTSGpv"}, {"so", "1"}});
+  // The feeds only: Chromium may also ask for the site's favicon, depending on timing.
+  EXPECT_EQ(requested(*replay, "https://news.google.com/rss"),
+            (std::vector<std::string>{
+                "https://news.google.com/rss?hl=en-US&gl=US&ceid=US:en",
+                "https://news.google.com/rss/topics/"
+                "CAAqJggKIiBDQkFTRWdvSUwyMHZNRGx6TVdZU0FtVnVHZ0pWVXlnQVAB/sections/"
+                "CAQiS0NCQVNNZ29J?hl=en-GB&gl=GB&ceid=GB:en",
+                "https://news.google.com/rss/publications/CAAqBwgKMKHL9QowkqbaAg?hl=de-DE&gl=DE&"
+                "ceid=DE:de",
+                "https://news.google.com/rss/stories/CAAqNggKIjBDQklTSGpv?hl=en-US&gl=US&"
+                "ceid=US:en&so=1"}));
+}
+
+// Block pages are test pages written here: what matters is how the service reacts to them.
+TEST(NewsInChromium, ConsentWallIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.page(kFeedUrl,
+               "<html><head><title>Before you continue to Google News</title></head><body>"
+               "<h1>Before you continue to Google</h1><p>We use cookies and data to deliver and "
+               "maintain Google services.</p><form action='https://consent.google.com/save'>"
+               "<button>Reject all</button><button>Accept all</button></form></body></html>");
+  EXPECT_EQ(error_in_chromium(news_endpoint(), archive.load(), {{"q", "\"Bears Ears\" monument"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
+}
+
+TEST(NewsInChromium, PageInsteadOfTheFeedIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.page(kFeedUrl,
+               "<html><head><title>Google News</title></head><body><main><h1>Google News</h1>"
+               "<p>Top stories, world, business, technology, entertainment, sports and health, "
+               "in one place for you to read.</p></main></body></html>");
+  EXPECT_EQ(error_in_chromium(news_endpoint(), archive.load(), {{"q", "\"Bears Ears\" monument"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
+}
+
+TEST(NewsInChromium, MissingFeedIsNotFound) {
+  TempReplayArchive archive;  // nothing matches: the archive answers 404
+  EXPECT_EQ(error_in_chromium(news_endpoint(), archive.load(), {{"storyToken", "CAAqNggK"}}).code(),
+            ErrorCode::NotFound);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::google

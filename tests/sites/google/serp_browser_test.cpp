@@ -1,0 +1,159 @@
+// GET /scrape/search/serp end to end in real Chromium: the endpoint builds its URL, the page is
+// answered from a replay archive of the fixture pages (shared/fixtures/pages/serp), serp.js reads
+// it and the C++ shapes it. Asserts what a person reads on those pages.
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "extract/pool_tabs.h"
+#include "extract/sites/google/serp.h"
+#include "tests/support/chromium.h"
+#include "tests/support/replay_archive.h"
+
+namespace gleaner::extract::google {
+namespace {
+
+using gleaner::testing::max_wait;
+using gleaner::testing::shared_pool;
+using gleaner::testing::TempReplayArchive;
+
+const std::string kFixtures = std::string(GLEANER_FIXTURES_DIR) + "/pages/serp/";
+
+EndpointResult run_serp(const std::shared_ptr<browser::ReplayArchive>& archive,
+                        const QueryParams& query) {
+  const Endpoint& serp = serp_endpoint();
+  PoolTabs tabs(shared_pool(), {archive});
+  return serp.fetch(serp.validate(query), tabs, max_wait());
+}
+
+Error serp_error(const std::shared_ptr<browser::ReplayArchive>& archive) {
+  try {
+    run_serp(archive, {{"q", "google"}});
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "the request succeeded";
+  return Error(ErrorCode::Internal, "succeeded");
+}
+
+TEST(SerpInChromium, GoogleResultsPage) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=google",
+               kFixtures + "serp-parser_desktop_google.html");
+  auto replay = archive.load();
+  auto result = run_serp(replay, {{"q", "google"}});
+
+  ASSERT_FALSE(replay->requests().empty());
+  EXPECT_EQ(replay->requests().front().url, "https://www.google.com/search?q=google");
+  EXPECT_EQ(result.url, "https://www.google.com/search?q=google");
+
+  const auto& body = result.body;
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 25150000000LL);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.62);
+  ASSERT_EQ(body["organicResults"].size(), 9u);
+  EXPECT_EQ(body["organicResults"][0]["link"], "https://google.com/");
+  EXPECT_EQ(body["organicResults"][0]["sitelinks"][1]["title"], "Photos");
+  EXPECT_EQ(body["organicResults"][3]["title"], "Google Maps");
+  EXPECT_EQ(body["organicResults"][3]["link"], "https://www.google.com/maps");
+  EXPECT_EQ(body["organicResults"][4]["title"], "Google Business Profile - Get Listed on Google");
+
+  ASSERT_EQ(body["relatedQuestions"].size(), 4u);
+  EXPECT_EQ(body["relatedQuestions"][1]["question"], "How to check Google Account password?");
+  EXPECT_EQ(body["relatedQuestions"][1]["link"],
+            "https://support.google.com/accounts/answer/6208650?hl=en");
+  EXPECT_EQ(body["relatedQuestions"][3]["list"][2], "Click the account you want to use.");
+
+  EXPECT_EQ(body["knowledgeGraph"]["title"], "Google");
+  EXPECT_EQ(body["knowledgeGraph"]["attributes"]["Parent organization"], "Alphabet Inc.");
+  EXPECT_EQ(body["knowledgeGraph"]["attributes"]["Founded"], "September 4, 1998, Menlo Park, CA");
+  EXPECT_EQ(body["topStories"][4]["source"], "Ars Technica");
+  EXPECT_EQ(body["topStories"].size(), 7u);
+  ASSERT_EQ(body["relatedSearches"].size(), 8u);
+  EXPECT_EQ(body["relatedSearches"][5]["query"], "google play");
+  EXPECT_EQ(body["pagination"]["current"], 1);
+}
+
+TEST(SerpInChromium, ShoppingAndNestedResults) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=dell+xps+13+buy",
+               kFixtures + "serp-parser_desktop_dell-xps-13-buy.html");
+  auto result = run_serp(archive.load(), {{"q", "dell xps 13 buy"}});
+  const auto& body = result.body;
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 19600000);
+  ASSERT_EQ(body["inlineShopping"].size(), 12u);
+  EXPECT_EQ(body["inlineShopping"][2]["source"], "Dell");
+  EXPECT_DOUBLE_EQ(body["inlineShopping"][2]["extractedPrice"].get<double>(), 909.0);
+  EXPECT_EQ(body["inlineShopping"][2]["reviews"], 545);
+  EXPECT_EQ(body["organicResults"][2]["link"],
+            "https://www.amazon.com/Dell-13-4-inch-Touch-Laptop/dp/B08ML2PW6W");
+  EXPECT_EQ(body["organicResults"][1]["sitelinks"][2]["title"], "dell xps13");
+  EXPECT_EQ(body["knowledgeGraph"]["attributes"]["Resolution"], "3200 x 1800");
+}
+
+TEST(SerpInChromium, AdsHotelPackAndTheUrlOfEveryParameter) {
+  TempReplayArchive archive;
+  // Any results URL answers with the hotels page, so the log shows exactly what was asked for.
+  TempReplayArchive::Entry results;
+  results.match = "prefix";
+  results.url = "https://www.google.co.uk/search?";
+  results.source = kFixtures + "serp-parser_desktop_top-hotels-london.html";
+  archive.add(results);
+  auto replay = archive.load();
+  auto result = run_serp(replay, {{"q", "top hotels london"},
+                                  {"domain", "google.co.uk"},
+                                  {"gl", "uk"},
+                                  {"hl", "en"},
+                                  {"location", "London,England,United Kingdom"},
+                                  {"start", "10"}});
+  ASSERT_FALSE(replay->requests().empty());
+  EXPECT_EQ(replay->requests().front().url,
+            "https://www.google.co.uk/search?q=top+hotels+london&gl=uk&hl=en&uule=w%2BCAIQICIdTG9u"
+            "ZG9uLEVuZ2xhbmQsVW5pdGVkIEtpbmdkb20&start=10");
+  const auto& body = result.body;
+  ASSERT_EQ(body["adResults"].size(), 3u);
+  EXPECT_EQ(body["adResults"][1]["title"],
+            "Curation by the MICHELIN Guide - The 60 Best Hotels in London");
+  EXPECT_EQ(body["adResults"][1]["link"], "https://www.tablethotels.com/en/london-hotels");
+  EXPECT_EQ(body["localResults"]["places"][0]["title"], "The Savoy Hotel");
+  EXPECT_EQ(body["localResults"]["places"][0]["reviews"], 8294);
+  EXPECT_EQ(body["organicResults"][0]["position"], 11);
+  EXPECT_EQ(body["organicResults"][5]["title"], "The 23 best hotels in London");
+  EXPECT_EQ(body["pagination"]["current"], 2);
+}
+
+// Block pages are test pages written here, not copies of a site's: what matters is how the
+// service reacts to a refusal, a captcha, or a page with nothing on it.
+TEST(SerpInChromium, RefusalIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  TempReplayArchive::Entry refusal;
+  refusal.url = "https://www.google.com/search?q=google";
+  refusal.body = "<html><body><p>Our systems have detected unusual traffic.</p></body></html>";
+  refusal.status = 429;
+  archive.add(refusal);
+  EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::UpstreamBlocked);
+}
+
+TEST(SerpInChromium, CaptchaPageIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.page("https://www.google.com/search?q=google",
+               "<html><head><title>Google Search</title></head><body><form id='captcha-form'>"
+               "<p>Our systems have detected unusual traffic from your computer network.</p>"
+               "<div class='g-recaptcha'></div></form></body></html>");
+  EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::UpstreamBlocked);
+}
+
+TEST(SerpInChromium, EmptyShellIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.page("https://www.google.com/search?q=google",
+               "<html><head><title>google - Google Search</title></head><body><div id='main'>"
+               "<div id='search'><div id='rso'></div></div><p>Loading results for you, one "
+               "moment please.</p></div></body></html>");
+  EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::UpstreamBlocked);
+}
+
+TEST(SerpInChromium, MissingPageIsNotFound) {
+  TempReplayArchive archive;  // nothing matches: the archive answers 404
+  EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::NotFound);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::google

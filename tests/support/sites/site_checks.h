@@ -1,0 +1,44 @@
+#pragma once
+// Helpers the site tests share: reading recorded script output and fixture JSON, and what a
+// query is refused with.
+#include "core/error.h"
+#include "extract/endpoint.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <string>
+#include <utility>
+
+namespace gleaner::extract::testing {
+
+/// The JSON file at `path`; fails the test when it cannot be read.
+inline nlohmann::json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  EXPECT_TRUE(in.good()) << "cannot read " << path;
+  return nlohmann::json::parse(in);
+}
+
+/// Recorded script output under tests/sites/ (`relative` e.g. "google/data/news/x.json").
+inline nlohmann::json recorded(const std::string& relative) {
+  return read_json_file(std::string(GLEANER_SOURCE_DIR) + "/tests/sites/" + relative);
+}
+
+/// The code and parameter a query is refused with; {Internal, "accepted"} when it is accepted.
+inline std::pair<ErrorCode, std::string> rejection(const Endpoint& endpoint,
+                                                   const QueryParams& query) {
+  try {
+    endpoint.validate(query);
+  } catch (const Error& e) {
+    return {e.code(), e.parameter().value_or("")};
+  }
+  return {ErrorCode::Internal, "accepted"};
+}
+
+/// Shorthand for the expected refusal.
+inline std::pair<ErrorCode, std::string> refused(ErrorCode code, std::string parameter) {
+  return {code, std::move(parameter)};
+}
+
+}  // namespace gleaner::extract::testing
