@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "extract/endpoint.h"
+#include "extract/web/ad_blocker.h"
 #include "proxies/gateway.h"
 #include "proxies/lease.h"
 
@@ -35,7 +36,20 @@ browser::WaitSpec wait_spec(const WaitFor& wait) {
   return spec.then_wait(wait.extra);
 }
 
-// The lease options of a profile: user agent, headers, viewport, blocked resource types.
+// The ad and tracker hosts of POST /scrape/web's blockAds (extract/web/ad_hosts.txt), one list
+// for the whole process.
+std::shared_ptr<browser::Interceptor> tracker_blocker() {
+  static const auto blocker = std::make_shared<web::AdBlocker>();
+  return blocker;
+}
+
+std::string join_lines(const std::vector<std::string>& hosts) {
+  std::string out;
+  for (const std::string& h : hosts) out += h + "\n";
+  return out;
+}
+
+// The lease options of a profile: user agent, headers, viewport, the load profile.
 browser::ContextOptions context_options(const BrowserProfile& profile) {
   browser::ContextOptions options;
   options.user_agent = profile.user_agent();
@@ -46,7 +60,13 @@ browser::ContextOptions context_options(const BrowserProfile& profile) {
   viewport.mobile = profile.device == BrowserProfile::Device::Mobile;
   viewport.device_scale_factor = viewport.mobile ? 2.625 : 1.0;
   options.viewport = viewport;
-  if (profile.block_media) options.blocked_resource_types = {"Image", "Media", "Font"};
+  if (!profile.load_media) options.blocked_resource_types = {"Image", "Media", "Font"};
+  if (!profile.load_trackers) options.interceptors.push_back(tracker_blocker());
+  if (!profile.blocked_hosts.empty()) {
+    options.interceptors.push_back(
+        std::make_shared<web::AdBlocker>(join_lines(profile.blocked_hosts)));
+  }
+  options.hidden = !profile.painted;
   return options;
 }
 

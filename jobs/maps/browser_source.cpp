@@ -26,7 +26,9 @@ constexpr extract::World kPlaceWorld = extract::World::Page;
 extract::BrowserProfile profile_for(const MapsSourceOptions& options) {
   extract::BrowserProfile profile;
   profile.headers["Accept-Language"] = options.language;
-  profile.block_media = true;  // read for text: no images, media or fonts
+  // Read for text (no images, media or fonts, the default), but painted: the results feed grows
+  // as it is scrolled, which a hidden tab never does.
+  profile.painted = true;
   return profile;
 }
 
