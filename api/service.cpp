@@ -11,7 +11,7 @@
 #include "extract/pool_tabs.h"
 #include "jobs/http_webhook_sender.h"
 #include "jobs/job_store_of.h"
-#include "jobs/maps/browser_source.h"
+#include "jobs/maps_source.h"
 #include "jobs/webhook_outbox.h"
 #include "jobs/worker.h"
 #include "proxies/gateway.h"
@@ -26,8 +26,8 @@ namespace gleaner::api {
 struct Service::Jobs {
   Jobs(Dependencies& deps, int pool_pages)
       : tabs(*deps.pool, {}, deps.site_egress),
-        source(tabs, jobs::maps::emails_by_page_fetch({*deps.pool, deps.gateway.get(), nullptr}),
-               jobs::maps::MapsSourceOptions::from_config(deps.config)),
+        source(tabs, jobs::emails_by_page_fetch({*deps.pool, deps.gateway.get(), nullptr}),
+               extract::google::maps::MapsOptions::from_config(deps.config)),
         sender(proxies::AddressGuard::from_config(deps.config), deps.resolver),
         outbox(*deps.jobs, sender, SystemClock::instance(),
                jobs::OutboxOptions::from_config(deps.config)),
@@ -47,7 +47,7 @@ struct Service::Jobs {
   }
 
   extract::PoolTabs tabs;
-  jobs::maps::BrowserPlaceSource source;
+  jobs::BrowserPlaceSource source;
   jobs::HttpWebhookSender sender;
   jobs::WebhookOutbox outbox;
   jobs::JobWorker worker;

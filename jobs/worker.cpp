@@ -4,7 +4,7 @@
 
 #include "core/error.h"
 #include "core/log.h"
-#include "jobs/maps/place.h"
+#include "extract/sites/google/maps/place.h"
 
 namespace gleaner::jobs {
 namespace {
@@ -148,7 +148,7 @@ void JobWorker::run_job(store::Job job) {
         place["emails"] = source_.emails(place["website"].get<std::string>(),
                                          deadline_in(options_.website_budget));
       }
-      batch.push_back({maps::place_key(place), std::move(place)});
+      batch.push_back({extract::google::maps::place_key(place), std::move(place)});
       if (static_cast<std::int64_t>(batch.size()) >= options_.batch_size && !flush()) return;
     }
     if (!flush()) return;

@@ -28,7 +28,7 @@ class PlaceSource {
  public:
   virtual ~PlaceSource() = default;
   /// The places a search for `keyword` in `location` lists, in order, at most `limit` when given,
-  /// each a row (jobs/maps/place.h fields). Throws gleaner::Error (UpstreamBlocked,
+  /// each a row (extract/sites/google/maps/place.h fields). Throws gleaner::Error (UpstreamBlocked,
   /// UpstreamError, Timeout, ...) when the site cannot be read before `deadline`. A long search
   /// asks `keep_going()` between pages and gives up (throwing) once it says no: the job was
   /// stopped by its account, or the service is stopping.

@@ -1,6 +1,6 @@
 // Scraper jobs through the whole service (tests/support/service_under_test.h): a job created
 // over HTTP is run by the service's worker in its Chromium over a replay archive of the rendered
-// maps pages (tests/jobs/maps_pages.h), its rows stored and charged, and its webhooks delivered
+// maps pages (tests/support/sites/maps_pages.h), its rows stored and charged, and its webhooks delivered
 // to a receiver on loopback. Also: running out of credits, and the real binary killed in the
 // middle of a job and started again.
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@
 #include "jobs/job_store_of.h"
 #include "store/jobs_store.h"
 #include "store/store.h"
-#include "tests/jobs/maps_pages.h"
+#include "tests/support/sites/maps_pages.h"
 #include "tests/support/gleaner_process.h"
 #include "tests/support/local_server.h"
 #include "tests/support/service_under_test.h"
@@ -126,7 +126,7 @@ std::set<std::string> names_in(const std::vector<Receiver::Hook>& hooks) {
 
 TEST(JobsService, JobOverTheMapsPagesWithWebhooks) {
   TempReplayArchive archive;
-  jobs::maps::testing::add_maps_pages(archive);
+  extract::google::maps::testing::add_maps_pages(archive);
   archive.load();
   TempDir dir;
   ServiceUnderTest svc(jobs_config(dir.path(), archive.dir()));
@@ -213,7 +213,7 @@ TEST(JobsService, JobOverTheMapsPagesWithWebhooks) {
 
 TEST(JobsService, OutOfCreditsStopsTheJobWithAFinishedEvent) {
   TempReplayArchive archive;
-  jobs::maps::testing::add_maps_pages(archive);
+  extract::google::maps::testing::add_maps_pages(archive);
   archive.load();
   TempDir dir;
   Config config = jobs_config(dir.path(), archive.dir());
@@ -260,7 +260,7 @@ std::unique_ptr<httplib::Client> healthy_client(const GleanerProcess& process) {
 
 TEST(JobsService, KilledDuringAJobResumesWithoutDuplicates) {
   TempReplayArchive archive;
-  jobs::maps::testing::add_maps_pages(archive);
+  extract::google::maps::testing::add_maps_pages(archive);
   archive.load();
   TempDir dir;
   Receiver receiver;

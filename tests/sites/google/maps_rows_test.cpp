@@ -1,15 +1,15 @@
-// Rows from the rendered maps pages (jobs/maps/page_rows.h), on what search.js and place.js read
-// from the fixtures in Chromium (recorded in tests/jobs/data/, checked against Chromium by
+// Rows from the rendered maps pages (extract/sites/google/maps/page_rows.h), on what search.js and place.js read
+// from the fixtures in Chromium (recorded in tests/sites/google/data/maps/, checked against Chromium by
 // jobs_browser_tests), and on small cases of link data and labels.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "jobs/maps/page_rows.h"
-#include "tests/jobs/maps_pages.h"
+#include "extract/sites/google/maps/page_rows.h"
+#include "tests/support/sites/maps_pages.h"
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 namespace {
 
 using nlohmann::json;
@@ -106,7 +106,7 @@ TEST(MapsRows, ArraysOfAnOlderPlacePageFillTheMarkup) {
   // Pages before 2024 carried the place as Maps' arrays (APP_INITIALIZATION_STATE[3][6]): the
   // gosom recording of one, with ")]}'" put back as the page had it.
   std::ifstream in(std::string(GLEANER_SOURCE_DIR) +
-                   "/tests/jobs/data/gosom_place-appstate-3-6_kipriakon-limassol_en_2023-09.json");
+                   "/tests/sites/google/data/maps/gosom_place-appstate-3-6_kipriakon-limassol_en_2023-09.json");
   std::stringstream body;
   body << ")]}'\n" << in.rdbuf();
   const auto row =
@@ -127,4 +127,4 @@ TEST(MapsRows, MergeKeepsWhatThePlacePageLacks) {
 }
 
 }  // namespace
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps

@@ -1,7 +1,7 @@
 #pragma once
 // The maps pages of the job suites: a replay archive of the rendered fixture pages
 // (shared/fixtures/pages/maps, cocli_*) at the URLs the source asks for, and the recorded output
-// of the in-page scripts on them (tests/jobs/data/).
+// of the in-page scripts on them (tests/sites/google/data/maps/).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -10,7 +10,7 @@
 
 #include "tests/support/replay_archive.h"
 
-namespace gleaner::jobs::maps::testing {
+namespace gleaner::extract::google::maps::testing {
 
 inline const std::string kMapsFixtures = std::string(GLEANER_FIXTURES_DIR) + "/pages/maps/";
 
@@ -47,11 +47,11 @@ inline void add_maps_pages(gleaner::testing::TempReplayArchive& archive) {
                "<p>Press: press@observatory.example</p></body></html>");
 }
 
-/// Recorded script output under tests/jobs/data/.
+/// Recorded script output under tests/sites/google/data/maps/.
 inline nlohmann::json recorded(const std::string& name) {
-  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/jobs/data/" + name);
-  EXPECT_TRUE(in.good()) << "cannot read tests/jobs/data/" << name;
+  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/sites/google/data/maps/" + name);
+  EXPECT_TRUE(in.good()) << "cannot read tests/sites/google/data/maps/" << name;
   return nlohmann::json::parse(in, nullptr, false);
 }
 
-}  // namespace gleaner::jobs::maps::testing
+}  // namespace gleaner::extract::google::maps::testing

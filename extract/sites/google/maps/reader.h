@@ -1,13 +1,13 @@
 #pragma once
-// The maps site read in the browser pool: the PlaceSource the service's job worker uses.
+// The maps site read in the browser pool, for the scraper jobs (jobs/maps_source.h).
 //
 // One search: load the site's search page for "<keyword> in <location>" in a tab, scroll its
 // results feed to the end (or the job's limit) and read every result (search.js); then open each
 // result's place page in the same tab for what only it shows (address, phone, website, hours;
 // place.js). A place page that cannot be read (a network error, a 404, its time budget) leaves
 // the row with what the list showed, and says so in the log; a block page fails the search, as
-// it would fail every following page too. E-mails of a place's website come from the page fetch
-// machinery (POST /scrape/web's, behind the same address guard), handed in by the service.
+// it would fail every following page too.
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -17,12 +17,10 @@
 #include "core/clock.h"
 #include "core/config.h"
 #include "extract/tab.h"
-#include "extract/web/fetch.h"
-#include "jobs/worker.h"
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 
-struct MapsSourceOptions {
+struct MapsOptions {
   /// Time budget of one page (load and read). Entry `maps_page_timeout_ms`.
   Millis page_budget{30'000};
   /// How long the results feed may stay the same after a scroll before it counts as complete.
@@ -35,40 +33,34 @@ struct MapsSourceOptions {
   /// The site's language (`hl`): the labels the scripts read are English.
   std::string language = "en";
 
-  static MapsSourceOptions from_config(const Config& config);
+  static MapsOptions from_config(const Config& config);
 };
 
 /// The URL a person's search for `keyword` in `location` loads.
 std::string search_url(const std::string& keyword, const std::string& location,
                        const std::string& language);
 
-class BrowserPlaceSource final : public PlaceSource {
+class MapsReader {
  public:
-  /// The e-mail addresses on the page at `url`; throws gleaner::Error when it cannot be read.
-  using WebsiteEmails = std::function<std::vector<std::string>(const std::string& url, Deadline)>;
+  /// `tabs` must outlive the reader.
+  explicit MapsReader(TabSource& tabs, MapsOptions options = {});
 
-  /// `tabs` and what `website_emails` uses must outlive the source.
-  BrowserPlaceSource(extract::TabSource& tabs, WebsiteEmails website_emails,
-                     MapsSourceOptions options = {});
-
+  /// The places a search for `keyword` in `location` lists, in order, at most `limit` when
+  /// given, each a row (place.h fields). Throws gleaner::Error (UpstreamBlocked, UpstreamError,
+  /// Timeout, ...) when the site cannot be read before `deadline`; asks `keep_going()` between
+  /// place pages and throws Unavailable once it says no.
   std::vector<nlohmann::json> search(const std::string& keyword, const std::string& location,
                                      std::optional<std::int64_t> limit, Deadline deadline,
-                                     const std::function<bool()>& keep_going) override;
-  std::vector<std::string> emails(const std::string& website, Deadline deadline) override;
+                                     const std::function<bool()>& keep_going);
+
+  const MapsOptions& options() const { return options_; }
 
  private:
   /// The details of the place at `url`, nullopt when its page could not be read.
-  std::optional<nlohmann::json> place_details(extract::Tab& tab, const std::string& url,
-                                              Deadline deadline);
+  std::optional<nlohmann::json> place_details(Tab& tab, const std::string& url, Deadline deadline);
 
-  extract::TabSource& tabs_;
-  const WebsiteEmails website_emails_;
-  const MapsSourceOptions options_;
+  TabSource& tabs_;
+  const MapsOptions options_;
 };
 
-/// Website e-mails read by POST /scrape/web's page fetch on `services` (a fresh context, the
-/// address guard and the gateway, resources and ads blocked). What `services` names must outlive
-/// the result.
-BrowserPlaceSource::WebsiteEmails emails_by_page_fetch(web::WebServices services);
-
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps

@@ -1,9 +1,9 @@
-#include "jobs/maps/place.h"
+#include "extract/sites/google/maps/place.h"
 
 #include "core/error.h"
 #include "extract/url.h"
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 namespace {
 
 using nlohmann::json;
@@ -145,4 +145,4 @@ std::string maps_url(const std::string& name, const std::string& place_id) {
          "&query_place_id=" + extract::path_encode(place_id);
 }
 
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps

@@ -5,14 +5,14 @@
 
 #include "extract/page_reader.h"
 #include "extract/pool_tabs.h"
-#include "gleaner_jobs_browser_embedded.h"
-#include "jobs/maps/browser_source.h"
-#include "jobs/maps/page_rows.h"
-#include "tests/jobs/maps_pages.h"
+#include "gleaner_site_scripts.h"
+#include "extract/sites/google/maps/reader.h"
+#include "extract/sites/google/maps/page_rows.h"
+#include "tests/support/sites/maps_pages.h"
 #include "tests/support/chromium.h"
 #include "tests/support/replay_archive.h"
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 namespace {
 
 using gleaner::testing::max_wait;
@@ -21,30 +21,25 @@ using nlohmann::json;
 
 const std::function<bool()> keep_going = [] { return true; };
 
-MapsSourceOptions quick_settle() {
-  MapsSourceOptions options;
+MapsOptions quick_settle() {
+  MapsOptions options;
   options.feed_settle = Millis(300);       // nothing comes after a scroll of a replayed page
   options.render_patience = Millis(2000);  // replayed pages come drawn, or not at all
   return options;
 }
 
-/// A source whose every tab answers from `archive`. Website e-mails are not asked of it here
-/// (search() never reads websites; jobs_service_tests checks them through the whole service).
+/// A reader whose every tab answers from `archive` (website e-mails are the jobs' own:
+/// jobs_service_tests checks them through the whole service).
 struct SourceOver {
   explicit SourceOver(std::shared_ptr<browser::ReplayArchive> a,
-                      MapsSourceOptions options = quick_settle())
+                      MapsOptions options = quick_settle())
       : archive(std::move(a)),
         tabs(gleaner::testing::shared_pool(), {archive}),
-        source(
-            tabs,
-            [](const std::string& url, Deadline) -> std::vector<std::string> {
-              throw Error(ErrorCode::Internal, "no website read expected", url);
-            },
-            std::move(options)) {}
+        source(tabs, std::move(options)) {}
 
   std::shared_ptr<browser::ReplayArchive> archive;
   extract::PoolTabs tabs;
-  BrowserPlaceSource source;
+  MapsReader source;
 };
 
 TEST(MapsInChromium, SearchReadsTheListAndThePlacePage) {
@@ -131,14 +126,14 @@ TEST(MapsInChromium, ScriptsReadWhatTheRecordingsHold) {
   list.url = search_url("museums", "New York", "en");
   list.wait = extract::WaitFor::load();
   list.script_args = {{"limit", 0}, {"settleMs", 300}, {"budgetMs", 5000}};
-  auto listing = extract::read_page(*tab, list, scripts::search_js, max_wait());
+  auto listing = extract::read_page(*tab, list, scripts::google_maps_search_js, max_wait());
   listing.data.erase("scrolls");
   EXPECT_EQ(listing.data, testing::recorded("maps_search_museums_script_output.json"));
 
   extract::PageRequest place;
   place.url = testing::kObservatoryPlaceUrl;
   place.wait = extract::WaitFor::load();
-  auto page = extract::read_page(*tab, place, scripts::place_js, max_wait());
+  auto page = extract::read_page(*tab, place, scripts::google_maps_place_js, max_wait());
   EXPECT_EQ(page.data, testing::recorded("maps_place_griffith_observatory_script_output.json"));
 }
 
@@ -208,4 +203,4 @@ TEST(MapsInChromium, BlockPageFailsTheSearch) {
 }
 
 }  // namespace
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps

@@ -1,7 +1,7 @@
 // Reads a rendered maps place page. The values are read as the page writes them (labels such as
 // "Address: ...", "4.7 stars"); browser_source.cpp shapes them. Where the page still carries the
 // place's data as Maps' own arrays (APP_INITIALIZATION_STATE[3][6], pages before 2024), that
-// string is returned too and jobs/maps/place.h reads it.
+// string is returned too and extract/sites/google/maps/place.h reads it.
 () => {
   // Selectors, in one place so they can be mended (shared/fixtures/README.md, "Maps").
   const SEL = {

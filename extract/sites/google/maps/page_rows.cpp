@@ -1,4 +1,4 @@
-#include "jobs/maps/page_rows.h"
+#include "extract/sites/google/maps/page_rows.h"
 
 #include <regex>
 #include <string>
@@ -6,9 +6,9 @@
 #include "core/error.h"
 #include "core/percent.h"
 #include "extract/sites/common/numbers.h"
-#include "jobs/maps/place.h"
+#include "extract/sites/google/maps/place.h"
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 namespace {
 
 using nlohmann::json;
@@ -130,4 +130,4 @@ json merge_rows(json listing, const json& details) {
   return listing;
 }
 
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 
 /// The body without the `)]}'` anti-JSON-hijacking line Maps puts first, parsed. Throws
 /// Error(UpstreamError) when the rest is not JSON.
@@ -34,4 +34,4 @@ std::string place_key(const nlohmann::json& row);
 /// The public Maps URL of a place (Maps URLs API: search by name with the place id).
 std::string maps_url(const std::string& name, const std::string& place_id);
 
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps

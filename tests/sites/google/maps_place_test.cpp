@@ -1,4 +1,4 @@
-// Shaping of the maps site's arrays into rows, on recorded responses (tests/jobs/data/, copied
+// Shaping of the maps site's arrays into rows, on recorded responses (tests/sites/google/data/maps/, copied
 // byte for byte from shared/fixtures/pages/maps/).
 #include <gtest/gtest.h>
 
@@ -7,15 +7,15 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "jobs/maps/place.h"
+#include "extract/sites/google/maps/place.h"
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 namespace {
 
 using nlohmann::json;
 
 std::string read(const std::string& name) {
-  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/jobs/data/" + name, std::ios::binary);
+  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/sites/google/data/maps/" + name, std::ios::binary);
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
@@ -86,4 +86,4 @@ TEST(MapsPlace, PlacesWithoutAnIdAreKeyedByNameAndAddress) {
 }
 
 }  // namespace
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps

@@ -1,15 +1,15 @@
-#include "jobs/maps/browser_source.h"
+#include "extract/sites/google/maps/reader.h"
 
 #include <algorithm>
 
 #include "core/error.h"
 #include "core/log.h"
 #include "extract/page_reader.h"
+#include "extract/sites/google/maps/page_rows.h"
 #include "extract/url.h"
-#include "gleaner_jobs_browser_embedded.h"
-#include "jobs/maps/page_rows.h"
+#include "gleaner_site_scripts.h"
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 namespace {
 
 using nlohmann::json;
@@ -23,7 +23,7 @@ constexpr const char* kPlaceReady = "div[role=\"main\"][aria-label] h1";
 // place.js reads the page's own APP_INITIALIZATION_STATE: it runs in the page's world.
 constexpr extract::World kPlaceWorld = extract::World::Page;
 
-extract::BrowserProfile profile_for(const MapsSourceOptions& options) {
+extract::BrowserProfile profile_for(const MapsOptions& options) {
   extract::BrowserProfile profile;
   profile.headers["Accept-Language"] = options.language;
   // Read for text (no images, media or fonts, the default), but painted: the results feed grows
@@ -34,8 +34,8 @@ extract::BrowserProfile profile_for(const MapsSourceOptions& options) {
 
 }  // namespace
 
-MapsSourceOptions MapsSourceOptions::from_config(const Config& config) {
-  MapsSourceOptions o;
+MapsOptions MapsOptions::from_config(const Config& config) {
+  MapsOptions o;
   o.page_budget =
       Millis(std::max<long long>(config.get_int("maps_page_timeout_ms", o.page_budget.count()), 1));
   o.feed_settle =
@@ -51,14 +51,12 @@ std::string search_url(const std::string& keyword, const std::string& location,
          "?hl=" + extract::form_encode(language);
 }
 
-BrowserPlaceSource::BrowserPlaceSource(extract::TabSource& tabs, WebsiteEmails website_emails,
-                                       MapsSourceOptions options)
-    : tabs_(tabs), website_emails_(std::move(website_emails)), options_(std::move(options)) {}
+MapsReader::MapsReader(TabSource& tabs, MapsOptions options)
+    : tabs_(tabs), options_(std::move(options)) {}
 
-std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
-                                             const std::string& location,
-                                             std::optional<std::int64_t> limit, Deadline deadline,
-                                             const std::function<bool()>& keep_going) {
+std::vector<json> MapsReader::search(const std::string& keyword, const std::string& location,
+                                     std::optional<std::int64_t> limit, Deadline deadline,
+                                     const std::function<bool()>& keep_going) {
   auto tab = tabs_.open(profile_for(options_), deadline);
   extract::PageRequest request;
   request.url = search_url(keyword, location, options_.language);
@@ -71,17 +69,17 @@ std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
       {"settleMs", options_.feed_settle.count()},
       {"budgetMs", std::max<long long>(time_left(page_deadline).count() - 1000, 0)}};
   const extract::PageReading listing =
-      extract::read_page(*tab, request, scripts::search_js, page_deadline);
+      extract::read_page(*tab, request, scripts::google_maps_search_js, page_deadline);
 
   const std::string kind = listing.data.value("kind", std::string());
   if (kind == "place") {  // one answer: the search went straight to its page
-    json page = extract::read_loaded_page(*tab, listing.navigation, scripts::place_js,
+    json page = extract::read_loaded_page(*tab, listing.navigation, scripts::google_maps_place_js,
                                           json::object(), page_deadline, kPlaceWorld);
     if (auto row = row_from_place_page(page)) return {std::move(*row)};
     return {};
   }
   std::vector<ListedPlace> listed = places_from_listing(listing.data);
-  log::info("jobs") << "maps search '" << keyword << "' in '" << location << "': " << listed.size()
+  log::info("maps") << "maps search '" << keyword << "' in '" << location << "': " << listed.size()
                     << " places listed after " << listing.data.value("scrolls", 0) << " scrolls";
   if (limit && static_cast<std::int64_t>(listed.size()) > *limit) {
     listed.resize(static_cast<std::size_t>(*limit));
@@ -104,51 +102,29 @@ std::vector<json> BrowserPlaceSource::search(const std::string& keyword,
     }
   }
   if (without_details > 0) {
-    log::warn("jobs") << "maps search '" << keyword << "' in '" << location
+    log::warn("maps") << "maps search '" << keyword << "' in '" << location
                       << "': " << without_details << " of " << rows.size()
                       << " places keep only what the list shows (their page could not be read)";
   }
   return rows;
 }
 
-std::optional<json> BrowserPlaceSource::place_details(extract::Tab& tab, const std::string& url,
-                                                      Deadline deadline) {
+std::optional<json> MapsReader::place_details(Tab& tab, const std::string& url, Deadline deadline) {
   extract::PageRequest request;
   request.url = url;
   request.profile = profile_for(options_);
   request.wait = extract::WaitFor::selector_of(kPlaceReady, options_.render_patience);
   request.world = kPlaceWorld;
   try {
-    const auto reading = extract::read_page(tab, request, scripts::place_js,
+    const auto reading = extract::read_page(tab, request, scripts::google_maps_place_js,
                                             std::min(deadline, deadline_in(options_.page_budget)));
     return row_from_place_page(reading.data);
   } catch (const Error& e) {
     // A block page is not one place's problem: the next pages would be blocked too.
     if (e.code() == ErrorCode::UpstreamBlocked) throw;
-    log::info("jobs") << "maps place page " << url << " not read: " << describe(e);
+    log::info("maps") << "maps place page " << url << " not read: " << describe(e);
     return std::nullopt;
   }
 }
 
-std::vector<std::string> BrowserPlaceSource::emails(const std::string& website, Deadline deadline) {
-  try {
-    return website_emails_(website, std::min(deadline, deadline_in(options_.page_budget)));
-  } catch (const Error& e) {
-    log::info("jobs") << "no e-mails from " << website << ": " << describe(e);
-    return {};
-  }
-}
-
-BrowserPlaceSource::WebsiteEmails emails_by_page_fetch(web::WebServices services) {
-  return [services](const std::string& url, Deadline deadline) mutable {
-    // Validated as a caller's URL would be (scheme, host); the gateway refuses private addresses.
-    web::WebRequest request = web::parse_web_request(
-        json{{"url", url}, {"extractEmails", true}}.dump(), time_left(deadline));
-    request.html = false;
-    const proxies::Route route = web::choose_route(request, services);
-    const web::WebResult page = web::fetch_page(request, route, services, deadline);
-    return page.body.value("extractedEmails", json::array()).get<std::vector<std::string>>();
-  };
-}
-
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps

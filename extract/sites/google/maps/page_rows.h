@@ -1,6 +1,6 @@
 #pragma once
 // Rows from the rendered maps pages: what search.js and place.js read (labels as the page writes
-// them, a place link's data segment) shaped into job rows (jobs/maps/place.h fields). Pure, so
+// them, a place link's data segment) shaped into job rows (extract/sites/google/maps/place.h fields). Pure, so
 // it is unit-tested on the scripts' recorded output.
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gleaner::jobs::maps {
+namespace gleaner::extract::google::maps {
 
 /// Adds what a place link carries in its data segment: feature id (`!1s0x…:0x…`), latitude and
 /// longitude (`!3d…!4d…`, else `@lat,lng`), place id (`!19s…`) and the mapsUrl that goes with it.
@@ -32,4 +32,4 @@ std::optional<nlohmann::json> row_from_place_page(const nlohmann::json& page);
 /// `listing` completed by `details`: what the place page shows wins, the list fills the rest.
 nlohmann::json merge_rows(nlohmann::json listing, const nlohmann::json& details);
 
-}  // namespace gleaner::jobs::maps
+}  // namespace gleaner::extract::google::maps
