@@ -223,9 +223,10 @@ std::optional<Decision> ReplayArchive::decide(const InterceptedRequest& request)
     auto line = log::info("replay");
     line << request.method << ' ' << request.url << " -> ";
     if (found.entry)
-      line << "entry " << *found.entry << " (" << found.response.status << ')';
+      line << "entry " << *found.entry << " (" << found.response.status << ", ";
     else
-      line << "unmatched (" << found.response.status << ')';
+      line << "unmatched (" << found.response.status << ", ";
+    line << found.response.body.size() << " bytes)";
   }
   {
     std::lock_guard lock(requests_mutex_);
