@@ -118,3 +118,19 @@ TEST(EscapeLabelValue, BackslashQuoteAndNewline) {
   EXPECT_EQ(escape_label_value("a\\b\"c\nd"), "a\\\\b\\\"c\\nd");
   EXPECT_EQ(escape_label_value("/scrape/search/news"), "/scrape/search/news");
 }
+
+TEST(Metrics, FieldHealthByEndpointFieldAndPresence) {
+  Metrics m;
+  m.observe_fields("stays/place", {{"name", true}, {"rating.value", false}});
+  m.observe_fields("stays/place", {{"name", true}, {"rating.value", true}});
+  const std::string text = m.render({}, {});
+  EXPECT_TRUE(has_line(text, "# TYPE gleaner_extract_field_total counter")) << text;
+  EXPECT_TRUE(has_line(
+      text, R"(gleaner_extract_field_total{endpoint="stays/place",field="name",present="true"} 2)"));
+  EXPECT_TRUE(has_line(
+      text,
+      R"(gleaner_extract_field_total{endpoint="stays/place",field="rating.value",present="false"} 1)"));
+  EXPECT_TRUE(has_line(
+      text,
+      R"(gleaner_extract_field_total{endpoint="stays/place",field="rating.value",present="true"} 1)"));
+}
