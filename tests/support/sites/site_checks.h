@@ -1,15 +1,15 @@
 #pragma once
 // Helpers the site tests share: reading recorded script output and fixture JSON, and what a
 // query is refused with.
-#include "core/error.h"
-#include "extract/endpoint.h"
-
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
+
+#include "core/error.h"
+#include "extract/endpoint.h"
 
 namespace gleaner::extract::testing {
 
@@ -34,6 +34,19 @@ inline std::pair<ErrorCode, std::string> rejection(const Endpoint& endpoint,
     return {e.code(), e.parameter().value_or("")};
   }
   return {ErrorCode::Internal, "accepted"};
+}
+
+/// The code `endpoint.shape(output, params)` fails with; Internal when it succeeds (a test
+/// failure is added then).
+inline ErrorCode error_of_shape(const Endpoint& endpoint, const nlohmann::json& output,
+                                const ValidatedParams& params) {
+  try {
+    endpoint.shape(output, params);
+  } catch (const Error& e) {
+    return e.code();
+  }
+  ADD_FAILURE() << "shape() succeeded";
+  return ErrorCode::Internal;
 }
 
 /// Shorthand for the expected refusal.
