@@ -1,0 +1,66 @@
+// GET /scrape/stays/place end to end in real Chromium: the endpoint builds the property page's URL
+// with the stay, the page is answered from a replay archive with the real 2026 Booking pages of
+// the fixtures (saved without dates, so without the priced room table), place.js reads them and
+// the C++ shapes them.
+#include <gtest/gtest.h>
+
+#include "extract/sites/booking/place.h"
+#include "tests/support/sites/browser_checks.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract::booking {
+namespace {
+
+using gleaner::testing::TempReplayArchive;
+using testing::error_in_chromium;
+using testing::prefix_entry;
+using testing::requested;
+using testing::run_in_chromium;
+
+const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
+
+TEST(BookingPlaceInChromium, TheTajMahalPalace) {
+  TempReplayArchive archive;
+  archive.add(
+      prefix_entry("https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html",
+                   kPages + "stays-place/booking-hotel-taj-mahal-palace-mumbai-dom-2026-02.html"));
+  auto replay = archive.load();
+  auto result =
+      run_in_chromium(place_endpoint(), replay,
+                      {{"url", "https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html"},
+                       {"checkInDate", "2030-06-01"},
+                       {"checkOutDate", "2030-06-04"},
+                       {"rooms", "1"},
+                       {"adults", "2"},
+                       {"children", "1"},
+                       {"childrenAges", "7"},
+                       {"currency", "INR"}});
+  EXPECT_EQ(requested(*replay, "https://www.booking.com/hotel").front(),
+            "https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html?checkin=2030-06-01"
+            "&checkout=2030-06-04&group_adults=2&group_children=1&age=7&no_rooms=1"
+            "&selected_currency=INR");
+  const auto& p = result.body["property"];
+  EXPECT_EQ(p["name"], "The Taj Mahal Palace, Mumbai");
+  EXPECT_EQ(p["rating"]["score"], 9.2);
+  EXPECT_EQ(p["rating"]["reviews"], 2469);
+  EXPECT_EQ(p["rating"]["categories"]["Staff"], 9.5);
+  EXPECT_EQ(p["address"], "Apollo Bunder Road The Taj Mahal Palace, Colaba, 400001 Mumbai, India");
+  EXPECT_EQ(result.body["stay"]["nights"], 3);
+  EXPECT_EQ(result.body["stay"]["childrenAges"], (nlohmann::json{7}));
+}
+
+TEST(BookingPlaceInChromium, APropertyTheSiteDoesNotHaveIsNotFound) {
+  TempReplayArchive archive;  // the archive's 404
+  EXPECT_EQ(error_in_chromium(place_endpoint(), archive.load(),
+                              {{"url", "https://www.booking.com/hotel/in/no-such-hotel.html"},
+                               {"checkInDate", "2030-06-01"},
+                               {"checkOutDate", "2030-06-02"},
+                               {"rooms", "1"},
+                               {"adults", "1"},
+                               {"children", "0"}})
+                .code(),
+            ErrorCode::NotFound);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::booking
