@@ -1,0 +1,77 @@
+// Reads a Redfin property page from the site's own API answers the page was rendered with:
+// `root.__reactServerState.InitialContext = {...}` holds `ReactServerAgent.cache.dataCache`, a map
+// of API paths to responses whose bodies are `{}&&`-prefixed JSON strings. Only the parts the
+// answer uses are returned. The JSON-LD listing, title and canonical URL come along for the
+// fallback and for the check that the page is the property asked for.
+(args, kit) => {
+  const API = {
+    initial: '/stingray/api/home/details/initialInfo',
+    above: '/stingray/api/home/details/aboveTheFold',
+    below: '/stingray/api/home/details/belowTheFold',
+    main: '/stingray/api/home/details/mainHouseInfoPanelInfo',
+    avm: '/stingray/api/home/details/avm',
+  };
+  const context = kit.windowObject('__reactServerState.InitialContext');
+  const cache = (context && context['ReactServerAgent.cache'] &&
+                 context['ReactServerAgent.cache'].dataCache) || {};
+  const api = (path) => {
+    for (const key of Object.keys(cache)) {
+      if (key !== path && !key.startsWith(path + '?')) continue;
+      const body = kit.prefixedJson(cache[key] && cache[key].res && cache[key].res.text);
+      if (body) return body.payload !== undefined ? body.payload : null;
+    }
+    return null;
+  };
+  const pick = (o, keys) => {
+    if (!o) return null;
+    const out = {};
+    for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+    return out;
+  };
+  const initial = api(API.initial);
+  const above = api(API.above);
+  const below = api(API.below);
+  const main = api(API.main);
+  const avm = api(API.avm);
+  const address = above && above.addressSectionInfo;
+  const photos = above && above.mediaBrowserInfo && above.mediaBrowserInfo.photos ?
+      above.mediaBrowserInfo.photos.map((p) => p.photoUrls &&
+          (p.photoUrls.fullScreenPhotoUrl || p.photoUrls.nonFullScreenPhotoUrl)).filter((u) => u) : [];
+  const listing = kit.jsonLd('RealEstateListing')[0] || null;
+  // The site's remarks and amenity values are HTML-escaped text ("Orl&eacute;ans").
+  const decode = (html) => {
+    const t = document.createElement('template');
+    t.innerHTML = html || '';
+    return (t.content.textContent || '').replace(/\s+/g, ' ').trim();
+  };
+  return {
+    url: location.href,
+    canonical: kit.meta().canonical || kit.meta()['og:url'] || null,
+    title: document.title,
+    hasState: !!context,
+    initial: pick(initial, ['responseCode', 'propertyId', 'listingId', 'mlsId', 'latLong']),
+    address: address ? Object.assign({}, address, {staticMapUrl: undefined}) : null,
+    photos,
+    features: below && below.amenitiesInfo && below.amenitiesInfo.superGroups ?
+        [].concat(...below.amenitiesInfo.superGroups.map((g) => g.amenityGroups || [])).map((g) => ({
+          group: g.groupTitle,
+          entries: (g.amenityEntries || []).map((e) => ({
+            name: e.amenityName || null, values: (e.amenityValues || []).map(decode)})),
+        })) : [],
+    publicRecords: below && below.publicRecordsInfo ?
+        pick(below.publicRecordsInfo, ['basicInfo', 'taxInfo', 'allTaxInfo', 'addressInfo']) : null,
+    history: below && below.propertyHistoryInfo && below.propertyHistoryInfo.events ?
+        below.propertyHistoryInfo.events.map((e) => pick(e, ['eventDescription', 'price', 'eventDate', 'source', 'mlsDescription'])) : [],
+    schools: below && below.schoolsAndDistrictsInfo && below.schoolsAndDistrictsInfo.servingThisHomeSchools ?
+        below.schoolsAndDistrictsInfo.servingThisHomeSchools.map((s) => pick(s, [
+          'name', 'greatSchoolsRating', 'parentRating', 'gradeRanges', 'distanceInMiles', 'institutionType'])) : [],
+    highlights: below ? below.homeHighlightsTagsInfo || null : null,
+    main: main && main.mainHouseInfo ? pick(main.mainHouseInfo, [
+      'listingAgents', 'buyingAgents', 'selectedAmenities', 'mlsId', 'fullStreetAddress',
+      'mlsStatusDisplay']) : null,
+    remarks: main && main.mainHouseInfo && main.mainHouseInfo.marketingRemarks ?
+        main.mainHouseInfo.marketingRemarks.map((r) => decode(r.marketingRemark)).filter((t) => t) : [],
+    avm: avm ? pick(avm, ['predictedValue', 'displayLevel', 'lastSoldPrice']) : null,
+    jsonLd: listing,
+  };
+}
