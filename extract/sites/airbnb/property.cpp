@@ -1,0 +1,237 @@
+#include "extract/sites/airbnb/property.h"
+
+#include <regex>
+
+#include "core/error.h"
+#include "extract/sites/common/clock.h"
+#include "extract/sites/common/json_path.h"
+#include "extract/sites/common/text.h"
+#include "extract/url.h"
+#include "gleaner_site_scripts.h"
+
+namespace gleaner::extract::airbnb {
+namespace {
+
+using nlohmann::json;
+using site_json::at;
+using site_json::str;
+
+// A listing URL: /rooms/<id> or /rooms/plus/<id> (ids up to 19 digits) on Airbnb's sites.
+const std::regex& room_url() {
+  static const std::regex kUrl(
+      R"(https://((?:www\.|[a-z]{2}\.)?airbnb\.(?:com|co\.uk|ca|fr|de|es|it|nl|ie|pt|be|ch|at|dk|se|no|fi|pl|gr|com\.au|co\.nz|com\.br|mx|com\.mx|co\.in|jp|com\.sg|com\.hk))(/rooms/(?:plus/)?(\d{1,19}))/?(?:\?([^#]*))?(?:#.*)?)");
+  return kUrl;
+}
+
+const Parameters& property_parameters() {
+  static const Parameters params{
+      {Param::string("url").required()}, {Rule::custom([](const ValidatedParams& p) {
+        if (!std::regex_match(*p.string("url"), room_url())) {
+          throw invalid_parameter(
+              "url",
+              "url must be an Airbnb listing URL (https://www.airbnb.com/rooms/<id> "
+              "or /rooms/plus/<id>)");
+        }
+      })}};
+  return params;
+}
+
+std::optional<double> number(const std::string& text) {
+  return parse_number(text, DecimalMark::Dot);
+}
+
+json capacity_of(const std::string& text) {
+  json capacity = json::object();
+  static const std::regex kPart(
+      R"((\d+(?:\.\d+)?)\s+(?:private\s+|shared\s+)?(guests?|bedrooms?|beds?|baths?|bathrooms?)\b)",
+      std::regex::icase);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), kPart);
+       it != std::sregex_iterator(); ++it) {
+    const double n = std::stod((*it)[1]);
+    const std::string unit = lower((*it)[2].str());
+    const char* key = unit.starts_with("guest")     ? "guests"
+                      : unit.starts_with("bedroom") ? "bedrooms"
+                      : unit.starts_with("bed")     ? "beds"
+                                                    : "baths";
+    if (capacity.contains(key)) continue;
+    if (std::string(key) == "baths")
+      capacity[key] = n;
+    else
+      capacity[key] = static_cast<long long>(n);
+  }
+  if (!capacity.contains("bedrooms") && lower(text).find("studio") != std::string::npos) {
+    capacity["bedrooms"] = 0;
+  }
+  return capacity;
+}
+
+json rating_of(const json& out) {
+  if (at(out, {"noReviews"}) == true) return nullptr;
+  std::smatch m;
+  std::optional<double> overall;
+  std::optional<long long> reviews;
+  static const std::regex kAria(R"(Rated\s+([\d.]+)\s+out of 5 from\s+([\d,]+)\s+reviews?)");
+  static const std::regex kStars(R"(([\d.]+)\s+out of 5 stars from\s+([\d,]+)\s+reviews?)");
+  static const std::regex kDot(R"(([\d]\.[\d]{1,2})\s*(?:·\s*|\()([\d,]+)\s+reviews?)");
+  for (const json& b : at(out, {"titleButtons"})) {
+    const std::string label = str(at(b, {"label"}));
+    if (std::regex_search(label, m, kAria)) {
+      overall = std::stod(m[1]);
+      reviews = static_cast<long long>(*number(m[2]));
+    }
+  }
+  for (const std::string& t :
+       {str(at(out, {"reviewsText"})), str(at(out, {"titleText"})), str(at(out, {"price"}))}) {
+    if (overall) break;
+    if (std::regex_search(t, m, kStars) || std::regex_search(t, m, kDot)) {
+      overall = std::stod(m[1]);
+      reviews = static_cast<long long>(*number(m[2]));
+    }
+  }
+  if (!overall) return nullptr;
+  json rating = {{"overall", *overall}, {"reviews", reviews.value_or(0)}};
+  json categories = json::object();
+  const std::string text = str(at(out, {"reviewsText"}));
+  static const std::regex kCategory(
+      R"((Cleanliness|Accuracy|Communication|Location|Check-in|Value)\s+(\d[.,]\d))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), kCategory);
+       it != std::sregex_iterator(); ++it) {
+    std::string v = (*it)[2];
+    std::replace(v.begin(), v.end(), ',', '.');
+    if (!categories.contains((*it)[1].str())) categories[(*it)[1].str()] = std::stod(v);
+  }
+  if (!categories.empty()) rating["categories"] = categories;
+  return rating;
+}
+
+json shape_property(const json& out, const ValidatedParams& params) {
+  std::smatch m;
+  const std::string url = *params.string("url");
+  std::regex_match(url, m, room_url());
+  const std::string host_name = m[1];
+  const std::string id = m[3];
+  const std::string title = str(at(out, {"title"}));
+  if (title.empty()) {
+    // The site answers a listing it no longer has with its home or search page.
+    const std::string shown = str(at(out, {"url"}));
+    if (!shown.empty() && shown.find("/rooms/") == std::string::npos) {
+      throw Error(ErrorCode::NotFound, "the listing does not exist on the site",
+                  "the site redirected to " + shown);
+    }
+    throw Error(ErrorCode::UpstreamBlocked, "the site answered without the listing",
+                "no title section on " + shown);
+  }
+  json p = json::object();
+  p["id"] = id;
+  p["link"] = "https://" + (host_name.starts_with("www.") ? host_name : "www." + host_name) +
+              "/rooms/" + id;
+  p["title"] = title;
+  const std::string heading = str(at(out, {"overviewHeading"}));
+  static const std::regex kHosted(R"(^(.*?)\s+hosted by\s+(.+)$)", std::regex::icase);
+  std::string host;
+  if (std::regex_match(heading, m, kHosted)) {
+    p["roomType"] = m[1].str();
+    host = m[2].str();
+  }
+  // The location: the title section's button that names a place.
+  for (const json& b : at(out, {"titleButtons"})) {
+    const std::string t = str(at(b, {"text"}));
+    if (str(at(b, {"label"})).empty() && t.find(',') != std::string::npos) {
+      p["location"] = {{"name", t}, {"city", t.substr(0, t.find(','))}};
+      break;
+    }
+  }
+  const std::string host_text = str(at(out, {"host"}));
+  static const std::regex kHostedBy(R"(Hosted by\s+(.+?)\s+(?:Joined|Superhost|$))");
+  if (host.empty() && std::regex_search(host_text, m, kHostedBy)) host = m[1].str();
+  if (!host.empty()) {
+    json h = {{"name", host}};
+    h["superhost"] = host_text.find("Superhost") != std::string::npos ||
+                     str(at(out, {"titleText"})).find("Superhost") != std::string::npos;
+    static const std::regex kJoined(R"(Joined in\s+([A-Za-z]+\s+\d{4}))");
+    if (std::regex_search(host_text, m, kJoined)) {
+      if (auto d = parse_date(m[1].str(), site_clock().now())) h["since"] = d->substr(0, 7);
+    }
+    p["host"] = h;
+  }
+  static const std::regex kPolicy(R"(Policy number:\s*([A-Za-z0-9-]+))");
+  if (std::regex_search(host_text, m, kPolicy)) p["policyNumber"] = m[1].str();
+  std::string overview = str(at(out, {"overviewText"}));
+  for (const json& i : at(out, {"overviewItems"})) overview += " · " + str(i);
+  p["capacity"] = capacity_of(overview);
+  const std::string price_text = str(at(out, {"price"}));
+  static const std::regex kPerNight(R"((\S*\d[\d,.]*)\s+per night)");
+  if (std::regex_search(price_text, m, kPerNight)) {
+    json price = {{"perNight", m[1].str()}};
+    if (auto money = parse_money(m[1].str(), DecimalMark::Dot)) {
+      price["extractedPerNight"] = money->min;
+      price["currency"] = money->currency;
+    }
+    p["price"] = price;
+  }
+  if (json rating = rating_of(out); rating.is_object()) {
+    p["rating"] = rating;
+  } else {
+    p["reviews"] = 0;
+  }
+  p["amenities"] = at(out, {"amenities"}).is_array() ? at(out, {"amenities"}) : json::array();
+  std::string description = str(at(out, {"description"}));
+  if (description.ends_with(" Show more")) description.resize(description.size() - 10);
+  if (description.empty()) description = str(at(out, {"meta", "description"}));
+  if (!description.empty()) p["description"] = description;
+  p["photos"] = at(out, {"photos"}).is_array() ? at(out, {"photos"}) : json::array();
+  if (const json& h = at(out, {"highlights"}); h.is_array() && !h.empty()) p["highlights"] = h;
+  return {{"property", p}};
+}
+
+class PropertyEndpoint final : public Endpoint {
+ public:
+  std::string_view route() const override { return "rentals/property"; }
+  std::vector<std::string> fields() const override {
+    return {"property.title",          "property.roomType",  "property.location",
+            "property.host.name",      "property.capacity",  "property.price.perNight",
+            "property.rating.overall", "property.amenities", "property.description",
+            "property.photos"};
+  }
+  const Parameters& parameters() const override { return property_parameters(); }
+
+  PageRequest build_request(const ValidatedParams& p) const override {
+    std::smatch m;
+    const std::string url = *p.string("url");
+    std::regex_match(url, m, room_url());
+    const std::string host = m[1].str().starts_with("www.") ? m[1].str() : "www." + m[1].str();
+    UrlBuilder page("https://" + host + m[2].str());
+    // The stay the URL carries (dates and guests) is kept: the page prices it.
+    const std::string query = m[4];
+    for (const char* name : {"check_in", "check_out", "adults", "children", "infants", "pets"}) {
+      static const std::regex kValue(R"((?:^|&)([a-z_]+)=([^&]*))");
+      for (auto it = std::sregex_iterator(query.begin(), query.end(), kValue);
+           it != std::sregex_iterator(); ++it) {
+        if ((*it)[1] == name) page.add(name, form_decode((*it)[2].str()));
+      }
+    }
+    PageRequest request;
+    request.url = page.str();
+    request.wait = WaitFor::dom_content_loaded();
+    return request;
+  }
+
+  std::string_view script() const override { return scripts::airbnb_property_js; }
+
+  json shape(const json& output, const ValidatedParams& params) const override {
+    return shape_property(output, params);
+  }
+
+  bool has_content(const json& body) const override {
+    return !str(at(body, {"property", "title"})).empty();
+  }
+};
+
+}  // namespace
+
+const Endpoint& property_endpoint() {
+  static const PropertyEndpoint endpoint;
+  return endpoint;
+}
+
+}  // namespace gleaner::extract::airbnb
