@@ -209,6 +209,10 @@ Json Page::viewport_params(const Viewport& viewport) {
           {"mobile", viewport.mobile}};
 }
 
+void Page::set_scripts_enabled(bool enabled, Deadline deadline) {
+  session_->call("Emulation.setScriptExecutionDisabled", {{"value", !enabled}}, deadline);
+}
+
 void Page::set_viewport(const Viewport& viewport, Deadline deadline) {
   session_->call("Emulation.setDeviceMetricsOverride", viewport_params(viewport), deadline);
   viewport_ = viewport;

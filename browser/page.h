@@ -119,6 +119,11 @@ class Page {
   /// The URL last committed in the top frame.
   std::string url() const;
 
+  /// Turns the page's own scripts off (Emulation.setScriptExecutionDisabled) or back on, from
+  /// the next document on. For pages read from their server-rendered markup, where the page's
+  /// scripts would only rewrite what is read while it is read. Our evaluations still run.
+  void set_scripts_enabled(bool enabled, Deadline deadline);
+
   /// Sets the viewport (what a screenshot of the visible area covers).
   void set_viewport(const Viewport& viewport, Deadline deadline);
   const Viewport& viewport() const { return viewport_; }

@@ -72,10 +72,14 @@ browser::ContextOptions context_options(const BrowserProfile& profile) {
 
 class LeasedTab final : public Tab {
  public:
-  LeasedTab(std::optional<proxies::GatewayLease> way_out, browser::Lease lease)
-      : way_out_(std::move(way_out)), lease_(std::move(lease)) {}
+  LeasedTab(std::optional<proxies::GatewayLease> way_out, browser::Lease lease, bool run_scripts)
+      : way_out_(std::move(way_out)), lease_(std::move(lease)), run_scripts_(run_scripts) {}
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
+    if (!run_scripts_ && !scripts_off_) {
+      lease_.page().set_scripts_enabled(false, deadline);
+      scripts_off_ = true;
+    }
     browser::NavigationResult result = lease_.page().navigate(url, wait_spec(wait), deadline);
     // A selector is waited for after the load, and a miss is not an error (tab.h): an error page
     // or a block page lacks it, and the endpoint's checks then tell what the page is.
@@ -100,6 +104,8 @@ class LeasedTab final : public Tab {
   // browser context is gone.
   std::optional<proxies::GatewayLease> way_out_;
   browser::Lease lease_;
+  const bool run_scripts_;
+  bool scripts_off_ = false;
 };
 
 }  // namespace
@@ -137,7 +143,7 @@ std::unique_ptr<Tab> PoolTabs::open(const BrowserProfile& profile, Deadline dead
     way_out->apply_to(options);
   }
   browser::Lease lease = pool_.lease(options, deadline);
-  return std::make_unique<LeasedTab>(std::move(way_out), std::move(lease));
+  return std::make_unique<LeasedTab>(std::move(way_out), std::move(lease), profile.run_scripts);
 }
 
 }  // namespace gleaner::extract

@@ -53,6 +53,10 @@ struct BrowserProfile {
   /// results feed). Default: a hidden tab that Chromium never paints, which reads the same DOM
   /// for about 40% less CPU (docs/browser.md).
   bool painted = false;
+  /// Whether the page's own scripts run. Off for pages read from their server-rendered markup
+  /// whose scripts would rewrite it while it is read (a failed hydration on a replayed page); the
+  /// walls' markers are in their markup too.
+  bool run_scripts = true;
 
   /// The user agent and viewport that go with `device` (a current Chrome on Linux / on Android).
   std::string user_agent() const;

@@ -64,3 +64,27 @@ TEST(LoadProfile, AnEndpointMayAskForMediaAndTrackers) {
 
 }  // namespace
 }  // namespace gleaner::extract
+
+namespace gleaner::extract {
+namespace {
+
+TEST(LoadProfile, APageReadFromItsMarkupRunsNoScriptOfItsOwn) {
+  for (bool run : {true, false}) {
+    TempReplayArchive archive;
+    archive.page(
+        "https://site.test/",
+        "<html><body><p id='p'>server</p>"
+        "<script>document.getElementById('p').textContent = 'script';</script></body></html>");
+    PoolTabs tabs(shared_pool(), {archive.load()});
+    BrowserProfile profile;
+    profile.run_scripts = run;
+    auto tab = tabs.open(profile, max_wait());
+    tab->navigate("https://site.test/", WaitFor::load(), max_wait());
+    EXPECT_EQ(
+        tab->evaluate("document.getElementById('p').textContent", max_wait(), World::Isolated),
+        run ? "script" : "server");
+  }
+}
+
+}  // namespace
+}  // namespace gleaner::extract

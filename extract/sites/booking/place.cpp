@@ -248,6 +248,8 @@ class PlaceEndpoint final : public Endpoint {
     request.url = page.str();
     if (auto language = p.string("language"))
       request.profile.headers["Accept-Language"] = *language;
+    // The property is in the server-rendered page; the page's scripts only rewrite parts of it.
+    request.profile.run_scripts = false;
     request.wait = WaitFor::dom_content_loaded();
     return request;
   }

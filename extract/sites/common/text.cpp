@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <regex>
 #include <utility>
 #include <vector>
@@ -520,6 +521,51 @@ std::string absolute_url(std::string_view base, std::string_view href) {
   path = path.substr(0, path.find_first_of("?#"));
   path = path.substr(0, path.rfind('/') + 1);
   return std::string(origin) + std::string(path.empty() ? "/" : path) + std::string(href);
+}
+
+namespace {
+constexpr char kBase64Url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+}  // namespace
+
+std::string base64url_encode(std::string_view bytes) {
+  std::string out;
+  std::size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) |
+                       (static_cast<unsigned char>(bytes[i + 1]) << 8) |
+                       static_cast<unsigned char>(bytes[i + 2]);
+    out += kBase64Url[(v >> 18) & 63];
+    out += kBase64Url[(v >> 12) & 63];
+    out += kBase64Url[(v >> 6) & 63];
+    out += kBase64Url[v & 63];
+  }
+  const std::size_t rest = bytes.size() - i;
+  if (rest > 0) {
+    unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
+    if (rest == 2) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+    out += kBase64Url[(v >> 18) & 63];
+    out += kBase64Url[(v >> 12) & 63];
+    if (rest == 2) out += kBase64Url[(v >> 6) & 63];
+  }
+  return out;
+}
+
+std::optional<std::string> base64url_decode(std::string_view text) {
+  while (!text.empty() && text.back() == '=') text.remove_suffix(1);
+  std::string out;
+  unsigned buffer = 0;
+  int bits = 0;
+  for (char c : text) {
+    const char* at = std::strchr(kBase64Url, c);
+    if (c == '\0' || !at) return std::nullopt;
+    buffer = (buffer << 6) | static_cast<unsigned>(at - kBase64Url);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((buffer >> bits) & 0xFF);
+    }
+  }
+  return out;
 }
 
 DecimalMark decimal_mark_of(std::string_view language) {

@@ -25,6 +25,11 @@ std::string text(const nlohmann::json& value);
 /// http(s) `href` is returned as it is; "" for an empty, `javascript:` or `data:` href.
 std::string absolute_url(std::string_view base, std::string_view href);
 
+/// URL-safe base64 without padding (RFC 4648 §5): Google's `uule`, the service's own page tokens.
+std::string base64url_encode(std::string_view bytes);
+/// The bytes of a base64url text (padding optional); nullopt for any other character.
+std::optional<std::string> base64url_decode(std::string_view text);
+
 /// Which character a page's locale uses to separate decimals.
 enum class DecimalMark { Unknown, Dot, Comma };
 

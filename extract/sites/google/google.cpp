@@ -1,42 +1,8 @@
 #include "extract/sites/google/google.h"
 
-#include <cctype>
+#include "extract/sites/common/text.h"
 
 namespace gleaner::extract::google {
-namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-// URL-safe base64 without padding (RFC 4648 §5), as Google writes uule values.
-std::string base64url(const std::string& bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  std::size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) |
-                 (static_cast<unsigned char>(bytes[i + 1]) << 8) |
-                 static_cast<unsigned char>(bytes[i + 2]);
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += kAlphabet[v & 63];
-  }
-  std::size_t rest = bytes.size() - i;
-  if (rest > 0) {
-    unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-    if (rest == 2) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    if (rest == 2) out += kAlphabet[(v >> 6) & 63];
-  }
-  return out;
-}
-
-}  // namespace
 
 std::vector<Param> search_params() {
   return {
@@ -70,7 +36,7 @@ std::string uule_for_location(std::string_view canonical_name) {
   }
   message += static_cast<char>(n);
   message += canonical_name;
-  return "w+" + base64url(message);
+  return "w+" + base64url_encode(message);
 }
 
 void add_locale(UrlBuilder& url, const ValidatedParams& params) {

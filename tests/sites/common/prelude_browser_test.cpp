@@ -24,7 +24,11 @@ const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
 // Runs `script` (a site script: `(args, kit) => ...`) on `url` answered by `archive`.
 json run(TempReplayArchive& archive, const std::string& url, const std::string& script) {
   PoolTabs tabs(shared_pool(), {archive.load()});
-  auto tab = tabs.open({}, max_wait());
+  // The readers read what the server sent; the replayed pages' own scripts (their resources
+  // missing) would only rewrite it while it is read.
+  BrowserProfile profile;
+  profile.run_scripts = false;
+  auto tab = tabs.open(profile, max_wait());
   PageRequest request;
   request.url = url;
   request.wait = WaitFor::dom_content_loaded();
