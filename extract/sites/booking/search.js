@@ -1,0 +1,52 @@
+// Reads a Booking.com search results page: every property card in order (the site's data-testid
+// names, in SEL) and the heading that counts the results.
+(args, kit) => {
+  const SEL = {
+    card: '[data-testid="property-card"]',
+    title: '[data-testid="title"]',
+    link: '[data-testid="title-link"]',
+    address: '[data-testid="address"], [data-testid="address-link"]',
+    distance: '[data-testid="distance"]',
+    score: '[data-testid="review-score"]',
+    stars: '[data-testid="rating-stars"], [data-testid="rating-squares"]',
+    unit: '[data-testid="recommended-units"]',
+    price: '[data-testid="price-and-discounted-price"]',
+    taxes: '[data-testid="taxes-and-charges"]',
+    nights: '[data-testid="price-for-x-nights"]',
+    policies: '[data-testid="cancellation-policy-icon"], [data-testid="prepayment-policy-icon"]',
+    photo: '[data-testid="image"]',
+    heading: 'h1',
+  };
+  const cards = Array.from(document.querySelectorAll(SEL.card), (card) => {
+    const link = card.querySelector(SEL.link);
+    const score = card.querySelector(SEL.score);
+    const stars = card.querySelector(SEL.stars);
+    const unit = card.querySelector(SEL.unit);
+    const img = card.querySelector(SEL.photo);
+    const price = card.querySelector(SEL.price);
+    return {
+      title: kit.text(SEL.title, card),
+      link: link ? link.href : null,
+      address: kit.text(SEL.address, card).replace(/\s*Show on map$/, ''),
+      distance: kit.text(SEL.distance, card),
+      scoreLines: score ? Array.from(score.querySelectorAll('div'), (d) => kit.text(d))
+          .filter((t, i, all) => t && all.indexOf(t) === i) : [],
+      stars: stars ? (stars.getAttribute('aria-label') || String(stars.children.length)) : null,
+      starKind: stars ? stars.getAttribute('data-testid') : null,
+      unit: unit ? kit.text(unit.querySelector('h4, [role="link"]')) : '',
+      beds: unit ? Array.from(unit.querySelectorAll('li'))
+          .filter((li) => !li.querySelector(SEL.policies) && !/\bleft\b/.test(kit.text(li)))
+          .map((li) => kit.text(li)).filter((t) => t) : [],
+      policies: Array.from(card.querySelectorAll(SEL.policies), (n) =>
+          kit.text(n.closest('li') || n.parentElement)).filter((t) => t),
+      left: unit ? (Array.from(unit.querySelectorAll('li'), (li) => kit.text(li)).find((t) => /\bleft\b/.test(t)) || '') : '',
+      price: price ? kit.text(price) : '',
+      originalPrice: price ? kit.text(price.querySelector('s, del, [data-testid="strikethrough-price"]')) : '',
+      taxes: kit.text(SEL.taxes, card),
+      nights: kit.text(SEL.nights, card),
+      photo: img ? img.getAttribute('src') : null,
+    };
+  });
+  return {url: location.href, lang: document.documentElement.getAttribute('lang'),
+          heading: kit.text(SEL.heading), cards};
+}
