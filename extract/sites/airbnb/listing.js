@@ -1,0 +1,62 @@
+// Reads an Airbnb search results page: the StaysSearch answer of `script#data-deferred-state*`
+// (niobeMinimalClientData: [[query key, {data}]]), its listing items in order and its numbered
+// pagination section; without it, the schema.org list items the page marks up.
+(args, kit) => {
+  const SEL = {
+    state: 'script[id^="data-deferred-state"]',
+    listItem: '[itemprop="itemListElement"]',
+  };
+  let sections = null;
+  for (const script of document.querySelectorAll(SEL.state)) {
+    let state = null;
+    try { state = JSON.parse(script.textContent); } catch (e) { continue; }
+    const niobe = state && state.niobeMinimalClientData;
+    if (!Array.isArray(niobe)) continue;
+    for (const entry of niobe) {
+      const data = entry && entry[1] && entry[1].data;
+      const explore = data && data.presentation && data.presentation.explore;
+      if (String(entry[0]).startsWith('StaysSearch') && explore && explore.sections) {
+        sections = explore.sections.sections || [];
+      }
+    }
+  }
+  const items = [];
+  const seen = new Set();  // the map section lists the same homes again
+  let pagination = null;
+  const walk = (node) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) { node.forEach(walk); return; }
+    if (node.listing && node.listing.id && node.__typename !== 'ExploreListing') {
+      const l = node.listing;
+      if (seen.has(l.id)) return;
+      seen.add(l.id);
+      const price = node.pricingQuote && node.pricingQuote.structuredStayDisplayPrice;
+      items.push({
+        id: l.id, name: l.name, title: l.title, roomTypeCategory: l.roomTypeCategory,
+        lat: l.lat, lng: l.lng, avgRating: l.avgRating, reviewsCount: l.reviewsCount,
+        avgRatingLocalized: l.avgRatingLocalized, isSuperhost: l.isSuperhost,
+        pictures: (l.contextualPictures || []).map((p) => p.picture).filter((u) => u),
+        badges: (l.formattedBadges || []).map((b) => b.text).filter((t) => t),
+        priceLine: price && price.primaryLine ? {price: price.primaryLine.price,
+          qualifier: price.primaryLine.qualifier, discounted: price.primaryLine.discountedPrice,
+          original: price.primaryLine.originalPrice, label: price.primaryLine.accessibilityLabel} : null,
+        priceSecondary: price && price.secondaryLine ? {price: price.secondaryLine.price,
+          label: price.secondaryLine.accessibilityLabel} : null,
+      });
+      return;
+    }
+    if (node.__typename === 'ExploreNumberedPaginationSection') {
+      pagination = {itemsOffset: node.itemsOffset, pageLimit: node.pageLimit,
+                    total: node.totalInventoryCount, max: node.maxTotalInventoryCount,
+                    pages: node.pageParams};
+    }
+    for (const k of Object.keys(node)) walk(node[k]);
+  };
+  if (sections) walk(sections);
+  const marked = sections ? [] : Array.from(document.querySelectorAll(SEL.listItem), (li) => ({
+    name: (li.querySelector('meta[itemprop="name"]') || {}).content || null,
+    position: (li.querySelector('meta[itemprop="position"]') || {}).content || null,
+    url: (li.querySelector('meta[itemprop="url"]') || {}).content || null,
+  }));
+  return {url: location.href, hasState: !!sections, items, pagination, marked};
+}
