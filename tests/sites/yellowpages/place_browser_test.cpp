@@ -1,0 +1,34 @@
+// GET /scrape/bizdir/place end to end in real Chromium over a document written for the test that
+// carries a real LocalBusiness object of yellowpages.com, unchanged.
+#include <gtest/gtest.h>
+
+#include "extract/sites/yellowpages/place.h"
+#include "tests/support/sites/browser_checks.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract::yellowpages {
+namespace {
+
+using gleaner::testing::TempReplayArchive;
+using testing::error_in_chromium;
+using testing::run_in_chromium;
+
+const std::string kZy = "https://www.yellowpages.com/san-francisco-ca/mip/z-y-restaurant-4970454";
+
+TEST(YellowPagesPlaceInChromium, ZyRestaurant) {
+  TempReplayArchive archive;
+  archive.file(kZy, std::string(GLEANER_SOURCE_DIR) +
+                        "/tests/sites/yellowpages/data/place/z-y-restaurant-jsonld.html");
+  auto result = run_in_chromium(place_endpoint(), archive.load(), {{"url", kZy}});
+  EXPECT_EQ(result.body["place"]["name"], "Z &Y Restaurant");
+  EXPECT_EQ(result.body["place"]["rating"], 4.5);
+}
+
+TEST(YellowPagesPlaceInChromium, ABusinessTheSiteDoesNotHaveIsNotFound) {
+  TempReplayArchive archive;
+  EXPECT_EQ(error_in_chromium(place_endpoint(), archive.load(), {{"url", kZy}}).code(),
+            ErrorCode::NotFound);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::yellowpages

@@ -1,0 +1,36 @@
+// GET /scrape/bizdir/search end to end in real Chromium over the Australian directory's whole
+// search page of the fixtures.
+#include <gtest/gtest.h>
+
+#include "extract/sites/yellowpages/search.h"
+#include "tests/support/sites/browser_checks.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract::yellowpages {
+namespace {
+
+using gleaner::testing::TempReplayArchive;
+using testing::prefix_entry;
+using testing::requested;
+using testing::run_in_chromium;
+
+TEST(YellowPagesSearchInChromium, PlumbersInCairns) {
+  TempReplayArchive archive;
+  archive.add(
+      prefix_entry("https://www.yellowpages.com.au/search/listings?",
+                   std::string(GLEANER_FIXTURES_DIR) +
+                       "/pages/bizdir/yellowpages-com-au-search-plumber-cairns-2025-04.html"));
+  auto replay = archive.load();
+  auto result = run_in_chromium(
+      search_endpoint(), replay,
+      {{"keyword", "plumber"}, {"location", "cairns, QLD"}, {"domain", "www.yellowpages.com.au"}});
+  EXPECT_EQ(
+      requested(*replay, "https://www.yellowpages.com.au/search").front(),
+      "https://www.yellowpages.com.au/search/listings?clue=plumber&locationClue=cairns%2C+QLD");
+  EXPECT_EQ(result.body["places"].size(), 35u);
+  EXPECT_EQ(result.body["places"][0]["name"], "Alexander Plumbing & Draining");
+  EXPECT_EQ(result.body["pagination"]["totalResults"], 97);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::yellowpages
