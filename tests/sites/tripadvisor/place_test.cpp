@@ -1,0 +1,90 @@
+// GET /scrape/travel/place without a browser: place ids in the site's forms, language domains,
+// the page asked for, and the shaping of place.js's recorded output on a document written for
+// the test that carries a real Tripadvisor hotel page's JSON-LD, unchanged (no place page of 2022
+// or later is among the fixtures), plus the markup parts in the shape place.js returns them.
+#include "extract/sites/tripadvisor/place.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract::tripadvisor {
+namespace {
+
+using nlohmann::json;
+using testing::refused;
+using testing::rejection;
+
+const Endpoint& place() {
+  return place_endpoint();
+}
+std::string url(const QueryParams& q) {
+  return place().build_request(place().validate(q)).url;
+}
+
+TEST(TripadvisorPlaceParameters, IdsAndDomains) {
+  EXPECT_EQ(rejection(place(), {}), refused(ErrorCode::MissingParameter, "placeId"));
+  for (const char* bad :
+       {"264936", "d", "x264936", "g190327-", "d264936-g190327", "Hotel_Review-g1-d2"}) {
+    EXPECT_EQ(rejection(place(), {{"placeId", bad}}),
+              refused(ErrorCode::InvalidParameter, "placeId"))
+        << bad;
+  }
+  EXPECT_EQ(rejection(place(), {{"placeId", "d264936"}, {"domain", "tripadvisor.xyz"}}),
+            refused(ErrorCode::InvalidParameter, "domain"));
+  EXPECT_EQ(url({{"placeId", "g190327-d264936"}}),
+            "https://www.tripadvisor.com/Attraction_Review-g190327-d264936.html");
+  EXPECT_EQ(url({{"placeId", "d264936"}, {"domain", "tripadvisor.fr"}}),
+            "https://www.tripadvisor.fr/Attraction_Review-d264936.html");
+  EXPECT_EQ(url({{"placeId", "g304135"}, {"domain", "www.tripadvisor.de"}}),
+            "https://www.tripadvisor.de/Tourism-g304135.html");
+  EXPECT_EQ(place().route(), "travel/place");
+}
+
+TEST(TripadvisorPlaceShape, TheLeSoleilHotel) {
+  json out = testing::recorded("tripadvisor/data/place/le-soleil-hotel_script_output.json");
+  json b = place().shape(out, place().validate({{"placeId", "g190327-d264936"}}));
+  const json& p = b["place"];
+  EXPECT_EQ(p["type"], "hotel");
+  EXPECT_EQ(p["name"], "1926 Le Soleil Hotel & Spa");
+  EXPECT_EQ(
+      p["link"],
+      "https://www.tripadvisor.com/"
+      "Hotel_Review-g190327-d264936-Reviews-1926_Le_Soleil_Hotel_Spa-Sliema_Island_of_Malta.html");
+  EXPECT_EQ(p["rating"], 4.3);
+  EXPECT_EQ(p["reviews"], 1215);
+  EXPECT_EQ(p["address"], "Thornton Street, Sliema, SLM 3143, Malta");
+  EXPECT_DOUBLE_EQ(p["location"]["latitude"].get<double>(), 35.9096);
+  EXPECT_EQ(p["priceRange"],
+            "$ (Based on Average Nightly Rates for a Standard Room from our Partners)");
+  EXPECT_EQ(p["photos"].size(), 1u);
+  // What the page's markup adds, in the shape place.js returns it.
+  out["ranking"] = "#12 of 71 hotels in Sliema";
+  out["histogram"] = {"Excellent 612", "Very good 356", "Average 141", "Poor 58", "Terrible 48"};
+  b = place().shape(out, place().validate({{"placeId", "g190327-d264936"}}));
+  EXPECT_EQ(b["place"]["ranking"], "#12 of 71 hotels in Sliema");
+  EXPECT_EQ(b["place"]["ratingHistogram"],
+            (json{{"5", 612}, {"4", 356}, {"3", 141}, {"2", 58}, {"1", 48}}));
+}
+
+TEST(TripadvisorPlaceShape, TheTypeFollowsThePageTheSiteSettledOn) {
+  const json restaurant = {
+      {"url", "https://www.tripadvisor.fr/Restaurant_Review-g304135-d1-Reviews-Amudham.html"},
+      {"place",
+       {{"@type", "Restaurant"},
+        {"name", "Amudham"},
+        {"servesCuisine", {"Italienne", "Chinoise"}},
+        {"aggregateRating", {{"ratingValue", "4,8"}, {"reviewCount", "56"}}}}}};
+  const json b = place().shape(restaurant,
+                               place().validate({{"placeId", "d1"}, {"domain", "tripadvisor.fr"}}));
+  EXPECT_EQ(b["place"]["type"], "restaurant");
+  EXPECT_EQ(b["place"]["cuisines"], (json{"Italienne", "Chinoise"}));
+  EXPECT_EQ(b["place"]["rating"], 4.8);
+  EXPECT_EQ(testing::error_of_shape(place(), json{{"place", nullptr}},
+                                    place().validate({{"placeId", "d1"}})),
+            ErrorCode::UpstreamBlocked);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::tripadvisor
