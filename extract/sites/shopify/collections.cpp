@@ -1,0 +1,146 @@
+#include "extract/sites/shopify/collections.h"
+
+#include "core/error.h"
+#include "extract/sites/common/json_path.h"
+#include "extract/sites/common/numbers.h"
+#include "extract/sites/common/text.h"
+#include "extract/url.h"
+#include "gleaner_site_scripts.h"
+#include "proxies/guard.h"
+
+namespace gleaner::extract::shopify {
+namespace {
+
+using nlohmann::json;
+using site_json::at;
+using site_json::str;
+
+// The store's origin: scheme, host and port of the URL given (any path is dropped).
+std::string origin_of(const std::string& url) {
+  const proxies::UrlTarget t = proxies::AddressGuard().check_url(url, "url");
+  const bool default_port =
+      (t.scheme == "https" && t.port == 443) || (t.scheme == "http" && t.port == 80);
+  const std::string host =
+      t.host.form == proxies::Host::Form::Ipv6 ? "[" + t.host.text + "]" : t.host.text;
+  return t.scheme + "://" + host + (default_port ? "" : ":" + std::to_string(t.port));
+}
+
+const Parameters& collections_parameters() {
+  static const Parameters params{
+      {Param::string("url").required(), Param::integer("limit").range(1, 250).default_value(30),
+       Param::integer("page").range(1, 10000).default_value(1)},
+      // Any host (Shopify runs on its merchants' own domains), but never one the address guard
+      // refuses: no private address, no localhost, only http(s).
+      {Rule::custom([](const ValidatedParams& p) { origin_of(*p.string("url")); })}};
+  return params;
+}
+
+std::string plain_text(const std::string& html) {
+  std::string out;
+  bool tag = false;
+  for (char c : html) {
+    if (c == '<')
+      tag = true;
+    else if (c == '>') {
+      tag = false;
+      out += ' ';
+    } else if (!tag)
+      out += c;
+  }
+  return collapse_whitespace(out);
+}
+
+class CollectionsEndpoint final : public Endpoint {
+ public:
+  std::string_view route() const override { return "shop/collections"; }
+  std::vector<std::string> fields() const override {
+    return {"collections[].id",          "collections[].title", "collections[].handle",
+            "collections[].description", "collections[].image", "collections[].productsCount",
+            "pagination.currentPage"};
+  }
+  const Parameters& parameters() const override { return collections_parameters(); }
+
+  PageRequest build_request(const ValidatedParams& p) const override {
+    PageRequest request;
+    request.url = UrlBuilder(origin_of(*p.string("url")) + "/collections.json")
+                      .add("limit", std::to_string(p.integer("limit").value_or(30)))
+                      .add("page", std::to_string(p.integer("page").value_or(1)))
+                      .str();
+    request.profile.run_scripts = false;  // a JSON document: nothing of the store's to run
+    request.wait = WaitFor::dom_content_loaded();
+    return request;
+  }
+
+  std::string_view script() const override { return scripts::shopify_collections_js; }
+
+  json shape(const json& out, const ValidatedParams& p) const override {
+    const json& doc = at(out, {"json"});
+    if (!doc.is_object() || !at(doc, {"collections"}).is_array()) {
+      throw Error(ErrorCode::NotFound,
+                  "the site is not a Shopify store (it has no /collections.json)",
+                  "not a collections document at " + str(at(out, {"url"})) + " (" +
+                      str(at(out, {"contentType"})) + ", title '" + str(at(out, {"title"})) + "')");
+    }
+    const std::string origin = origin_of(*p.string("url"));
+    const long long page = p.integer("page").value_or(1);
+    const long long limit = p.integer("limit").value_or(30);
+    json collections = json::array();
+    long long position = (page - 1) * limit;
+    for (const json& c : at(doc, {"collections"})) {
+      json col = json::object();
+      col["position"] = ++position;
+      col["id"] = at(c, {"id"});
+      col["title"] = str(at(c, {"title"}));
+      col["handle"] = str(at(c, {"handle"}));
+      col["link"] = origin + "/collections/" + path_encode(str(at(c, {"handle"})));
+      const std::string html = str(at(c, {"description"}));
+      col["description"] = plain_text(html);
+      if (!html.empty()) col["descriptionHtml"] = html;
+      if (const json& img = at(c, {"image"}); img.is_object()) {
+        json image = {{"src", str(at(img, {"src"}))}};
+        if (std::string alt = str(at(img, {"alt"})); !alt.empty()) image["alt"] = alt;
+        for (const char* k : {"width", "height"}) {
+          if (at(img, {k}).is_number()) image[k] = at(img, {k});
+        }
+        col["image"] = image;
+      }
+      if (const json& n = at(c, {"products_count"}); n.is_number()) col["productsCount"] = n;
+      if (std::string d = str(at(c, {"published_at"})); !d.empty()) col["publishedAt"] = d;
+      if (std::string d = str(at(c, {"updated_at"})); !d.empty()) col["updatedAt"] = d;
+      collections.push_back(col);
+    }
+    json pagination = {{"currentPage", page}, {"limit", limit}};
+    // A full page may have a next one; a short page is the last.
+    if (static_cast<long long>(collections.size()) == limit) pagination["nextPage"] = page + 1;
+    return {{"collections", collections}, {"pagination", pagination}};
+  }
+
+  bool has_content(const json& body) const override { return at(body, {"collections"}).is_array(); }
+
+  EndpointResult fetch(const ValidatedParams& params, TabSource& tabs,
+                       Deadline deadline) const override {
+    try {
+      return Endpoint::fetch(params, tabs, deadline);
+    } catch (const Error& e) {
+      // What the store's answer means here: no such document, or one the store keeps closed.
+      if (e.code() == ErrorCode::NotFound) {
+        throw Error(ErrorCode::NotFound,
+                    "the site is not a Shopify store (it has no /collections.json)", e.detail());
+      }
+      if (e.code() == ErrorCode::UpstreamBlocked && e.detail().starts_with("status ")) {
+        throw Error(ErrorCode::UpstreamBlocked,
+                    "the store keeps its collections closed (" + e.detail() + ")", e.detail());
+      }
+      throw;
+    }
+  }
+};
+
+}  // namespace
+
+const Endpoint& collections_endpoint() {
+  static const CollectionsEndpoint endpoint;
+  return endpoint;
+}
+
+}  // namespace gleaner::extract::shopify
