@@ -1,0 +1,154 @@
+#include "extract/sites/yelp/place.h"
+
+#include "core/error.h"
+#include "extract/sites/common/json_path.h"
+#include "extract/sites/common/schema_org.h"
+#include "extract/sites/common/text.h"
+#include "extract/url.h"
+#include "gleaner_site_scripts.h"
+
+namespace gleaner::extract::yelp {
+namespace {
+
+using nlohmann::json;
+using site_json::at;
+using site_json::str;
+
+std::vector<std::string> domain_values() {
+  std::vector<std::string> out;
+  for (const char* d :
+       {"yelp.com",    "yelp.ca",     "yelp.co.uk", "yelp.com.au", "yelp.ie",     "yelp.co.nz",
+        "yelp.com.sg", "yelp.com.hk", "yelp.de",    "yelp.fr",     "yelp.es",     "yelp.it",
+        "yelp.nl",     "yelp.be",     "yelp.ch",    "yelp.at",     "yelp.dk",     "yelp.se",
+        "yelp.no",     "yelp.fi",     "yelp.pl",    "yelp.pt",     "yelp.com.br", "yelp.com.mx",
+        "yelp.cz",     "yelp.com.tr", "yelp.co.jp"}) {
+    out.emplace_back(d);
+    out.push_back("www." + std::string(d));
+  }
+  return out;
+}
+
+// "/biz/gary-danko-san-francisco" or "gary-danko-san-francisco" or a 22-character id → the id or
+// alias alone.
+std::string id_of(const std::string& place_id) {
+  std::string id = place_id;
+  if (id.starts_with("/biz/")) id = id.substr(5);
+  return id;
+}
+
+const Parameters& place_parameters() {
+  static const Parameters params{
+      {Param::string("placeId").required().pattern("(/biz/)?[A-Za-z0-9_-]{1,150}",
+                                                   "a Yelp business id or alias (or /biz/<alias>)"),
+       Param::string("domain").one_of(domain_values())}};
+  return params;
+}
+
+std::string host_of(const ValidatedParams& p) {
+  const std::string d = p.string("domain").value_or("yelp.com");
+  return d.starts_with("www.") ? d : "www." + d;
+}
+
+class PlaceEndpoint final : public Endpoint {
+ public:
+  std::string_view route() const override { return "local/place"; }
+  std::vector<std::string> fields() const override {
+    return {"place.name",       "place.categories", "place.rating",  "place.reviews",
+            "place.priceRange", "place.phone",      "place.address", "place.openingHours",
+            "place.amenities",  "place.photos"};
+  }
+  const Parameters& parameters() const override { return place_parameters(); }
+
+  PageRequest build_request(const ValidatedParams& p) const override {
+    PageRequest request;
+    request.url = "https://" + host_of(p) + "/biz/" + path_encode(id_of(*p.string("placeId")));
+    request.wait = WaitFor::dom_content_loaded();
+    return request;
+  }
+
+  std::string_view script() const override { return scripts::yelp_place_js; }
+
+  json shape(const json& out, const ValidatedParams& p) const override {
+    const json& node = at(out, {"business"});
+    const json& nodes = at(out, {"nodes"});
+    const std::string h1 = str(at(out, {"name"}));
+    if (!node.is_object() && h1.empty()) {
+      throw Error(ErrorCode::UpstreamBlocked, "the site answered without the business's data",
+                  "no LocalBusiness JSON-LD and no heading at " + str(at(out, {"url"})));
+    }
+    const std::string id = id_of(*p.string("placeId"));
+    json place = json::object();
+    place["id"] = id;
+    std::string name = schema_org::text(node, "name");
+    place["name"] = name.empty() ? h1 : name;
+    place["link"] = "https://" + host_of(p) + "/biz/" + id;
+    json categories = at(out, {"categories"}).is_array() ? at(out, {"categories"}) : json::array();
+    const json& serves = at(node, {"servesCuisine"});
+    if (categories.empty()) {
+      for (const json& c : serves.is_array() ? serves : json::array({serves})) {
+        if (std::string t = text(c); !t.empty()) categories.push_back(t);
+      }
+    }
+    place["categories"] = categories;
+    if (json r = schema_org::rating(at(node, {"aggregateRating"}), nodes); r.is_object()) {
+      place["rating"] = r["value"];
+      if (r.contains("count")) place["reviews"] = r["count"];
+    }
+    if (std::string price = schema_org::text(node, "priceRange"); !price.empty())
+      place["priceRange"] = price;
+    if (std::string phone = schema_org::text(node, "telephone"); !phone.empty())
+      place["phone"] = phone;
+    if (json a = schema_org::address(at(node, {"address"}), nodes); a.is_object())
+      place["address"] = a["full"];
+    if (auto geo = schema_org::coordinates(at(node, {"geo"}), nodes)) {
+      place["location"] = {{"latitude", geo->first}, {"longitude", geo->second}};
+    }
+    json hours = json::array();
+    for (const json& h : at(out, {"hours"}))
+      hours.push_back({{"day", str(at(h, {"day"}))}, {"hours", str(at(h, {"hours"}))}});
+    if (hours.empty()) {
+      for (const json& h : schema_org::opening_hours(node, nodes)) {
+        hours.push_back(
+            {{"day", h["day"]},
+             {"hours", h["opens"].get<std::string>() + "-" + h["closes"].get<std::string>()}});
+      }
+    }
+    if (!hours.empty()) place["openingHours"] = hours;
+    if (const json& a = at(out, {"amenities"}); a.is_array() && !a.empty()) place["amenities"] = a;
+    json photos = at(out, {"photos"}).is_array() ? at(out, {"photos"}) : json::array();
+    if (photos.empty()) {
+      for (const std::string& u : schema_org::images(at(node, {"image"}))) photos.push_back(u);
+    }
+    if (!photos.empty()) place["photos"] = photos;
+    json reviews = json::array();
+    const json& listed = at(node, {"review"});
+    for (const json& raw : listed.is_array() ? listed : json::array({listed})) {
+      const json& rv = schema_org::resolve(raw, nodes);
+      if (!rv.is_object()) continue;
+      json review = {{"text", schema_org::text(rv, "description").empty()
+                                  ? schema_org::text(rv, "reviewBody")
+                                  : schema_org::text(rv, "description")}};
+      if (auto score = schema_org::number(at(rv, {"reviewRating"}), "ratingValue"))
+        review["rating"] = *score;
+      if (std::string d = schema_org::text(rv, "datePublished"); !d.empty()) review["date"] = d;
+      if (std::string a = schema_org::text(rv, "author"); !a.empty()) review["author"] = a;
+      if (!review["text"].get<std::string>().empty()) reviews.push_back(review);
+    }
+    json answer = {{"place", place}};
+    if (!reviews.empty()) answer["reviews"] = reviews;
+    return answer;
+  }
+
+  bool has_content(const json& body) const override {
+    return !str(at(body, {"place", "name"})).empty();
+  }
+};
+
+}  // namespace
+
+const Endpoint& place_endpoint() {
+  static const PlaceEndpoint endpoint;
+  return endpoint;
+}
+
+}  // namespace gleaner::extract::yelp

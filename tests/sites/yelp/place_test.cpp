@@ -1,0 +1,66 @@
+// GET /scrape/local/place without a browser: ids and aliases, country domains, the business page
+// URL, and the shaping of place.js's recorded output on a document written for the test (no Yelp
+// business page is among the fixtures): schema.org JSON-LD filled with the real business object of
+// the site's API answer in the fixtures.
+#include "extract/sites/yelp/place.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract::yelp {
+namespace {
+
+using nlohmann::json;
+using testing::refused;
+using testing::rejection;
+
+const Endpoint& place() {
+  return place_endpoint();
+}
+std::string url(const QueryParams& q) {
+  return place().build_request(place().validate(q)).url;
+}
+
+TEST(YelpPlaceParameters, IdsAliasesAndDomains) {
+  EXPECT_EQ(rejection(place(), {}), refused(ErrorCode::MissingParameter, "placeId"));
+  for (const char* bad : {"gary danko", "../admin", "/biz/", "https://www.yelp.com/biz/x"}) {
+    EXPECT_EQ(rejection(place(), {{"placeId", bad}}),
+              refused(ErrorCode::InvalidParameter, "placeId"))
+        << bad;
+  }
+  EXPECT_EQ(rejection(place(), {{"placeId", "x"}, {"domain", "yelp.xyz"}}),
+            refused(ErrorCode::InvalidParameter, "domain"));
+  EXPECT_EQ(url({{"placeId", "gaucho-parrilla-argentina-pittsburgh"}}),
+            "https://www.yelp.com/biz/gaucho-parrilla-argentina-pittsburgh");
+  EXPECT_EQ(url({{"placeId", "/biz/gaucho-parrilla-argentina-pittsburgh"}, {"domain", "yelp.ca"}}),
+            "https://www.yelp.ca/biz/gaucho-parrilla-argentina-pittsburgh");
+  EXPECT_EQ(url({{"placeId", "u4sTiCzVeIHZY8OlaL346Q"}, {"domain", "www.yelp.de"}}),
+            "https://www.yelp.de/biz/u4sTiCzVeIHZY8OlaL346Q");
+  EXPECT_EQ(place().route(), "local/place");
+}
+
+TEST(YelpPlaceShape, GauchoParrillaArgentina) {
+  const json b = place().shape(
+      testing::recorded("yelp/data/place/gaucho-parrilla-argentina_script_output.json"),
+      place().validate({{"placeId", "gaucho-parrilla-argentina-pittsburgh"}}));
+  const json& p = b["place"];
+  EXPECT_EQ(p["id"], "gaucho-parrilla-argentina-pittsburgh");
+  EXPECT_EQ(p["name"], "Gaucho Parrilla Argentina");
+  EXPECT_EQ(p["link"], "https://www.yelp.com/biz/gaucho-parrilla-argentina-pittsburgh");
+  EXPECT_EQ(p["rating"], 4.5);
+  EXPECT_EQ(p["reviews"], 1492);
+  EXPECT_EQ(p["priceRange"], "$$");
+  EXPECT_EQ(p["phone"], "+14127096622");
+  EXPECT_EQ(p["address"], "1601 Penn Ave, Pittsburgh, PA, 15222, US");
+  EXPECT_EQ(p["categories"], (json{"Argentine"}));
+  EXPECT_DOUBLE_EQ(p["location"]["longitude"].get<double>(), -79.987573);
+  EXPECT_EQ(p["photos"].size(), 1u);
+  EXPECT_EQ(testing::error_of_shape(place(), json{{"business", nullptr}, {"name", ""}},
+                                    place().validate({{"placeId", "x"}})),
+            ErrorCode::UpstreamBlocked);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::yelp
