@@ -132,10 +132,12 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
   const PngSize size = png_size(capture.png);
   capture.width = size.width;
   capture.height = size.height;
+  capture.scroll_steps = prepared.value("steps", 0);
   log::debug("screenshots") << "full page " << capture.width << "x" << capture.height << " px in "
                             << capture.tiles << " tile(s); prepared in "
                             << prepared.value("elapsedMs", 0) << " ms, "
-                            << prepared.value("steps", 0) << " scroll steps, "
+                            << capture.scroll_steps << " scroll steps (lazy content: "
+                            << prepared.value("lazy", std::string("unknown")) << "), "
                             << prepared.value("pendingImages", 0) << " images still loading";
   return capture;
 }

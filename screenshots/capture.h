@@ -2,9 +2,9 @@
 // Taking a PNG screenshot of a loaded page over its DevTools session.
 //
 // Viewport: one Page.captureScreenshot of what the viewport shows.
-// Full page: first the page's lazy content is triggered (scrolled through in viewport steps, one
-// rendered frame each, loading="lazy" made eager, pending images awaited; bounded in time and
-// steps), then the content size is read (Page.getLayoutMetrics) and captured beyond the viewport.
+// Full page: first the page's lazy content is triggered (loading="lazy" made eager; scrolled
+// through in viewport steps, one rendered frame each, only when the page shows script-driven lazy
+// content; pending images awaited; bounded in time and steps), then the content size is read (Page.getLayoutMetrics) and captured beyond the viewport.
 // A page that fits in one tile is captured once and Chromium's PNG is kept byte for byte; a
 // taller one is captured tile by tile and the tiles are stitched with libpng (screenshots/png.h).
 // Pages taller (or wider) than the configured maximum are cut there.
@@ -25,10 +25,13 @@ struct CaptureOptions {
   int max_height = 30000;
   /// Entry `screenshot_max_width` (CSS px, default 4096): a full page is cut at this width.
   int max_width = 4096;
-  /// Entry `screenshot_tile_height` (device px, default 8192): the tallest single capture. Taller
-  /// pages are taken in tiles of this height; it bounds the memory one capture takes in Chromium
-  /// (a 1366 px wide tile of 8192 rows is 45 MB of pixels) and how long the browser is busy.
-  int tile_height = 8192;
+  /// Entry `screenshot_tile_height` (device px, default 16384): the tallest single capture. A
+  /// page up to this height is one capture whose bytes are kept as Chromium encoded them (16384
+  /// is the largest texture side Chromium's compositor commonly allows, and holds the long real
+  /// pages measured: 16,105 px was two tiles at 8192). Taller pages are taken in tiles of this
+  /// height and stitched row by row; it bounds the memory one capture takes in Chromium (a
+  /// 1366 px wide tile of 16384 rows is 90 MB of pixels) and how long the browser is busy.
+  int tile_height = 16384;
   /// Entry `screenshot_lazy_load` (default true): trigger lazy content before a full-page capture.
   bool trigger_lazy = true;
   /// Entry `screenshot_lazy_budget_ms` (default 3000): the most time spent triggering lazy
@@ -57,6 +60,9 @@ struct Capture {
   int tiles = 1;
   /// True when the page was taller or wider than the maximum and was cut.
   bool truncated = false;
+  /// Viewport-sized scroll steps taken to trigger lazy content: 0 when the page showed no sign
+  /// of script-driven lazy content (prepare.js).
+  int scroll_steps = 0;
 };
 
 /// One capture's clip rectangle, in CSS px of the page.

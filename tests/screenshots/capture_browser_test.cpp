@@ -51,6 +51,15 @@ struct BrowserCapture : ::testing::Test {
     return lease;
   }
 
+  // Serves a 50 × 50 PNG of one colour at https://shots.test/<name>.png.
+  void add_image(const std::string& name, std::uint32_t colour) {
+    TempReplayArchive::Entry image;
+    image.url = "https://shots.test/" + name + ".png";
+    image.body = test::solid_png(50, 50, colour);
+    image.file_name = name + ".png";
+    archive.add(image);
+  }
+
   // Serves `html` at one URL, opens it in a width × height viewport and captures it.
   Capture shoot(const std::string& html, int width, int height, const CaptureOptions& options) {
     archive.page("https://shots.test/page", html);
@@ -101,9 +110,17 @@ TEST_F(BrowserCapture, AFullPageTallerThanOneTileIsStitchedWithEachBandAtItsRows
 }
 
 TEST_F(BrowserCapture, APageTallerThanTheDefaultTileIsStitchedToItsFullHeight) {
-  const Capture shot = shoot(banded_page(9, 1000), 300, 400, CaptureOptions{});
+  const Capture shot = shoot(banded_page(17, 1000), 300, 400, CaptureOptions{});
   EXPECT_EQ(shot.tiles, 2);
-  EXPECT_EQ(shot.height, 9000);
+  EXPECT_EQ(shot.height, 17000);
+  expect_bands(decode_png(shot.png), 1000);
+}
+
+TEST_F(BrowserCapture, ALongPageWithinTheDefaultTileIsOneCaptureKeptAsChromiumEncodedIt) {
+  // 16,000 px: two tiles (and a decode and re-encode) with the old 8192 default.
+  const Capture shot = shoot(banded_page(16, 1000), 300, 400, CaptureOptions{});
+  EXPECT_EQ(shot.tiles, 1);
+  EXPECT_EQ(shot.height, 16000);
   expect_bands(decode_png(shot.png), 1000);
 }
 
@@ -143,13 +160,8 @@ TEST_F(BrowserCapture, APageBeyondTheMaximumHeightIsCut) {
 TEST_F(BrowserCapture, LazyImagesFarBelowTheViewportAppearInTheCapture) {
   // Two images 4000 px down: one native loading="lazy", one loaded by a script only when it
   // scrolls into view (an IntersectionObserver swapping data-src in, as lazy-load libraries do).
-  for (const auto& [name, colour] : {std::pair{"red", 0xff0000ffu}, std::pair{"blue", 0x0000ffffu}}) {
-    TempReplayArchive::Entry image;
-    image.url = std::string("https://shots.test/") + name + ".png";
-    image.body = test::solid_png(50, 50, colour);
-    image.file_name = std::string(name) + ".png";
-    archive.add(image);
-  }
+  add_image("red", 0xff0000ffu);
+  add_image("blue", 0x0000ffffu);
   archive.page("https://shots.test/lazy", R"(<!doctype html><html><body style="margin:0;background:#fff">
     <div style="height:4000px"></div>
     <img loading="lazy" src="https://shots.test/red.png" width="50" height="50"
@@ -172,8 +184,51 @@ TEST_F(BrowserCapture, LazyImagesFarBelowTheViewportAppearInTheCapture) {
   EXPECT_EQ(image.pixel(25, 4025), 0xff0000ffu) << "native lazy image";
   EXPECT_EQ(image.pixel(125, 4025), 0x0000ffffu) << "script-loaded lazy image";
   EXPECT_EQ(image.pixel(200, 4025), kWhite);
+  EXPECT_GT(shot.scroll_steps, 0) << "the lazy-load markup makes the page scrolled";
   const auto scroll_top = lease->evaluate("window.scrollY", max_wait());
   EXPECT_EQ(scroll_top, 0) << "the page is scrolled back to the top";
+}
+
+TEST_F(BrowserCapture, APageWithoutLazyContentIsNotScrolled) {
+  // A long page whose images load by themselves: nothing reacts to scrolling, so no steps.
+  add_image("red", 0xff0000ffu);
+  archive.page("https://shots.test/plain", R"(<!doctype html><html><body style="margin:0;background:#fff">
+    <img src="https://shots.test/red.png" width="50" height="50" style="position:absolute;left:0;top:3000px">
+    <div style="height:6000px"></div></body></html>)");
+  auto lease = open("https://shots.test/plain", 400, 300);
+  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  EXPECT_EQ(shot.scroll_steps, 0);
+  ASSERT_EQ(shot.height, 6000);
+  EXPECT_EQ(decode_png(shot.png).pixel(25, 3025), 0xff0000ffu);
+  EXPECT_EQ(lease->evaluate("window.scrollY", max_wait()), 0) << "the probe scrolled back";
+}
+
+TEST_F(BrowserCapture, ObserverDrivenContentWithoutLazyMarkupIsFoundByTheProbe) {
+  // No data-src, no "lazy" class: a script swaps each image's source from its own table when it
+  // comes into view. The probe at the bottom sees the last image change, so the page is scrolled
+  // and the middle one loads as well.
+  add_image("white", kWhite);
+  add_image("blue", 0x0000ffffu);
+  archive.page("https://shots.test/observed", R"(<!doctype html><html><body style="margin:0;background:#fff">
+    <img id="middle" src="https://shots.test/white.png" width="50" height="50" style="position:absolute;left:0;top:3000px">
+    <img id="bottom" src="https://shots.test/white.png" width="50" height="50" style="position:absolute;left:0;top:5900px">
+    <div style="height:6000px"></div>
+    <script>
+      const real = {middle: 'https://shots.test/blue.png', bottom: 'https://shots.test/blue.png'};
+      const observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) { entry.target.src = real[entry.target.id]; observer.unobserve(entry.target); }
+        }
+      });
+      document.querySelectorAll('img').forEach((img) => observer.observe(img));
+    </script></body></html>)");
+  auto lease = open("https://shots.test/observed", 400, 300);
+  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  EXPECT_GT(shot.scroll_steps, 0);
+  ASSERT_EQ(shot.height, 6000);
+  const Image image = decode_png(shot.png);
+  EXPECT_EQ(image.pixel(25, 3025), 0x0000ffffu) << "middle image";
+  EXPECT_EQ(image.pixel(25, 5925), 0x0000ffffu) << "bottom image";
 }
 
 TEST_F(BrowserCapture, ALeasedPageBecomesASignedUrlThatServesItsPng) {

@@ -293,7 +293,7 @@ TEST(PlanTiles, CoversTheAreaTopToBottom) {
 TEST(CaptureOptions, DefaultsAndEntries) {
   const CaptureOptions d = CaptureOptions::from_config(Config());
   EXPECT_EQ(d.max_height, 30000);
-  EXPECT_EQ(d.tile_height, 8192);
+  EXPECT_EQ(d.tile_height, 16384);
   EXPECT_TRUE(d.trigger_lazy);
   Config config;
   config.set("screenshot_max_height", 12000);
