@@ -151,8 +151,8 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
   describe(capture);
   capture.scroll_steps = prepared.value("steps", 0);
   log::debug("screenshots") << "full page " << capture.width << "x" << capture.height << " px "
-                            << format_name(capture.format) << " in " << capture.tiles << " tile(s); prepared in "
-                            << prepared.value("elapsedMs", 0) << " ms, "
+                            << format_name(capture.format) << " in " << capture.tiles
+                            << " tile(s); prepared in " << prepared.value("elapsedMs", 0) << " ms, "
                             << capture.scroll_steps << " scroll steps (lazy content: "
                             << prepared.value("lazy", std::string("unknown")) << "), "
                             << prepared.value("pendingImages", 0) << " images still loading";

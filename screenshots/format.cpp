@@ -1,10 +1,10 @@
 #include "screenshots/format.h"
 
-#include "core/error.h"
-#include "screenshots/png.h"
-
 #include <array>
 #include <string>
+
+#include "core/error.h"
+#include "screenshots/png.h"
 
 namespace gleaner::screenshots {
 namespace {
@@ -22,7 +22,9 @@ constexpr std::array<Known, 3> kKnown = {{
     {ImageFormat::Webp, "webp", "webp", "image/webp"},
 }};
 
-const Known& known(ImageFormat format) { return kKnown[static_cast<std::size_t>(format)]; }
+const Known& known(ImageFormat format) {
+  return kKnown[static_cast<std::size_t>(format)];
+}
 
 [[noreturn]] void not_an_image(const std::string& why) {
   throw Error(ErrorCode::Internal, "the screenshot could not be taken", why);
@@ -44,8 +46,8 @@ ImageInfo jpeg_info(std::string_view bytes) {
       continue;
     }
     const std::size_t length = byte_at(bytes, at + 2) << 8 | byte_at(bytes, at + 3);
-    const bool frame = marker >= 0xc0 && marker <= 0xcf && marker != 0xc4 && marker != 0xc8 &&
-                       marker != 0xcc;
+    const bool frame =
+        marker >= 0xc0 && marker <= 0xcf && marker != 0xc4 && marker != 0xc8 && marker != 0xcc;
     if (frame) {
       if (at + 9 > bytes.size()) break;
       return {ImageFormat::Jpeg,
@@ -82,9 +84,15 @@ ImageInfo webp_info(std::string_view bytes) {
 
 }  // namespace
 
-std::string_view format_name(ImageFormat format) { return known(format).name; }
-std::string_view format_extension(ImageFormat format) { return known(format).extension; }
-std::string_view format_content_type(ImageFormat format) { return known(format).content_type; }
+std::string_view format_name(ImageFormat format) {
+  return known(format).name;
+}
+std::string_view format_extension(ImageFormat format) {
+  return known(format).extension;
+}
+std::string_view format_content_type(ImageFormat format) {
+  return known(format).content_type;
+}
 
 std::optional<ImageFormat> parse_format(std::string_view name) {
   for (const Known& k : kKnown) {
@@ -100,7 +108,9 @@ std::optional<ImageFormat> format_of_extension(std::string_view extension) {
   return std::nullopt;
 }
 
-bool takes_quality(ImageFormat format) { return format != ImageFormat::Png; }
+bool takes_quality(ImageFormat format) {
+  return format != ImageFormat::Png;
+}
 
 ImageInfo inspect_image(std::string_view bytes) {
   if (bytes.size() >= 3 && byte_at(bytes, 0) == 0xff && byte_at(bytes, 1) == 0xd8) {
