@@ -48,10 +48,12 @@ std::string base64_decode(const std::string& text) {
   return out;
 }
 
-// One Page.captureScreenshot; `clip` absent captures the viewport.
-std::string capture_png(cdp::Session& session, const CaptureOptions& options, const Clip* clip,
-                        Deadline deadline) {
-  Json params = {{"format", "png"}, {"optimizeForSpeed", options.optimize_for_speed}};
+// One Page.captureScreenshot in `format`; `clip` absent captures the viewport.
+std::string capture_one(cdp::Session& session, const CaptureOptions& options, ImageFormat format,
+                        const Clip* clip, Deadline deadline) {
+  Json params = {{"format", std::string(format_name(format))},
+                 {"optimizeForSpeed", options.optimize_for_speed}};
+  if (takes_quality(format) && options.quality) params["quality"] = *options.quality;
   if (clip != nullptr) {
     params["captureBeyondViewport"] = true;
     params["clip"] = {{"x", clip->x},
@@ -89,6 +91,15 @@ Json prepare_page(cdp::Session& session, const CaptureOptions& options, Deadline
   return value.is_object() ? value : Json{{"devicePixelRatio", 1.0}};
 }
 
+// Fills format, width and height from the image's header, which also checks that Chromium's
+// answer is an image of the kind asked.
+void describe(Capture& capture) {
+  const ImageInfo info = inspect_image(capture.image);
+  capture.format = info.format;
+  capture.width = info.width;
+  capture.height = info.height;
+}
+
 Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
   const Json prepared = prepare_page(session, options, deadline);
   const double device_pixel_ratio = std::max(0.1, prepared.value("devicePixelRatio", 1.0));
@@ -117,25 +128,33 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
   const std::vector<Clip> clips = plan_tiles(width, height, tile_css_height);
   capture.tiles = static_cast<int>(clips.size());
   if (clips.size() == 1) {
-    // The common case: Chromium's PNG as it is, no decoding or re-encoding.
-    capture.png = capture_png(session, options, &clips[0], deadline);
+    // The common case: Chromium's bytes as they are, no decoding or re-encoding.
+    capture.image = capture_one(session, options, options.format, &clips[0], deadline);
   } else {
+    // Stitched row by row with libpng, which only writes PNG (and WebP cannot be taller than
+    // 16383 px anyway).
+    if (options.format != ImageFormat::Png) {
+      log::info("screenshots") << "page of " << height << " CSS px is " << clips.size()
+                               << " tiles: stored as png, not " << format_name(options.format);
+    }
     std::vector<std::string> tiles;
     tiles.reserve(clips.size());
-    for (const Clip& clip : clips) tiles.push_back(capture_png(session, options, &clip, deadline));
+    for (const Clip& clip : clips) {
+      tiles.push_back(capture_one(session, options, ImageFormat::Png, &clip, deadline));
+    }
     if (time_left(deadline).count() == 0) {
       throw Error(ErrorCode::Timeout, "the screenshot could not be taken in time",
                   "deadline passed after capturing " + std::to_string(clips.size()) + " tiles");
     }
-    capture.png = stitch_png(tiles, options.png_compression);
+    capture.image = stitch_png(tiles, options.png_compression);
   }
-  const PngSize size = png_size(capture.png);
-  capture.width = size.width;
-  capture.height = size.height;
-  log::debug("screenshots") << "full page " << capture.width << "x" << capture.height << " px in "
-                            << capture.tiles << " tile(s); prepared in "
-                            << prepared.value("elapsedMs", 0) << " ms, "
-                            << prepared.value("steps", 0) << " scroll steps, "
+  describe(capture);
+  capture.scroll_steps = prepared.value("steps", 0);
+  log::debug("screenshots") << "full page " << capture.width << "x" << capture.height << " px "
+                            << format_name(capture.format) << " in " << capture.tiles
+                            << " tile(s); prepared in " << prepared.value("elapsedMs", 0) << " ms, "
+                            << capture.scroll_steps << " scroll steps (lazy content: "
+                            << prepared.value("lazy", std::string("unknown")) << "), "
                             << prepared.value("pendingImages", 0) << " images still loading";
   return capture;
 }
@@ -171,10 +190,8 @@ std::vector<Clip> plan_tiles(double width, double height, double tile_css_height
 Capture capture(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
   if (options.full_page) return full_page(session, options, deadline);
   Capture capture;
-  capture.png = capture_png(session, options, nullptr, deadline);
-  const PngSize size = png_size(capture.png);
-  capture.width = size.width;
-  capture.height = size.height;
+  capture.image = capture_one(session, options, options.format, nullptr, deadline);
+  describe(capture);
   return capture;
 }
 

@@ -1,18 +1,22 @@
 #pragma once
-// Taking a PNG screenshot of a loaded page over its DevTools session.
+// Taking a screenshot (PNG, JPEG or WebP, encoded by Chromium) of a loaded page over its DevTools
+// session.
 //
 // Viewport: one Page.captureScreenshot of what the viewport shows.
-// Full page: first the page's lazy content is triggered (scrolled through in viewport steps, one
-// rendered frame each, loading="lazy" made eager, pending images awaited; bounded in time and
-// steps), then the content size is read (Page.getLayoutMetrics) and captured beyond the viewport.
-// A page that fits in one tile is captured once and Chromium's PNG is kept byte for byte; a
-// taller one is captured tile by tile and the tiles are stitched with libpng (screenshots/png.h).
+// Full page: first the page's lazy content is triggered (loading="lazy" made eager; scrolled
+// through in viewport steps, one rendered frame each, only when the page shows script-driven lazy
+// content; pending images awaited; bounded in time and steps), then the content size is read (Page.getLayoutMetrics) and captured beyond the viewport.
+// A page that fits in one tile is captured once, in the asked format, and Chromium's bytes are
+// kept as they are; a taller one is captured tile by tile as PNG and the tiles are stitched with
+// libpng row by row (screenshots/png.h), so it is a PNG whatever the asked format.
 // Pages taller (or wider) than the configured maximum are cut there.
 #include "cdp/connection.h"
 #include "core/clock.h"
 #include "core/config.h"
+#include "screenshots/format.h"
 #include "screenshots/png.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,14 +25,21 @@ namespace gleaner::screenshots {
 struct CaptureOptions {
   /// The whole page (true) or only the viewport.
   bool full_page = true;
+  /// Request field `screenshotFormat` (default png): Chromium's encoding of a one-capture image.
+  ImageFormat format = ImageFormat::Png;
+  /// Request field `screenshotQuality` (0-100), JPEG and WebP only; absent: Chromium's default.
+  std::optional<int> quality;
   /// Entry `screenshot_max_height` (CSS px, default 30000): a full page is cut at this height.
   int max_height = 30000;
   /// Entry `screenshot_max_width` (CSS px, default 4096): a full page is cut at this width.
   int max_width = 4096;
-  /// Entry `screenshot_tile_height` (device px, default 8192): the tallest single capture. Taller
-  /// pages are taken in tiles of this height; it bounds the memory one capture takes in Chromium
-  /// (a 1366 px wide tile of 8192 rows is 45 MB of pixels) and how long the browser is busy.
-  int tile_height = 8192;
+  /// Entry `screenshot_tile_height` (device px, default 16384): the tallest single capture. A
+  /// page up to this height is one capture whose bytes are kept as Chromium encoded them (16384
+  /// is the largest texture side Chromium's compositor commonly allows, and holds the long real
+  /// pages measured: 16,105 px was two tiles at 8192). Taller pages are taken in tiles of this
+  /// height and stitched row by row; it bounds the memory one capture takes in Chromium (a
+  /// 1366 px wide tile of 16384 rows is 90 MB of pixels) and how long the browser is busy.
+  int tile_height = 16384;
   /// Entry `screenshot_lazy_load` (default true): trigger lazy content before a full-page capture.
   bool trigger_lazy = true;
   /// Entry `screenshot_lazy_budget_ms` (default 3000): the most time spent triggering lazy
@@ -42,21 +53,28 @@ struct CaptureOptions {
   /// Entry `screenshot_png_compression` (zlib level 0-9, default 3): for stitched PNGs only.
   int png_compression = kDefaultPngCompression;
 
-  /// Reads the entries above (full_page stays true: it is a per-request choice). Throws
+  /// Reads the entries above (full_page, format and quality keep their defaults: they are
+  /// per-request choices). Throws
   /// gleaner::Error(Internal) for values out of range.
   static CaptureOptions from_config(const Config& config);
 };
 
 /// A screenshot.
 struct Capture {
-  std::string png;
-  /// Pixel size of the PNG.
+  /// The encoded image, as Chromium encoded it when it is one capture.
+  std::string image;
+  /// The asked format, or PNG when the page was stitched from tiles.
+  ImageFormat format = ImageFormat::Png;
+  /// Pixel size of the image.
   int width = 0;
   int height = 0;
   /// Page.captureScreenshot calls it took (1 unless stitched).
   int tiles = 1;
   /// True when the page was taller or wider than the maximum and was cut.
   bool truncated = false;
+  /// Viewport-sized scroll steps taken to trigger lazy content: 0 when the page showed no sign
+  /// of script-driven lazy content (prepare.js).
+  int scroll_steps = 0;
 };
 
 /// One capture's clip rectangle, in CSS px of the page.
@@ -71,7 +89,7 @@ struct Clip {
 /// `tile_css_height` tall (the last one shorter). One clip when the area fits in one.
 std::vector<Clip> plan_tiles(double width, double height, double tile_css_height);
 
-/// Screenshots the page of `session` (already loaded) as PNG. Throws gleaner::Error(Timeout) when
+/// Screenshots the page of `session` (already loaded). Throws gleaner::Error(Timeout) when
 /// `deadline` passes, cdp::Error when the page or browser goes away, gleaner::Error(Internal)
 /// when Chromium's answer is unusable.
 Capture capture(cdp::Session& session, const CaptureOptions& options, Deadline deadline);

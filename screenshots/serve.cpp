@@ -2,7 +2,6 @@
 
 #include "core/error.h"
 #include "core/log.h"
-#include "screenshots/png.h"
 
 namespace gleaner::screenshots {
 namespace {
@@ -36,34 +35,44 @@ std::int64_t ScreenshotService::now_unix() const {
   return std::chrono::duration_cast<std::chrono::seconds>(clock_.now().time_since_epoch()).count();
 }
 
-Published ScreenshotService::take(cdp::Session& session, bool full_page, Deadline deadline) {
+Published ScreenshotService::take(cdp::Session& session, const ShotRequest& shot,
+                                  Deadline deadline) {
   CaptureOptions options = capture_options_;
-  options.full_page = full_page;
-  return publish(capture(session, options, deadline).png);
+  options.full_page = shot.full_page;
+  options.format = shot.format;
+  options.quality = shot.quality;
+  return publish(capture(session, options, deadline).image);
 }
 
-Published ScreenshotService::publish(std::string_view png) {
-  const PngSize size = png_size(png);
-  const StoredScreenshot stored = store_.save(png);
-  return {signer_.signed_url(public_base_url_, stored.id, stored.expires), stored.id,
-          stored.expires, size.width, size.height};
+Published ScreenshotService::publish(std::string_view image) {
+  const ImageInfo info = inspect_image(image);
+  const StoredScreenshot stored = store_.save(image, info.format);
+  return {signer_.signed_url(public_base_url_, stored.id, stored.expires, info.format),
+          stored.id,
+          stored.expires,
+          info.format,
+          info.width,
+          info.height};
 }
 
 ServeResult ScreenshotService::serve(const std::string& file,
                                      const std::optional<std::string>& expires,
                                      const std::optional<std::string>& sig) const {
-  constexpr std::string_view kSuffix = ".png";
-  if (!file.ends_with(kSuffix)) not_found("not a .png name");
-  const std::string_view id = std::string_view(file).substr(0, file.size() - kSuffix.size());
+  const std::size_t dot = file.rfind('.');
+  const auto format =
+      dot == std::string::npos ? std::nullopt : format_of_extension(file.substr(dot + 1));
+  if (!format) not_found("not a .png, .jpg or .webp name");
+  const std::string_view id = std::string_view(file).substr(0, dot);
   if (!expires || !sig) not_found("expires or sig missing");
   const std::int64_t now = now_unix();
   if (!signer_.verify(id, *expires, *sig, now)) not_found("bad, altered or expired signature");
   // verify() accepted *expires, so it parses.
   const std::int64_t when = *parse_expires(*expires);
-  auto bytes = store_.load(id, when);
+  auto bytes = store_.load(id, when, *format);
   if (!bytes) not_found("no file for a validly signed URL (deleted to fit the disk bound?)");
   ServeResult result;
   result.body = std::move(*bytes);
+  result.content_type = format_content_type(*format);
   result.cache_control = "public, max-age=" + std::to_string(when - now) + ", immutable";
   return result;
 }

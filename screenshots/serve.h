@@ -25,18 +25,21 @@ namespace gleaner::screenshots {
 
 /// A published screenshot.
 struct Published {
-  /// Absolute, signed: "<public_base_url>/screenshots/<id>.png?expires=<unix>&sig=<hex>".
+  /// Absolute, signed: "<public_base_url>/screenshots/<id>.<png|jpg|webp>?expires=<unix>&sig=<hex>".
   std::string url;
   std::string id;
   std::int64_t expires = 0;
+  /// The stored format: the asked one, or png for a page stitched from tiles.
+  ImageFormat format = ImageFormat::Png;
   int width = 0;
   int height = 0;
 };
 
-/// The answer to GET /screenshots/<id>.png.
+/// The answer to GET /screenshots/<id>.<png|jpg|webp>.
 struct ServeResult {
   std::string body;
-  std::string content_type = "image/png";
+  /// image/png, image/jpeg or image/webp, after the file's extension.
+  std::string content_type;
   /// "public, max-age=<seconds until expiry>, immutable": the bytes behind a URL never change.
   std::string cache_control;
 };
@@ -50,14 +53,16 @@ class ScreenshotService {
   /// gleaner::Error(Internal) on a bad configuration or an unusable directory.
   explicit ScreenshotService(const Config& config, const Clock& clock = SystemClock::instance());
 
-  /// Screenshots the loaded page of `session` (the whole page or only the viewport) and publishes
-  /// it. Errors as screenshots::capture() and ScreenshotStore::save().
-  Published take(cdp::Session& session, bool full_page, Deadline deadline);
+  /// Screenshots the loaded page of `session` as `shot` asks and publishes it. Errors as
+  /// screenshots::capture() and ScreenshotStore::save().
+  Published take(cdp::Session& session, const ShotRequest& shot, Deadline deadline);
 
-  /// Stores `png` and returns its signed URL.
-  Published publish(std::string_view png);
+  /// Stores `image` (a PNG, JPEG or WebP, told by its header) and returns its signed URL. Throws
+  /// gleaner::Error(Internal) for anything else.
+  Published publish(std::string_view image);
 
-  /// The PNG behind a signed URL: `file` is the last path segment ("<id>.png"), `expires` and `sig`
+  /// The image behind a signed URL: `file` is the last path segment ("<id>.png", "<id>.jpg" or
+  /// "<id>.webp"), `expires` and `sig`
   /// the query parameters. Throws gleaner::Error(NotFound) when anything is missing, malformed,
   /// altered or expired, or the file is gone: one answer for all, so a caller learns nothing.
   ServeResult serve(const std::string& file, const std::optional<std::string>& expires,

@@ -106,12 +106,14 @@ std::string UrlSigner::signature(std::string_view id, std::int64_t expires) cons
 }
 
 std::string UrlSigner::signed_url(std::string_view public_base_url, std::string_view id,
-                                  std::int64_t expires) const {
+                                  std::int64_t expires, ImageFormat format) const {
   std::string url(public_base_url);
   while (!url.empty() && url.back() == '/') url.pop_back();
   url += "/screenshots/";
   url += id;
-  url += ".png?expires=" + std::to_string(expires) + "&sig=" + signature(id, expires);
+  url += '.';
+  url += format_extension(format);
+  url += "?expires=" + std::to_string(expires) + "&sig=" + signature(id, expires);
   return url;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
-// Signed screenshot URLs: /screenshots/<id>.png?expires=<unix seconds>&sig=<hex HMAC-SHA-256 over
+// Signed screenshot URLs: /screenshots/<id>.<png|jpg|webp>?expires=<unix seconds>&sig=<hex HMAC-SHA-256 over
 // "<id>.<expires>">. The URL needs no API key; without the secret nobody can make a valid one, and
 // changing the id or the expiry breaks the signature.
 #include "core/config.h"
+#include "screenshots/format.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -43,10 +44,11 @@ class UrlSigner {
   /// Lower-case hex HMAC-SHA-256 of "<id>.<expires>".
   std::string signature(std::string_view id, std::int64_t expires) const;
 
-  /// "<public_base_url>/screenshots/<id>.png?expires=<expires>&sig=<signature>" (a trailing '/'
-  /// of the base is dropped).
+  /// "<public_base_url>/screenshots/<id>.<extension>?expires=<expires>&sig=<signature>" (a
+  /// trailing '/' of the base is dropped). The extension is not signed: each id is stored in one
+  /// format only, so another extension finds no file.
   std::string signed_url(std::string_view public_base_url, std::string_view id,
-                         std::int64_t expires) const;
+                         std::int64_t expires, ImageFormat format = ImageFormat::Png) const;
 
   /// True when `id` is valid, `expires` is a number later than `now` (unix seconds) and `sig` is
   /// its signature (compared in constant time).

@@ -32,18 +32,22 @@ long long positive_entry(const Config& config, const std::string& entry, long lo
   return value;
 }
 
-/// Parses "<expires>-<id>.png"; nullopt for any other name.
+/// Parses "<expires>-<id>.<extension of a format>"; nullopt for any other name.
 std::optional<StoredScreenshot> parse_file_name(std::string_view name) {
-  constexpr std::string_view kSuffix = ".png";
   const std::size_t dash = name.find('-');
-  if (dash == std::string_view::npos || name.size() != dash + 1 + kIdLength + kSuffix.size() ||
-      name.substr(name.size() - kSuffix.size()) != kSuffix) {
+  if (dash == std::string_view::npos || name.size() < dash + 1 + kIdLength + 1 ||
+      name[dash + 1 + kIdLength] != '.') {
     return std::nullopt;
   }
   const auto expires = parse_expires(name.substr(0, dash));
   const std::string_view id = name.substr(dash + 1, kIdLength);
-  if (!expires || !valid_id(id)) return std::nullopt;
-  return StoredScreenshot{std::string(id), *expires, 0};
+  const auto format = format_of_extension(name.substr(dash + 1 + kIdLength + 1));
+  if (!expires || !valid_id(id) || !format) return std::nullopt;
+  return StoredScreenshot{std::string(id), *expires, 0, *format};
+}
+
+std::string file_suffix(ImageFormat format) {
+  return "." + std::string(format_extension(format));
 }
 
 struct Found {
@@ -90,17 +94,20 @@ std::int64_t ScreenshotStore::now_unix() const {
   return std::chrono::duration_cast<std::chrono::seconds>(clock_.now().time_since_epoch()).count();
 }
 
-fs::path ScreenshotStore::path_of(std::string_view id, std::int64_t expires) const {
-  return options_.dir / (std::to_string(expires) + "-" + std::string(id) + ".png");
+fs::path ScreenshotStore::path_of(std::string_view id, std::int64_t expires,
+                                  ImageFormat format) const {
+  return options_.dir / (std::to_string(expires) + "-" + std::string(id) + file_suffix(format));
 }
 
-StoredScreenshot ScreenshotStore::save(std::string_view png) {
-  StoredScreenshot saved{random_hex(kIdLength / 2), now_unix() + options_.ttl.count(), png.size()};
-  const fs::path final_path = path_of(saved.id, saved.expires);
-  const fs::path temporary = options_.dir / (std::string(kTemporaryPrefix) + saved.id + ".png");
+StoredScreenshot ScreenshotStore::save(std::string_view image, ImageFormat format) {
+  StoredScreenshot saved{random_hex(kIdLength / 2), now_unix() + options_.ttl.count(), image.size(),
+                         format};
+  const fs::path final_path = path_of(saved.id, saved.expires, format);
+  const fs::path temporary =
+      options_.dir / (std::string(kTemporaryPrefix) + saved.id + file_suffix(format));
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out.write(png.data(), static_cast<std::streamsize>(png.size()));
+    out.write(image.data(), static_cast<std::streamsize>(image.size()));
     out.close();
     if (!out) {
       const std::string reason = std::strerror(errno);
@@ -118,7 +125,7 @@ StoredScreenshot ScreenshotStore::save(std::string_view png) {
     throw Error(ErrorCode::Internal, "the screenshot could not be stored",
                 "renaming to " + final_path.string() + ": " + error.message());
   }
-  const std::uint64_t used = used_bytes_ += png.size();
+  const std::uint64_t used = used_bytes_ += image.size();
   if (options_.max_bytes > 0 && used > options_.max_bytes) {
     // Eviction scans the directory: the sweeper does it, not the request that saved.
     {
@@ -130,9 +137,10 @@ StoredScreenshot ScreenshotStore::save(std::string_view png) {
   return saved;
 }
 
-std::optional<std::string> ScreenshotStore::load(std::string_view id, std::int64_t expires) const {
+std::optional<std::string> ScreenshotStore::load(std::string_view id, std::int64_t expires,
+                                                 ImageFormat format) const {
   if (!valid_id(id) || expires <= now_unix()) return std::nullopt;
-  std::ifstream in(path_of(id, expires), std::ios::binary | std::ios::ate);
+  std::ifstream in(path_of(id, expires, format), std::ios::binary | std::ios::ate);
   if (!in) return std::nullopt;
   const std::streamoff size = in.tellg();
   if (size < 0) return std::nullopt;

@@ -1,8 +1,8 @@
 #pragma once
 // Screenshots on disk, each with an expiry after which it is deleted.
 //
-// A screenshot is one file, <dir>/<expires>-<id>.png: <expires> in unix seconds, <id> 32 random hex
-// digits. The name carries everything the store needs, so a restarted service (or another node
+// A screenshot is one file, <dir>/<expires>-<id>.<png|jpg|webp>: <expires> in unix seconds, <id> 32
+// random hex digits, the extension its format. The name carries everything the store needs, so a restarted service (or another node
 // sharing the directory) serves and expires files written before without any index. Files are
 // written under a temporary name and renamed into place, so a reader never sees half a file.
 //
@@ -10,6 +10,7 @@
 // with a disk bound, it also deletes the files that expire first until the total fits.
 #include "core/clock.h"
 #include "core/config.h"
+#include "screenshots/format.h"
 
 #include <atomic>
 #include <chrono>
@@ -45,6 +46,7 @@ struct StoredScreenshot {
   /// Unix seconds; served while now < expires.
   std::int64_t expires = 0;
   std::uint64_t bytes = 0;
+  ImageFormat format = ImageFormat::Png;
 };
 
 /// What one sweep did.
@@ -67,13 +69,14 @@ class ScreenshotStore {
   ScreenshotStore(const ScreenshotStore&) = delete;
   ScreenshotStore& operator=(const ScreenshotStore&) = delete;
 
-  /// Writes `png` under a new random id, expiring ttl from now. Throws gleaner::Error(Internal)
-  /// when the disk write fails.
-  StoredScreenshot save(std::string_view png);
+  /// Writes `image` (encoded in `format`) under a new random id, expiring ttl from now. Throws
+  /// gleaner::Error(Internal) when the disk write fails.
+  StoredScreenshot save(std::string_view image, ImageFormat format = ImageFormat::Png);
 
-  /// The bytes of screenshot `id` with expiry `expires`, or nullopt when the id is malformed, the
+  /// The bytes of screenshot `id` in `format` with expiry `expires`, or nullopt when the id is malformed, the
   /// expiry has passed (even if the sweeper has not run yet) or there is no such file.
-  std::optional<std::string> load(std::string_view id, std::int64_t expires) const;
+  std::optional<std::string> load(std::string_view id, std::int64_t expires,
+                                  ImageFormat format = ImageFormat::Png) const;
 
   /// Deletes expired files (and, with max_bytes, the files expiring first beyond it) now; also
   /// removes temporary files left by a crash. The sweeper calls this; tests may too.
@@ -84,7 +87,8 @@ class ScreenshotStore {
   const StoreOptions& options() const { return options_; }
 
   /// The file that holds screenshot `id` expiring at `expires` (no check that it exists).
-  std::filesystem::path path_of(std::string_view id, std::int64_t expires) const;
+  std::filesystem::path path_of(std::string_view id, std::int64_t expires,
+                                ImageFormat format = ImageFormat::Png) const;
 
  private:
   void run_sweeper();

@@ -1,6 +1,9 @@
-// A hand-written Puppeteer equivalent of gleaner's POST /scrape/web: a pool of warm pages in one
-// Debian Chromium, html + markdown (turndown) + text (innerText) + links + e-mails + optional
-// full-page screenshot. Usage: node puppeteer_service.mjs --port P [--pages 4] [--shots DIR]
+// A hand-written Puppeteer equivalent of gleaner's POST /scrape/web: one Debian Chromium, html +
+// markdown (turndown) + text (innerText) + links + e-mails + optional full-page screenshot.
+// Usage: node puppeteer_service.mjs --port P [--pages 4] [--shots DIR] [--isolate false]
+// --isolate false: a pool of warm tabs reused by every request (not isolated: cookies, storage
+// and cache carry over). --isolate true: each request gets a new browser context and tab, closed
+// after it (isolated, as gleaner is), at most `pages` at once.
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -9,17 +12,35 @@ import TurndownService from 'turndown';
 import { parseFlags, launchPool, serve, NAV_TIMEOUT_MS } from './common.mjs';
 
 const flags = parseFlags(process.argv.slice(2), {
-  port: '0', pages: '4', shots: path.join(os.tmpdir(), 'bench-puppeteer-shots'),
+  port: '0', pages: '4', shots: path.join(os.tmpdir(), 'bench-puppeteer-shots'), isolate: 'false',
 });
+const isolate = flags.isolate === 'true';
 fs.mkdirSync(flags.shots, { recursive: true });
 const turndown = new TurndownService();
 // A simple address pattern, as a hand-written service would use.
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-const { browser, pool } = await launchPool(Number(flags.pages));
+// Isolated: the pool holds no tabs, only the right to open one (a slot per concurrent request).
+const { browser, pool } = await launchPool(isolate ? 0 : Number(flags.pages));
+if (isolate) for (let i = 0; i < Number(flags.pages); ++i) pool.release(null);
+
+// A page for one request: a reused tab, or a fresh context's tab (closed by `done`).
+async function openPage() {
+  const slot = await pool.acquire();
+  if (!isolate) return { page: slot, done: async () => pool.release(slot) };
+  try {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 1366, height: 768 });
+    return { page, done: async () => { await context.close().catch(() => {}); pool.release(null); } };
+  } catch (e) {
+    pool.release(null);
+    throw e;
+  }
+}
 
 async function scrape(body) {
   const formats = Array.isArray(body.outputFormat) ? body.outputFormat : ['html'];
-  const page = await pool.acquire();
+  const { page, done } = await openPage();
   try {
     const response = await page.goto(body.url, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
     const html = await page.content();
@@ -43,7 +64,7 @@ async function scrape(body) {
     if (!formats.includes('text') && out.text !== undefined) delete out.text;
     return out;
   } finally {
-    pool.release(page);
+    await done();
   }
 }
 

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # One command: serves the fixture pages locally, then runs the same load against gleaner's
-# POST /scrape/web, the hand-written Puppeteer service and the bare floor (in turn, never at the
-# same time), and prints a side-by-side table.
-#   bench/web/run.sh [--n 200] [--c 4] [--screenshot false] [--only gleaner,puppeteer,floor]
-#                    [--rounds 1]
+# POST /scrape/web, the hand-written Puppeteer service with reused tabs (puppeteer), the same
+# service isolating each request in a new browser context (isolated), and the bare floor (in turn,
+# never at the same time), and prints a side-by-side table.
+#   bench/web/run.sh [--n 200] [--c 4] [--screenshot false] [--rounds 1]
+#                    [--only gleaner,puppeteer,isolated,floor] [--pages all|long]
+# --pages long: only the long real pages (Booking, Airbnb, Indeed, Zillow, Redfin; not the small
+# block pages), thousands of CSS px tall. Two Booking hotel pages are left out: served locally
+# their load event never fires (a request that never ends on loopback), so every contender only
+# measures its own timeout on them.
 # With --rounds R every contender runs R times, in turn (gleaner, puppeteer, floor, gleaner, ...),
 # so that a slow spell of the machine falls on all of them; the table shows each contender's
 # median run (by pages/s) and the ratios compare medians.
@@ -12,7 +17,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 pages_dir="$(cd "$repo/../shared/fixtures/pages" && pwd)"
-n=200; c=4; shot=false; only="gleaner,puppeteer,floor"; rounds=1
+n=200; c=4; shot=false; only="gleaner,puppeteer,isolated,floor"; rounds=1; page_set=all
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) n="$2"; shift 2 ;;
@@ -20,6 +25,7 @@ while [[ $# -gt 0 ]]; do
     --screenshot) shot="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
+    --pages) page_set="$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -50,7 +56,10 @@ static_port="$(free_port)"
 python3 -m http.server "$static_port" --bind 127.0.0.1 --directory "$pages_dir" >"$tmp/static.log" 2>&1 &
 pids+=($!)
 wait_up "http://127.0.0.1:$static_port/"
-(cd "$pages_dir" && find . -name '*.html' | sort | sed "s|^\./|http://127.0.0.1:$static_port/|") >"$tmp/urls.txt"
+(cd "$pages_dir" && find . -name '*.html' | sort |
+  if [[ "$page_set" == long ]]; then grep -v '^\./blocks/' | grep -Ei 'booking|airbnb|indeed|zillow|redfin' |
+    grep -v -e booking-hotel-taj-mahal -e booking-hotel-villa-homestay; else cat; fi |
+  sed "s|^\./|http://127.0.0.1:$static_port/|") >"$tmp/urls.txt"
 echo "pages: $(wc -l <"$tmp/urls.txt") from $pages_dir; $n requests at concurrency $c; screenshot=$shot; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 results=()
@@ -86,12 +95,14 @@ for round in $(seq 1 "$rounds"); do
     if [[ -s "$tmp/gleaner.err" ]]; then tail -n 5 "$tmp/gleaner.err" >&2; fi
   fi
 
-  for who in puppeteer floor; do
+  for who in puppeteer isolated floor; do
     [[ ",$only," == *",$who,"* ]] || continue
     [[ "$who" == floor ]] && script=floor.mjs || script=puppeteer_service.mjs
     [[ "$who" == floor && "$shot" == true ]] && continue  # the floor takes no screenshots
+    extra=()
+    [[ "$who" == isolated ]] && extra=(--isolate true)
     port="$(free_port)"
-    node "$here/$script" --port "$port" --shots "$tmp/shots" >"$tmp/$who.log" 2>&1 &
+    node "$here/$script" --port "$port" --shots "$tmp/shots" "${extra[@]}" >"$tmp/$who.log" 2>&1 &
     spid=$!; pids+=($spid)
     wait_up "http://127.0.0.1:$port/"
     warm "$who" "$port"
@@ -122,6 +133,8 @@ if (runs.length > rows.length) {
   for (const r of rows) console.log(`${r.label} pages/s of every run: ${r.all.join(" ")}; failed in all: ${runs.filter((x) => x.label === r.label).reduce((a, x) => a + x.failures, 0)}`);
 }
 const by = Object.fromEntries(rows.map((r) => [r.label, r]));
-if (by.gleaner && by.puppeteer) console.log(`gleaner/puppeteer throughput ${(by.gleaner.pagesPerSecond / by.puppeteer.pagesPerSecond).toFixed(2)}x, memory ${(by.gleaner.peakPssMb / by.puppeteer.peakPssMb).toFixed(2)}x`);
+for (const peer of ["puppeteer", "isolated"]) {
+  if (by.gleaner && by[peer]) console.log(`gleaner/${peer} throughput ${(by.gleaner.pagesPerSecond / by[peer].pagesPerSecond).toFixed(2)}x, p99 ${(by.gleaner.p99ms / by[peer].p99ms).toFixed(2)}x, memory ${(by.gleaner.peakPssMb / by[peer].peakPssMb).toFixed(2)}x`);
+}
 if (by.gleaner && by.floor) console.log(`gleaner/floor throughput ${(by.gleaner.pagesPerSecond / by.floor.pagesPerSecond).toFixed(2)}x`);
 '

@@ -190,8 +190,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
     if (!services.screenshots) {
       throw Error(ErrorCode::Unavailable, "screenshots are not available on this node");
     }
-    auto shot =
-        services.screenshots->take(lease->session(), request.screenshot_full_page, deadline);
+    auto shot = services.screenshots->take(lease->session(), request.screenshot_options, deadline);
     body["screenshot"] = shot.url;
     phase("screenshot");
   }

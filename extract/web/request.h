@@ -3,6 +3,7 @@
 // and bad URLs are a 400 naming the field (api.md "POST /scrape/web", conventions.md "Generic
 // page-fetch extensions").
 #include "core/clock.h"
+#include "screenshots/format.h"
 
 #include <map>
 #include <optional>
@@ -20,7 +21,8 @@ struct WebRequest {
   bool json = false;
 
   bool screenshot = false;
-  bool screenshot_full_page = true;
+  /// screenshotFullPage, screenshotFormat, screenshotQuality.
+  screenshots::ShotRequest screenshot_options;
   bool extract_links = false;
   bool extract_emails = false;
   std::optional<std::string> proxy_type;

@@ -143,7 +143,7 @@ struct CaptureTest : ::testing::Test {
 TEST_F(CaptureTest, APageThatFitsOneTileIsOneCaptureKeptByteForByte) {
   const Capture shot = take();
   ASSERT_EQ(page.returned.size(), 1u);
-  EXPECT_EQ(shot.png, page.returned[0]) << "Chromium's PNG is stored without re-encoding";
+  EXPECT_EQ(shot.image, page.returned[0]) << "Chromium's PNG is stored without re-encoding";
   EXPECT_EQ(shot.width, 40);
   EXPECT_EQ(shot.height, 250);
   EXPECT_EQ(shot.tiles, 1);
@@ -156,6 +156,37 @@ TEST_F(CaptureTest, APageThatFitsOneTileIsOneCaptureKeptByteForByte) {
   EXPECT_EQ(captures[0]["optimizeForSpeed"], true);
   EXPECT_EQ(captures[0]["clip"],
             (Json{{"x", 0.0}, {"y", 0.0}, {"width", 40.0}, {"height", 250.0}, {"scale", 1}}));
+}
+
+TEST_F(CaptureTest, AskedFormatAndQualityGoToChromium) {
+  options.format = ImageFormat::Jpeg;
+  options.quality = 60;
+  take();
+  const auto captures = page.calls_of("Page.captureScreenshot");
+  ASSERT_EQ(captures.size(), 1u);
+  EXPECT_EQ(captures[0]["format"], "jpeg");
+  EXPECT_EQ(captures[0]["quality"], 60);
+}
+
+TEST_F(CaptureTest, PngTakesNoQuality) {
+  options.quality = 60;  // the request parser refuses this; capture() must not pass it on either
+  take();
+  EXPECT_FALSE(page.calls_of("Page.captureScreenshot")[0].contains("quality"));
+}
+
+TEST_F(CaptureTest, ATallPageInAnotherFormatIsStitchedFromPngTiles) {
+  // libpng stitches: the tiles are asked as PNG whatever the format, and the result is a PNG.
+  options.format = ImageFormat::Webp;
+  options.quality = 80;
+  page.height = 2450;
+  const Capture shot = take();
+  EXPECT_EQ(shot.tiles, 3);
+  EXPECT_EQ(shot.format, ImageFormat::Png);
+  for (const Json& c : page.calls_of("Page.captureScreenshot")) {
+    EXPECT_EQ(c["format"], "png");
+    EXPECT_FALSE(c.contains("quality"));
+  }
+  expect_stripes(shot.image);
 }
 
 TEST_F(CaptureTest, LazyContentIsTriggeredBeforeTheSizeIsMeasured) {
@@ -196,7 +227,7 @@ TEST_F(CaptureTest, ATallPageIsCapturedInTilesAndStitchedInOrder) {
   EXPECT_EQ(captures[2]["clip"]["y"], 2000.0);
   EXPECT_EQ(captures[2]["clip"]["height"], 450.0);
   for (const Json& c : captures) EXPECT_EQ(c["clip"]["width"], 40.0);
-  expect_stripes(shot.png);
+  expect_stripes(shot.image);
 }
 
 TEST_F(CaptureTest, TilesAreSizedInDevicePixels) {
@@ -208,7 +239,7 @@ TEST_F(CaptureTest, TilesAreSizedInDevicePixels) {
   EXPECT_EQ(shot.height, 2400);
   for (const Json& c : page.calls_of("Page.captureScreenshot"))
     EXPECT_LE(c["clip"]["height"], 500.0);
-  expect_stripes(shot.png, 2);
+  expect_stripes(shot.image, 2);
 }
 
 TEST_F(CaptureTest, APageBeyondTheMaximumIsCutThere) {
@@ -293,7 +324,7 @@ TEST(PlanTiles, CoversTheAreaTopToBottom) {
 TEST(CaptureOptions, DefaultsAndEntries) {
   const CaptureOptions d = CaptureOptions::from_config(Config());
   EXPECT_EQ(d.max_height, 30000);
-  EXPECT_EQ(d.tile_height, 8192);
+  EXPECT_EQ(d.tile_height, 16384);
   EXPECT_TRUE(d.trigger_lazy);
   Config config;
   config.set("screenshot_max_height", 12000);

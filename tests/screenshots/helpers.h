@@ -44,9 +44,9 @@ inline bool eventually(const std::function<bool()>& condition) {
   return true;
 }
 
-/// The parts of a signed URL ".../screenshots/<id>.png?expires=<n>&sig=<hex>".
+/// The parts of a signed URL ".../screenshots/<id>.<png|jpg|webp>?expires=<n>&sig=<hex>".
 struct SignedUrlParts {
-  std::string file;  ///< "<id>.png"
+  std::string file;  ///< "<id>.png", "<id>.jpg" or "<id>.webp"
   std::string id;
   std::string expires;
   std::string sig;

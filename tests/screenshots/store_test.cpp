@@ -92,6 +92,27 @@ TEST_F(StoreTest, SweepDeletesOnlyWhatHasExpired) {
   EXPECT_EQ(store.used_bytes(), 5u);
 }
 
+TEST_F(StoreTest, JpegAndWebpFilesAreKeptCountedAndExpiredLikePngs) {
+  StoredScreenshot jpeg;
+  StoredScreenshot webp;
+  {
+    ScreenshotStore store(options(), clock);
+    jpeg = store.save("jpeg bytes", ImageFormat::Jpeg);
+    webp = store.save("webp", ImageFormat::Webp);
+    EXPECT_EQ(store.path_of(jpeg.id, jpeg.expires, ImageFormat::Jpeg).filename().string(),
+              std::to_string(jpeg.expires) + "-" + jpeg.id + ".jpg");
+    EXPECT_EQ(store.load(jpeg.id, jpeg.expires, ImageFormat::Jpeg), "jpeg bytes");
+    EXPECT_EQ(store.load(jpeg.id, jpeg.expires), std::nullopt) << "not under another extension";
+    EXPECT_EQ(files(), 2u) << "no temporary file is left behind";
+  }
+  ScreenshotStore reopened(options(), clock);
+  EXPECT_EQ(reopened.used_bytes(), 14u) << "the opening sweep counts them as the store's";
+  EXPECT_EQ(reopened.load(webp.id, webp.expires, ImageFormat::Webp), "webp");
+  clock.advance(169h);
+  EXPECT_EQ(reopened.sweep().expired, 2u);
+  EXPECT_EQ(files(), 0u);
+}
+
 TEST_F(StoreTest, ARestartedStoreKeepsServingAndExpiringEarlierFiles) {
   StoredScreenshot saved;
   StoredScreenshot later;

@@ -51,7 +51,9 @@ TEST(ParseWebRequest, DefaultsFollowTheConventions) {
   EXPECT_FALSE(r.markdown);
   EXPECT_FALSE(r.json);
   EXPECT_FALSE(r.screenshot);
-  EXPECT_TRUE(r.screenshot_full_page);
+  EXPECT_TRUE(r.screenshot_options.full_page);
+  EXPECT_EQ(r.screenshot_options.format, screenshots::ImageFormat::Png);
+  EXPECT_FALSE(r.screenshot_options.quality);
   EXPECT_FALSE(r.extract_links);
   EXPECT_FALSE(r.extract_emails);
   EXPECT_FALSE(r.proxy_type);
@@ -96,7 +98,7 @@ TEST(ParseWebRequest, EveryFieldIsRead) {
                               {"viewport", {{"width", 800}, {"height", 600}}}});
   EXPECT_TRUE(r.html && r.text && r.markdown && r.json);
   EXPECT_TRUE(r.screenshot);
-  EXPECT_FALSE(r.screenshot_full_page);
+  EXPECT_FALSE(r.screenshot_options.full_page);
   EXPECT_TRUE(r.extract_links);
   EXPECT_TRUE(r.extract_emails);
   EXPECT_EQ(r.proxy_type, "residential");
@@ -176,6 +178,29 @@ TEST(ParseWebRequest, ProxyTypeIsAnEnum) {
   expect_refused(with_url({{"proxyType", true}}), "proxyType");
   EXPECT_EQ(parse(with_url({{"proxyType", "datacenter"}})).proxy_type, "datacenter");
   expect_refused(with_url({{"proxyCountry", 1}}), "proxyCountry");
+}
+
+TEST(ParseWebRequest, ScreenshotFormatAndQualityAreCheckedByName) {
+  const WebRequest jpeg =
+      parse(with_url({{"screenshot", true}, {"screenshotFormat", "jpeg"}, {"screenshotQuality", 70}}));
+  EXPECT_EQ(jpeg.screenshot_options.format, screenshots::ImageFormat::Jpeg);
+  EXPECT_EQ(jpeg.screenshot_options.quality, 70);
+  EXPECT_EQ(parse(with_url({{"screenshotFormat", "webp"}})).screenshot_options.format,
+            screenshots::ImageFormat::Webp);
+  EXPECT_EQ(parse(with_url({{"screenshotFormat", "png"}})).screenshot_options.format,
+            screenshots::ImageFormat::Png);
+  expect_refused(with_url({{"screenshotFormat", "gif"}}), "screenshotFormat");
+  expect_refused(with_url({{"screenshotFormat", "JPEG"}}), "screenshotFormat");
+  expect_refused(with_url({{"screenshotFormat", "jpg"}}), "screenshotFormat");
+  expect_refused(with_url({{"screenshotFormat", 1}}), "screenshotFormat");
+  expect_refused(with_url({{"screenshotFormat", "jpeg"}, {"screenshotQuality", 101}}),
+                 "screenshotQuality");
+  expect_refused(with_url({{"screenshotFormat", "webp"}, {"screenshotQuality", -1}}),
+                 "screenshotQuality");
+  expect_refused(with_url({{"screenshotFormat", "jpeg"}, {"screenshotQuality", 50.5}}),
+                 "screenshotQuality");
+  // Chromium ignores a quality for PNG: refused rather than silently dropped.
+  expect_refused(with_url({{"screenshotQuality", 80}}), "screenshotQuality");
 }
 
 TEST(ParseWebRequest, WaitAndTimeoutAreWholeMillisecondsInRange) {

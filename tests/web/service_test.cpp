@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "screenshots/format.h"
 #include "screenshots/png.h"
 #include "screenshots/signing.h"
 #include "store/store.h"
@@ -507,6 +508,28 @@ TEST_F(WebEndpoint, AScreenshotIsAPngOfTheViewportOrTheWholePage) {
   EXPECT_EQ(full_size.width, 640);
   EXPECT_EQ(full_size.height, 1500);
   EXPECT_EQ(spent(), 10);
+}
+
+TEST_F(WebEndpoint, AScreenshotFormatIsServedWithItsContentType) {
+  for (const auto& [format, extension, type] :
+       {std::tuple{"jpeg", ".jpg?", "image/jpeg"}, std::tuple{"webp", ".webp?", "image/webp"}}) {
+    SCOPED_TRACE(format);
+    json body = ok_body(scrape({{"url", world().url("/tall")},
+                                {"screenshot", true},
+                                {"screenshotFormat", format},
+                                {"screenshotQuality", 70},
+                                {"viewport", {{"width", 640}, {"height", 480}}}}));
+    const std::string path = screenshot_path(body);
+    EXPECT_NE(path.find(extension), std::string::npos) << path;
+    const auto shot = service_->get(path, "");
+    ASSERT_TRUE(shot);
+    ASSERT_EQ(shot->status, 200);
+    EXPECT_EQ(shot->get_header_value("Content-Type"), type);
+    const auto info = screenshots::inspect_image(shot->body);
+    EXPECT_EQ(std::string(screenshots::format_name(info.format)), format);
+    EXPECT_EQ(info.width, 640);
+    EXPECT_EQ(info.height, 1500);
+  }
 }
 
 TEST_F(WebEndpoint, AlteredOrExpiredScreenshotUrlsAreNotFound) {
