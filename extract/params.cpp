@@ -358,4 +358,13 @@ ValidatedParams Parameters::validate(const QueryParams& query) const {
   return out;
 }
 
+std::vector<std::string> with_and_without_www(const std::vector<std::string>& domains) {
+  std::vector<std::string> out;
+  for (const std::string& d : domains) {
+    out.push_back(d);
+    out.push_back("www." + d);
+  }
+  return out;
+}
+
 }  // namespace gleaner::extract

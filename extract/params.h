@@ -162,6 +162,9 @@ class Parameters {
   std::vector<Rule> rules_;
 };
 
+/// A site's domains as a parameter accepts them: each as given and with a leading "www.".
+std::vector<std::string> with_and_without_www(const std::vector<std::string>& domains);
+
 /// Patterns several endpoints share.
 namespace patterns {
 /// ISO 3166-1 alpha-2 country / ISO 639-1 language: exactly two ASCII letters (any case).

@@ -251,4 +251,26 @@ std::optional<std::pair<double, double>> coordinates(const json& raw, const json
   return std::make_pair(*lat, *lng);
 }
 
+json reviews(const json& node, const json& nodes, std::chrono::system_clock::time_point now) {
+  json out = json::array();
+  const json& listed = property(node, "review");
+  for (const json& raw : listed.is_array() ? listed : json::array({listed})) {
+    const json& rv = resolve(raw, nodes);
+    if (!rv.is_object()) continue;
+    std::string body = text(rv, "reviewBody");
+    if (body.empty()) body = text(rv, "description");
+    if (body.empty()) continue;
+    json review = {{"text", body}};
+    if (std::string t = text(rv, "name"); !t.empty()) review["title"] = t;
+    if (auto score = number(resolve(property(rv, "reviewRating"), nodes), "ratingValue"))
+      review["rating"] = *score;
+    if (std::string d = text(rv, "datePublished"); !d.empty()) {
+      if (auto iso = parse_date(d, now)) review["date"] = *iso;
+    }
+    if (std::string a = text(rv, "author"); !a.empty()) review["author"] = a;
+    out.push_back(review);
+  }
+  return out;
+}
+
 }  // namespace gleaner::extract::schema_org

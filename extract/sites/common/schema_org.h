@@ -3,6 +3,7 @@
 // a value, an object, an array of either, or a reference ({"@id": ...}) to another node of the
 // page; numbers may be strings ("4.5", "4,5"). The in-page prelude (prelude.js `kit.jsonLd()`)
 // returns the page's nodes with `@graph` and arrays flattened; these functions read them.
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -49,5 +50,11 @@ std::vector<std::string> images(const nlohmann::json& value);
 /// {latitude, longitude} of a `geo` GeoCoordinates (numbers or strings); nullopt when absent.
 std::optional<std::pair<double, double>> coordinates(const nlohmann::json& geo,
                                                      const nlohmann::json& nodes = {});
+
+/// The reviews a node lists (`review`: Review objects, arrays, references), in order, as
+/// [{title?, text, rating?, date? (ISO 8601, read with the kit's date parser), author?}]; the text
+/// is `reviewBody`, else `description`. Reviews without text are left out.
+nlohmann::json reviews(const nlohmann::json& node, const nlohmann::json& nodes,
+                       std::chrono::system_clock::time_point now);
 
 }  // namespace gleaner::extract::schema_org

@@ -27,15 +27,6 @@ const std::vector<std::string>& domains() {
   return list;
 }
 
-std::vector<std::string> domain_values() {
-  std::vector<std::string> out;
-  for (const std::string& d : domains()) {
-    out.push_back(d);
-    out.push_back("www." + d);
-  }
-  return out;
-}
-
 // The search's own parameters: what a token carries and restores.
 constexpr const char* kFilters[] = {"keyword",    "location",      "sort",      "domain",
                                     "datePosted", "radius",        "minSalary", "maxSalary",
@@ -92,8 +83,9 @@ const Parameters& listing_parameters() {
   static const Parameters params{
       {Param::string("keyword").max_length(200), Param::string("location").max_length(200),
        Param::string("sort").one_of({"recent", "relevant"}),
-       Param::string("domain").one_of(domain_values()), Param::integer("datePosted").range(1, 365),
-       Param::number("radius").range(0, 200), Param::number("minSalary").range(0, std::nullopt),
+       Param::string("domain").one_of(with_and_without_www(domains())),
+       Param::integer("datePosted").range(1, 365), Param::number("radius").range(0, 200),
+       Param::number("minSalary").range(0, std::nullopt),
        Param::number("maxSalary").range(0, std::nullopt), Param::number("minRating").range(0, 5),
        Param::boolean("easyApplyOnly"), Param::boolean("remoteOnly"),
        Param::string("nextPageToken").max_length(2048)},

@@ -27,21 +27,12 @@ const std::vector<std::string>& domains() {
   return list;
 }
 
-std::vector<std::string> domain_values() {
-  std::vector<std::string> out;
-  for (const std::string& d : domains()) {
-    out.push_back(d);
-    out.push_back("www." + d);
-  }
-  return out;
-}
-
 const Parameters& place_parameters() {
   static const Parameters params{
       {Param::string("placeId").required().pattern(
            "(g\\d{1,10}-)?d\\d{1,12}|g\\d{1,10}",
            "a place id: d<digits>, g<digits>-d<digits>, or g<digits> for a destination"),
-       Param::string("domain").one_of(domain_values())}};
+       Param::string("domain").one_of(with_and_without_www(domains()))}};
   return params;
 }
 
@@ -149,21 +140,7 @@ class PlaceEndpoint final : public Endpoint {
         histogram[std::to_string(star--)] = static_cast<long long>(*n);
     }
     if (histogram.size() == 5) r["ratingHistogram"] = histogram;
-    json reviews = json::array();
-    const json& listed = at(place, {"review"});
-    for (const json& raw : listed.is_array() ? listed : json::array({listed})) {
-      const json& rv = schema_org::resolve(raw, nodes);
-      if (!rv.is_object()) continue;
-      json review = {{"text", schema_org::text(rv, "reviewBody")}};
-      if (std::string t = schema_org::text(rv, "name"); !t.empty()) review["title"] = t;
-      if (auto score = schema_org::number(at(rv, {"reviewRating"}), "ratingValue"))
-        review["rating"] = *score;
-      if (std::string d = schema_org::text(rv, "datePublished"); !d.empty()) {
-        if (auto iso = parse_date(d, site_clock().now())) review["date"] = *iso;
-      }
-      if (std::string a = schema_org::text(rv, "author"); !a.empty()) review["author"] = a;
-      if (!review["text"].get<std::string>().empty()) reviews.push_back(review);
-    }
+    const json reviews = schema_org::reviews(place, nodes, site_clock().now());
     json answer = {{"place", r}};
     if (!reviews.empty()) answer["reviews"] = reviews;
     return answer;

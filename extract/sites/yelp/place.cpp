@@ -1,6 +1,7 @@
 #include "extract/sites/yelp/place.h"
 
 #include "core/error.h"
+#include "extract/sites/common/clock.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/schema_org.h"
 #include "extract/sites/common/text.h"
@@ -14,18 +15,15 @@ using nlohmann::json;
 using site_json::at;
 using site_json::str;
 
-std::vector<std::string> domain_values() {
-  std::vector<std::string> out;
-  for (const char* d :
-       {"yelp.com",    "yelp.ca",     "yelp.co.uk", "yelp.com.au", "yelp.ie",     "yelp.co.nz",
-        "yelp.com.sg", "yelp.com.hk", "yelp.de",    "yelp.fr",     "yelp.es",     "yelp.it",
-        "yelp.nl",     "yelp.be",     "yelp.ch",    "yelp.at",     "yelp.dk",     "yelp.se",
-        "yelp.no",     "yelp.fi",     "yelp.pl",    "yelp.pt",     "yelp.com.br", "yelp.com.mx",
-        "yelp.cz",     "yelp.com.tr", "yelp.co.jp"}) {
-    out.emplace_back(d);
-    out.push_back("www." + std::string(d));
-  }
-  return out;
+// The site's country domains.
+const std::vector<std::string>& domains() {
+  static const std::vector<std::string> list = {
+      "yelp.com",    "yelp.ca",     "yelp.co.uk", "yelp.com.au", "yelp.ie",     "yelp.co.nz",
+      "yelp.com.sg", "yelp.com.hk", "yelp.de",    "yelp.fr",     "yelp.es",     "yelp.it",
+      "yelp.nl",     "yelp.be",     "yelp.ch",    "yelp.at",     "yelp.dk",     "yelp.se",
+      "yelp.no",     "yelp.fi",     "yelp.pl",    "yelp.pt",     "yelp.com.br", "yelp.com.mx",
+      "yelp.cz",     "yelp.com.tr", "yelp.co.jp"};
+  return list;
 }
 
 // "/biz/gary-danko-san-francisco" or "gary-danko-san-francisco" or a 22-character id → the id or
@@ -40,7 +38,7 @@ const Parameters& place_parameters() {
   static const Parameters params{
       {Param::string("placeId").required().pattern("(/biz/)?[A-Za-z0-9_-]{1,150}",
                                                    "a Yelp business id or alias (or /biz/<alias>)"),
-       Param::string("domain").one_of(domain_values())}};
+       Param::string("domain").one_of(with_and_without_www(domains()))}};
   return params;
 }
 
@@ -120,20 +118,7 @@ class PlaceEndpoint final : public Endpoint {
       for (const std::string& u : schema_org::images(at(node, {"image"}))) photos.push_back(u);
     }
     if (!photos.empty()) place["photos"] = photos;
-    json reviews = json::array();
-    const json& listed = at(node, {"review"});
-    for (const json& raw : listed.is_array() ? listed : json::array({listed})) {
-      const json& rv = schema_org::resolve(raw, nodes);
-      if (!rv.is_object()) continue;
-      json review = {{"text", schema_org::text(rv, "description").empty()
-                                  ? schema_org::text(rv, "reviewBody")
-                                  : schema_org::text(rv, "description")}};
-      if (auto score = schema_org::number(at(rv, {"reviewRating"}), "ratingValue"))
-        review["rating"] = *score;
-      if (std::string d = schema_org::text(rv, "datePublished"); !d.empty()) review["date"] = d;
-      if (std::string a = schema_org::text(rv, "author"); !a.empty()) review["author"] = a;
-      if (!review["text"].get<std::string>().empty()) reviews.push_back(review);
-    }
+    const json reviews = schema_org::reviews(node, nodes, site_clock().now());
     json answer = {{"place", place}};
     if (!reviews.empty()) answer["reviews"] = reviews;
     return answer;
