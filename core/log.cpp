@@ -37,7 +37,37 @@ std::string timestamp() {
   return buf;
 }
 
+// One event is one line: a control character (a decoded `%0a` in a path, a NUL in a header a
+// client sent) would let whoever controls a logged value forge a line or cut one short, so each
+// is written as a visible escape. Bytes from 0x80 up pass as they are (UTF-8 text).
+void append_escaped(std::string& out, std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (char ch : text) {
+    auto byte = static_cast<unsigned char>(ch);
+    if (byte >= 0x20 && byte != 0x7f) {
+      out += ch;
+    } else if (ch == '\n') {
+      out += "\\n";
+    } else if (ch == '\r') {
+      out += "\\r";
+    } else if (ch == '\t') {
+      out += "\\t";
+    } else {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    }
+  }
+}
+
 }  // namespace
+
+std::string escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  append_escaped(out, text);
+  return out;
+}
 
 void set_level(Level level) { g_level = static_cast<int>(level); }
 bool enabled(Level level) { return static_cast<int>(level) >= g_level.load(); }
@@ -60,9 +90,9 @@ void write(Level level, std::string_view component, std::string_view message) {
   line += ' ';
   line += level_name(level);
   line += ' ';
-  line += component;
+  append_escaped(line, component);
   line += "  ";
-  line += message;
+  append_escaped(line, message);
   std::lock_guard lock(g_mutex);
   if (g_sink) {
     g_sink(line);

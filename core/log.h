@@ -16,7 +16,11 @@ bool enabled(Level level);
 Level parse_level(std::string_view name);
 /// Replaces where lines go (default: stderr). Tests capture with it; pass {} to restore.
 void set_sink(std::function<void(std::string_view line)> sink);
+/// Writes one line. Control characters in `component` and `message` are escaped (`\n`, `\x00`),
+/// so a value a client controls can never start a line of its own.
 void write(Level level, std::string_view component, std::string_view message);
+/// The escaping `write` applies: `\n`, `\r`, `\t`, `\xNN` for the other control characters.
+std::string escape(std::string_view text);
 
 /// Collects one line and writes it when destroyed.
 class Line {
