@@ -5,6 +5,7 @@
 
 #include "browser/pool.h"
 #include "core/error.h"
+#include "core/http_header.h"
 #include "core/log.h"
 #include "extract/content/emails.h"
 #include "extract/content/links.h"
@@ -27,11 +28,7 @@ browser::WaitSpec wait_spec(const WebRequest& request) {
   return spec.then_wait(request.wait);
 }
 
-bool is_cookie_header(const std::string& name) {
-  return name.size() == 6 && std::equal(name.begin(), name.end(), "cookie", [](char a, char b) {
-           return std::tolower(static_cast<unsigned char>(a)) == b;
-         });
-}
+bool is_cookie_header(const std::string& name) { return http_header::same_name(name, "Cookie"); }
 
 /// Puts the cookies of the request's `Cookie` header ("a=1; b=2") in the context's jar for the
 /// page's URL, so the page and its sub-resources on that site send them.
@@ -149,10 +146,13 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
   browser::NavigationResult nav;
   try {
     nav = lease->navigate(request.url, wait_spec(request), deadline);
-  } catch (const Error&) {
+  } catch (Error& e) {
     // A refused main document (the page or one of its redirects) explains a failed navigation
     // better than the net error it caused.
     if (way_out) way_out->check_main_document();
+    // The only parameter a navigation can find wrong is the selector, which passed our syntax
+    // check (extract/web/css_selector.h) but not Chromium's (an unknown pseudo-class).
+    if (e.code() == ErrorCode::InvalidParameter && !e.parameter()) e.with_parameter("waitFor");
     throw;
   }
   if (way_out) way_out->check_main_document();
@@ -164,7 +164,10 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
   json& body = result.body;
   body["statusCode"] = nav.status;
   json headers = json::object();
-  for (const auto& [name, value] : nav.headers) headers[name] = value;
+  for (const auto& [name, value] : nav.headers) {
+    // What our gateway added on the way (Proxy-Connection...) is not the site's answer.
+    if (!http_header::from_proxy(name)) headers[name] = value;
+  }
   body["headers"] = std::move(headers);
 
   const content::SnapshotParts parts = parts_for(request);

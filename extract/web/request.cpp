@@ -1,6 +1,8 @@
 #include "extract/web/request.h"
 
 #include "core/error.h"
+#include "core/http_header.h"
+#include "extract/web/css_selector.h"
 #include "proxies/guard.h"
 
 #include <nlohmann/json.hpp>
@@ -53,19 +55,6 @@ long long as_integer(const std::string& field, const json& v, long long min, lon
                                        " and " + std::to_string(max));
   }
   return n;
-}
-
-bool valid_header_name(std::string_view name) {
-  if (name.empty()) return false;
-  return std::all_of(name.begin(), name.end(), [](unsigned char c) {
-    return std::isalnum(c) || std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) !=
-                                  std::string_view::npos;
-  });
-}
-
-bool valid_header_value(std::string_view value) {
-  return std::none_of(value.begin(), value.end(),
-                      [](unsigned char c) { return c == '\r' || c == '\n' || c == '\0'; });
 }
 
 }  // namespace
@@ -133,6 +122,9 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
          if (s.empty() || s.size() > 1000) {
            throw invalid_parameter("waitFor", "waitFor must be a CSS selector of 1 to 1000 characters");
          }
+         if (std::string why = css_selector_error(s); !why.empty()) {
+           throw invalid_parameter("waitFor", "waitFor is not a valid CSS selector: " + why);
+         }
          r.wait_for = s;
        }},
       {"timeout",
@@ -145,8 +137,13 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
          }
          for (auto it = v.begin(); it != v.end(); ++it) {
            std::string value = as_string("headers", it.value());
-           if (!valid_header_name(it.key()) || !valid_header_value(value)) {
+           if (!http_header::valid_name(it.key()) || !http_header::valid_value(value)) {
              throw invalid_parameter("headers", "header '" + it.key() + "' is not a valid HTTP header");
+           }
+           if (auto why = http_header::reserved_because(it.key()); !why.empty()) {
+             // Chromium refuses such a header when it loads the page: say so now, not as a 502.
+             throw invalid_parameter("headers." + it.key(),
+                                     "header '" + it.key() + "' may not be set: it " + std::string(why));
            }
            r.headers[it.key()] = value;
          }

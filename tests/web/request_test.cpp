@@ -224,6 +224,25 @@ TEST(ParseWebRequest, WaitForIsANonEmptySelector) {
   expect_refused(with_url({{"waitFor", 3}}), "waitFor");
 }
 
+// Issue 16, item 6: a malformed selector was a 400 without `parameter`, found only in a leased
+// tab. The syntax is now checked with the body.
+TEST(ParseWebRequest, AMalformedWaitForSelectorIsRefusedBeforeAnyPage) {
+  for (const char* bad : {"div[", "#", ".", "a >", "> a", "a,,b", "div:not(", "[href=\"x]",
+                          "a[=x]", "p)", "div {color:red}", "a >> b", ":", "..x", "a:nth-child(2"}) {
+    const Error e = error_of(with_url({{"waitFor", bad}}).dump());
+    EXPECT_EQ(e.code(), ErrorCode::InvalidParameter) << bad;
+    EXPECT_EQ(e.parameter().value_or(""), "waitFor") << bad;
+    EXPECT_NE(std::string(e.what()).find("not a valid CSS selector"), std::string::npos) << bad;
+  }
+  for (const char* good : {"#main .ready", "div > p + ul ~ span", "a[href^='https'] i",
+                           "[data-test=\"property-card\" i]", "li:nth-child(2n+1 of .x)",
+                           "*", "div.a.b#c", "p::first-line", "a:not(.x, [y]) b", "section:has(> h2)",
+                           "input:is([type=text],[type=email])", ".\\31 23", "#héllo", "-x-y",
+                           "--custom", "a\n\tb", "ul li , ol li"}) {
+    EXPECT_NO_THROW(parse(with_url({{"waitFor", good}}))) << good;
+  }
+}
+
 TEST(ParseWebRequest, HeadersAreAnObjectOfValidHeaders) {
   expect_refused(with_url({{"headers", {"a", "b"}}}), "headers");
   expect_refused(with_url({{"headers", "Cookie: a=1"}}), "headers");
@@ -236,6 +255,11 @@ TEST(ParseWebRequest, HeadersAreAnObjectOfValidHeaders) {
   for (int i = 0; i < 51; ++i) many["X-H" + std::to_string(i)] = "v";
   expect_refused(with_url({{"headers", many}}), "headers");
   many.erase("X-H0");
+  // Issue 16, item 6: Host passed validation and failed in the browser as a 502 blaming the site.
+  for (const char* name : {"Host", "host", "Content-Length", "Transfer-Encoding", "Connection",
+                           "Proxy-Authorization"}) {
+    expect_refused(with_url({{"headers", {{name, "x"}}}}), std::string("headers.") + name);
+  }
   EXPECT_EQ(parse(with_url({{"headers", many}})).headers.size(), 50u);
 }
 

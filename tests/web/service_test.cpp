@@ -307,6 +307,8 @@ TEST_F(WebEndpoint, EveryOutputOfOnePage) {
   EXPECT_EQ(body["headers"].value("x-page-header", ""), "present");
   EXPECT_NE(body["headers"].value("content-type", "").find("text/html"), std::string::npos);
   for (const auto& [name, value] : body["headers"].items()) EXPECT_EQ(name, lower(name));
+  // Issue 16, item 6: the gateway's own Proxy-Connection was shown as the site's.
+  EXPECT_FALSE(body["headers"].contains("proxy-connection")) << body["headers"].dump();
 
   const std::string html = body.value("content", "");
   EXPECT_NE(html.find("<h1>Main title</h1>"), std::string::npos) << html;
@@ -414,6 +416,15 @@ TEST_F(WebEndpoint, WaitForWaitsForTheSelector) {
 TEST_F(WebEndpoint, ASelectorThatNeverShowsIsATimeout) {
   expect_error(scrape({{"url", world().url("/late")}, {"waitFor", "#never"}, {"timeout", 2000}}),
                504, "timeout");
+  EXPECT_EQ(spent(), 0);
+}
+
+// Issue 16, item 6: a selector Chromium refuses (an unknown pseudo-class passes the syntax
+// check) is a 400 naming waitFor, uncharged.
+TEST_F(WebEndpoint, ASelectorChromiumRefusesIsA400NamingWaitFor) {
+  const auto r = scrape({{"url", world().url("/late")}, {"waitFor", "#late:no-such-state"}});
+  expect_error(r, 400, "invalid_parameter");
+  EXPECT_EQ(json::parse(r->body)["error"].value("parameter", ""), "waitFor") << r->body;
   EXPECT_EQ(spent(), 0);
 }
 

@@ -1,0 +1,22 @@
+#pragma once
+// What a caller may put in the HTTP headers we send for them: the page fetch's `headers` and a
+// webhook's `headers`. One place, so both answer the same way.
+#include <string_view>
+
+namespace gleaner::http_header {
+
+/// Header names compare without regard to case.
+bool same_name(std::string_view a, std::string_view b);
+/// A header name is a token (RFC 9110 5.1).
+bool valid_name(std::string_view name);
+/// A value must not end the header block or the line: no CR, LF or NUL.
+bool valid_value(std::string_view value);
+/// A `Proxy-*` header: a proxy's, never the origin's.
+bool from_proxy(std::string_view name);
+/// Why a caller may not set this header, or empty when it may. These are the headers that frame
+/// a message or route it (Host, Content-Length, Transfer-Encoding, Connection, Upgrade, TE,
+/// Trailer, Keep-Alive, Expect, Proxy-*): set by hand they let a caller shape a smuggled request
+/// towards a receiver, or fight what the browser and the gateway set themselves. Case-insensitive.
+std::string_view reserved_because(std::string_view name);
+
+}  // namespace gleaner::http_header
