@@ -66,7 +66,8 @@ WebhookResult HttpWebhookSender::send(const WebhookRequest& request) {
   client.set_follow_location(false);  // a redirect could lead past the guard
   httplib::Headers headers;
   for (const auto& [name, value] : request.headers) headers.emplace(name, value);
-  headers.emplace("User-Agent", "gleaner-webhooks/1");
+  // The caller's own User-Agent wins (httplib::Headers compares names case-insensitively).
+  if (headers.find("User-Agent") == headers.end()) headers.emplace("User-Agent", "gleaner-webhooks/1");
   const httplib::Result answer =
       client.Post(path_of(request.url), headers, request.body, "application/json");
   if (!answer) {

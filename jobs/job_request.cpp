@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/http_header.h"
+#include "jobs/webhook_outbox.h"
 
 namespace gleaner::jobs {
 namespace {
@@ -49,17 +51,19 @@ std::vector<std::string> string_list(const json& body, const std::string& name) 
     if (!value[i].is_string()) throw invalid_parameter(item, "must be a string");
     const std::string text = trimmed(value[i].get<std::string>());
     if (text.empty()) throw invalid_parameter(item, "must not be empty");
+    if (text.size() > kMaxTermLength) {
+      throw invalid_parameter(item, "must be at most " + std::to_string(kMaxTermLength) + " bytes");
+    }
     out.push_back(text);
   }
   return out;
 }
 
-/// An HTTP header name is a token (RFC 9110 5.1); values must not break the header block.
-bool header_token(const std::string& name) {
-  static constexpr std::string_view kSpecials = "!#$%&'*+-.^_`|~";
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
-    return std::isalnum(c) != 0 || kSpecials.find(static_cast<char>(c)) != std::string_view::npos;
-  });
+/// The headers every delivery carries of its own: its body's type and its id (a receiver's
+/// de-duplication key). A second copy from the caller would make the delivery ambiguous.
+bool is_reserved_for_delivery(const std::string& name) {
+  return http_header::same_name(name, "Content-Type") ||
+         http_header::same_name(name, kDeliveryHeader);
 }
 
 Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
@@ -100,11 +104,19 @@ Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
     }
     for (const auto& [name, header_value] : headers.items()) {
       const std::string parameter = "webhook.headers." + name;
-      if (!header_token(name)) throw invalid_parameter(parameter, "is not a valid header name");
+      if (!http_header::valid_name(name)) {
+        throw invalid_parameter(parameter, "is not a valid header name");
+      }
+      if (auto why = http_header::reserved_because(name); !why.empty()) {
+        throw invalid_parameter(parameter, "may not be set: it " + std::string(why));
+      }
+      if (is_reserved_for_delivery(name)) {
+        throw invalid_parameter(parameter, "may not be set: gleaner sets it on every delivery");
+      }
       if (!header_value.is_string()) throw invalid_parameter(parameter, "must be a string");
       const std::string text = header_value.get<std::string>();
-      if (text.find_first_of("\r\n") != std::string::npos || text.find('\0') != std::string::npos) {
-        throw invalid_parameter(parameter, "must not contain line breaks");
+      if (!http_header::valid_value(text)) {
+        throw invalid_parameter(parameter, "must not contain line breaks or NUL");
       }
       hook.headers[name] = text;
     }
@@ -146,6 +158,13 @@ JobRequest JobRequest::parse(const std::string& body, const UrlCheck& check_url)
                               "must be CUSTOM> followed by the place, e.g. CUSTOM>Athens, Greece");
     }
     request.locations.push_back(trimmed(location.substr(kLocationPrefix.size())));
+  }
+  const std::size_t pairs = request.keywords.size() * request.locations.size();
+  if (pairs > kMaxPairsPerJob) {
+    throw invalid_parameter("locations", "keywords × locations make " + std::to_string(pairs) +
+                                             " searches; a job makes at most " +
+                                             std::to_string(kMaxPairsPerJob) +
+                                             " (split it into several jobs)");
   }
   if (parsed.contains("extractEmails")) {
     if (!parsed["extractEmails"].is_boolean()) {

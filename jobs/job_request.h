@@ -32,6 +32,11 @@ struct Webhook {
 
 /// The largest `limit` (rows per keyword × location) a job may ask for.
 inline constexpr std::int64_t kMaxLimitPerPair = 1000;
+/// The most searches (keywords × locations) one job may make. A job is charged per row as it
+/// runs, so an unbounded one would hold a worker for days on a balance checked only pair by pair.
+inline constexpr std::size_t kMaxPairsPerJob = 1000;
+/// The longest keyword or location, in bytes.
+inline constexpr std::size_t kMaxTermLength = 500;
 
 /// Checks a webhook URL; throws gleaner::Error(InvalidParameter) naming `parameter` when it is not
 /// an http(s) URL the address guard allows (the service passes proxies::AddressGuard::check_url).

@@ -60,7 +60,7 @@ bool WebhookOutbox::deliver_one() {
   attempt.detail = result.detail;
   std::optional<store::TimePoint> next;
   // A refusal by the address guard will not change by waiting; everything else may.
-  if (!result.ok() && hook && attempt.attempt < options_.attempts) {
+  if (!result.ok() && result.outcome != outcome::kRefused && attempt.attempt < options_.attempts) {
     next = clock_.now() + pause_after(attempt.attempt);
   }
   jobs_.record_attempt(*delivery, attempt, result.ok(), next);

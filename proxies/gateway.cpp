@@ -142,13 +142,7 @@ class Gateway::Impl {
   /// Why the addresses `host` resolved to are refused (any one refused is enough), or nullopt.
   std::optional<std::string> refused_addresses(const Host& host,
                                                const std::vector<IpAddress>& addresses) const {
-    for (const auto& address : addresses) {
-      const AddressKind kind = classify(address);
-      if (guard.allows(kind)) continue;
-      const std::string what = address.to_string() + " (" + std::string(kind_name(kind)) + ")";
-      return host.literal ? "is " + what : "resolves to " + what;
-    }
-    return std::nullopt;
+    return guard.refusal(host, addresses);
   }
 
   const GatewayOptions options;
@@ -698,30 +692,27 @@ GatewayLease Gateway::open_lease(const Route& route) {
 
 UrlTarget Gateway::check_url(std::string_view url, Deadline deadline,
                              const std::string& parameter) const {
-  UrlTarget target = impl_->guard.check_url(url, parameter);
-  if (target.host.literal) return target;  // the guard has judged it already
-  auto promise = std::make_shared<std::promise<Resolution>>();
-  auto answer = promise->get_future();
-  asio::post(impl_->resolvers, [promise, resolver = impl_->resolver, name = target.host.text] {
-    try {
-      promise->set_value(resolver->resolve(name));
-    } catch (...) {
-      promise->set_exception(std::current_exception());
-    }
-  });
-  if (answer.wait_until(deadline) != std::future_status::ready) return target;
-  Resolution resolution;
-  try {
-    resolution = answer.get();
-  } catch (const std::exception& e) {
-    log::warn(kComponent) << "resolving " << target.host.text << " failed: " << describe(e);
-    return target;
-  }
-  if (auto why = impl_->refused_addresses(target.host, resolution.addresses))
-    throw Error(ErrorCode::InvalidParameter, std::string(kPrivateAddressMessage),
-                target.host.text + " " + *why)
-        .with_parameter(parameter);
-  return target;
+  return check_url_resolving(
+      impl_->guard,
+      [this](const std::string& name, Deadline until) -> std::optional<Resolution> {
+        auto promise = std::make_shared<std::promise<Resolution>>();
+        auto answer = promise->get_future();
+        asio::post(impl_->resolvers, [promise, resolver = impl_->resolver, name] {
+          try {
+            promise->set_value(resolver->resolve(name));
+          } catch (...) {
+            promise->set_exception(std::current_exception());
+          }
+        });
+        if (answer.wait_until(until) != std::future_status::ready) return std::nullopt;
+        try {
+          return answer.get();
+        } catch (const std::exception& e) {
+          log::warn(kComponent) << "resolving " << name << " failed: " << describe(e);
+          return std::nullopt;
+        }
+      },
+      url, deadline, parameter);
 }
 
 std::uint16_t Gateway::port() const {

@@ -338,6 +338,17 @@ bool AddressGuard::allows(AddressKind kind) const {
   }
 }
 
+std::optional<std::string> AddressGuard::refusal(const Host& host,
+                                                 const std::vector<IpAddress>& addresses) const {
+  for (const auto& address : addresses) {
+    const AddressKind kind = classify(address);
+    if (allows(kind)) continue;
+    const std::string what = address.to_string() + " (" + std::string(kind_name(kind)) + ")";
+    return host.literal ? "is " + what : "resolves to " + what;
+  }
+  return std::nullopt;
+}
+
 UrlTarget AddressGuard::check_url(std::string_view url, const std::string& parameter) const {
   UrlTarget target = parse_http_url(url, parameter);
   std::optional<AddressKind> kind = target.host.literal ? std::optional(classify(*target.host.literal))

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gleaner::proxies {
 
@@ -110,6 +111,11 @@ class AddressGuard {
   /// gleaner::Error(InvalidParameter) naming `parameter`. Names that resolve to refused addresses
   /// are the gateway's to catch (Gateway::check_url resolves too).
   UrlTarget check_url(std::string_view url, const std::string& parameter = "url") const;
+
+  /// Why `host`, which resolved to `addresses`, is refused ("resolves to 10.0.0.1 (private)"),
+  /// or nullopt when every address is allowed.
+  std::optional<std::string> refusal(const Host& host,
+                                     const std::vector<IpAddress>& addresses) const;
 
  private:
   bool allow_private_;

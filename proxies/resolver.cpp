@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <future>
+#include <thread>
 
 namespace gleaner::proxies {
 
@@ -138,6 +140,43 @@ Resolution CachingResolver::resolve(const std::string& name) {
   }
   cv_.notify_all();
   return resolution;
+}
+
+std::optional<Resolution> resolve_before(const std::shared_ptr<Resolver>& resolver,
+                                         const std::string& name, Deadline until) {
+  if (!resolver) return std::nullopt;
+  auto promise = std::make_shared<std::promise<Resolution>>();
+  auto answer = promise->get_future();
+  // Detached: a getaddrinfo that outlives the deadline finishes on its own (resolv.conf bounds
+  // it) and its answer warms the cache for the delivery that checks again.
+  std::thread([promise, resolver, name] {
+    try {
+      promise->set_value(resolver->resolve(name));
+    } catch (...) {
+      promise->set_exception(std::current_exception());
+    }
+  }).detach();
+  if (answer.wait_until(until) != std::future_status::ready) return std::nullopt;
+  try {
+    return answer.get();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+UrlTarget check_url_resolving(const AddressGuard& guard, const ResolveBefore& resolve,
+                              std::string_view url, Deadline deadline,
+                              const std::string& parameter) {
+  UrlTarget target = guard.check_url(url, parameter);
+  if (target.host.literal) return target;  // the guard has judged it already
+  std::optional<Resolution> resolution = resolve(target.host.text, deadline);
+  if (!resolution) return target;
+  if (auto why = guard.refusal(target.host, resolution->addresses)) {
+    throw Error(ErrorCode::InvalidParameter, std::string(kPrivateAddressMessage),
+                target.host.text + " " + *why)
+        .with_parameter(parameter);
+  }
+  return target;
 }
 
 std::shared_ptr<Resolver> make_resolver(const Config& config) {

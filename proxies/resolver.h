@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,21 @@ class OverrideResolver final : public Resolver {
   const std::map<std::string, std::vector<IpAddress>> overrides_;  // keys in canonical form
   const std::shared_ptr<Resolver> fallback_;
 };
+
+/// Resolves `name` before `until`, or nullopt (no answer in time, or the resolver failed).
+using ResolveBefore =
+    std::function<std::optional<Resolution>(const std::string& name, Deadline until)>;
+
+/// The same on a thread of its own per call, for callers without a resolver pool (job creation).
+std::optional<Resolution> resolve_before(const std::shared_ptr<Resolver>& resolver,
+                                         const std::string& name, Deadline until);
+
+/// Checks a URL a caller gave: AddressGuard::check_url, then its name is resolved (`resolve`) and
+/// refused when any address is. Throws gleaner::Error(InvalidParameter) naming `parameter`. A
+/// name that does not resolve before `deadline` passes: whoever connects checks again anyway.
+UrlTarget check_url_resolving(const AddressGuard& guard, const ResolveBefore& resolve,
+                              std::string_view url, Deadline deadline,
+                              const std::string& parameter);
 
 /// Remembers answers (addresses or "does not resolve") for a while, like a browser's host cache,
 /// and lets concurrent lookups of one name share a single call to `inner`. Without it every

@@ -10,31 +10,38 @@
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
+#include "extract/params.h"
 #include "jobs/job_request.h"
 #include "proxies/guard.h"
+#include "proxies/resolver.h"
 
 namespace gleaner::api {
 namespace {
 
 constexpr std::int64_t kDefaultPageSize = 100;
 constexpr std::int64_t kMaxPageSize = 1000;
+/// How long creating a job waits for its webhook host to resolve before letting it pass.
+constexpr Millis kWebhookResolveBudget{3000};
 
-/// A positive whole query parameter within 1..`max`, or `fallback` when absent.
-std::int64_t paging_value(const Request& request, const std::string& name, std::int64_t fallback,
-                          std::int64_t max) {
-  auto text = request.query_value(name);
-  if (!text) return fallback;
-  std::size_t used = 0;
-  long long value = 0;
-  try {
-    value = std::stoll(*text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text->size() || value < 1 || value > max) {
-    throw invalid_parameter(name, "must be a whole number from 1 to " + std::to_string(max));
-  }
-  return value;
+/// The paging of the job list and of a job's rows, declared like every data endpoint's query: an
+/// unknown or repeated parameter is a 400 naming it.
+std::vector<extract::Param> paging() {
+  return {extract::Param::integer("page").range(1, 1'000'000).default_value(1),
+          extract::Param::integer("limit").range(1, kMaxPageSize).default_value(kDefaultPageSize)};
+}
+
+const extract::Parameters& list_params() {
+  static const extract::Parameters kParams{paging()};
+  return kParams;
+}
+
+const extract::Parameters& results_params() {
+  static const extract::Parameters kParams{[] {
+    auto params = paging();
+    params.push_back(extract::Param::string("format").one_of({"json", "csv"}).default_value("json"));
+    return params;
+  }()};
+  return kParams;
 }
 
 /// Who calls: the account, and the key the caller's jobs belong to (by its SHA-256, as store/
@@ -66,7 +73,14 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
     const JobCaller caller = job_caller(request, deps);
     const jobs::JobRequest job_request = jobs::JobRequest::parse(
         request.body, [&](const std::string& url, const std::string& parameter) {
-          guard->check_url(url, parameter);
+          // As /scrape/web refuses a page URL: a name that resolves to a refused address is a
+          // 400 now, not a delivery refused later (every delivery checks again).
+          proxies::check_url_resolving(
+              *guard,
+              [&](const std::string& name, Deadline until) {
+                return proxies::resolve_before(deps.resolver, name, until);
+              },
+              url, deadline_in(kWebhookResolveBudget), parameter);
         });
     Response r;
     r.status = 201;
@@ -78,8 +92,9 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
 
   router.add("GET", "/scrapers/jobs", [&deps, jobs](Request& request) {
     const JobCaller caller = job_caller(request, deps);
-    const std::int64_t page = paging_value(request, "page", 1, 1'000'000);
-    const std::int64_t limit = paging_value(request, "limit", kDefaultPageSize, kMaxPageSize);
+    const extract::ValidatedParams query = list_params().validate(request.query);
+    const std::int64_t page = *query.integer("page");
+    const std::int64_t limit = *query.integer("limit");
     nlohmann::json list = nlohmann::json::array();
     for (const store::Job& job :
          jobs->list_jobs(caller.account.id, (page - 1) * limit, limit, caller.key_hash)) {
@@ -104,12 +119,10 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
   router.add("GET", "/scrapers/jobs/{id}/results", [&deps, jobs](Request& request) {
     const JobCaller caller = job_caller(request, deps);
     const store::Job job = owned_job(*jobs, request, caller);
-    const std::int64_t page = paging_value(request, "page", 1, 1'000'000);
-    const std::int64_t limit = paging_value(request, "limit", kDefaultPageSize, kMaxPageSize);
-    const std::string format = request.query_value("format").value_or("json");
-    if (format != "json" && format != "csv") {
-      throw invalid_parameter("format", "must be json or csv");
-    }
+    const extract::ValidatedParams query = results_params().validate(request.query);
+    const std::int64_t page = *query.integer("page");
+    const std::int64_t limit = *query.integer("limit");
+    const std::string format = *query.string("format");
     const auto rows = jobs->rows(job.id, (page - 1) * limit, limit);
     if (format == "csv") return Response::raw(jobs::rows_csv(rows), "text/csv; charset=utf-8");
     Response r;

@@ -102,6 +102,40 @@ TEST(JobRequest, EveryFieldIsValidated) {
   EXPECT_EQ(failure_of(no_url.dump()), Failure(ErrorCode::MissingParameter, "webhook.url"));
 }
 
+// Issue 16, item 5: framing and routing headers gave a request-smuggling shape towards the
+// receiver; the delivery's own headers would be sent twice.
+TEST(JobRequest, WebhookHeadersMayNotFrameRouteOrImpersonateTheDelivery) {
+  for (const char* name : {"Content-Length", "transfer-encoding", "Host", "Connection", "TE",
+                           "Upgrade", "Keep-Alive", "Trailer", "Expect", "Proxy-Authorization",
+                           "proxy-connection", "Content-Type", "x-gleaner-delivery"}) {
+    EXPECT_EQ(hook_with("headers", {{name, "1"}}),
+              Failure(ErrorCode::InvalidParameter, std::string("webhook.headers.") + name))
+        << name;
+  }
+  EXPECT_EQ(hook_with("headers", {{"X-A", std::string("v\0w", 3)}}),
+            Failure(ErrorCode::InvalidParameter, "webhook.headers.X-A"));
+  json b = valid_body();
+  b["webhook"]["headers"] = {{"Authorization", "Bearer t"}, {"User-Agent", "mine/1"}};
+  EXPECT_EQ(JobRequest::parse(b.dump(), check_url).webhook->headers.size(), 2u);
+}
+
+// Issue 16, item 6: a million keyword × location pairs were accepted.
+TEST(JobRequest, AJobMakesAtMostTheBoundedNumberOfSearches) {
+  json keywords = json::array();
+  json locations = json::array();
+  for (int i = 0; i < 100; ++i) keywords.push_back("k" + std::to_string(i));
+  for (int i = 0; i < 10; ++i) locations.push_back("CUSTOM>Town " + std::to_string(i));
+  json b = valid_body();
+  b["keywords"] = keywords;
+  b["locations"] = locations;
+  EXPECT_EQ(JobRequest::parse(b.dump(), check_url).keywords.size(), 100u);  // 1,000 pairs
+  b["locations"].push_back("CUSTOM>Town 10");
+  EXPECT_EQ(failure_of(b.dump()), Failure(ErrorCode::InvalidParameter, "locations"));
+  static_assert(kMaxPairsPerJob == 1000);
+  EXPECT_EQ(with("keywords", {std::string(kMaxTermLength + 1, 'a')}),
+            Failure(ErrorCode::InvalidParameter, "keywords[0]"));
+}
+
 store::Job job_with(const json& input) {
   store::Job job;
   job.id = "job-1";

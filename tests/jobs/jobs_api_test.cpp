@@ -12,6 +12,7 @@
 #include "jobs/job_request.h"
 #include "jobs/job_store_of.h"
 #include "proxies/gateway.h"
+#include "proxies/resolver.h"
 #include "screenshots/serve.h"
 #include "store/store.h"
 #include "tests/jobs/job_bodies.h"
@@ -20,6 +21,14 @@ namespace gleaner::jobs {
 namespace {
 
 using nlohmann::json;
+
+/// A resolver for which no name exists.
+class NoNames final : public proxies::Resolver {
+ public:
+  proxies::Resolution resolve(const std::string& name) override {
+    return {{}, name + " does not resolve"};
+  }
+};
 
 class JobsApiTest : public ::testing::Test {
  protected:
@@ -32,6 +41,11 @@ class JobsApiTest : public ::testing::Test {
     deps_.config.set("node_id", "test-node");
     deps_.store = store::open_store(deps_.config, SystemClock::instance(), store::StoreRole::Node);
     deps_.jobs = jobs::job_store_of(deps_.config, *deps_.store);
+    // No DNS here: fixed answers, and every other name does not resolve.
+    deps_.resolver = std::make_shared<proxies::OverrideResolver>(
+        proxies::OverrideResolver::parse(
+            {{"hooks.internal.example", "10.0.0.7"}, {"hooks.example.com", "93.184.216.34"}}),
+        std::make_shared<NoNames>());
     api::add_jobs_routes(router_, deps_);
     owner_ = new_key("owner");
     other_ = new_key("other");
@@ -175,6 +189,40 @@ TEST_F(JobsApiTest, EveryFieldIsValidated) {
   EXPECT_EQ(bad_body(no_url), P(ErrorCode::MissingParameter, "webhook.url"));
   EXPECT_EQ(failure("POST", "/scrapers/maps/jobs", "", valid_body().dump()).first,
             ErrorCode::MissingApiKey);
+}
+
+// Issue 16, item 5: a webhook name that resolves to a refused address was accepted and then
+// refused at every delivery; /scrape/web refuses such a page URL at once.
+TEST_F(JobsApiTest, AWebhookNameResolvingToAPrivateAddressIsRefusedAtCreation) {
+  json body = valid_body();
+  body["webhook"]["url"] = "https://hooks.internal.example/in";
+  EXPECT_EQ(bad_body(body), std::make_pair(ErrorCode::InvalidParameter, std::string("webhook.url")));
+  body["webhook"]["url"] = "https://hooks.example.com/in";
+  EXPECT_EQ(call("POST", "/scrapers/maps/jobs", owner_, body.dump()).status, 201);
+  // A name that does not resolve now passes: every delivery resolves and checks again.
+  body["webhook"]["url"] = "https://not-yet.example.org/in";
+  EXPECT_EQ(call("POST", "/scrapers/maps/jobs", owner_, body.dump()).status, 201);
+}
+
+// Issue 16, item 6: GET /scrapers/jobs took unknown and repeated parameters, unlike every other
+// route.
+TEST_F(JobsApiTest, ListingQueriesRefuseUnknownAndRepeatedParameters) {
+  using P = std::pair<ErrorCode, std::string>;
+  EXPECT_EQ(failure("GET", "/scrapers/jobs", owner_, {}, {{"pgae", "2"}}),
+            P(ErrorCode::InvalidParameter, "pgae"));
+  EXPECT_EQ(failure("GET", "/scrapers/jobs", owner_, {}, {{"page", "1"}, {"page", "2"}}),
+            P(ErrorCode::InvalidParameter, "page"));
+  EXPECT_EQ(failure("GET", "/scrapers/jobs", owner_, {}, {{"limit", "1001"}}),
+            P(ErrorCode::InvalidParameter, "limit"));
+  EXPECT_EQ(call("GET", "/scrapers/jobs", owner_, {}, {{"page", "1"}, {"limit", "5"}}).body["limit"],
+            5);
+  const std::string id =
+      call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", owner_, {}, {{"fromat", "csv"}}),
+            P(ErrorCode::InvalidParameter, "fromat"));
+  EXPECT_EQ(failure("GET", "/scrapers/jobs/" + id + "/results", owner_, {},
+                    {{"format", "csv"}, {"format", "json"}}),
+            P(ErrorCode::InvalidParameter, "format"));
 }
 
 TEST_F(JobsApiTest, LoopbackWebhooksPassWhenTheConfigurationAllowsThem) {

@@ -126,6 +126,24 @@ TEST_F(OutboxTest, AReceiverAlwaysFailingGetsExactlyThreeAttemptsAndTheFailureIs
   EXPECT_EQ(jobs_->pending_deliveries(), 0);
 }
 
+// Issue 16, item 5: docs/jobs.md says a delivery the address guard refuses is not retried (the
+// name resolving to a private address will not change by waiting); it used to get all attempts.
+TEST_F(OutboxTest, ADeliveryTheAddressGuardRefusesIsNotTriedAgain) {
+  const std::string job = finished_job();
+  ScriptedSender sender({{outcome::kRefused, {}, "resolves to a private address"}});
+  WebhookOutbox outbox(*jobs_, sender, clock_, OutboxOptions{});
+  for (int i = 0; i < 5; ++i) {
+    outbox.deliver_one();
+    clock_.advance(seconds(3600));
+  }
+  EXPECT_EQ(sender.sent().size(), 1u);
+  auto d = only_delivery(job);
+  EXPECT_EQ(d.delivery.status, store::delivery_status::kFailed);
+  ASSERT_EQ(d.attempts.size(), 1u);
+  EXPECT_EQ(d.attempts[0].outcome, outcome::kRefused);
+  EXPECT_EQ(jobs_->pending_deliveries(), 0);
+}
+
 TEST_F(OutboxTest, SendersRunEveryDueDeliveryOnTheirOwn) {
   const std::string first = finished_job();
   const std::string second = finished_job();
