@@ -1,20 +1,17 @@
+#include "api/auth.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
 
 namespace gleaner::api {
 
 void add_health_routes(Router& router, Dependencies& deps) {
-  router.add("GET", "/health", [&deps](Request&) {
+  router.add("GET", "/health", [&deps](Request& request) {
     const browser::PoolState s = deps.pool->state();
-    nlohmann::json browsers = nlohmann::json::array();
-    for (const auto& b : s.browsers) {
-      browsers.push_back({{"pid", b.pid},
-                          {"ready", b.ready},
-                          {"draining", b.draining},
-                          {"busyPages", b.busy_pages},
-                          {"warmPages", b.warm_pages},
-                          {"pagesServed", b.pages_served}});
-    }
+    // Anyone may ask whether the service is up (load balancers hold no key). The per-browser
+    // detail (process ids, pages each served) tells an outsider about the host, so it is shown
+    // only with a valid key; a key that is given and not valid is a 401, as on every route.
+    const bool detailed = !request.header("x-api-key").empty();
+    if (detailed) authenticate(request, deps);
     Response r;
     // Degraded while no browser is up: requests would wait for one.
     const bool healthy = s.processes > 0 && !s.shutting_down;
@@ -26,8 +23,18 @@ void add_health_routes(Router& router, Dependencies& deps) {
                 {"freePages", s.free_pages},
                 {"restarts", s.restarts},
                 {"recycles", s.recycles},
-                {"pagesServed", s.pages_served},
-                {"browsers", std::move(browsers)}}}};
+                {"pagesServed", s.pages_served}}}};
+    if (detailed) {
+      nlohmann::json& browsers = r.body["pool"]["browsers"] = nlohmann::json::array();
+      for (const auto& b : s.browsers) {
+        browsers.push_back({{"pid", b.pid},
+                            {"ready", b.ready},
+                            {"draining", b.draining},
+                            {"busyPages", b.busy_pages},
+                            {"warmPages", b.warm_pages},
+                            {"pagesServed", b.pages_served}});
+      }
+    }
     return r;
   });
 }

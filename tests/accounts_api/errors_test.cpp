@@ -51,6 +51,32 @@ TEST_F(ErrorsOverHttp, InvalidParameterNamesIt) {
   expect_uncharged();
 }
 
+// Issue 16, item 6: /health showed Chromium's process ids to anyone.
+TEST_F(ErrorsOverHttp, HealthShowsBrowserDetailOnlyToAValidKey) {
+  // The pool starts its browser in the background: wait until it is up.
+  ASSERT_TRUE(ServiceUnderTest::eventually([&] {
+    auto r = svc->get("/health", "");
+    return r && r->status == 200;
+  }));
+  auto open = svc->get("/health", "");
+  ASSERT_TRUE(open);
+  EXPECT_EQ(open->status, 200) << open->body;
+  const nlohmann::json anyone = json_of(open);
+  EXPECT_EQ(anyone["status"], "ok");
+  EXPECT_GE(anyone["pool"]["processes"].get<int>(), 1);
+  EXPECT_FALSE(anyone["pool"].contains("browsers")) << open->body;
+  EXPECT_EQ(open->body.find("pid"), std::string::npos) << open->body;
+
+  auto keyed = svc->get("/health", account.key);
+  ASSERT_TRUE(keyed);
+  const nlohmann::json detail = json_of(keyed);
+  ASSERT_TRUE(detail["pool"]["browsers"].is_array()) << keyed->body;
+  ASSERT_FALSE(detail["pool"]["browsers"].empty());
+  EXPECT_GT(detail["pool"]["browsers"][0]["pid"].get<long>(), 0);
+
+  expect_error(svc->get("/health", "gl_" + std::string(64, '0')), 401, "invalid_api_key");
+}
+
 TEST_F(ErrorsOverHttp, MissingParameterNamesIt) {
   auto r = svc->get("/scrape/search/finance", account.key);
   expect_error(r, 400, "missing_parameter");
