@@ -358,6 +358,19 @@ ValidatedParams Parameters::validate(const QueryParams& query) const {
   return out;
 }
 
+std::string language_tag(std::string_view tag) {
+  std::string out;
+  for (std::size_t i = 0; i < tag.size(); ++i) {
+    const auto c = static_cast<unsigned char>(tag[i]);
+    if (i == 2) {
+      out += '-';
+    } else {
+      out += static_cast<char>(i < 2 ? std::tolower(c) : std::toupper(c));
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> with_and_without_www(const std::vector<std::string>& domains) {
   std::vector<std::string> out;
   for (const std::string& d : domains) {

@@ -169,6 +169,14 @@ std::vector<std::string> with_and_without_www(const std::vector<std::string>& do
 namespace patterns {
 /// ISO 3166-1 alpha-2 country / ISO 639-1 language: exactly two ASCII letters (any case).
 inline constexpr const char* kTwoLetters = "[A-Za-z]{2}";
+/// A language tag as the sites take it (`hl`, `language`): an ISO 639-1 language, optionally with
+/// an ISO 3166-1 region: `en`, `zh-TW`, `pt-BR`, `en-GB` (any case; see language_tag()).
+inline constexpr const char* kLanguageTag = "[A-Za-z]{2}([-_][A-Za-z]{2})?";
+inline constexpr const char* kLanguageTagWords = "a language code `ll` or `ll-CC` (en, zh-TW, pt-BR)";
 }  // namespace patterns
+
+/// A tag that matched patterns::kLanguageTag written the way the sites write it: the language in
+/// lower case, the region in upper case, joined by '-' (`ZH_tw` → `zh-TW`).
+std::string language_tag(std::string_view tag);
 
 }  // namespace gleaner::extract

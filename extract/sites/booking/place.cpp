@@ -247,7 +247,7 @@ class PlaceEndpoint final : public Endpoint {
     PageRequest request;
     request.url = page.str();
     if (auto language = p.string("language"))
-      request.profile.headers["Accept-Language"] = *language;
+      request.profile.headers["Accept-Language"] = language_tag(*language);
     // The property is in the server-rendered page; the page's scripts only rewrite parts of it.
     request.profile.run_scripts = false;
     request.wait = WaitFor::dom_content_loaded();

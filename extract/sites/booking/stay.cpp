@@ -48,8 +48,7 @@ std::vector<Param> stay_params() {
           Param::integer("adults").required().range(1, 30),
           Param::integer("children").required().range(0, 10),
           Param::string("childrenAges").max_length(64),
-          Param::string("language")
-              .pattern("[A-Za-z]{2}(-[A-Za-z]{2})?", "a language code (`en` or `en-GB`)"),
+          Param::string("language").pattern(patterns::kLanguageTag, patterns::kLanguageTagWords),
           Param::string("currency")
               .pattern("[A-Z]{3}|hotelCurrency", "an ISO 4217 currency code or hotelCurrency")};
 }
@@ -91,7 +90,7 @@ void add_stay(UrlBuilder& url, const ValidatedParams& p) {
   if (auto currency = p.string("currency")) {
     url.add("selected_currency", *currency == "hotelCurrency" ? "hotel_currency" : *currency);
   }
-  if (auto language = p.string("language")) url.add("lang", lower(*language));
+  if (auto language = p.string("language")) url.add("lang", lower(language_tag(*language)));
 }
 
 nlohmann::json stay_of(const ValidatedParams& p) {

@@ -12,7 +12,7 @@ std::vector<Param> search_params() {
       Param::string("domain").pattern("(www\\.)?google(\\.[A-Za-z]{2,3}){1,2}",
                                       "a Google search domain such as google.co.uk"),
       Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
-      Param::string("hl").pattern(patterns::kTwoLetters, "a two-letter language code"),
+      Param::string("hl").pattern(patterns::kLanguageTag, patterns::kLanguageTagWords),
   };
 }
 
@@ -41,7 +41,7 @@ std::string uule_for_location(std::string_view canonical_name) {
 
 void add_locale(UrlBuilder& url, const ValidatedParams& params) {
   if (auto gl = params.string("gl")) url.add("gl", lower(*gl));
-  if (auto hl = params.string("hl")) url.add("hl", lower(*hl));
+  if (auto hl = params.string("hl")) url.add("hl", language_tag(*hl));
   if (auto uule = params.string("uule")) {
     url.add("uule", *uule);
   } else if (auto location = params.string("location")) {

@@ -23,7 +23,7 @@ const Parameters& news_parameters() {
   static const Parameters params{
       {Param::string("q"),
        Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
-       Param::string("hl").pattern(patterns::kTwoLetters, "a two-letter language code"),
+       Param::string("hl").pattern(patterns::kLanguageTag, patterns::kLanguageTagWords),
        Param::string("topicToken").pattern(kToken, kTokenWords),
        Param::string("sectionToken").pattern(kToken, kTokenWords),
        Param::string("publicationToken").pattern(kToken, kTokenWords),
@@ -49,14 +49,30 @@ std::string feed_path(const ValidatedParams& p) {
   return "";  // top headlines
 }
 
+// The language part of an edition's ceid. Most editions use the bare language (US:en, DE:de);
+// the site's editions for Chinese and for Latin-American Spanish and Portuguese use script and
+// region subtags instead (TW:zh-Hant, CN:zh-Hans, BR:pt-419, MX:es-419).
+std::string edition_language(const std::string& tag, const std::string& gl) {
+  const std::string language = tag.substr(0, 2);
+  if (language == "zh") return (gl == "CN" || tag == "zh-CN") ? "zh-Hans" : "zh-Hant";
+  if (language == "pt") return gl == "PT" ? "pt-150" : "pt-419";
+  if (language == "es" && gl != "ES") return "es-419";
+  return language;
+}
+
 std::string feed_url(const ValidatedParams& p) {
   // The edition: the site writes hl as language-COUNTRY, gl as the country and ceid as
   // COUNTRY:language (hl=en-US&gl=US&ceid=US:en).
-  const std::string gl = site_json::ascii_upper(p.string("gl").value_or("US"));
-  const std::string hl = site_json::ascii_lower(p.string("hl").value_or("en"));
+  const std::string tag = language_tag(p.string("hl").value_or("en"));
+  const std::string language = tag.substr(0, 2);
+  // A regional tag names its country when gl does not (hl=zh-TW is the Taiwan edition).
+  const std::string gl = site_json::ascii_upper(
+      p.string("gl").value_or(tag.size() == 5 ? tag.substr(3) : std::string("US")));
   UrlBuilder url(std::string(kFeedBase) + feed_path(p));
   if (p.has("q")) url.add("q", *p.string("q"));
-  url.add("hl", hl + "-" + gl).add("gl", gl).add_raw("ceid", gl + ":" + hl);
+  url.add("hl", tag.size() == 5 ? tag : language + "-" + gl)
+      .add("gl", gl)
+      .add_raw("ceid", gl + ":" + edition_language(tag, gl));
   if (p.has("so")) url.add("so", *p.string("so"));
   return url.str();
 }

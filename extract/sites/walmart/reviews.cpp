@@ -87,7 +87,7 @@ const Parameters& reviews_parameters() {
       {Param::string("itemId").max_length(64), Param::string("url"),
        Param::string("domain").one_of(
            {"walmart.com", "www.walmart.com", "walmart.ca", "www.walmart.ca"}),
-       Param::string("language").pattern("[A-Za-z]{2}(-[A-Za-z]{2})?", "a language code"),
+       Param::string("language").pattern(patterns::kLanguageTag, patterns::kLanguageTagWords),
        Param::integer("page").range(1, std::nullopt).default_value(1),
        Param::string("sort").one_of(sort_names()).default_value("mostRelevant"),
        Param::integer("rating").range(1, 5),

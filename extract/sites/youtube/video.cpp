@@ -24,7 +24,7 @@ const Parameters& video_parameters() {
       {Param::string("v").required().pattern("[A-Za-z0-9_-]{11}",
                                              "an 11-character video id ([A-Za-z0-9_-])"),
        Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
-       Param::string("hl").pattern(patterns::kTwoLetters, "a two-letter language code"),
+       Param::string("hl").pattern(patterns::kLanguageTag, patterns::kLanguageTagWords),
        Param::string("deviceType").one_of({"desktop", "mobile"})}};
   return params;
 }
@@ -389,7 +389,7 @@ class VideoEndpoint final : public Endpoint {
     PageRequest request;
     UrlBuilder url(std::string(kSite) + "/watch");
     url.add("v", *params.string("v"));
-    if (auto hl = params.string("hl")) url.add("hl", site_json::ascii_lower(*hl));
+    if (auto hl = params.string("hl")) url.add("hl", language_tag(*hl));
     if (auto gl = params.string("gl")) url.add("gl", site_json::ascii_upper(*gl));
     request.url = url.str();
     if (params.string("deviceType") == "mobile") {

@@ -49,6 +49,17 @@ TEST(NewsUrl, EditionFromGlAndHl) {
             "https://news.google.com/rss?hl=de-DE&gl=DE&ceid=DE:de");
 }
 
+// Issue 16: `hl=zh-TW` was refused as "not a two-letter code". A regional tag picks the edition
+// the site has for it, with the ceid language the site's editions use.
+TEST(NewsUrl, RegionalLanguageTagsPickTheSitesEdition) {
+  EXPECT_EQ(url_for({{"hl", "zh-TW"}}), "https://news.google.com/rss?hl=zh-TW&gl=TW&ceid=TW:zh-Hant");
+  EXPECT_EQ(url_for({{"hl", "pt-br"}}), "https://news.google.com/rss?hl=pt-BR&gl=BR&ceid=BR:pt-419");
+  EXPECT_EQ(url_for({{"hl", "en-GB"}}), "https://news.google.com/rss?hl=en-GB&gl=GB&ceid=GB:en");
+  EXPECT_EQ(url_for({{"hl", "zh"}, {"gl", "cn"}}),
+            "https://news.google.com/rss?hl=zh-CN&gl=CN&ceid=CN:zh-Hans");
+  EXPECT_EQ(rejection(news(), {{"hl", "zh-TWN"}}), refused(ErrorCode::InvalidParameter, "hl"));
+}
+
 TEST(NewsUrl, TopicSectionPublicationAndStoryFeeds) {
   const std::string topic = "CAAqJggKIiBDQkFTRWdvSUwyMHZNRGx6TVdZU0FtVnVHZ0pWVXlnQVAB";
   const std::string section = "CAQiS0NCQVNNZ29JTDIwdk1EbHpNV1lTQW1WdUdnSlZVeUlQQ0FRYUN3b0pMMjB2TURWZmFHcHlLZ3dTQ2dvSkwyMHZNRFZmYUdweUtBQSoqCAAqJggKIiBDQkFTRWdvSUwyMHZNRGx6TVdZU0FtVnVHZ0pWVXlnQVABUAE";
@@ -67,7 +78,7 @@ TEST(NewsUrl, TopicSectionPublicationAndStoryFeeds) {
             "https://news.google.com/rss/stories/CAAqNggKIjBDQklTSGpv?hl=en-US&gl=US&ceid=US:en");
   EXPECT_EQ(url_for({{"storyToken", "CAAqNggKIjBDQklTSGpv"}, {"so", "1"}, {"hl", "es"},
                      {"gl", "mx"}}),
-            "https://news.google.com/rss/stories/CAAqNggKIjBDQklTSGpv?hl=es-MX&gl=MX&ceid=MX:es&"
+            "https://news.google.com/rss/stories/CAAqNggKIjBDQklTSGpv?hl=es-MX&gl=MX&ceid=MX:es-419&"
             "so=1");
 }
 

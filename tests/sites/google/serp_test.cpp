@@ -59,6 +59,8 @@ TEST(Serp, BuildsTheUrlAPersonWould) {
   EXPECT_EQ(
       url_for({{"q", "top hotels london"}, {"gl", "UK"}, {"hl", "en"}, {"domain", "google.co.uk"}}),
       "https://www.google.co.uk/search?q=top+hotels+london&gl=uk&hl=en");
+  EXPECT_EQ(url_for({{"q", "珍珠奶茶"}, {"hl", "zh-tw"}, {"gl", "tw"}}),
+            "https://www.google.com/search?q=%E7%8F%8D%E7%8F%A0%E5%A5%B6%E8%8C%B6&gl=tw&hl=zh-TW");
   EXPECT_EQ(url_for({{"q", "a&b"}, {"domain", "www.google.de"}, {"start", "20"}}),
             "https://www.google.de/search?q=a%26b&start=20");
   // uule from location only when location is given; a given uule is sent as it is.
