@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "extract/sites/common/json_path.h"
+#include "extract/sites/common/text.h"
 #include "extract/url.h"
 #include "gleaner_site_scripts.h"
 
@@ -32,7 +33,7 @@ const Parameters& finance_parameters() {
       {Param::string("q").required().pattern(
            kTicker, "a ticker written SYMBOL:EXCHANGE (PETR4:BVMF) or BASE-QUOTE (BTC-USD)"),
        Param::string("window").one_of({"1D", "5D", "1M", "6M", "YTD", "1Y", "5Y", "MAX"}),
-       Param::string("hl").pattern(patterns::kTwoLetters, "a two-letter language code")}};
+       Param::string("hl").pattern(patterns::kLanguageTag, patterns::kLanguageTagWords)}};
   return params;
 }
 
@@ -187,11 +188,10 @@ json movement_of(const json& prices) {
 
 // ---- the parts of the answer -------------------------------------------------------------
 
-json summary_of(const Quote& q, const json& page) {
+json summary_of(const Quote& q, const json& page, std::optional<double> price) {
   const json& r = *q.record;
   json s = {{"title", q.name}, {"stock", q.symbol}};
   if (q.ticker.find(':') != std::string::npos) s["exchange"] = q.exchange;
-  auto price = number(at(r, {5, 0}));
   std::string shown = str(at(page, {"price"}));
   if (!shown.empty()) {
     s["price"] = shown;
@@ -291,6 +291,29 @@ std::optional<json> graph_of(const json& blobs, const Quote& q, const std::strin
     graph.push_back(std::move(point));
   }
   return graph;
+}
+
+// The quote's price now: its record's ([5][0]) where the record has it; else the newest point of
+// its price series in the blobs (the layout whose quote record leaves the price out still
+// charts it); else the markup's `data-last-price`, else the headline price as the page writes
+// it in its language ("R$ 47,37").
+std::optional<double> price_of(const Quote& q, const json& blobs, const json& page,
+                               const std::string& language) {
+  if (auto price = number(at(*q.record, {5, 0}))) return price;
+  const Series* newest = nullptr;
+  std::vector<Series> all = series_of(blobs, q);
+  for (const Series& series : all) {
+    if (!newest || series.last > newest->last) newest = &series;
+  }
+  if (newest) {
+    const json& points = *newest->points;
+    if (auto price = number(at(points, {static_cast<int>(points.size()) - 1, 1, 0}))) return price;
+  }
+  if (auto last = parse_number(str(at(page, {"lastPrice"})), DecimalMark::Dot)) return last;
+  if (auto shown = parse_money(str(at(page, {"price"})), decimal_mark_of(language))) {
+    return shown->min;
+  }
+  return std::nullopt;
 }
 
 // The company record: [mid, name, description, [city, state, country, code, street],
@@ -647,7 +670,7 @@ class FinanceEndpoint final : public Endpoint {
   PageRequest build_request(const ValidatedParams& params) const override {
     PageRequest request;
     UrlBuilder url(kQuoteBase + quote_path(*params.string("q")));
-    url.add("hl", site_json::ascii_lower(params.string("hl").value_or("en")));
+    url.add("hl", language_tag(params.string("hl").value_or("en")));
     if (auto window = params.string("window")) url.add("window", *window);
     request.url = url.str();
     // The data blobs are inline scripts of the document.
@@ -670,7 +693,8 @@ class FinanceEndpoint final : public Endpoint {
     if (!quote) return {{"suggestions", suggestions_of(quotes, ticker)}};
 
     json body = json::object();
-    body["summary"] = summary_of(*quote, page);
+    body["summary"] = summary_of(
+        *quote, page, price_of(*quote, blobs, page, params.string("hl").value_or("en")));
     if (auto graph = graph_of(blobs, *quote, params.string("window").value_or("1D"))) {
       body["graph"] = std::move(*graph);
     }

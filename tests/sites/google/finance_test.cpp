@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 namespace gleaner::extract::google {
 namespace {
 
@@ -45,7 +47,9 @@ TEST(FinanceParameters, TickerWindowAndLanguage) {
             refused(ErrorCode::InvalidParameter, "window"));
   EXPECT_EQ(rejection(finance(), {{"q", "PETR4:BVMF"}, {"window", "1d"}}),
             refused(ErrorCode::InvalidParameter, "window"));
-  EXPECT_EQ(rejection(finance(), {{"q", "PETR4:BVMF"}, {"hl", "pt-BR"}}),
+  EXPECT_EQ(rejection(finance(), {{"q", "PETR4:BVMF"}, {"hl", "pt-BRA"}}),
+            refused(ErrorCode::InvalidParameter, "hl"));
+  EXPECT_EQ(rejection(finance(), {{"q", "PETR4:BVMF"}, {"hl", "portuguese"}}),
             refused(ErrorCode::InvalidParameter, "hl"));
   for (const char* q : {"PETR4:BVMF", ".DJI:INDEXDJX", "BRK.B:NYSE", "BTC-USD", "EUR-BRL"}) {
     EXPECT_NO_THROW(finance().validate({{"q", q}})) << q;
@@ -60,6 +64,11 @@ TEST(FinanceUrl, QuotePageWithLanguageAndWindow) {
   EXPECT_EQ(url({{"q", "PETR4:BVMF"}, {"hl", "pt"}}),
             "https://www.google.com/finance/quote/PETR4:BVMF?hl=pt");
   EXPECT_EQ(url({{"q", "PETR4:BVMF"}}), "https://www.google.com/finance/quote/PETR4:BVMF?hl=en");
+  // Issue 16: regional tags are the site's own (hl=pt-BR, hl=zh-TW), in its casing.
+  EXPECT_EQ(url({{"q", "PETR4:BVMF"}, {"hl", "pt-br"}}),
+            "https://www.google.com/finance/quote/PETR4:BVMF?hl=pt-BR");
+  EXPECT_EQ(url({{"q", "2330:TPE"}, {"hl", "zh_tw"}}),
+            "https://www.google.com/finance/quote/2330:TPE?hl=zh-TW");
   EXPECT_EQ(url({{"q", ".DJI:INDEXDJX"}, {"window", "5D"}, {"hl", "EN"}}),
             "https://www.google.com/finance/quote/.DJI:INDEXDJX?hl=en&window=5D");
   EXPECT_EQ(url({{"q", "BTC-USD"}, {"window", "MAX"}}),
@@ -248,6 +257,53 @@ TEST(FinanceShape, TheBlobsAloneGiveTheSameQuote) {
   EXPECT_EQ(stats[5], json({{"label", "P/E ratio"}, {"value", "5.54"}}));
   EXPECT_EQ(stats[6], json({{"label", "Dividend yield"}, {"value", "5.92%"}}));
   EXPECT_EQ(stats[7], json({{"label", "Primary exchange"}, {"value", "BVMF"}}));
+}
+
+// Issue 16: a quote page of the newer layout gave no summary.extractedPrice. Its quote record may
+// leave the price out; the price series in the ds: blobs still hold it. The real blobs of the
+// fixture, with the price taken out of every PETR4 quote record.
+TEST(FinanceShape, WithoutThePriceInTheQuoteRecordThePriceSeriesGivesIt) {
+  json output = blobs_only();
+  int emptied = 0;
+  std::function<void(json&)> empty_price = [&](json& node) {
+    if (!node.is_array()) return;
+    if (node.size() > 21 && node[1] == json({"PETR4", "BVMF"}) && node[5].is_array()) {
+      node[5][0] = nullptr;
+      ++emptied;
+      return;
+    }
+    for (json& child : node) empty_price(child);
+  };
+  for (auto& [key, blob] : output["blobs"].items()) empty_price(blob);
+  ASSERT_GT(emptied, 0);
+  json body = shaped(output, {{"q", "PETR4:BVMF"}});
+  // The newest point of all the quote's series is the close the page shows (the 1D chart's
+  // last tick, 47.39, is older than the 1M series' last point).
+  ASSERT_FALSE(body["graph"].empty());
+  EXPECT_EQ(body["summary"]["extractedPrice"], 47.37);
+
+  // Without the series either, the classic markup's price (data-last-price, else the headline
+  // "R$ 47,37" read with the page's decimal comma).
+  json classic = quote_page();
+  for (auto& [key, blob] : classic["blobs"].items()) empty_price(blob);
+  json no_series = classic;
+  for (auto& [key, blob] : no_series["blobs"].items()) {
+    std::function<void(json&)> drop_series = [&](json& node) {
+      if (!node.is_array()) return;
+      for (json& child : node) {
+        if (child.is_array() && child.size() > 3 && child[0] == json({"PETR4", "BVMF"}) &&
+            child[3].is_array()) {
+          child[3] = json::array();
+        } else {
+          drop_series(child);
+        }
+      }
+    };
+    drop_series(blob);
+  }
+  json from_markup = shaped(no_series, {{"q", "PETR4:BVMF"}, {"hl", "pt-BR"}});
+  EXPECT_FALSE(from_markup.contains("graph"));
+  EXPECT_EQ(from_markup["summary"]["extractedPrice"], 47.37);
 }
 
 TEST(FinanceShape, UnknownTickerGivesSuggestions) {
