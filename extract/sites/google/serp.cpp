@@ -128,19 +128,37 @@ json inline_shopping(const json& page) {
   return out;
 }
 
+// A snippet component as the script read it (a People also ask answer, a featured snippet):
+// its text, list, source and date.
+void put_snippet(json& item, const json& read) {
+  put_text(item, "snippet", str(read, "snippet"));
+  if (read.contains("list") && read["list"].is_array() && !read["list"].empty()) {
+    item["list"] = read["list"];
+  }
+  put_text(item, "title", str(read, "title"));
+  put_text(item, "link", str(read, "link"));
+  put_text(item, "displayedLink", str(read, "displayedLink"));
+  put_text(item, "date", str(read, "dateText"));
+}
+
 json related_questions(const json& page) {
   json out = json::array();
   for (const auto& q : list(page, "questions")) {
     json item{{"question", str(q, "question")}};
-    put_text(item, "snippet", str(q, "snippet"));
-    if (q.contains("list") && q["list"].is_array() && !q["list"].empty()) item["list"] = q["list"];
-    put_text(item, "title", str(q, "title"));
-    put_text(item, "link", str(q, "link"));
-    put_text(item, "displayedLink", str(q, "displayedLink"));
-    put_text(item, "date", str(q, "dateText"));
+    put_snippet(item, q);
     out.push_back(std::move(item));
   }
   return out;
+}
+
+// answerBox {type, title?, snippet, link?, displayedLink?}: a featured snippet (with its source
+// result) or a direct answer.
+std::optional<json> answer_box(const json& page) {
+  auto it = page.find("answerBox");
+  if (it == page.end() || !it->is_object() || str(*it, "snippet").empty()) return std::nullopt;
+  json box{{"type", str(*it, "type")}};
+  put_snippet(box, *it);
+  return box;
 }
 
 json related_searches(const json& page) {
@@ -224,6 +242,7 @@ class SerpEndpoint final : public Endpoint {
             "organicResults[].snippet",
             "adResults[].title",
             "inlineShopping[].price",
+            "answerBox.snippet",
             "relatedQuestions[].question",
             "relatedSearches[].query",
             "knowledgeGraph.title",
@@ -271,7 +290,7 @@ class SerpEndpoint final : public Endpoint {
     for (const char* key : {"organicResults", "adResults", "inlineShopping", "topStories"}) {
       if (body.contains(key) && !body[key].empty()) return true;
     }
-    return body.contains("knowledgeGraph") ||
+    return body.contains("knowledgeGraph") || body.contains("answerBox") ||
            (body.contains("localResults") && !body["localResults"]["places"].empty());
   }
 };
@@ -311,6 +330,7 @@ json shape_serp(const json& page, long long start) {
   if (!ads.empty()) body["adResults"] = std::move(ads);
   json shopping = inline_shopping(page);
   if (!shopping.empty()) body["inlineShopping"] = std::move(shopping);
+  if (auto box = answer_box(page)) body["answerBox"] = std::move(*box);
   json questions = related_questions(page);
   if (!questions.empty()) body["relatedQuestions"] = std::move(questions);
   json related = related_searches(page);

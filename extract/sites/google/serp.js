@@ -46,9 +46,17 @@
     heading: '[role="heading"]',
     moreLink: 'hr',
     notRelated: '[jsname="N760b"], block-component',
-    // Knowledge panel.
-    panel: '#rhs .kp-wholepage, #rhs, .kp-wholepage',
+    // Featured snippet: the same text component People also ask answers use
+    // (`[data-attrid="wa:/description"]` > `.hgKElc`), outside a question; a direct answer's
+    // headline (`.Z0LcW`, `[data-tts="answers"]`).
+    snippetText: '[data-attrid="wa:/description"]',
+    directAnswer: '.Z0LcW, [data-tts="answers"]',
+    // Knowledge panel: the right-hand column's, or one across the top of the results; whatever
+    // the entity type, its title is `[data-attrid="title"]` where the type has one, else the
+    // panel's first level-2 heading.
+    panel: '#rhs .kp-wholepage, .kp-wholepage, .kp-wholepage-osrp, #rhs',
     panelTitle: '[data-attrid="title"]',
+    panelHeading: '[role="heading"][aria-level="2"], h2',
     panelSubtitle: '[data-attrid="subtitle"]',
     panelDescription: '[data-attrid="description"] .kno-rdesc, [data-attrid="description"]',
     panelWebsite: '[data-attrid="visit_official_site"]',
@@ -209,6 +217,20 @@
     };
   }).filter((s) => s.title.length > 0);
 
+  // The text of a snippet component (a People also ask answer, a featured snippet): its prose
+  // without the date and the list, the list's items apart.
+  const snippetOf = (body) => {
+    const out = {};
+    const items = all(body, SEL.answerListItems).map(text);
+    const copy = body.cloneNode(true);
+    for (const d of copy.querySelectorAll(SEL.answerDate)) d.remove();
+    for (const l of copy.querySelectorAll('ol, ul, .u9iNfb')) l.remove();
+    out.snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
+    if (items.length) out.list = items;
+    out.dateText = text(one(body, SEL.answerDate));
+    return out;
+  };
+
   // --- People also ask ----------------------------------------------------------------------
   const questions = all(document, SEL.question).map((pair) => {
     const q = { question: pair.getAttribute('data-q') || text(pair) };
@@ -217,13 +239,8 @@
     if (answer) {
       const body = one(answer, SEL.answerText);
       if (body) {
-        const items = all(body, SEL.answerListItems).map(text);
-        const copy = body.cloneNode(true);
-        for (const d of copy.querySelectorAll(SEL.answerDate)) d.remove();
-        for (const l of copy.querySelectorAll('ol, ul, .u9iNfb')) l.remove();
-        q.snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
-        if (items.length) q.list = items;
-        q.dateText = text(one(body, SEL.answerDate)) || text(one(answer, SEL.answerDate));
+        Object.assign(q, snippetOf(body));
+        q.dateText = q.dateText || text(one(answer, SEL.answerDate));
       }
       const h3 = one(answer, 'a[href] h3');
       if (h3) {
@@ -253,9 +270,30 @@
     }
   }
 
+  // --- Answer box -----------------------------------------------------------------------------
+  let answerBox = null;
+  const answerScope = one(document, '#center_col') || document;
+  const featured = all(answerScope, SEL.snippetText).find((el) => !el.closest(SEL.question) && !el.closest('#rhs'));
+  if (featured) {
+    const box = featured.closest('block-component, .xpdopen, .g') || featured.parentElement;
+    answerBox = Object.assign({ type: 'featured_snippet' }, snippetOf(featured));
+    const h3 = one(box, 'a[href] h3');
+    if (h3) {
+      answerBox.title = text(h3);
+      answerBox.link = abs(h3.closest('a[href]').getAttribute('href'));
+      answerBox.displayedLink = text(one(box, SEL.displayedLink));
+    }
+  } else {
+    const direct = all(answerScope, SEL.directAnswer).find((el) => !el.closest('#rhs') && text(el).length > 0);
+    if (direct) answerBox = { type: 'direct_answer', snippet: text(direct) };
+  }
+
   // --- Knowledge panel ------------------------------------------------------------------------
   let panel = null;
-  const panelEl = all(document, SEL.panel).find((p) => one(p, SEL.panelTitle));
+  const panelTitleOf = (p) => one(p, SEL.panelTitle) || one(p, SEL.panelHeading);
+  const panels = all(document, SEL.panel).filter((p) => !p.closest(SEL.question));
+  const panelEl = panels.find((p) => one(p, SEL.panelTitle)) ||
+    panels.find((p) => panelTitleOf(p) && (one(p, SEL.panelAttribute) || one(p, SEL.panelDescription)));
   if (panelEl) {
     const desc = one(panelEl, SEL.panelDescription);
     let description = '';
@@ -290,7 +328,7 @@
     }
     const website = one(panelEl, SEL.panelWebsite);
     panel = {
-      title: text(one(panelEl, SEL.panelTitle)),
+      title: text(panelTitleOf(panelEl)),
       subtitle: text(one(panelEl, SEL.panelSubtitle)),
       description,
       source,
@@ -336,6 +374,7 @@
     shopping,
     questions,
     related,
+    answerBox,
     panel,
     stories,
     places,

@@ -3,6 +3,9 @@
 // it and the C++ shapes it. Asserts what a person reads on those pages.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include "core/error.h"
 #include "extract/pool_tabs.h"
 #include "extract/sites/google/serp.h"
@@ -33,6 +36,75 @@ Error serp_error(const std::shared_ptr<browser::ReplayArchive>& archive) {
   }
   ADD_FAILURE() << "the request succeeded";
   return Error(ErrorCode::Internal, "succeeded");
+}
+
+/// The markup of one deferred slot of a fixture page (`window.jsl.dh('<id>','<markup>')`), with
+/// the JavaScript string escapes (\xNN, \uNNNN) decoded.
+std::string deferred_slot(const std::string& page_path, const std::string& id) {
+  std::ifstream in(page_path);
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string call = "jsl.dh('" + id + "','";
+  std::size_t i = page.find(call);
+  if (i == std::string::npos) return {};
+  std::string out;
+  for (i += call.size(); i < page.size() && page[i] != '\''; ++i) {
+    if (page[i] != '\\') {
+      out += page[i];
+      continue;
+    }
+    const char kind = page[++i];
+    if (kind == 'x' || kind == 'u') {
+      const int digits = kind == 'x' ? 2 : 4;
+      const unsigned code = std::stoul(page.substr(i + 1, digits), nullptr, 16);
+      i += digits;
+      if (code < 0x80) {
+        out += static_cast<char>(code);
+      } else if (code < 0x800) {
+        out += static_cast<char>(0xC0 | (code >> 6));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+      } else {
+        out += static_cast<char>(0xE0 | (code >> 12));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+      }
+    } else {
+      out += kind;
+    }
+  }
+  return out;
+}
+
+// Issue 16: a page with a featured snippet at the top gave no answerBox. No fixture page has a
+// featured snippet, so this document is built from real markup: Google writes a People also
+// ask answer with the featured snippet's own components (the `wa:/description` text with its
+// date, then the source result). The dell fixture's answer to "Is XPS 13 worth the money?"
+// (deferred slots __83 and __84, as the page has them) is placed where a featured snippet sits,
+// first in #rso inside a block-component. Only that wrapper is ours.
+TEST(SerpInChromium, AFeaturedSnippetBuiltFromTheRealAnswerComponentIsTheAnswerBox) {
+  const std::string page = kFixtures + "serp-parser_desktop_dell-xps-13-buy.html";
+  const std::string text = deferred_slot(page, "Z99CZJatLNrP-QaNyI3IBA__83");
+  const std::string source = deferred_slot(page, "Z99CZJatLNrP-QaNyI3IBA__84");
+  ASSERT_NE(text.find("wa:/description"), std::string::npos);
+  ASSERT_NE(source.find("cnn.com"), std::string::npos);
+  TempReplayArchive archive;
+  archive.page("https://www.google.com/search?q=is+xps+13+worth+the+money",
+               "<!doctype html><html><body><div id=\"center_col\"><div id=\"rso\">"
+               "<block-component><div class=\"xpdopen\"><div class=\"ifM9O\">" +
+                   text + source + "</div></div></block-component></div></div></body></html>");
+  auto result = run_serp(archive.load(), {{"q", "is xps 13 worth the money"}});
+  const auto& box = result.body["answerBox"];
+  ASSERT_TRUE(box.is_object()) << result.body.dump(1);
+  EXPECT_EQ(box["type"], "featured_snippet");
+  EXPECT_EQ(box["snippet"],
+            "The Dell XPS 13 is the best Windows laptop you can buy, offering a stunning display, a "
+            "great keyboard and long battery life within an attractive, slim design that's easy to "
+            "take anywhere.");
+  EXPECT_EQ(box["date"], "Mar 14, 2023");
+  EXPECT_EQ(box["title"], "Dell XPS 13 (2022) review: The best Windows laptop gets better - CNN");
+  EXPECT_EQ(box["link"], "https://www.cnn.com/cnn-underscored/reviews/dell-xps-13-2022");
+  EXPECT_EQ(box["displayedLink"].get<std::string>().rfind("https://www.cnn.com", 0), 0u);
+  // The snippet's source is not also an organic result of its own.
+  EXPECT_TRUE(result.body["organicResults"].empty()) << result.body["organicResults"].dump();
 }
 
 TEST(SerpInChromium, GoogleResultsPage) {
