@@ -623,9 +623,11 @@ std::optional<Money> parse_money(std::string_view text, DecimalMark mark,
 }
 
 std::optional<long long> parse_duration_seconds(std::string_view text) {
+  // Numbers are read up to nine digits each, so no sum overflows: a page's "PT99999999999999999999H"
+  // is not a duration (it made std::stoll throw; tests/fuzz/corpus/text/huge_duration.txt).
   const std::string t = lower_ascii(text);
   static const std::regex kIso(
-      R"(^\s*p(?:(\d+)d)?(?:t(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)(?:\.\d+)?s)?)?\s*$)");
+      R"(^\s*p(?:(\d{1,9})d)?(?:t(?:(\d{1,9})h)?(?:(\d{1,9})m)?(?:(\d{1,9})(?:\.\d+)?s)?)?\s*$)");
   std::smatch m;
   if (std::regex_match(t, m, kIso) && t.find_first_of("0123456789") != std::string::npos) {
     long long s = 0;
@@ -644,7 +646,7 @@ std::optional<long long> parse_duration_seconds(std::string_view text) {
     return a * 3600 + b * 60 + c;
   }
   static const std::regex kWords(
-      R"((\d+(?:[.,]\d+)?)\s*(days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)\b)");
+      R"((?:^|[^\d.,])(\d{1,9}(?:[.,]\d{1,9})?)\s*(days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)\b)");
   long long total = 0;
   bool any = false;
   for (auto it = std::sregex_iterator(t.begin(), t.end(), kWords); it != std::sregex_iterator();

@@ -83,6 +83,9 @@ TEST(KitMoney, SymbolsCodesRangesAndPeriods) {
 
 TEST(KitDurations, IsoClockAndWords) {
   EXPECT_EQ(parse_duration_seconds("PT1H30M"), 5400);
+  // Found by the fuzz seed corpus: std::stoll threw on a number past 64 bits.
+  EXPECT_EQ(parse_duration_seconds("PT99999999999999999999H"), std::nullopt);
+  EXPECT_EQ(parse_duration_seconds("99999999999999999999999 hours"), std::nullopt);
   EXPECT_EQ(parse_duration_seconds("P2D"), 172800);
   EXPECT_EQ(parse_duration_seconds("1:02:03"), 3723);
   EXPECT_EQ(parse_duration_seconds("17:45"), 1065);
