@@ -57,6 +57,7 @@ constexpr Choice kSorts[] = {{"lo-price", "lo-price"},
                              {"lo-days", "lo-days", kForSale | kForRent},
                              {"hi-sqft", "hi-sqft"},
                              {"lo-dollarsqft", "lo-dollarsqft", kForSale | kSold},
+                             {"hi-lot-sqft", "hi-lot-sqft", kForSale | kSold},
                              {"hi-sale-date", "hi-sale-date", kSold}};
 constexpr Choice kHomeTypes[] = {{"house", "house"},
                                  {"condo", "condo"},
@@ -94,8 +95,8 @@ constexpr Choice kPriceReduced[] = {{"1d", "price-reduced=1d"},
                                     {"1wk", "price-reduced=1wk"},
                                     {"2wk", "price-reduced=2wk"},
                                     {"1mo", "price-reduced=1mo"}};
-constexpr Choice kOpenHouse[] = {{"anytime", "open-house=anytime"},
-                                 {"this-weekend", "open-house=this-weekend"}};
+constexpr Choice kOpenHouse[] = {{"anytime", "open-house-time=anytime"},
+                                 {"this-weekend", "open-house-time=this-weekend"}};
 constexpr Choice kFeatures[] = {{"air-conditioning", "air-conditioning"},
                                 {"waterfront", "waterfront"},
                                 {"has-view", "has-view"},
@@ -120,7 +121,7 @@ constexpr Choice kRentalAmenities[] = {{"washer-dryer", "washer-dryer"},
                                        {"air-conditioning", "air-conditioning"},
                                        {"pool", "pool"},
                                        {"fitness-center", "fitness-center"},
-                                       {"parking", "parking"},
+                                       {"has-parking", "has-parking"},
                                        {"elevator", "elevator"}};
 constexpr Choice kRentalTerms[] = {{"furnished", "furnished"},
                                    {"short-term-lease", "short-term-lease"},
@@ -334,6 +335,14 @@ std::string items_of(const Choice (&choices)[N], const std::vector<std::string>&
   std::vector<std::string> out;
   for (const std::string& v : values) out.emplace_back(choice_of(choices, v).item);
   return joined(out, "+");
+}
+
+// "06/01/2030" as the site's filter writes it: "6%2F1%2F2030".
+std::string move_in_date(const std::string& mm_dd_yyyy) {
+  const auto part = [&](std::size_t at) {
+    return std::to_string(std::stoi(mm_dd_yyyy.substr(at, 2)));
+  };
+  return part(0) + "%2F" + part(3) + "%2F" + mm_dd_yyyy.substr(6, 4);
 }
 
 // A number in full: 1.5 → "1.5", 1990 → "1990".
@@ -578,7 +587,7 @@ std::vector<std::string> filter_items(const ValidatedParams& p) {
     items.push_back("status=" + items_of(kStatuses, s));
   }
   if (auto v = p.string("timeOnRedfin")) items.push_back(choice_of(kTimeOnRedfin, *v).item);
-  if (auto v = p.string("moveInDate")) items.push_back("move-in-date=" + *v);
+  if (auto v = p.string("moveInDate")) items.push_back("move-in-date=" + move_in_date(*v));
   if (auto v = p.string("openHouseAndTour[openHouse]"))
     items.push_back(choice_of(kOpenHouse, *v).item);
   each("homeFeatures[options]", kFeatures);

@@ -169,6 +169,8 @@ TEST(RedfinListingParameters, ListsRepeatedPerValueFromTheSitesValues) {
             refused(ErrorCode::InvalidParameter, "sort"));
   EXPECT_EQ(rejection(listing(), with(kSold, {{"sort", "hi-sale-date"}})),
             refused(ErrorCode::Internal, "accepted"));
+  EXPECT_EQ(rejection(listing(), with(kRent, {{"sort", "hi-lot-sqft"}})),
+            refused(ErrorCode::InvalidParameter, "sort"));
 }
 
 TEST(RedfinListingParameters, MoveInDateIsARealMmDdYyyyDate) {
@@ -324,7 +326,7 @@ TEST(RedfinListingUrl, FilterItemsOfEveryOtherParameter) {
                                       "mortgage-term=15-year-fixed",
                                       "max-property-tax=12k",
                                       "price-reduced=1wk",
-                                      "open-house=this-weekend",
+                                      "open-house-time=this-weekend",
                                       "waterfront",
                                       "air-conditioning",
                                       "remarks=view%20deck",
@@ -340,12 +342,13 @@ TEST(RedfinListingUrl, FilterItemsOfEveryOtherParameter) {
                                {"forRentSquareFootage[min]", "750"},
                                {"moveInDate", "06/01/2030"},
                                {"rentalAmenities[]", "dishwasher"},
+                               {"rentalAmenities[]", "has-parking"},
                                {"rentalOtherTerms[]", "furnished"},
                                {"pets[]", "cats-allowed"},
                                {"onlyWithDealOrPromotion", "true"}})),
             (std::vector<std::string>{"property-type=apartment", "min-sqft=750-sqft",
-                                      "move-in-date=06/01/2030", "dishwasher", "furnished",
-                                      "cats-allowed", "has-deal"}));
+                                      "move-in-date=6%2F1%2F2030", "dishwasher", "has-parking",
+                                      "furnished", "cats-allowed", "has-deal"}));
   EXPECT_EQ(items(with(kSale, {{"monthlyPayment[downPaymentAmount]", "100000"}})),
             (std::vector<std::string>{"down-payment=100k"}));
   EXPECT_EQ(items(with(kSale, {{"price[min]", "1234.5"}})),
