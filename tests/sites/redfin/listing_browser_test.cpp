@@ -2,8 +2,8 @@
 // autocomplete answers (written for these tests in the site's documented shape, under
 // tests/sites/redfin/data/listing/), the Seattle search page built from the real gis JSON of the
 // fixtures in a minimal document (data/listing/seattle-search-gis.html, see
-// build_seattle_search_page.py), the real redfin.ca property page of the fixtures for an address,
-// and a block page of the fixtures.
+// build_seattle_search_page.py) and a page that requests the same real JSON itself, the real
+// redfin.ca property page of the fixtures for an address, and a block page of the fixtures.
 #include <gtest/gtest.h>
 
 #include "extract/sites/redfin/listing.h"
@@ -55,6 +55,41 @@ TEST(RedfinListingInChromium, SeattleFromTheRealGisJsonInAMinimalDocument) {
   EXPECT_EQ(first["sqft"], 566);
   EXPECT_EQ(b["properties"][2]["address"]["street"], "4626 S Myrtle St");
   EXPECT_EQ(b["properties"][2]["beds"], 5);
+}
+
+TEST(RedfinListingInChromium, AGisAnswerThePageRequestsItselfIsReadFromThePage) {
+  // A search page without the data cache that requests its gis answer itself, as the site's
+  // client does (a minimal document written for this test); the answer is the real gis JSON of
+  // the fixtures behind the `{}&&` prefix.
+  const nlohmann::json homes =
+      testing::read_json_file(kPages + "homes-listing/redfin-gis-homes-scrapfly.json");
+  TempReplayArchive archive;
+  archive.add(prefix_entry(kAutocomplete, kData + "autocomplete-seattle.json"));
+  archive.page("https://www.redfin.com/city/16163/WA/Seattle/filter/include=sold-1yr",
+               "<!DOCTYPE html><html><body><script>const x = new XMLHttpRequest();"
+               "x.open('GET', '/stingray/api/gis?region_id=16163&region_type=6', false);"
+               "x.send();</script></body></html>");
+  TempReplayArchive::Entry gis;
+  gis.match = "prefix";
+  gis.url = "https://www.redfin.com/stingray/api/gis?";
+  gis.body = "{}&&" + nlohmann::json{{"resultCode", 0},
+                                     {"errorMessage", "Success"},
+                                     {"payload", {{"homes", homes}}}}
+                          .dump();
+  gis.file_name = "gis.json";
+  archive.add(gis);
+  auto replay = archive.load();
+  auto result =
+      run_in_chromium(listing_endpoint(), replay,
+                      {{"keyword", "Seattle, WA"}, {"type", "sold"}, {"soldWithinOption", "1yr"}});
+  // Once by the page, once by listing.js.
+  EXPECT_EQ(requested(*replay, "https://www.redfin.com/stingray/api/gis").size(), 2u);
+  const auto& b = result.body;
+  ASSERT_EQ(b["properties"].size(), 89u);
+  EXPECT_EQ(b["searchInformation"]["type"], "sold");
+  EXPECT_EQ(b["properties"][1]["address"]["street"], "1105 Spring St #405");
+  EXPECT_EQ(b["properties"][1]["mlsId"], "2180114");
+  EXPECT_EQ(b["properties"][0]["soldDate"], "2005-10-31");
 }
 
 TEST(RedfinListingInChromium, AnAddressGivesItsPropertyCard) {
