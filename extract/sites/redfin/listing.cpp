@@ -304,6 +304,13 @@ const Parameters& listing_parameters() {
   return params;
 }
 
+// A number in full: 1.5 → "1.5", 1990 → "1990".
+std::string plain(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
 // A number as the site's filter URLs write it: 550000 → "550k", 2250000 → "2.25M", 750 → "750";
 // a value those units cannot hold exactly (1234.5) is written in full.
 std::string compact(double value) {
@@ -318,7 +325,7 @@ std::string compact(double value) {
   auto exact = [](double v) { return std::fabs(v * 100 - std::round(v * 100)) < 1e-6; };
   if (value >= 1e6 && exact(value / 1e6)) return fmt(value / 1e6) + "M";
   if (value >= 1e3 && exact(value / 1e3)) return fmt(value / 1e3) + "k";
-  return fmt(value);
+  return plain(value);
 }
 
 std::string joined(const std::vector<std::string>& items, const char* sep) {
@@ -343,13 +350,6 @@ std::string move_in_date(const std::string& mm_dd_yyyy) {
     return std::to_string(std::stoi(mm_dd_yyyy.substr(at, 2)));
   };
   return part(0) + "%2F" + part(3) + "%2F" + mm_dd_yyyy.substr(6, 4);
-}
-
-// A number in full: 1.5 → "1.5", 1990 → "1990".
-std::string plain(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.15g", v);
-  return buf;
 }
 
 // The `{"value": …, "level": …}` nesting of the gis answer, or the plain value.

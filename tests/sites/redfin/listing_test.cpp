@@ -353,6 +353,8 @@ TEST(RedfinListingUrl, FilterItemsOfEveryOtherParameter) {
             (std::vector<std::string>{"down-payment=100k"}));
   EXPECT_EQ(items(with(kSale, {{"price[min]", "1234.5"}})),
             (std::vector<std::string>{"min-price=1234.5"}));
+  EXPECT_EQ(items(with(kSale, {{"price[min]", "999.125"}, {"price[max]", "1000000"}})),
+            (std::vector<std::string>{"min-price=999.125", "max-price=1M"}));
 }
 
 // The real gis search JSON of the fixtures (89 homes[] objects, unchanged) in the shape
