@@ -67,7 +67,10 @@ constexpr Choice kHomeTypes[] = {{"house", "house"},
                                  {"manufactured", "manufactured", kForSale | kSold},
                                  {"other", "other", kForSale | kSold},
                                  {"apartment", "apartment", kForRent}};
-constexpr Choice kCategories[] = {{"forsale", "forsale"}, {"mlsfsbo", "mlsfsbo"}, {"fsbo", "fsbo"}};
+constexpr Choice kCategories[] = {{"forsale", "forsale"},
+                                  {"mlsfsbo", "mlsfsbo"},
+                                  {"fsbo", "fsbo"},
+                                  {"construction", "construction"}};
 constexpr Choice kStatuses[] = {{"active", "active"},
                                 {"comingsoon", "comingsoon"},
                                 {"contingent", "contingent"},
@@ -98,34 +101,31 @@ constexpr Choice kPriceReduced[] = {{"1d", "price-reduced=1d"},
 constexpr Choice kOpenHouse[] = {{"anytime", "open-house-time=anytime"},
                                  {"this-weekend", "open-house-time=this-weekend"}};
 constexpr Choice kFeatures[] = {{"air-conditioning", "air-conditioning"},
-                                {"waterfront", "waterfront"},
+                                {"water-front", "water-front"},
                                 {"has-view", "has-view"},
                                 {"fireplace", "fireplace"},
                                 {"washer-dryer", "washer-dryer"},
-                                {"fixer-upper", "fixer-upper"},
+                                {"is-fixer", "is-fixer"},
                                 {"primary-bed-on-main", "primary-bed-on-main"},
-                                {"green-home", "green-home"},
+                                {"is-green", "is-green"},
                                 {"accessible-home", "accessible-home"},
                                 {"guest-house", "guest-house"},
-                                {"elevator", "elevator"},
-                                {"rv-parking", "rv-parking"}};
+                                {"has-elevator", "has-elevator"},
+                                {"rv-parking", "rv-parking"},
+                                {"has-att-fiber", "has-att-fiber"}};
 constexpr Choice kPoolTypes[] = {{"private", "pool-type=private"},
                                  {"community", "pool-type=community"},
-                                 {"private-or-community", "pool-type=private-or-community"},
+                                 {"either", "pool-type=either"},
                                  {"no-private", "pool-type=no-private"}};
 constexpr Choice kBasements[] = {{"finished", "basement-type=finished"},
                                  {"unfinished", "basement-type=unfinished"},
                                  {"finished-or-unfinished", "basement-type=finished+unfinished"}};
 constexpr Choice kRentalAmenities[] = {{"washer-dryer", "washer-dryer"},
-                                       {"dishwasher", "dishwasher"},
+                                       {"has-dishwasher", "has-dishwasher"},
                                        {"air-conditioning", "air-conditioning"},
-                                       {"pool", "pool"},
-                                       {"fitness-center", "fitness-center"},
                                        {"has-parking", "has-parking"},
-                                       {"elevator", "elevator"}};
-constexpr Choice kRentalTerms[] = {{"furnished", "furnished"},
-                                   {"short-term-lease", "short-term-lease"},
-                                   {"income-restricted", "income-restricted"}};
+                                       {"has-elevator", "has-elevator"}};
+constexpr Choice kRentalTerms[] = {{"is-furnished", "is-furnished"}};
 constexpr Choice kPets[] = {{"dogs-allowed", "dogs-allowed"}, {"cats-allowed", "cats-allowed"}};
 constexpr Choice kSchoolTypes[] = {
     {"elementary", "elementary"}, {"middle", "middle"}, {"high", "high"}};

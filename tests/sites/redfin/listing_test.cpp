@@ -136,6 +136,7 @@ TEST(RedfinListingParameters, ListsRepeatedPerValueFromTheSitesValues) {
   const std::pair<const char*, const char*> bad[] = {
       {"homeTypes[]", "castle"},
       {"listingType[category][]", "auction"},
+      {"homeFeatures[options][]", "waterfront"},
       {"statusOptions[]", "sold"},
       {"homeFeatures[options][]", "helipad"},
       {"schools[schoolType][]", "college"},
@@ -148,7 +149,7 @@ TEST(RedfinListingParameters, ListsRepeatedPerValueFromTheSitesValues) {
               refused(ErrorCode::InvalidParameter, param));
   }
   for (const auto& [name, value] : {std::pair{"rentalAmenities[]", "sauna"},
-                                    {"rentalOtherTerms[]", "month-to-month"},
+                                    {"rentalOtherTerms[]", "furnished"},
                                     {"pets[]", "birds"}}) {
     std::string param = name;
     param.resize(param.size() - 2);
@@ -188,8 +189,8 @@ TEST(RedfinListingParameters, FiltersOfOtherListingTypesAreRefused) {
   const std::tuple<const QueryParams*, const char*, const char*> wrong[] = {
       {&kSale, "forRentSquareFootage[min]", "500"},
       {&kSale, "moveInDate", "06/01/2030"},
-      {&kSale, "rentalAmenities[]", "dishwasher"},
-      {&kSale, "rentalOtherTerms[]", "furnished"},
+      {&kSale, "rentalAmenities[]", "has-dishwasher"},
+      {&kSale, "rentalOtherTerms[]", "is-furnished"},
       {&kSale, "pets[]", "cats-allowed"},
       {&kSale, "soldWithinOption", "1mo"},
       {&kSale, "onlyWithDealOrPromotion", "true"},
@@ -274,13 +275,14 @@ TEST(RedfinListingUrl, FilterSegmentForSale) {
                                      {"cost[acceptedFinancing]", "VA"},
                                      {"listingType[category][]", "forsale"},
                                      {"listingType[category][]", "fsbo"},
+                                     {"listingType[category][]", "construction"},
                                      {"listingType[excludeShortSales]", "true"},
                                      {"statusOptions[]", "active"},
                                      {"statusOptions[]", "comingsoon"},
                                      {"exclude55PlusCommunities", "true"},
                                      {"timeOnRedfin", "less-than-1wk"},
                                      {"homeFeatures[garageSpotsMin]", "2"},
-                                     {"homeFeatures[poolType]", "no-private"},
+                                     {"homeFeatures[poolType]", "either"},
                                      {"homeFeatures[basement]", "finished-or-unfinished"},
                                      {"schools[includeUnratedSchools]", "false"},
                                      {"page", "2"}});
@@ -288,8 +290,9 @@ TEST(RedfinListingUrl, FilterSegmentForSale) {
             "https://www.redfin.com/city/16163/WA/Seattle/filter/sort=lo-price,"
             "property-type=house+townhouse,min-price=550k,max-price=2.25M,min-beds=2,max-beds=4,"
             "min-sqft=2.25k-sqft,max-lot-size=9.5k-sqft,min-year-built=1980,max-stories=1,"
-            "min-baths=1.5,hoa=0,financing-type=VA,include=forsale+fsbo,status=active+comingsoon,"
-            "max-days-on-market=1wk,min-parking=2,pool-type=no-private,"
+            "min-baths=1.5,hoa=0,financing-type=VA,include=forsale+fsbo+construction,status=active+"
+            "comingsoon,"
+            "max-days-on-market=1wk,min-parking=2,pool-type=either,"
             "basement-type=finished+unfinished,exclude-land-lease,exclude-short-sale,"
             "exclude-age-restricted/page-2");
 }
@@ -308,7 +311,7 @@ TEST(RedfinListingUrl, FilterItemsOfEveryOtherParameter) {
                                {"listingType[redfinListingsOnly]", "true"},
                                {"openHouseAndTour[openHouse]", "this-weekend"},
                                {"openHouseAndTour[videoTour]", "true"},
-                               {"homeFeatures[options][]", "waterfront"},
+                               {"homeFeatures[options][]", "water-front"},
                                {"homeFeatures[options][]", "air-conditioning"},
                                {"homeFeatures[keywordSearch]", "view deck"},
                                {"schools[greatSchoolRating]", "7"},
@@ -327,7 +330,7 @@ TEST(RedfinListingUrl, FilterItemsOfEveryOtherParameter) {
                                       "max-property-tax=12k",
                                       "price-reduced=1wk",
                                       "open-house-time=this-weekend",
-                                      "waterfront",
+                                      "water-front",
                                       "air-conditioning",
                                       "remarks=view%20deck",
                                       "school-rating=7",
@@ -341,14 +344,14 @@ TEST(RedfinListingUrl, FilterItemsOfEveryOtherParameter) {
   EXPECT_EQ(items(with(kRent, {{"homeTypes[]", "apartment"},
                                {"forRentSquareFootage[min]", "750"},
                                {"moveInDate", "06/01/2030"},
-                               {"rentalAmenities[]", "dishwasher"},
+                               {"rentalAmenities[]", "has-dishwasher"},
                                {"rentalAmenities[]", "has-parking"},
-                               {"rentalOtherTerms[]", "furnished"},
+                               {"rentalOtherTerms[]", "is-furnished"},
                                {"pets[]", "cats-allowed"},
                                {"onlyWithDealOrPromotion", "true"}})),
             (std::vector<std::string>{"property-type=apartment", "min-sqft=750-sqft",
-                                      "move-in-date=6%2F1%2F2030", "dishwasher", "has-parking",
-                                      "furnished", "cats-allowed", "has-deal"}));
+                                      "move-in-date=6%2F1%2F2030", "has-dishwasher", "has-parking",
+                                      "is-furnished", "cats-allowed", "has-deal"}));
   EXPECT_EQ(items(with(kSale, {{"monthlyPayment[downPaymentAmount]", "100000"}})),
             (std::vector<std::string>{"down-payment=100k"}));
   EXPECT_EQ(items(with(kSale, {{"price[min]", "1234.5"}})),
