@@ -29,28 +29,6 @@ const Parameters& property_parameters() {
   return params;
 }
 
-// "$2,098,000": the amount as the site writes it.
-std::string dollars(double amount) {
-  std::string digits = std::to_string(std::llround(amount));
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return "$" + out;
-}
-
-std::string iso_date_of_ms(const json& ms) {
-  if (!ms.is_number()) return {};
-  const auto day = std::chrono::floor<std::chrono::days>(
-      std::chrono::system_clock::time_point(std::chrono::milliseconds(ms.get<long long>())));
-  const std::chrono::year_month_day ymd{day};
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
-                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
-  return buf;
-}
-
 std::string amenity(const json& out, std::initializer_list<const char*> headers) {
   for (const json& a : at(out, {"main", "selectedAmenities"})) {
     const std::string header = str(at(a, {"header"}));
@@ -260,6 +238,28 @@ class PropertyEndpoint final : public Endpoint {
 };
 
 }  // namespace
+
+// "$2,098,000": the amount as the site writes it.
+std::string dollars(double amount) {
+  std::string digits = std::to_string(std::llround(amount));
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return "$" + out;
+}
+
+std::string iso_date_of_ms(const json& ms) {
+  if (!ms.is_number()) return {};
+  const auto day = std::chrono::floor<std::chrono::days>(
+      std::chrono::system_clock::time_point(std::chrono::milliseconds(ms.get<long long>())));
+  const std::chrono::year_month_day ymd{day};
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+  return buf;
+}
 
 std::optional<PropertyUrl> parse_property_url(const std::string& url) {
   static const std::regex kUrl(

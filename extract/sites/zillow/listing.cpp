@@ -3,6 +3,7 @@
 #include <regex>
 
 #include "core/error.h"
+#include "extract/sites/common/choices.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
@@ -62,19 +63,11 @@ constexpr Choice kSorts[] = {{"homesForYou", "globalrelevanceex"},
                              {"squareFeet", "size"},
                              {"lotSize", "lot"}};
 
-template <std::size_t N>
-std::vector<std::string> names(const Choice (&choices)[N]) {
-  std::vector<std::string> out;
-  for (const Choice& c : choices) out.emplace_back(c.name);
-  return out;
-}
+using site_choices::names;
 
 template <std::size_t N>
 const char* key_of(const Choice (&choices)[N], const std::string& name) {
-  for (const Choice& c : choices) {
-    if (name == c.name) return c.key;
-  }
-  return nullptr;
+  return site_choices::named(choices, name).key;
 }
 
 struct Range {
@@ -97,14 +90,7 @@ constexpr Only kOnly[] = {{"listingPublishOptions", "forSale"},
                           {"moveInDate", "forRent"}};
 
 void check_request(const ValidatedParams& p) {
-  for (const Range& r : kRanges) {
-    const auto min = p.number(std::string(r.param) + "[min]");
-    const auto max = p.number(std::string(r.param) + "[max]");
-    if (min && max && *max < *min) {
-      throw invalid_parameter(std::string(r.param) + "[max]",
-                              std::string(r.param) + "[max] must be at least " + r.param + "[min]");
-    }
-  }
+  for (const Range& r : kRanges) site_choices::check_min_max(p, r.param);
   const std::string type = *p.string("type");
   for (const Only& o : kOnly) {
     if ((p.has(o.param) || !p.list(o.param).empty()) && type != o.type) {
@@ -121,11 +107,10 @@ const Parameters& listing_parameters() {
         Param::string("sort").one_of(names(kSorts)),
     };
     for (const Range& r : kRanges) {
-      for (const char* end : {"[min]", "[max]"}) {
-        const std::string name = std::string(r.param) + end;
-        list.push_back(r.integer ? Param::integer(name).range(1800, 2100)
-                                 : Param::number(name).range(0, std::nullopt));
-      }
+      site_choices::add_min_max(list, r.param, [&](std::string name) {
+        return r.integer ? Param::integer(std::move(name)).range(1800, 2100)
+                         : Param::number(std::move(name)).range(0, std::nullopt);
+      });
     }
     list.push_back(Param::list("homeTypes").one_of(names(kHomeTypes)));
     list.push_back(Param::list("listingPublishOptions").one_of(names(kPublishOptions)));
