@@ -1,6 +1,6 @@
 #pragma once
 // The seam under the DevTools connection: a stream of text messages to one DevTools endpoint.
-// WebSocketTransport speaks to a real Chromium; tests use cdp/fake_transport.h.
+// WebSocketTransport speaks to a real Chromium; tests use tests/support/fake_transport.h.
 #include "core/clock.h"
 
 #include <functional>

@@ -1,7 +1,7 @@
 // Request interception over a scripted DevTools connection: which Fetch command a page's settings
 // need, and how each paused request is answered.
 #include "browser/request_router.h"
-#include "cdp/fake_transport.h"
+#include "tests/support/fake_transport.h"
 #include "tests/support/gate.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The DevTools connection against a scripted transport: replies matched by id (in any order),
 // events routed by session, deadlines, and every pending call failing at once on close or crash.
 #include "cdp/connection.h"
-#include "cdp/fake_transport.h"
+#include "tests/support/fake_transport.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include <atomic>
 
-#include "cdp/fake_transport.h"
+#include "tests/support/fake_transport.h"
 
 namespace gleaner::cdp {
 namespace {

@@ -11,7 +11,7 @@
 #include <mutex>
 
 #include "cdp/connection.h"
-#include "cdp/fake_transport.h"
+#include "tests/support/fake_transport.h"
 #include "core/error.h"
 #include "screenshots/png.h"
 #include "tests/screenshots/helpers.h"

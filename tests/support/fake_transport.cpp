@@ -1,4 +1,4 @@
-#include "cdp/fake_transport.h"
+#include "tests/support/fake_transport.h"
 
 namespace gleaner::cdp {
 
