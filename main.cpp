@@ -83,6 +83,7 @@ int serve(const std::vector<std::string>& args) {
     gleaner::Config config = gleaner::Config::load(config_path);
     for (auto& [k, v] : set) config.set(k, v);
     gleaner::log::set_level(gleaner::log::parse_level(config.get_string("log_level", "info")));
+    gleaner::log::set_format(gleaner::log::parse_format(config.get_string("log_format", "text")));
     const auto grace = gleaner::Millis(config.get_int("shutdown_grace_ms", 20000));
 
     gleaner::api::Service service(std::move(config));

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "browser/navigation_tracker.h"
+#include "browser/net_error.h"
 #include "browser/request_router.h"
 #include "cdp/error.h"
 #include "cdp/evaluate.h"
@@ -124,7 +125,7 @@ NavigationResult Page::navigate(const std::string& url, const WaitSpec& wait, De
       result.error_text = error_text;
       return result;
     }
-    throw Error(ErrorCode::UpstreamError, "the page could not be loaded (" + error_text + ")",
+    throw Error(ErrorCode::UpstreamError, describe_net_error(error_text),
                 "navigation to " + url + ": " + error_text);
   }
   if (loader.empty()) {

@@ -220,7 +220,8 @@ ReplayArchive::Answer ReplayArchive::answer(const std::string& url) const {
 std::optional<Decision> ReplayArchive::decide(const InterceptedRequest& request) {
   Answer found = answer(request.url);
   {
-    auto line = log::info("replay");
+    // One line per sub-resource: debug, so an operator's log shows requests, not resources.
+    auto line = log::debug("replay");
     line << request.method << ' ' << request.url << " -> ";
     if (found.entry)
       line << "entry " << *found.entry << " (" << found.response.status << ", ";

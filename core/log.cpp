@@ -6,11 +6,16 @@
 #include <ctime>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
+
+#include <nlohmann/json.hpp>
 
 namespace gleaner::log {
 namespace {
 
 std::atomic<int> g_level{static_cast<int>(Level::Info)};
+std::atomic<int> g_format{static_cast<int>(Format::Text)};
+thread_local std::string t_request_id;  // the request this thread works for, "" when none
 std::mutex g_mutex;  // guards g_sink and serialises writes to stderr
 std::function<void(std::string_view)> g_sink;
 
@@ -20,6 +25,17 @@ std::string_view level_name(Level level) {
     case Level::Info: return "INFO ";
     case Level::Warn: return "WARN ";
     case Level::Error: return "ERROR";
+  }
+  return "?";
+}
+
+// The level as parse_level() reads it: "debug", "info", "warn", "error".
+std::string_view parse_name(Level level) {
+  switch (level) {
+    case Level::Debug: return "debug";
+    case Level::Info: return "info";
+    case Level::Warn: return "warn";
+    case Level::Error: return "error";
   }
   return "?";
 }
@@ -70,6 +86,16 @@ std::string escape(std::string_view text) {
 }
 
 void set_level(Level level) { g_level = static_cast<int>(level); }
+void set_format(Format format) { g_format = static_cast<int>(format); }
+
+Format parse_format(std::string_view name) {
+  if (name == "text") return Format::Text;
+  if (name == "json") return Format::Json;
+  throw std::invalid_argument("unknown log format '" + std::string(name) + "' (text or json)");
+}
+
+RequestScope::RequestScope(std::string id) : previous_(std::exchange(t_request_id, std::move(id))) {}
+RequestScope::~RequestScope() { t_request_id = std::move(previous_); }
 bool enabled(Level level) { return static_cast<int>(level) >= g_level.load(); }
 
 Level parse_level(std::string_view name) {
@@ -86,13 +112,24 @@ void set_sink(std::function<void(std::string_view)> sink) {
 }
 
 void write(Level level, std::string_view component, std::string_view message) {
-  std::string line = timestamp();
-  line += ' ';
-  line += level_name(level);
-  line += ' ';
-  append_escaped(line, component);
-  line += "  ";
-  append_escaped(line, message);
+  std::string line;
+  if (g_format.load() == static_cast<int>(Format::Json)) {
+    nlohmann::ordered_json object = {{"time", timestamp()},
+                                     {"level", parse_name(level)},
+                                     {"component", component}};
+    if (!t_request_id.empty()) object["requestId"] = t_request_id;
+    object["message"] = message;
+    // JSON escapes every control character itself; bytes that are not UTF-8 become U+FFFD.
+    line = object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  } else {
+    line = timestamp();
+    line += ' ';
+    line += level_name(level);
+    line += ' ';
+    append_escaped(line, component);
+    line += "  ";
+    append_escaped(line, message);
+  }
   std::lock_guard lock(g_mutex);
   if (g_sink) {
     g_sink(line);

@@ -9,11 +9,31 @@
 namespace gleaner::log {
 
 enum class Level { Debug = 0, Info = 1, Warn = 2, Error = 3 };
+/// Text: `time LEVEL component  message`. Json: one object per line for log shippers,
+/// {"time","level","component","message"} and "requestId" on every line of a request.
+enum class Format { Text, Json };
 
 void set_level(Level level);
 bool enabled(Level level);
 /// Parses `debug`, `info`, `warn`, `error`; throws std::invalid_argument otherwise.
 Level parse_level(std::string_view name);
+void set_format(Format format);
+/// Parses `text`, `json` (GLEANER_LOG_FORMAT); throws std::invalid_argument otherwise.
+Format parse_format(std::string_view name);
+
+/// While it lives, every line the constructing thread writes belongs to request `id` (the JSON
+/// format writes it as "requestId"). The HTTP server opens one around each request's handler.
+class RequestScope {
+ public:
+  explicit RequestScope(std::string id);
+  ~RequestScope();
+  RequestScope(const RequestScope&) = delete;
+  RequestScope& operator=(const RequestScope&) = delete;
+
+ private:
+  std::string previous_;
+};
+
 /// Replaces where lines go (default: stderr). Tests capture with it; pass {} to restore.
 void set_sink(std::function<void(std::string_view line)> sink);
 /// Writes one line. Control characters in `component` and `message` are escaped (`\n`, `\x00`),

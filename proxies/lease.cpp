@@ -147,19 +147,41 @@ void GatewayLease::apply_to(browser::ContextOptions& options) const {
   options.interceptors.push_back(interceptor());
 }
 
-void GatewayLease::check_main_document() const {
-  const auto incidents = record_->incidents_copy();
+const GatewayIncident* GatewayLease::main_document_incident(GatewayIncident::Kind kind,
+                                                            std::vector<GatewayIncident>& incidents) const {
+  incidents = record_->incidents_copy();
   for (const auto& url : record_->main_frame_urls_copy()) {
     const auto target = authority_of(url);
     if (!target) continue;
     for (const auto& incident : incidents) {
-      if (incident.kind == GatewayIncident::Kind::Refused && incident.host == target->host.text &&
-          incident.port == target->port)
-        throw Error(ErrorCode::InvalidParameter, std::string(kPrivateAddressMessage),
-                    "lease " + record_->id + ": the gateway refused " + incident.host + ":" +
-                        std::to_string(incident.port) + " (" + incident.detail + ")")
-            .with_parameter("url");
+      if (incident.kind == kind && incident.host == target->host.text &&
+          incident.port == target->port) {
+        return &incident;
+      }
     }
+  }
+  return nullptr;
+}
+
+void GatewayLease::check_main_document() const {
+  std::vector<GatewayIncident> incidents;
+  if (const auto* incident = main_document_incident(GatewayIncident::Kind::Refused, incidents)) {
+    throw Error(ErrorCode::InvalidParameter, std::string(kPrivateAddressMessage),
+                "lease " + record_->id + ": the gateway refused " + incident->host + ":" +
+                    std::to_string(incident->port) + " (" + incident->detail + ")")
+        .with_parameter("url");
+  }
+}
+
+void GatewayLease::check_main_document_reached() const {
+  std::vector<GatewayIncident> incidents;
+  if (const auto* incident = main_document_incident(GatewayIncident::Kind::Unreachable, incidents)) {
+    // The detail is already words: "shop.invalid does not resolve (Name or service not known)",
+    // "Connection refused (203.0.113.7)", "upstream proxy-1 refused the configured credentials".
+    throw Error(ErrorCode::UpstreamError,
+                "the site could not be reached: " + incident->detail,
+                "lease " + record_->id + ": " + incident->host + ":" +
+                    std::to_string(incident->port) + " unreachable");
   }
 }
 

@@ -87,6 +87,12 @@ class GatewayLease {
   /// it, or a navigation it made). Call it after navigating, whether the navigation succeeded or
   /// threw: the refusal is the better explanation of a failure.
   void check_main_document() const;
+  /// Throws gleaner::Error(UpstreamError) saying why in words when the gateway could not reach
+  /// the host of a top-frame document: it does not resolve, refused or timed out the connection,
+  /// or the upstream proxy failed or refused. The browser only sees a failed tunnel
+  /// (net::ERR_TUNNEL_CONNECTION_FAILED) or the gateway's own 502. Call it when the navigation
+  /// failed, or answered with the gateway's own error; never after a page that loaded.
+  void check_main_document_reached() const;
 
   /// Ends the lease now (idempotent).
   void close();
@@ -95,6 +101,10 @@ class GatewayLease {
   friend class Gateway;
   GatewayLease(std::shared_ptr<detail::LeaseRecord> record,
                std::weak_ptr<detail::LeaseRegistry> registry, std::string proxy_server);
+  /// The first incident of `kind` on the host of a top-frame document, pointing into
+  /// `incidents` (the record's, copied), or nullptr.
+  const GatewayIncident* main_document_incident(GatewayIncident::Kind kind,
+                                                std::vector<GatewayIncident>& incidents) const;
 
   std::shared_ptr<detail::LeaseRecord> record_;
   std::weak_ptr<detail::LeaseRegistry> registry_;

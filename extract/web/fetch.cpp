@@ -149,13 +149,21 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
   } catch (Error& e) {
     // A refused main document (the page or one of its redirects) explains a failed navigation
     // better than the net error it caused.
-    if (way_out) way_out->check_main_document();
+    if (way_out) {
+      way_out->check_main_document();
+      // "net::ERR_TUNNEL_CONNECTION_FAILED" hides why: the gateway knows (DNS, refused, proxy).
+      if (e.code() == ErrorCode::UpstreamError) way_out->check_main_document_reached();
+    }
     // The only parameter a navigation can find wrong is the selector, which passed our syntax
     // check (extract/web/css_selector.h) but not Chromium's (an unknown pseudo-class).
     if (e.code() == ErrorCode::InvalidParameter && !e.parameter()) e.with_parameter("waitFor");
     throw;
   }
-  if (way_out) way_out->check_main_document();
+  if (way_out) {
+    way_out->check_main_document();
+    // An http:// page the gateway could not reach is the gateway's own 502, not the site's.
+    if (nav.headers.count("x-gleaner-gateway") != 0) way_out->check_main_document_reached();
+  }
   phase("navigation");
   check_status(nav);
 

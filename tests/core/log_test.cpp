@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
@@ -37,6 +39,40 @@ TEST_F(LogTest, NulAndOtherControlBytesAreWrittenAsEscapes) {
     auto byte = static_cast<unsigned char>(ch);
     EXPECT_TRUE(byte >= 0x20 && byte != 0x7f) << "control byte " << int(byte);
   }
+}
+
+// Issue 15: GLEANER_LOG_FORMAT=json writes one JSON object per line, with the request id on every
+// line of a request.
+TEST_F(LogTest, JsonFormatWritesOneObjectPerLineWithTheRequestId) {
+  set_format(Format::Json);
+  {
+    RequestScope scope("3f2a-request");
+    info("http") << "GET /scrape/web\n200";
+    {
+      RequestScope inner("other");
+      warn("pool") << "nested";
+    }
+    error("browser") << std::string("bad \xff byte");
+  }
+  debug("pool") << "not written at info level";
+  info("main") << "outside any request";
+  set_format(Format::Text);
+  ASSERT_EQ(lines_.size(), 4u);
+  for (const std::string& line : lines_) {
+    EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+    ASSERT_TRUE(nlohmann::json::accept(line)) << line;
+  }
+  const auto first = nlohmann::json::parse(lines_[0]);
+  EXPECT_EQ(first["level"], "info");
+  EXPECT_EQ(first["component"], "http");
+  EXPECT_EQ(first["requestId"], "3f2a-request");
+  EXPECT_EQ(first["message"], "GET /scrape/web\n200");
+  EXPECT_EQ(nlohmann::json::parse(lines_[1])["requestId"], "other");
+  EXPECT_EQ(nlohmann::json::parse(lines_[2])["requestId"], "3f2a-request");
+  EXPECT_EQ(nlohmann::json::parse(lines_[2])["level"], "error");
+  EXPECT_FALSE(nlohmann::json::parse(lines_[3]).contains("requestId"));
+  EXPECT_EQ(parse_format("json"), Format::Json);
+  EXPECT_THROW(parse_format("xml"), std::invalid_argument);
 }
 
 TEST(LogEscape, LeavesPrintableTextAndUtf8AsTheyAre) {

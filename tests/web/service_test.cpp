@@ -15,6 +15,9 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -396,6 +399,33 @@ TEST_F(WebEndpoint, TheSitesStatusDecidesTheAnswer) {
   EXPECT_EQ(teapot["statusCode"], 418);
   EXPECT_NE(teapot.value("text", "").find("answered with status 418"), std::string::npos);
   EXPECT_EQ(spent(), 5);
+}
+
+// Issue 15: a page that cannot be reached says why in words. Through the gateway the browser sees
+// only a failed tunnel (net::ERR_TUNNEL_CONNECTION_FAILED) or the gateway's own 502.
+TEST_F(WebEndpoint, AnUnreachablePageSaysWhyInWordsUncharged) {
+  std::uint16_t closed_port = 0;
+  {  // a port nobody listens on any more
+    boost::asio::io_context io;
+    boost::asio::ip::tcp::acceptor probe(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+    closed_port = probe.local_endpoint().port();
+  }
+  for (const std::string scheme : {"http", "https"}) {
+    SCOPED_TRACE(scheme);
+    const auto refused =
+        scrape({{"url", scheme + "://127.0.0.1:" + std::to_string(closed_port) + "/"}});
+    expect_error(refused, 502, "upstream_error");
+    const std::string message = json::parse(refused->body)["error"].value("message", "");
+    EXPECT_EQ(message.rfind("the site could not be reached: ", 0), 0u) << message;
+    EXPECT_NE(message.find("refused"), std::string::npos) << message;
+  }
+  // A name that does not resolve (.invalid never does, RFC 6761).
+  const auto nowhere = scrape({{"url", "https://nowhere.invalid/"}});
+  expect_error(nowhere, 502, "upstream_error");
+  const std::string message = json::parse(nowhere->body)["error"].value("message", "");
+  EXPECT_EQ(message.rfind("the site could not be reached: ", 0), 0u) << message;
+  EXPECT_NE(message.find("nowhere.invalid"), std::string::npos) << message;
+  EXPECT_EQ(spent(), 0);
 }
 
 // ---- options ----
