@@ -66,6 +66,7 @@ IncomingRequest RequestReader::take() {
   expects_continue_ = false;
   remaining_ = 0;
   trailer_bytes_ = 0;
+  head_scanned_ = head_searched_ = 0;
   return out;
 }
 
@@ -92,39 +93,52 @@ RequestReader::Progress RequestReader::read_head(std::string_view data, std::siz
     start += data[start] == '\r' ? 2 : 1;
   }
   std::string_view head = data.substr(start);
+  if (start > 0) head_scanned_ = head_searched_ = 0;  // positions below are relative to `head`
 
-  // The head ends with an empty line. Until it has come, only its size is checked.
-  std::size_t pos = 0;
-  std::vector<std::string_view> lines;
+  // The head ends with an empty line. Nothing is scanned twice: a client that sends its head a
+  // byte at a time costs one look at each byte, not one look at the whole head per byte.
+  std::size_t pos = head_scanned_;  // start of the first line not yet complete
   for (;;) {
-    std::string_view line;
-    const std::size_t n = next_line(head.substr(pos), line);
-    if (n == std::string_view::npos) {
+    const std::size_t lf = head.find('\n', std::max(pos, head_searched_));
+    const bool first_line = pos == 0;
+    if (lf == std::string_view::npos) {
       const std::size_t pending = head.size() - pos;
-      if (lines.empty() && pending > limits_.max_line_bytes) {
+      if (first_line && pending > limits_.max_line_bytes) {
         return fail(414, ErrorCode::InvalidParameter, "the request line is longer than the limit");
       }
       if (head.size() > limits_.max_head_bytes || pending > limits_.max_line_bytes) {
         return fail(431, ErrorCode::PayloadTooLarge,
                     "the request headers are larger than the limit");
       }
+      head_scanned_ = pos;
+      head_searched_ = head.size();
       used = start;  // the skipped empty lines
       return Progress::NeedMore;
     }
-    pos += n;
-    if (line.size() > limits_.max_line_bytes) {
-      return lines.empty() ? fail(414, ErrorCode::InvalidParameter,
-                                  "the request line is longer than the limit")
-                           : fail(431, ErrorCode::PayloadTooLarge,
-                                  "the request headers are larger than the limit");
+    std::size_t length = lf - pos;
+    if (length > 0 && head[lf - 1] == '\r') --length;
+    if (length > limits_.max_line_bytes) {
+      return first_line ? fail(414, ErrorCode::InvalidParameter,
+                               "the request line is longer than the limit")
+                        : fail(431, ErrorCode::PayloadTooLarge,
+                               "the request headers are larger than the limit");
     }
+    pos = lf + 1;
     if (pos > limits_.max_head_bytes) {
       return fail(431, ErrorCode::PayloadTooLarge, "the request headers are larger than the limit");
     }
+    if (length == 0) break;
+  }
+  used = start + pos;
+  head_scanned_ = head_searched_ = 0;
+  std::vector<std::string_view> lines;
+  for (std::size_t at = 0;;) {
+    std::string_view line;
+    at += next_line(head.substr(at), line);
     if (line.empty()) break;
     lines.push_back(line);
   }
-  used = start + pos;
+  if (lines.empty()) return fail(400, ErrorCode::InvalidParameter, "malformed HTTP request line");
 
   // Request line: METHOD SP target SP version.
   const std::string_view request_line = lines.front();

@@ -81,6 +81,8 @@ class RequestReader {
   bool expects_continue_ = false;
   std::size_t remaining_ = 0;      ///< body or chunk bytes still to come
   std::size_t trailer_bytes_ = 0;  ///< trailer bytes read so far
+  std::size_t head_scanned_ = 0;   ///< head bytes in complete lines already checked
+  std::size_t head_searched_ = 0;  ///< head bytes already searched for a line end
 };
 
 }  // namespace gleaner::api

@@ -85,6 +85,18 @@ TEST(RequestReader, LeavesAPipelinedRequestUnread) {
   EXPECT_EQ(f.reader.take().target, "/b");
 }
 
+TEST(RequestReader, SkipsEmptyLinesBeforeARequestWhateverTheSplits) {
+  for (std::size_t step : {1u, 2u, 5u, 1000u}) {
+    Feed f(limits());
+    ASSERT_EQ(f.push("\r\n\r\nGET /x HTTP/1.1\r\nA: b\r\n\r\n", step),
+              RequestReader::Progress::Done)
+        << step;
+    IncomingRequest r = f.reader.take();
+    EXPECT_EQ(r.target, "/x") << step;
+    EXPECT_EQ(header_value(r, "A"), "b") << step;
+  }
+}
+
 TEST(RequestReader, APostWithoutLengthHasAnEmptyBody) {
   Feed f(limits());
   ASSERT_EQ(f.push("POST /echo HTTP/1.1\r\nHost: a\r\n\r\n"), RequestReader::Progress::Done);
