@@ -1,5 +1,7 @@
 #include "api/connections.h"
 
+#include "core/log.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -10,8 +12,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <stdexcept>
-
-#include "core/log.h"
 
 namespace gleaner::api {
 namespace {
@@ -51,8 +51,8 @@ Peer peer_of(int fd) {
   return peer;
 }
 
-/// Sends what fits without waiting: the few bytes sent from the read thread (100 Continue, an
-/// error answer) go to a socket with nothing else queued.
+/// Sends what fits without waiting: for the few bytes of a 100 Continue or of refusing a
+/// connection at accept, to a socket with nothing else queued.
 void send_now(int fd, const std::string& bytes) {
   std::size_t sent = 0;
   while (sent < bytes.size()) {
@@ -70,11 +70,15 @@ struct Connections::Connection {
     Idle,       ///< between requests: waiting for a first byte
     Reading,    ///< a request has begun and is being read
     Busy,       ///< a worker is answering; not read meanwhile (pipelined bytes wait in the kernel)
-    Lingering,  ///< refused and shut for writing: reading and dropping until the client closes
+    Writing,    ///< sending `out`; not read meanwhile either
+    Lingering,  ///< answered, shut for writing: reading and dropping until the client closes
   };
   Peer peer;
   RequestReader reader;
-  std::string in;  ///< received and not yet taken by the reader
+  std::string in;   ///< received and not yet taken by the reader
+  std::string out;  ///< the response being written
+  std::size_t out_sent = 0;
+  bool close_after = false;  ///< whether the connection ends once `out` is written
   Phase phase = Phase::Reading;
   SteadyClock::time_point started;   ///< the current request's first byte (or the accept)
   SteadyClock::time_point deadline;  ///< when the current phase ends
@@ -194,31 +198,80 @@ void Connections::work_loop() {
       job = std::move(jobs_.front());
       jobs_.pop_front();
     }
-    bool keep = false;
+    Reply reply{"", true};
     try {
-      keep = answer_(job.connection->peer, job.request, job.last) && !job.last;
+      reply = answer_(job.connection->peer, job.request, job.last);
+      reply.close = reply.close || job.last;
     } catch (const std::exception& e) {
       log::error("http") << "answering a request failed: " << e.what();
     }
     std::lock_guard lock(mutex_);
     if (!stopping_) {
-      finished_.emplace_back(job.connection->peer.fd, keep);
+      finished_.emplace_back(job.connection->peer.fd, std::move(reply));
       wake();
     } else {
-      // No read thread to give it back to: the connection ends with this answer.
-      close(job.connection->peer.fd);
+      // No read thread to give it back to: the answer is written here (each send waits at most
+      // the socket's send timeout) and the connection ends with it.
+      const int fd = job.connection->peer.fd;
+      for (std::size_t sent = 0; sent < reply.bytes.size();) {
+        const ssize_t n =
+            ::send(fd, reply.bytes.data() + sent, reply.bytes.size() - sent, MSG_NOSIGNAL);
+        if (n <= 0) break;
+        sent += static_cast<std::size_t>(n);
+      }
+      close(fd);
       job.connection->closed = true;
     }
   }
 }
 
 void Connections::refuse(Connection& c, const ReadError& error, SteadyClock::time_point now) {
-  send_now(c.peer.fd, refusal_(c.peer, error));
-  shutdown(c.peer.fd, SHUT_WR);
   c.in.clear();
   c.in.shrink_to_fit();
-  c.phase = Connection::Phase::Lingering;
-  c.deadline = now + limits_.linger;
+  start_writing(c, Reply{refusal_(c.peer, error), true}, now);
+}
+
+void Connections::start_writing(Connection& c, Reply reply, SteadyClock::time_point now) {
+  c.out = std::move(reply.bytes);
+  c.out_sent = 0;
+  c.close_after = reply.close;
+  c.phase = Connection::Phase::Writing;
+  c.deadline = now + limits_.write_deadline;
+  on_writable(c, now);  // most responses fit in the socket's buffer at once
+}
+
+void Connections::on_writable(Connection& c, SteadyClock::time_point now) {
+  while (c.out_sent < c.out.size()) {
+    const ssize_t n = ::send(c.peer.fd, c.out.data() + c.out_sent, c.out.size() - c.out_sent,
+                             MSG_DONTWAIT | MSG_NOSIGNAL);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+    if (n <= 0) {
+      close_connection(c.peer.fd);
+      return;
+    }
+    c.out_sent += static_cast<std::size_t>(n);
+  }
+  c.out.clear();
+  c.out.shrink_to_fit();
+  if (c.close_after) {
+    // Shut for writing, then drop what the client still sends until it closes: closing at once
+    // with its bytes unread would reset the connection under the answer.
+    shutdown(c.peer.fd, SHUT_WR);
+    c.phase = Connection::Phase::Lingering;
+    c.deadline = now + limits_.linger;
+    return;
+  }
+  ++c.served;
+  c.continue_sent = false;
+  if (c.in.empty()) {
+    c.phase = Connection::Phase::Idle;
+    c.deadline = now + limits_.keep_alive_idle;
+  } else {
+    // A pipelined request already received: read it before anything new.
+    c.phase = Connection::Phase::Reading;
+    c.started = now;
+    advance(c, now);
+  }
 }
 
 void Connections::advance(Connection& c, SteadyClock::time_point now) {
@@ -282,7 +335,7 @@ void Connections::read_loop() {
     std::uint64_t ignored;
     [[maybe_unused]] auto drained = read(wake_fd_, &ignored, sizeof ignored);
     std::vector<Peer> adopted;
-    std::vector<std::pair<int, bool>> finished;
+    std::vector<std::pair<int, Reply>> finished;
     {
       std::lock_guard lock(mutex_);
       if (stopping_) break;
@@ -299,25 +352,9 @@ void Connections::read_loop() {
       c->deadline = now + limits_.header_deadline;
       connections_[fd] = std::move(c);
     }
-    for (const auto& [fd, keep] : finished) {
+    for (auto& [fd, reply] : finished) {
       auto it = connections_.find(fd);
-      if (it == connections_.end()) continue;
-      if (!keep) {
-        close_connection(fd);
-        continue;
-      }
-      Connection& c = *it->second;
-      ++c.served;
-      c.continue_sent = false;
-      if (c.in.empty()) {
-        c.phase = Connection::Phase::Idle;
-        c.deadline = now + limits_.keep_alive_idle;
-      } else {
-        // A pipelined request already received: read it before anything new.
-        c.phase = Connection::Phase::Reading;
-        c.started = now;
-        advance(c, now);
-      }
+      if (it != connections_.end()) start_writing(*it->second, std::move(reply), now);
     }
 
     polled.assign(1, pollfd{wake_fd_, POLLIN, 0});
@@ -325,7 +362,8 @@ void Connections::read_loop() {
     auto next_deadline = SteadyClock::time_point::max();
     for (auto& [fd, c] : connections_) {
       if (c->phase == Connection::Phase::Busy) continue;
-      polled.push_back(pollfd{fd, POLLIN, 0});
+      const short events = c->phase == Connection::Phase::Writing ? POLLOUT : POLLIN;
+      polled.push_back(pollfd{fd, events, 0});
       polled_connections.push_back(c.get());
       next_deadline = std::min(next_deadline, c->deadline);
     }
@@ -343,7 +381,11 @@ void Connections::read_loop() {
       if (polled[i].revents == 0) continue;
       auto it = connections_.find(polled[i].fd);
       if (it == connections_.end() || it->second.get() != polled_connections[i]) continue;
-      on_readable(*it->second, now);
+      if (it->second->phase == Connection::Phase::Writing) {
+        on_writable(*it->second, now);
+      } else {
+        on_readable(*it->second, now);
+      }
     }
     std::vector<int> expired;
     for (auto& [fd, c] : connections_) {

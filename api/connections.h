@@ -1,19 +1,24 @@
 #pragma once
 // The server's front door: every accepted connection until it is closed. One thread reads all
-// connections that are between requests or in the middle of sending one (poll, no blocking
-// reads), so a slow or silent client holds a socket but never a worker thread; only a complete
-// request, read within its deadlines and limits, is handed to a worker. That is how slow clients
-// cannot starve the rest: the workers only ever wait on handlers, never on a client's bytes.
+// connections that are between requests or in the middle of sending one, and writes every
+// response (poll, no blocking reads or writes), so a slow or silent client holds a socket but never
+// a worker thread; only a complete request, read within its deadlines and limits, is handed to a
+// worker, which returns its response as bytes. That is how slow clients cannot starve the rest:
+// the workers only ever wait on handlers, never on a client's bytes, whichever way they go.
 //
 // Limits, each answered at once and followed by closing the connection:
 // - more open connections from one address than allowed: 429;
 // - the head not complete within `header_deadline` of the request's first byte (of the
 //   connection's accept for its first request), or the whole request not within `body_deadline`:
 //   408;
+// - a response not taken by the client within `write_deadline`: the connection is closed;
 // - a head or body over its size limit: 431 or 413, before the rest is read (RequestReader).
 // After an error the connection is closed gracefully: shut for writing, then what the client still
 // sends is read and dropped for at most `linger` (never kept), so the client sees the answer
 // instead of a reset.
+#include "api/request_reader.h"
+#include "core/clock.h"
+
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -24,9 +29,6 @@
 #include <thread>
 #include <vector>
 
-#include "api/request_reader.h"
-#include "core/clock.h"
-
 namespace gleaner::api {
 
 struct ConnectionLimits {
@@ -35,6 +37,8 @@ struct ConnectionLimits {
   Millis body_deadline{30000};
   /// How long a connection may wait, idle, for its next request.
   Millis keep_alive_idle{30000};
+  /// How long a client may take to receive a response, from when it is ready.
+  Millis write_deadline{30000};
   /// How long dropping a refused client's remaining bytes may go on before the socket is closed.
   Millis linger{2000};
   int connections_per_address = 32;
@@ -53,10 +57,15 @@ struct Peer {
 
 class Connections {
  public:
-  /// Answers a request on a worker thread by writing its response to `peer.fd`; `last` means the
-  /// connection is closed after it (the response must say so). Returns whether the response was
-  /// written whole (the connection then stays open unless `last`).
-  using Answer = std::function<bool(const Peer& peer, IncomingRequest& request, bool last)>;
+  /// A response, written to the client by the read thread.
+  struct Reply {
+    std::string bytes;
+    /// Whether the connection ends after it.
+    bool close = false;
+  };
+  /// Answers a request on a worker thread; `last` means the connection is closed after it (the
+  /// response must say so). `peer.fd` is only for looking at (client_connected()).
+  using Answer = std::function<Reply(const Peer& peer, IncomingRequest& request, bool last)>;
   /// The whole HTTP response (closing the connection) that refuses a request for `error`.
   using Refusal = std::function<std::string(const Peer& peer, const ReadError& error)>;
 
@@ -87,6 +96,8 @@ class Connections {
   void work_loop();
   void wake();
   void on_readable(Connection& c, SteadyClock::time_point now);
+  void on_writable(Connection& c, SteadyClock::time_point now);
+  void start_writing(Connection& c, Reply reply, SteadyClock::time_point now);
   void advance(Connection& c, SteadyClock::time_point now);
   void refuse(Connection& c, const ReadError& error, SteadyClock::time_point now);
   void close_connection(int fd);
@@ -99,7 +110,7 @@ class Connections {
 
   std::mutex mutex_;  // guards adopted_, finished_, per_address_, stopping_, Connection::closed
   std::vector<Peer> adopted_;
-  std::vector<std::pair<int, bool>> finished_;  ///< fd, whether it stays open
+  std::vector<std::pair<int, Reply>> finished_;  ///< answered requests' connections
   std::map<std::string, int> per_address_;
   bool stopping_ = false;
 

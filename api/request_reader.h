@@ -4,13 +4,13 @@
 // chunked body whose chunks add up past it. Nothing here waits or touches a socket, so the front
 // (api/connections.h) decides when bytes come and how long it waits for them, and tests feed it
 // bytes directly.
+#include "core/error.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include "core/error.h"
 
 namespace gleaner::api {
 

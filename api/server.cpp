@@ -1,18 +1,18 @@
 #include "api/server.h"
 
-#include <httplib.h>
-#include <poll.h>
-#include <sys/socket.h>
-
-#include <algorithm>
-#include <cctype>
-
 #include "api/connections.h"
 #include "api/envelope.h"
 #include "api/request_reader.h"
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
+
+#include <httplib.h>
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cctype>
 
 namespace gleaner::api {
 
@@ -51,8 +51,9 @@ class InlineTaskQueue : public httplib::TaskQueue {
   void shutdown() override {}
 };
 
-/// One request's head for process_request() to parse, and the socket its response is written to.
-/// The body is not in it: the handler takes it from the IncomingRequest (see CurrentRequest).
+/// One request's head for process_request() to parse, and the response it writes, kept for
+/// Connections to send. The body is not in it: the handler takes it from the IncomingRequest (see
+/// CurrentRequest).
 class HeadStream : public httplib::Stream {
  public:
   HeadStream(std::string head, const Peer& peer) : head_(std::move(head)), peer_(peer) {}
@@ -66,16 +67,10 @@ class HeadStream : public httplib::Stream {
     return static_cast<ssize_t>(n);
   }
   ssize_t write(const char* ptr, size_t size) override {
-    // Blocking, each send bounded by the socket's send timeout (the server's write timeout).
-    std::size_t sent = 0;
-    while (sent < size) {
-      const ssize_t n = ::send(peer_.fd, ptr + sent, size - sent, MSG_NOSIGNAL);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return -1;
-      sent += static_cast<std::size_t>(n);
-    }
+    written_.append(ptr, size);
     return static_cast<ssize_t>(size);
   }
+  std::string take_written() { return std::move(written_); }
   void get_remote_ip_and_port(std::string& ip, int& port) const override {
     ip = peer_.remote_ip;
     port = peer_.remote_port;
@@ -91,6 +86,7 @@ class HeadStream : public httplib::Stream {
  private:
   std::string head_;
   std::size_t read_ = 0;
+  std::string written_;
   const Peer& peer_;
 };
 
@@ -216,14 +212,17 @@ ServerOptions ServerOptions::from_config(const Config& config) {
   o.header_deadline = Millis(config.get_int("header_deadline_ms", o.header_deadline.count()));
   o.body_deadline = Millis(config.get_int("body_deadline_ms", o.body_deadline.count()));
   o.keep_alive = Millis(config.get_int("keep_alive_ms", o.keep_alive.count()));
+  o.write_deadline = Millis(config.get_int("write_deadline_ms", o.write_deadline.count()));
   o.connections_per_address =
       static_cast<int>(config.get_int("connections_per_address", o.connections_per_address));
   if (o.threads < 1) throw std::invalid_argument("http_threads must be at least 1");
   if (o.max_header_bytes < 1024)
     throw std::invalid_argument("max_header_bytes must be at least 1024");
-  if (o.header_deadline.count() < 1 || o.body_deadline.count() < 1 || o.keep_alive.count() < 1) {
+  if (o.header_deadline.count() < 1 || o.body_deadline.count() < 1 || o.keep_alive.count() < 1 ||
+      o.write_deadline.count() < 1) {
     throw std::invalid_argument(
-        "header_deadline_ms, body_deadline_ms and keep_alive_ms must be positive");
+        "header_deadline_ms, body_deadline_ms, keep_alive_ms and write_deadline_ms must be "
+        "positive");
   }
   if (o.connections_per_address < 1) {
     throw std::invalid_argument("connections_per_address must be at least 1");
@@ -236,7 +235,8 @@ HttpServer::HttpServer(ServerOptions options, Router router)
       router_(std::move(router)),
       server_(std::make_unique<FrontServer>()) {
   server_->new_task_queue = [] { return new InlineTaskQueue; };
-  // Each send of a response waits at most this long (cpp-httplib sets it on accepted sockets).
+  // Responses are written by Connections, without waiting; this bounds each send of those
+  // written at shutdown, when its thread has stopped (cpp-httplib sets it on accepted sockets).
   server_->set_write_timeout(30, 0);
   server_->set_keep_alive_timeout(std::max<time_t>(
       1, std::chrono::duration_cast<std::chrono::seconds>(options_.keep_alive).count()));
@@ -247,6 +247,7 @@ HttpServer::HttpServer(ServerOptions options, Router router)
   limits.header_deadline = options_.header_deadline;
   limits.body_deadline = options_.body_deadline;
   limits.keep_alive_idle = options_.keep_alive;
+  limits.write_deadline = options_.write_deadline;
   limits.connections_per_address = options_.connections_per_address;
   // The Keep-Alive header cpp-httplib writes announces this count.
   server_->set_keep_alive_max_count(static_cast<std::size_t>(limits.requests_per_connection));
@@ -337,12 +338,12 @@ HttpServer::~HttpServer() {
   if (connections_) connections_->join();
 }
 
-bool HttpServer::answer(const Peer& peer, IncomingRequest& incoming, bool last) {
+Connections::Reply HttpServer::answer(const Peer& peer, IncomingRequest& incoming, bool last) {
   HeadStream stream(head_for_httplib(incoming, last), peer);
   CurrentScope scope(incoming, peer.fd);
   bool connection_closed = false;
-  const bool written = server_->serve(stream, last, connection_closed);
-  return written && !connection_closed;
+  const bool complete = server_->serve(stream, last, connection_closed);
+  return Connections::Reply{stream.take_written(), !complete || connection_closed || last};
 }
 
 void HttpServer::set_observer(Observer observer) {

@@ -7,19 +7,17 @@
 // (body size, header and body deadlines, connections per address) before any worker thread is
 // involved; cpp-httplib then parses the request's target and writes the response. docs/security.md
 // ("Limits of the HTTP server") says why it is split so.
-#include <atomic>
-#include <functional>
-#include <memory>
-
+#include "api/connections.h"
 #include "api/router.h"
 #include "core/clock.h"
 #include "core/config.h"
 
+#include <atomic>
+#include <functional>
+#include <memory>
+
 namespace gleaner::api {
 
-class Connections;
-struct IncomingRequest;
-struct Peer;
 class FrontServer;
 
 struct ServerOptions {
@@ -38,11 +36,14 @@ struct ServerOptions {
   Millis body_deadline{30000};
   /// How long a kept-alive connection may wait for its next request.
   Millis keep_alive{30000};
+  /// How long a client may take to receive a response once it is ready; then it is closed.
+  Millis write_deadline{30000};
   /// Open connections one client address may hold; one more is refused with 429.
   int connections_per_address = 32;
 
   /// Entries `host`, `port`, `http_threads`, `max_body_bytes`, `max_header_bytes`,
-  /// `header_deadline_ms`, `body_deadline_ms`, `keep_alive_ms`, `connections_per_address`.
+  /// `header_deadline_ms`, `body_deadline_ms`, `keep_alive_ms`, `write_deadline_ms`,
+  /// `connections_per_address`.
   static ServerOptions from_config(const Config& config);
 };
 
@@ -66,9 +67,8 @@ class HttpServer {
   int port() const { return port_; }
 
  private:
-  /// Answers one request read by connections_ (on a worker thread); false when the response
-  /// could not be written whole.
-  bool answer(const Peer& peer, IncomingRequest& incoming, bool last);
+  /// Answers one request read by connections_ (on a worker thread): the response's bytes.
+  Connections::Reply answer(const Peer& peer, IncomingRequest& incoming, bool last);
 
   ServerOptions options_;
   Router router_;

@@ -1,6 +1,9 @@
 // The server's front door on a loopback port, spoken to over raw sockets: bodies that stop at the
 // limit, requests framed badly or pipelined, slow clients and many connections from one address
 // (issue 16, items 1 to 3). Each test configures short deadlines and waits at most a few seconds.
+#include "api/server.h"
+#include "core/error.h"
+
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -11,9 +14,6 @@
 
 #include <atomic>
 #include <thread>
-
-#include "api/server.h"
-#include "core/error.h"
 
 using namespace gleaner;
 using namespace gleaner::api;
@@ -151,6 +151,9 @@ class FrontTest : public ::testing::Test {
       Response res;
       res.body = {{"account", "a"}};
       return res;
+    });
+    router.add("GET", "/big", [](Request&) {
+      return Response::raw(std::string(1 << 20, 'b'), "application/octet-stream");
     });
     router.add("GET", "/ok", [](Request& r) {
       Response res;
@@ -424,4 +427,29 @@ TEST_F(FrontTest, AHandlerSeesItsClientHangUp) {
   const auto deadline = SteadyClock::now() + kAnswerWithin;
   while (!handler_ended && SteadyClock::now() < deadline) std::this_thread::sleep_for(10ms);
   EXPECT_TRUE(saw_hang_up);
+}
+
+// A client that asks for large responses and does not read them holds no worker: with a single
+// worker, others are still answered, and the reader is dropped at the write deadline.
+TEST_F(FrontTest, ASlowReaderHoldsNoWorker) {
+  auto options = small();
+  options.threads = 1;
+  options.write_deadline = 1000ms;
+  start(options);
+  RawClient reader(port);
+  std::string pipelined;
+  for (int i = 0; i < 20; ++i) pipelined += "GET /big HTTP/1.1\r\nHost: x\r\n\r\n";
+  ASSERT_TRUE(reader.send(pipelined));  // 20 MiB of answers, far more than socket buffers hold
+
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(kAnswerWithin);
+  for (int round = 0; round < 3; ++round) {
+    auto health = client.Get("/health");
+    ASSERT_TRUE(health);
+    EXPECT_EQ(health->status, 200);
+  }
+  // Past the write deadline, the reader finds the connection closed before the twenty answers.
+  std::this_thread::sleep_for(2000ms);
+  EXPECT_LT(reader.replies(20).size(), 20u);
+  EXPECT_TRUE(reader.closed_by_server(Millis(0)));
 }
