@@ -205,23 +205,26 @@ void Connections::work_loop() {
     } catch (const std::exception& e) {
       log::error("http") << "answering a request failed: " << e.what();
     }
-    std::lock_guard lock(mutex_);
-    if (!stopping_) {
-      finished_.emplace_back(job.connection->peer.fd, std::move(reply));
-      wake();
-    } else {
-      // No read thread to give it back to: the answer is written here (each send waits at most
-      // the socket's send timeout) and the connection ends with it.
-      const int fd = job.connection->peer.fd;
-      for (std::size_t sent = 0; sent < reply.bytes.size();) {
-        const ssize_t n =
-            ::send(fd, reply.bytes.data() + sent, reply.bytes.size() - sent, MSG_NOSIGNAL);
-        if (n <= 0) break;
-        sent += static_cast<std::size_t>(n);
+    {
+      std::lock_guard lock(mutex_);
+      if (!stopping_) {
+        finished_.emplace_back(job.connection->peer.fd, std::move(reply));
+        wake();
+        continue;
       }
-      close(fd);
-      job.connection->closed = true;
     }
+    // No read thread to give it back to: the answer is written here (each send waits at most the
+    // socket's send timeout) and the connection ends with it. join() reads `closed` only once
+    // every worker has ended.
+    const int fd = job.connection->peer.fd;
+    for (std::size_t sent = 0; sent < reply.bytes.size();) {
+      const ssize_t n =
+          ::send(fd, reply.bytes.data() + sent, reply.bytes.size() - sent, MSG_NOSIGNAL);
+      if (n <= 0) break;
+      sent += static_cast<std::size_t>(n);
+    }
+    close(fd);
+    job.connection->closed = true;
   }
 }
 

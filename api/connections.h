@@ -108,7 +108,7 @@ class Connections {
   const Refusal refusal_;
   int wake_fd_ = -1;
 
-  std::mutex mutex_;  // guards adopted_, finished_, per_address_, stopping_, Connection::closed
+  std::mutex mutex_;  // guards adopted_, finished_, per_address_, stopping_
   std::vector<Peer> adopted_;
   std::vector<std::pair<int, Reply>> finished_;  ///< answered requests' connections
   std::map<std::string, int> per_address_;

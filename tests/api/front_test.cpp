@@ -171,6 +171,15 @@ class FrontTest : public ::testing::Test {
       handler_ended = true;
       return Response();
     });
+    router.add("GET", "/held", [this](Request&) {
+      // Answers once the test releases it (or kAnswerWithin passes).
+      handler_started = true;
+      const auto deadline = SteadyClock::now() + kAnswerWithin;
+      while (!release_held && SteadyClock::now() < deadline) std::this_thread::sleep_for(10ms);
+      Response res;
+      res.body = {{"held", true}};
+      return res;
+    });
     router.add("POST", "/echo", [](Request& r) {
       Response res;
       res.body = {{"length", r.body.size()},
@@ -202,6 +211,7 @@ class FrontTest : public ::testing::Test {
   std::atomic<bool> handler_started{false};
   std::atomic<bool> saw_hang_up{false};
   std::atomic<bool> handler_ended{false};
+  std::atomic<bool> release_held{false};
 };
 
 json body_of(const Reply& r) {
@@ -452,4 +462,27 @@ TEST_F(FrontTest, ASlowReaderHoldsNoWorker) {
   std::this_thread::sleep_for(2000ms);
   EXPECT_LT(reader.replies(20).size(), 20u);
   EXPECT_TRUE(reader.closed_by_server(Millis(0)));
+}
+
+// A shutdown stops taking connections and requests at once, and the request in flight is still
+// answered (Service::shutdown gives its page a grace period meanwhile); run() returns after it.
+TEST_F(FrontTest, StopReturnsAtOnceAndTheRequestInFlightIsAnswered) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(c.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n"));
+  const auto deadline = SteadyClock::now() + kAnswerWithin;
+  while (!handler_started && SteadyClock::now() < deadline) std::this_thread::sleep_for(10ms);
+  ASSERT_TRUE(handler_started);
+
+  const auto before = SteadyClock::now();
+  server->stop();
+  EXPECT_LT(SteadyClock::now() - before, kAnswerWithin / 2);  // the handler is still held
+  EXPECT_FALSE(RawClient(port).connected());                  // no longer listening
+  release_held = true;
+  thread.join();
+  auto replies = c.replies(1);
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(replies[0].status, 200);
+  EXPECT_EQ(body_of(replies[0])["held"], true);
+  EXPECT_TRUE(c.closed_by_server());
 }
