@@ -1,28 +1,136 @@
 #include "api/server.h"
 
+#include "api/connections.h"
 #include "api/envelope.h"
+#include "api/request_reader.h"
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
 
 #include <httplib.h>
-#include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
-#include <filesystem>
 
 namespace gleaner::api {
+
+/// cpp-httplib's server with its socket handling replaced: an accepted socket goes to Connections
+/// (its override of the one virtual hook cpp-httplib has for a connection), and a request read
+/// there comes back through process_request(), cpp-httplib's own parsing of the request line and
+/// writing of the response, over an in-memory stream that holds the request's head.
+class FrontServer : public httplib::Server {
+ public:
+  /// Where accepted sockets go; set before listening.
+  Connections* connections = nullptr;
+
+  bool serve(httplib::Stream& stream, bool close_connection, bool& connection_closed) {
+    return process_request(stream, close_connection, connection_closed, nullptr);
+  }
+
+  /// cpp-httplib 0.11 listens with a backlog of 5: a burst of connections (a hundred clients at
+  /// once) overflows it and the kernel drops their SYNs, which clients only resend after a
+  /// second or more. Listening again on the bound socket widens the queue.
+  void widen_backlog() { ::listen(svr_sock_, SOMAXCONN); }
+
+ private:
+  bool process_and_close_socket(socket_t sock) override {
+    connections->adopt(sock);
+    return true;
+  }
+};
+
 namespace {
+
+/// Runs each accept's task on the accept thread itself: the task is FrontServer's hand-over of the
+/// socket to Connections, which never blocks, so no thread pool sits between accept and it.
+class InlineTaskQueue : public httplib::TaskQueue {
+ public:
+  void enqueue(std::function<void()> fn) override { fn(); }
+  void shutdown() override {}
+};
+
+/// One request's head for process_request() to parse, and the response it writes, kept for
+/// Connections to send. The body is not in it: the handler takes it from the IncomingRequest (see
+/// CurrentRequest).
+class HeadStream : public httplib::Stream {
+ public:
+  HeadStream(std::string head, const Peer& peer) : head_(std::move(head)), peer_(peer) {}
+
+  bool is_readable() const override { return read_ < head_.size(); }
+  bool is_writable() const override { return true; }
+  ssize_t read(char* ptr, size_t size) override {
+    const std::size_t n = std::min(size, head_.size() - read_);
+    std::copy_n(head_.data() + read_, n, ptr);
+    read_ += n;
+    return static_cast<ssize_t>(n);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    written_.append(ptr, size);
+    return static_cast<ssize_t>(size);
+  }
+  std::string take_written() { return std::move(written_); }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = peer_.remote_ip;
+    port = peer_.remote_port;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = peer_.local_ip;
+    port = peer_.local_port;
+  }
+  // Debian's cpp-httplib is built with select(), and process_request() answers 500 to a stream
+  // whose socket is at or above FD_SETSIZE, although it never selects on this stream.
+  socket_t socket() const override { return peer_.fd < FD_SETSIZE ? peer_.fd : INVALID_SOCKET; }
+
+ private:
+  std::string head_;
+  std::size_t read_ = 0;
+  std::string written_;
+  const Peer& peer_;
+};
 
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
+}
+
+/// The request the handler on this thread answers: its headers and body as read by Connections,
+/// and its socket for client_connected().
+struct CurrentRequest {
+  IncomingRequest* incoming = nullptr;
+  int fd = -1;
+};
+thread_local CurrentRequest current;
+
+/// Sets `current` for the duration of one process_request() call.
+class CurrentScope {
+ public:
+  CurrentScope(IncomingRequest& incoming, int fd) { current = {&incoming, fd}; }
+  ~CurrentScope() { current = {}; }
+  CurrentScope(const CurrentScope&) = delete;
+  CurrentScope& operator=(const CurrentScope&) = delete;
+};
+
+/// What process_request() is given: the request line and the headers it acts on (Accept-Encoding
+/// for compressing the response, and the like). Left out are those about the body (it is not
+/// there: the handler takes it from `current`, so cpp-httplib neither reads it again nor applies
+/// its 8 KiB limit for form bodies nor decodes it) and Range (the API serves no partial content).
+std::string head_for_httplib(const IncomingRequest& in, bool last) {
+  std::string head = in.method + ' ' + in.target + " HTTP/1.1\r\n";
+  for (const auto& [name, value] : in.headers) {
+    const std::string key = lower(name);
+    if (key == "content-type" || key == "content-encoding" || key == "connection" ||
+        key == "range" || key == "content-length" || key == "transfer-encoding") {
+      continue;
+    }
+    head += name + ": " + value + "\r\n";
+  }
+  head += "Content-Length: 0\r\n";
+  if (last) head += "Connection: close\r\n";
+  head += "\r\n";
+  return head;
 }
 
 Request to_request(const httplib::Request& raw) {
@@ -32,8 +140,15 @@ Request to_request(const httplib::Request& raw) {
   r.path = raw.path;
   r.received = SteadyClock::now();
   for (const auto& [k, v] : raw.params) r.query.emplace(k, v);
-  for (const auto& [k, v] : raw.headers) r.headers[lower(k)] = v;
-  r.body = raw.body;
+  if (current.incoming) {
+    IncomingRequest& in = *current.incoming;
+    for (const auto& [k, v] : in.headers) r.headers[lower(k)] = v;
+    if (in.framed_body) r.headers["content-length"] = std::to_string(in.body.size());
+    r.body = std::move(in.body);
+  } else {
+    for (const auto& [k, v] : raw.headers) r.headers[lower(k)] = v;
+    r.body = raw.body;
+  }
   return r;
 }
 
@@ -48,74 +163,30 @@ void write(httplib::Response& out, const Request& request, const Response& respo
   }
 }
 
-/// The cpp-httplib request this thread is handling, for client_connected().
-thread_local const httplib::Request* current_raw_request = nullptr;
-
-/// Sets current_raw_request for the duration of one handler call.
-class CurrentRequest {
- public:
-  explicit CurrentRequest(const httplib::Request& raw) { current_raw_request = &raw; }
-  ~CurrentRequest() { current_raw_request = nullptr; }
-  CurrentRequest(const CurrentRequest&) = delete;
-  CurrentRequest& operator=(const CurrentRequest&) = delete;
-};
-
-/// The numeric host and port of a socket address, formatted as cpp-httplib formats them.
-bool host_and_port(const sockaddr_storage& addr, socklen_t len, std::string& host, int& port) {
-  char name[NI_MAXHOST];
-  char service[NI_MAXSERV];
-  if (getnameinfo(reinterpret_cast<const sockaddr*>(&addr), len, name, sizeof name, service,
-                  sizeof service, NI_NUMERICHOST | NI_NUMERICSERV) != 0) {
-    return false;
+const char* reason_phrase(int status) {
+  switch (status) {
+    case 400: return "Bad Request";
+    case 408: return "Request Timeout";
+    case 413: return "Payload Too Large";
+    case 414: return "URI Too Long";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 501: return "Not Implemented";
+    default: return "Error";
   }
-  host = name;
-  port = std::atoi(service);
-  return true;
-}
-
-/// The open socket whose local and peer addresses are the request's, or -1.
-int find_request_socket(const httplib::Request& raw) {
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
-    const std::string name = entry.path().filename().string();
-    int fd = -1;
-    if (std::from_chars(name.data(), name.data() + name.size(), fd).ec != std::errc()) continue;
-    struct stat st {};
-    if (fstat(fd, &st) != 0 || !S_ISSOCK(st.st_mode)) continue;
-    sockaddr_storage addr{};
-    socklen_t len = sizeof addr;
-    std::string host;
-    int port = -1;
-    if (getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0 ||
-        !host_and_port(addr, len, host, port) || port != raw.local_port ||
-        host != raw.local_addr) {
-      continue;
-    }
-    len = sizeof addr;
-    if (getpeername(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0 ||
-        !host_and_port(addr, len, host, port) || port != raw.remote_port ||
-        host != raw.remote_addr) {
-      continue;
-    }
-    // A live TCP connection is the only socket with these four addresses.
-    return fd;
-  }
-  return -1;
 }
 
 }  // namespace
 
 bool client_connected() {
-  if (!current_raw_request) return true;
-  const int fd = find_request_socket(*current_raw_request);
-  if (fd < 0) return true;
-  pollfd p{fd, POLLIN | POLLRDHUP, 0};
+  if (current.fd < 0) return true;
+  pollfd p{current.fd, POLLIN | POLLRDHUP, 0};
   if (poll(&p, 1, 0) <= 0) return true;  // nothing to read, no hang-up: still there
   if (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) return false;
   // Readable without a hang-up: the client sent more (a pipelined request); a read of zero
   // bytes would mean it closed.
   char byte;
-  return recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) != 0;
+  return recv(current.fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) != 0;
 }
 
 std::string Request::header(const std::string& name) const {
@@ -136,31 +207,93 @@ ServerOptions ServerOptions::from_config(const Config& config) {
   o.threads = static_cast<int>(config.get_int("http_threads", o.threads));
   o.max_body_bytes = static_cast<std::size_t>(
       config.get_int("max_body_bytes", static_cast<long long>(o.max_body_bytes)));
+  o.max_header_bytes = static_cast<std::size_t>(
+      config.get_int("max_header_bytes", static_cast<long long>(o.max_header_bytes)));
+  o.header_deadline = Millis(config.get_int("header_deadline_ms", o.header_deadline.count()));
+  o.body_deadline = Millis(config.get_int("body_deadline_ms", o.body_deadline.count()));
+  o.keep_alive = Millis(config.get_int("keep_alive_ms", o.keep_alive.count()));
+  o.write_deadline = Millis(config.get_int("write_deadline_ms", o.write_deadline.count()));
+  o.connections_per_address =
+      static_cast<int>(config.get_int("connections_per_address", o.connections_per_address));
   if (o.threads < 1) throw std::invalid_argument("http_threads must be at least 1");
+  if (o.max_header_bytes < 1024)
+    throw std::invalid_argument("max_header_bytes must be at least 1024");
+  if (o.header_deadline.count() < 1 || o.body_deadline.count() < 1 || o.keep_alive.count() < 1 ||
+      o.write_deadline.count() < 1) {
+    throw std::invalid_argument(
+        "header_deadline_ms, body_deadline_ms, keep_alive_ms and write_deadline_ms must be "
+        "positive");
+  }
+  if (o.connections_per_address < 1) {
+    throw std::invalid_argument("connections_per_address must be at least 1");
+  }
   return o;
 }
 
 HttpServer::HttpServer(ServerOptions options, Router router)
-    : options_(std::move(options)), router_(std::move(router)),
-      server_(std::make_unique<httplib::Server>()) {
-  const int threads = options_.threads;
-  server_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  server_->set_payload_max_length(options_.max_body_bytes);
-  server_->set_read_timeout(30, 0);
+    : options_(std::move(options)),
+      router_(std::move(router)),
+      server_(std::make_unique<FrontServer>()) {
+  server_->new_task_queue = [] { return new InlineTaskQueue; };
+  // Responses are written by Connections, without waiting; this bounds each send of those
+  // written at shutdown, when its thread has stopped (cpp-httplib sets it on accepted sockets).
   server_->set_write_timeout(30, 0);
-  server_->set_keep_alive_timeout(30);
+  server_->set_keep_alive_timeout(std::max<time_t>(
+      1, std::chrono::duration_cast<std::chrono::seconds>(options_.keep_alive).count()));
 
-  // Every request is answered by this one handler (cpp-httplib only reads the body): one place
+  ConnectionLimits limits;
+  limits.request.max_head_bytes = options_.max_header_bytes;
+  limits.request.max_body_bytes = options_.max_body_bytes;
+  limits.header_deadline = options_.header_deadline;
+  limits.body_deadline = options_.body_deadline;
+  limits.keep_alive_idle = options_.keep_alive;
+  limits.write_deadline = options_.write_deadline;
+  limits.connections_per_address = options_.connections_per_address;
+  // The Keep-Alive header cpp-httplib writes announces this count.
+  server_->set_keep_alive_max_count(static_cast<std::size_t>(limits.requests_per_connection));
+
+  // Requests refused before they could be routed (too large, too slow, malformed, too many
+  // connections) get the service's JSON error body and a line in the request log.
+  auto refusal = [this](const Peer& peer, const ReadError& error) {
+    Request request;
+    request.id = new_uuid();
+    request.received = SteadyClock::now();
+    Response response;
+    response.status = error.status;
+    response.body = {{"error", {{"code", code_name(error.code)}, {"message", error.message}}}};
+    if (error.status == 429) response.headers["Retry-After"] = "1";
+    const std::string body = render_json(request, response);
+    std::string out = "HTTP/1.1 " + std::to_string(error.status) + ' ' +
+                      reason_phrase(error.status) + "\r\nContent-Type: application/json\r\n" +
+                      "Content-Length: " + std::to_string(body.size()) +
+                      "\r\nConnection: close\r\nX-Request-Id: " + request.id + "\r\n";
+    for (const auto& [k, v] : response.headers) out += k + ": " + v + "\r\n";
+    out += "\r\n" + body;
+    log::info("http") << request.id << " refused " << peer.remote_ip << ' ' << error.status << ' '
+                      << code_name(error.code) << ": " << error.message;
+    if (observer_) observer_(request, error.status, Millis(0));
+    return out;
+  };
+  connections_ = std::make_unique<Connections>(
+      limits, options_.threads,
+      [this](const Peer& peer, IncomingRequest& incoming, bool last) {
+        return answer(peer, incoming, last);
+      },
+      refusal);
+  server_->connections = connections_.get();
+
+  // Every request is answered by this one handler (cpp-httplib only parses the head): one place
   // for ids, routing (404 vs 405), error mapping and the request log.
   auto dispatch = [this](const httplib::Request& raw, httplib::Response& out) {
     Request request = to_request(raw);
+    // Every line this thread logs until the answer is written carries the request's id.
+    log::RequestScope scope(request.id);
     Response response;
     auto match = router_.match(request.method, request.path);
     request.route = match.pattern;
     if (match.handler) {
       request.path_params = std::move(match.params);
       try {
-        CurrentRequest current(raw);
         response = (*match.handler)(request);
       } catch (...) {
         response = error_response(request, std::current_exception());
@@ -170,12 +303,11 @@ HttpServer::HttpServer(ServerOptions options, Router router)
           request, gleaner::Error(ErrorCode::MethodNotAllowed,
                                   request.method + " is not allowed on " + request.path));
     } else {
-      response = error_response(
-          request, gleaner::Error(ErrorCode::NotFound, "no route " + request.path));
+      response =
+          error_response(request, gleaner::Error(ErrorCode::NotFound, "no route " + request.path));
     }
     write(out, request, response);
-    const auto elapsed =
-        std::chrono::duration_cast<Millis>(SteadyClock::now() - request.received);
+    const auto elapsed = std::chrono::duration_cast<Millis>(SteadyClock::now() - request.received);
     log::info("http") << request.id << ' ' << request.method << ' '
                       << (request.route.empty() ? request.path : request.route) << ' '
                       << response.status << ' ' << elapsed.count() << "ms";
@@ -189,23 +321,36 @@ HttpServer::HttpServer(ServerOptions options, Router router)
   server_->Delete(any, dispatch);
   server_->Options(any, dispatch);
 
-  // Errors cpp-httplib raises itself before routing (413 for a body over the limit, 400 for a
-  // malformed request) still get the service's JSON error body.
+  // Errors cpp-httplib raises itself before routing (a malformed request line or target, a
+  // method it does not know) still get the service's JSON error body.
   server_->set_error_handler([](const httplib::Request& raw, httplib::Response& out) {
     if (!out.body.empty()) return;
     Request request = to_request(raw);
-    ErrorCode code = out.status == 413 ? ErrorCode::PayloadTooLarge
+    ErrorCode code = out.status == 413   ? ErrorCode::PayloadTooLarge
                      : out.status == 404 ? ErrorCode::NotFound
                                          : ErrorCode::InvalidParameter;
-    std::string message = out.status == 413 ? "request body is larger than the limit"
-                                            : "malformed HTTP request";
+    std::string message =
+        out.status == 413 ? "request body is larger than the limit" : "malformed HTTP request";
     write(out, request, error_response(request, gleaner::Error(code, message)));
   });
 }
 
-HttpServer::~HttpServer() { stop(); }
+HttpServer::~HttpServer() {
+  stop();
+  if (connections_) connections_->join();
+}
 
-void HttpServer::set_observer(Observer observer) { observer_ = std::move(observer); }
+Connections::Reply HttpServer::answer(const Peer& peer, IncomingRequest& incoming, bool last) {
+  HeadStream stream(head_for_httplib(incoming, last), peer);
+  CurrentScope scope(incoming, peer.fd);
+  bool connection_closed = false;
+  const bool complete = server_->serve(stream, last, connection_closed);
+  return Connections::Reply{stream.take_written(), !complete || connection_closed || last};
+}
+
+void HttpServer::set_observer(Observer observer) {
+  observer_ = std::move(observer);
+}
 
 int HttpServer::bind() {
   if (options_.port == 0) {
@@ -217,13 +362,21 @@ int HttpServer::bind() {
     throw std::runtime_error("cannot listen on " + options_.host + ":" +
                              std::to_string(options_.port));
   }
+  server_->widen_backlog();
   return port_;
 }
 
-void HttpServer::run() { server_->listen_after_bind(); }
+void HttpServer::run() {
+  server_->listen_after_bind();
+  // As cpp-httplib's own run does, return once the requests in flight have been answered.
+  connections_->join();
+}
 
 void HttpServer::stop() {
+  // Returns at once: no new connection, no new request; those in flight are answered (run()
+  // returns after them), so that a shutdown can give their pages a grace period meanwhile.
   if (server_) server_->stop();
+  if (connections_) connections_->stop();
 }
 
 }  // namespace gleaner::api

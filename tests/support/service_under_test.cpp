@@ -27,6 +27,8 @@ Config service_config(const std::string& dir, const std::string& replay_dir) {
   config.set("host", "127.0.0.1");
   config.set("port", 0);
   config.set("http_threads", 64);
+  // Every test client connects from 127.0.0.1, fifty at once in the credit tests.
+  config.set("connections_per_address", 256);
   config.set("max_body_bytes", 4096);
   config.set("browser_processes", 1);
   config.set("pages_per_process", 4);

@@ -1,0 +1,488 @@
+// The server's front door on a loopback port, spoken to over raw sockets: bodies that stop at the
+// limit, requests framed badly or pipelined, slow clients and many connections from one address
+// (issue 16, items 1 to 3). Each test configures short deadlines and waits at most a few seconds.
+#include "api/server.h"
+#include "core/error.h"
+
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <thread>
+
+using namespace gleaner;
+using namespace gleaner::api;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+namespace {
+
+/// The longest any answer may take in these tests; every deadline they configure is well below.
+constexpr Millis kAnswerWithin{5000};
+
+/// One response as read off the wire.
+struct Reply {
+  int status = 0;
+  std::map<std::string, std::string> headers;  ///< lower-case names
+  std::string body;
+};
+
+/// Splits the complete responses at the start of `wire` (interim 1xx ones skipped); what is
+/// left of a partial one stays in `wire`.
+std::vector<Reply> take_replies(std::string& wire) {
+  std::vector<Reply> replies;
+  for (;;) {
+    const auto end = wire.find("\r\n\r\n");
+    if (end == std::string::npos) return replies;
+    Reply r;
+    std::istringstream head(wire.substr(0, end));
+    std::string line;
+    std::getline(head, line);
+    r.status = std::atoi(line.substr(9, 3).c_str());
+    while (std::getline(head, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      const auto colon = line.find(':');
+      if (colon == std::string::npos) continue;
+      std::string name = line.substr(0, colon);
+      for (auto& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      r.headers[name] = line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+    std::size_t length = 0;
+    if (r.headers.count("content-length")) length = std::stoul(r.headers["content-length"]);
+    if (wire.size() < end + 4 + length) return replies;
+    r.body = wire.substr(end + 4, length);
+    wire.erase(0, end + 4 + length);
+    if (r.status >= 200) replies.push_back(std::move(r));
+  }
+}
+
+/// A client socket on the loopback, from a chosen loopback address.
+class RawClient {
+ public:
+  explicit RawClient(int port, const char* from = "127.0.0.1") {
+    fd_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in local{};
+    local.sin_family = AF_INET;
+    inet_pton(AF_INET, from, &local.sin_addr);
+    ::bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof local);
+    sockaddr_in server{};
+    server.sin_family = AF_INET;
+    server.sin_port = htons(static_cast<std::uint16_t>(port));
+    inet_pton(AF_INET, "127.0.0.1", &server.sin_addr);
+    connected_ = connect(fd_, reinterpret_cast<sockaddr*>(&server), sizeof server) == 0;
+  }
+  ~RawClient() { close(fd_); }
+  RawClient(const RawClient&) = delete;
+  RawClient& operator=(const RawClient&) = delete;
+
+  bool connected() const { return connected_; }
+
+  /// Sends all of `bytes`; false once the server has closed or reset the connection.
+  bool send(std::string_view bytes) {
+    while (!bytes.empty()) {
+      const ssize_t n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+      if (n <= 0) return false;
+      bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+  }
+
+  /// Reads until `count` responses have arrived, the server closes, or `wait` passes.
+  std::vector<Reply> replies(std::size_t count, Millis wait = kAnswerWithin) {
+    const auto deadline = SteadyClock::now() + wait;
+    std::vector<Reply> out;
+    while (out.size() < count && read_some(deadline)) {
+      for (auto& r : take_replies(wire_)) out.push_back(std::move(r));
+    }
+    for (auto& r : take_replies(wire_)) out.push_back(std::move(r));
+    return out;
+  }
+
+  /// Whether the server closes the connection (end of stream or reset) within `wait`; what
+  /// arrives meanwhile is kept for replies().
+  bool closed_by_server(Millis wait = kAnswerWithin) {
+    const auto deadline = SteadyClock::now() + wait;
+    while (read_some(deadline)) {
+    }
+    return closed_;
+  }
+
+ private:
+  /// One read; false at the deadline or once closed.
+  bool read_some(SteadyClock::time_point deadline) {
+    if (closed_) return false;
+    const auto left = std::chrono::duration_cast<Millis>(deadline - SteadyClock::now()).count();
+    if (left <= 0) return false;
+    pollfd p{fd_, POLLIN, 0};
+    if (poll(&p, 1, static_cast<int>(left)) <= 0) return false;
+    char buffer[65536];
+    const ssize_t n = recv(fd_, buffer, sizeof buffer, 0);
+    if (n <= 0) {
+      closed_ = true;
+      return false;
+    }
+    wire_.append(buffer, static_cast<std::size_t>(n));
+    return true;
+  }
+
+  int fd_ = -1;
+  bool connected_ = false;
+  bool closed_ = false;
+  std::string wire_;
+};
+
+class FrontTest : public ::testing::Test {
+ protected:
+  void start(ServerOptions options) {
+    Router router;
+    router.add("GET", "/health", [](Request&) {
+      Response res;
+      res.body = {{"status", "ok"}};
+      return res;
+    });
+    router.add("GET", "/private", [](Request& r) {
+      if (r.header("x-api-key") != "secret")
+        throw gleaner::Error(ErrorCode::InvalidApiKey, "bad key");
+      Response res;
+      res.body = {{"account", "a"}};
+      return res;
+    });
+    router.add("GET", "/big", [](Request&) {
+      return Response::raw(std::string(1 << 20, 'b'), "application/octet-stream");
+    });
+    router.add("GET", "/ok", [](Request& r) {
+      Response res;
+      res.body = {{"q", r.query_value("q").value_or("")}};
+      return res;
+    });
+    router.add("GET", "/wait-for-hang-up", [this](Request&) {
+      // Polls client_connected() until the client leaves (or kAnswerWithin passes).
+      handler_started = true;
+      const auto deadline = SteadyClock::now() + kAnswerWithin;
+      while (client_connected() && SteadyClock::now() < deadline) {
+        std::this_thread::sleep_for(10ms);
+      }
+      saw_hang_up = !client_connected();
+      handler_ended = true;
+      return Response();
+    });
+    router.add("GET", "/held", [this](Request&) {
+      // Answers once the test releases it (or kAnswerWithin passes).
+      handler_started = true;
+      const auto deadline = SteadyClock::now() + kAnswerWithin;
+      while (!release_held && SteadyClock::now() < deadline) std::this_thread::sleep_for(10ms);
+      Response res;
+      res.body = {{"held", true}};
+      return res;
+    });
+    router.add("POST", "/echo", [](Request& r) {
+      Response res;
+      res.body = {{"length", r.body.size()},
+                  {"contentType", r.header("content-type")},
+                  {"head", r.body.substr(0, 16)}};
+      return res;
+    });
+    options.host = "127.0.0.1";
+    options.port = 0;
+    server = std::make_unique<HttpServer>(options, std::move(router));
+    port = server->bind();
+    thread = std::thread([this] { server->run(); });
+  }
+  /// The options every test starts from: a 64 KiB body limit and few workers.
+  static ServerOptions small() {
+    ServerOptions o;
+    o.threads = 4;
+    o.max_body_bytes = 64 * 1024;
+    return o;
+  }
+  void TearDown() override {
+    if (server) server->stop();
+    if (thread.joinable()) thread.join();
+  }
+
+  std::unique_ptr<HttpServer> server;
+  int port = 0;
+  std::thread thread;
+  std::atomic<bool> handler_started{false};
+  std::atomic<bool> saw_hang_up{false};
+  std::atomic<bool> handler_ended{false};
+  std::atomic<bool> release_held{false};
+};
+
+json body_of(const Reply& r) {
+  return json::parse(r.body);
+}
+
+/// Another client, from another connection, gets /health and an authenticated request answered
+/// in time.
+void expect_others_answered(int port) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(kAnswerWithin);
+  auto health = client.Get("/health");
+  ASSERT_TRUE(health);
+  EXPECT_EQ(health->status, 200);
+  auto authed = client.Get("/private", httplib::Headers{{"x-api-key", "secret"}});
+  ASSERT_TRUE(authed);
+  EXPECT_EQ(authed->status, 200);
+}
+
+/// The client gets one JSON error `status`/`code` and the server closes the connection after it.
+void expect_refusal(RawClient& c, int status, const char* code) {
+  auto replies = c.replies(1);
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(replies[0].status, status);
+  EXPECT_EQ(body_of(replies[0])["error"]["code"], code);
+  EXPECT_EQ(replies[0].headers["connection"], "close");
+  EXPECT_TRUE(c.closed_by_server());
+}
+
+}  // namespace
+
+// Issue 16 item 1: a chunked body that never ends is refused once it passes the limit, and the
+// connection is closed there instead of the body being read whole.
+TEST_F(FrontTest, ChunkedBodyStopsAtTheLimitWith413) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(
+      c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+             "Transfer-Encoding: chunked\r\n\r\n"));
+  const std::string chunk = "4000\r\n" + std::string(0x4000, 'a') + "\r\n";
+  // 2 MiB offered, 32 times the limit; the server may stop taking it well before.
+  for (int i = 0; i < 128 && c.send(chunk); ++i) {
+  }
+  expect_refusal(c, 413, "payload_too_large");
+}
+
+TEST_F(FrontTest, ChunkedBodyWithinTheLimitArrivesDechunked) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(
+      c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+             "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n2\r\n1}\r\n0\r\n\r\n"));
+  auto replies = c.replies(1);
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(replies[0].status, 200);
+  EXPECT_EQ(body_of(replies[0])["length"], 7);
+  EXPECT_EQ(body_of(replies[0])["head"], "{\"a\":1}");
+}
+
+// Item 3: a Content-Length over the limit is refused from the head alone, at once.
+TEST_F(FrontTest, HugeContentLengthIs413AtOnce) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(
+      c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+             "Content-Length: 1000000000000\r\n\r\n{"));
+  expect_refusal(c, 413, "payload_too_large");
+}
+
+TEST_F(FrontTest, NegativeContentLengthIs400AtOnce) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n"));
+  expect_refusal(c, 400, "invalid_parameter");
+}
+
+// A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 6.3): it is
+// answered at once, not after waiting for the client to close.
+TEST_F(FrontTest, PostWithoutContentLengthIsAnsweredAtOnce) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(c.send("POST /echo HTTP/1.1\r\nHost: x\r\n\r\n"));
+  auto replies = c.replies(1);
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(replies[0].status, 200);
+  EXPECT_EQ(body_of(replies[0])["length"], 0);
+}
+
+TEST_F(FrontTest, PipelinedRequestsAreEachAnsweredInOrder) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(
+      c.send("GET /ok?q=1 HTTP/1.1\r\nHost: x\r\n\r\n"
+             "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
+             "GET /ok?q=3 HTTP/1.1\r\nHost: x\r\n\r\n"));
+  auto replies = c.replies(3);
+  ASSERT_EQ(replies.size(), 3u);
+  EXPECT_EQ(body_of(replies[0])["q"], "1");
+  EXPECT_EQ(body_of(replies[1])["head"], "abc");
+  EXPECT_EQ(body_of(replies[2])["q"], "3");
+  for (const auto& r : replies) EXPECT_EQ(r.status, 200);
+}
+
+// The body limit is the configured one whatever the content type (cpp-httplib alone caps form
+// bodies at 8 KiB), and the handler sees the body and its type as sent.
+TEST_F(FrontTest, NonJsonBodyUpToTheLimitIsAccepted) {
+  start(small());
+  httplib::Client client("127.0.0.1", port);
+  const std::string form = "a=" + std::string(40 * 1024, 'b');
+  auto r = client.Post("/echo", form, "application/x-www-form-urlencoded");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  auto b = json::parse(r->body);
+  EXPECT_EQ(b["length"], form.size());
+  EXPECT_EQ(b["contentType"], "application/x-www-form-urlencoded");
+  auto plain = client.Post("/echo", std::string(40 * 1024, 'c'), "text/plain");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->status, 200);
+}
+
+// Item 2: a client that sends its headers a byte at a time is cut off at the header deadline,
+// however steadily the bytes come.
+TEST_F(FrontTest, HeadersTooSlowAreRefusedAtTheDeadline) {
+  auto options = small();
+  options.header_deadline = 1000ms;
+  start(options);
+  RawClient c(port);
+  const std::string head = "GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: " + std::string(40, 'z');
+  const auto began = SteadyClock::now();
+  for (char ch : head) {
+    if (!c.send(std::string(1, ch))) break;
+    std::this_thread::sleep_for(100ms);
+    if (SteadyClock::now() - began > kAnswerWithin) break;
+  }
+  expect_refusal(c, 408, "timeout");
+  EXPECT_LT(SteadyClock::now() - began, kAnswerWithin);
+}
+
+TEST_F(FrontTest, BodyTooSlowIsRefusedAtTheDeadline) {
+  auto options = small();
+  options.body_deadline = 1000ms;
+  start(options);
+  RawClient c(port);
+  ASSERT_TRUE(c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab"));
+  expect_refusal(c, 408, "timeout");
+}
+
+TEST_F(FrontTest, ASilentConnectionIsClosedAtTheHeaderDeadline) {
+  auto options = small();
+  options.header_deadline = 500ms;
+  start(options);
+  RawClient c(port);
+  EXPECT_TRUE(c.closed_by_server());
+}
+
+TEST_F(FrontTest, ConnectionsPerAddressAreBounded) {
+  auto options = small();
+  options.connections_per_address = 3;
+  start(options);
+  std::vector<std::unique_ptr<RawClient>> held;
+  for (int i = 0; i < 3; ++i) {
+    held.push_back(std::make_unique<RawClient>(port));
+    ASSERT_TRUE(
+        held.back()->send("GET /ok?q=" + std::to_string(i) + " HTTP/1.1\r\nHost: x\r\n\r\n"));
+    ASSERT_EQ(held.back()->replies(1).size(), 1u);  // answered, and kept open
+  }
+  RawClient extra(port);
+  expect_refusal(extra, 429, "too_many_requests");
+
+  // Another address is not affected.
+  RawClient other(port, "127.0.0.2");
+  ASSERT_TRUE(other.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n"));
+  auto answered = other.replies(1);
+  ASSERT_EQ(answered.size(), 1u);
+  EXPECT_EQ(answered[0].status, 200);
+
+  // A closed connection gives its place back.
+  held.pop_back();
+  const auto deadline = SteadyClock::now() + kAnswerWithin;
+  int status = 0;
+  while (status != 200 && SteadyClock::now() < deadline) {
+    RawClient again(port);
+    again.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    auto r = again.replies(1);
+    if (!r.empty()) status = r[0].status;
+  }
+  EXPECT_EQ(status, 200);
+}
+
+// Item 2's proof: a hundred connections trickling their headers (more than the workers, all
+// admitted) while /health and an authenticated request are still answered at once.
+TEST_F(FrontTest, AHundredSlowClientsStarveNobody) {
+  auto options = small();
+  options.threads = 4;
+  options.connections_per_address = 200;
+  start(options);
+  std::vector<std::unique_ptr<RawClient>> slow;
+  for (int i = 0; i < 100; ++i) {
+    slow.push_back(std::make_unique<RawClient>(port));
+    ASSERT_TRUE(slow.back()->connected());
+    slow.back()->send("GET /health HTTP/1.1\r\n");
+  }
+  std::atomic<bool> done{false};
+  std::thread trickle([&] {
+    while (!done) {
+      for (auto& c : slow) c->send("X");
+      std::this_thread::sleep_for(200ms);
+    }
+  });
+
+  for (int round = 0; round < 3; ++round) {
+    expect_others_answered(port);
+    std::this_thread::sleep_for(500ms);
+  }
+  done = true;
+  trickle.join();
+}
+
+// A handler can tell that its client has gone (billing stops work nobody will receive).
+TEST_F(FrontTest, AHandlerSeesItsClientHangUp) {
+  start(small());
+  {
+    RawClient c(port);
+    ASSERT_TRUE(c.send("GET /wait-for-hang-up HTTP/1.1\r\nHost: x\r\n\r\n"));
+    const auto deadline = SteadyClock::now() + kAnswerWithin;
+    while (!handler_started && SteadyClock::now() < deadline) std::this_thread::sleep_for(10ms);
+    ASSERT_TRUE(handler_started);
+  }  // closed here
+  const auto deadline = SteadyClock::now() + kAnswerWithin;
+  while (!handler_ended && SteadyClock::now() < deadline) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(saw_hang_up);
+}
+
+// A client that asks for large responses and does not read them holds no worker: with a single
+// worker, others are still answered, and the reader is dropped at the write deadline.
+TEST_F(FrontTest, ASlowReaderHoldsNoWorker) {
+  auto options = small();
+  options.threads = 1;
+  options.write_deadline = 1000ms;
+  start(options);
+  RawClient reader(port);
+  std::string pipelined;
+  for (int i = 0; i < 20; ++i) pipelined += "GET /big HTTP/1.1\r\nHost: x\r\n\r\n";
+  ASSERT_TRUE(reader.send(pipelined));  // 20 MiB of answers, far more than socket buffers hold
+
+  for (int round = 0; round < 3; ++round) expect_others_answered(port);
+  // Past the write deadline, the reader finds the connection closed before the twenty answers.
+  std::this_thread::sleep_for(2000ms);
+  EXPECT_LT(reader.replies(20).size(), 20u);
+  EXPECT_TRUE(reader.closed_by_server(Millis(0)));
+}
+
+// A shutdown stops taking connections and requests at once, and the request in flight is still
+// answered (Service::shutdown gives its page a grace period meanwhile); run() returns after it.
+TEST_F(FrontTest, StopReturnsAtOnceAndTheRequestInFlightIsAnswered) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(c.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n"));
+  const auto deadline = SteadyClock::now() + kAnswerWithin;
+  while (!handler_started && SteadyClock::now() < deadline) std::this_thread::sleep_for(10ms);
+  ASSERT_TRUE(handler_started);
+
+  const auto before = SteadyClock::now();
+  server->stop();
+  EXPECT_LT(SteadyClock::now() - before, kAnswerWithin / 2);  // the handler is still held
+  EXPECT_FALSE(RawClient(port).connected());                  // no longer listening
+  release_held = true;
+  thread.join();
+  auto replies = c.replies(1);
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(replies[0].status, 200);
+  EXPECT_EQ(body_of(replies[0])["held"], true);
+  EXPECT_TRUE(c.closed_by_server());
+}
