@@ -113,4 +113,7 @@ console.log(JSON.stringify({
   p50ms: Math.round(pct(0.5)), p99ms: Math.round(pct(0.99)), failures: failures.length,
   peakPssMb: f.pid ? Math.round(peakKb / 1024) : null,
   cpuMsPerRequest: cpu ? cpu.msBy(total) : null,
+  // The p99 of a short run is its slowest request or two: which pages they were.
+  slowest: [...records].sort((a, b) => b.ms - a.ms).slice(0, 3)
+    .map((r) => `${r.url.replace(/^https?:\/\/[^/]+\//, '').replace(/\.html$/, '')} ${r.ms}${r.ok ? '' : ' failed'}`),
 }));

@@ -157,7 +157,14 @@ for (const r of rows) {
 }
 if (runs.length > rows.length) {
   for (const r of rows) console.log(`${r.label} pages/s of every run: ${r.all.join(" ")}; failed in all: ${runs.filter((x) => x.label === r.label).reduce((a, x) => a + x.failures, 0)}`);
+  // The table shows the p99 of the median run by pages/s; the p99s of all runs, and their median:
+  for (const label of labels) {
+    const p99s = runs.filter((x) => x.label === label).map((x) => x.p99ms);
+    const sorted = [...p99s].sort((a, b) => a - b);
+    console.log(`${label} p99 ms of every run: ${p99s.join(" ")}; median ${sorted[Math.floor((sorted.length - 1) / 2)]}`);
+  }
 }
+for (const r of runs) console.log(`${r.label} slowest (ms): ${(r.slowest || []).join(", ")}`);
 const by = Object.fromEntries(rows.map((r) => [r.label, r]));
 for (const peer of ["puppeteer", "isolated"]) {
   if (by.gleaner && by[peer]) console.log(`gleaner/${peer} throughput ${(by.gleaner.pagesPerSecond / by[peer].pagesPerSecond).toFixed(2)}x, p99 ${(by.gleaner.p99ms / by[peer].p99ms).toFixed(2)}x, memory ${(by.gleaner.peakPssMb / by[peer].peakPssMb).toFixed(2)}x`);
