@@ -5,7 +5,8 @@
 //                 [--pid PID] [--key KEY] [--screenshot false] [--label name] [--requests FILE]
 // --requests FILE: one JSON line per request, in the order they ended: {url, startMs (since the
 // run's start), ms, ok, error, shot (the screenshot id of the answer, if any), id (its
-// X-Request-Id)}; phases.mjs joins them with gleaner's debug log.
+// X-Request-Id), phases (the Puppeteer peer's own: lease, navigation, snapshot, screenshot)};
+// phases.mjs joins them with gleaner's debug log.
 // PSS: every 200 ms the tree under --pid (the process and all its descendants, e.g. the service
 // and its Chromium processes) is summed from /proc/<pid>/smaps_rollup; the peak is reported.
 // CPU: the same samples keep each process's CPU time (/proc/<pid>/stat), so a process that ends
@@ -55,6 +56,7 @@ function post(url) {
         let ok = res.statusCode === 200;
         let why = `HTTP ${res.statusCode}`;
         let shot = null;
+        let phases = null;
         if (ok) {
           try {
             const j = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -62,11 +64,12 @@ function post(url) {
             why = 'empty content';
             const found = /\/screenshots\/([0-9a-f]+)\./.exec(String(j.screenshot || ''));
             if (found) shot = found[1];
+            if (j.benchPhases) phases = j.benchPhases;
           } catch { ok = false; why = 'bad JSON'; }
         } else {
           why += ' ' + Buffer.concat(chunks).toString('utf8').slice(0, 200);
         }
-        resolve({ error: ok ? null : why, shot, id: res.headers['x-request-id'] || null });
+        resolve({ error: ok ? null : why, shot, id: res.headers['x-request-id'] || null, phases });
       });
       res.on('error', (e) => resolve({ error: String(e), shot: null, id: null }));
     });
@@ -86,12 +89,12 @@ async function worker() {
     const i = next++;
     if (i >= total) return;
     const t0 = process.hrtime.bigint();
-    const { error: err, shot, id } = await post(urls[i % urls.length]);
+    const { error: err, shot, id, phases } = await post(urls[i % urls.length]);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     latencies.push(ms);
     if (err) failures.push(`${urls[i % urls.length]}: ${err}`);
     records.push({ url: urls[i % urls.length], startMs: Math.round(Number(t0 - start) / 1e6),
-                   ms: Math.round(ms), ok: !err, error: err, shot, id });
+                   ms: Math.round(ms), ok: !err, error: err, shot, id, phases });
   }
 }
 await Promise.all(Array.from({ length: concurrency }, worker));

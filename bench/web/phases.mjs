@@ -2,8 +2,10 @@
 // (--requests) with gleaner's debug log (GLEANER_LOG_LEVEL=debug) and prints, for each request
 // (slowest first), its page, total time and phases, then each phase's p50 and p99 across requests.
 // Usage:
-//   node phases.mjs --requests FILE --log FILE [--from BYTE] [--label name]
+//   node phases.mjs --requests FILE [--log FILE] [--from BYTE] [--label name]
 // --from: the log's size before the timed load began, so the warm-up pass is left out.
+// Without --log (the Puppeteer peers), the phases are those the peer put in its answers
+// (benchPhases: lease, navigation, snapshot, screenshot), recorded by load.mjs.
 //
 // The log lines it reads (one of each per successful screenshot request):
 //   web   <url>: lease (warm page) 0 ms, navigation 310 ms, snapshot 40 ms, conversion 12 ms,
@@ -23,9 +25,9 @@ import fs from 'node:fs';
 import { parseFlags } from './common.mjs';
 
 const f = parseFlags(process.argv.slice(2), { from: '0', label: 'gleaner' });
-if (!f.requests || !f.log) throw new Error('--requests and --log are required');
+if (!f.requests) throw new Error('--requests is required');
 const records = fs.readFileSync(f.requests, 'utf8').split('\n').filter(Boolean).map(JSON.parse);
-const log = fs.readFileSync(f.log).subarray(Number(f.from)).toString('utf8').split('\n');
+const log = f.log ? fs.readFileSync(f.log).subarray(Number(f.from)).toString('utf8').split('\n') : [];
 
 const webLines = new Map();  // url -> [phases, ...] in log order
 const shotLines = new Map(); // id -> phases
@@ -66,14 +68,15 @@ for (const r of records) {
   }
   const k = seen.get(r.url) || 0;
   seen.set(r.url, k + 1);
-  const web = (webLines.get(r.url) || [])[k] || {};
+  const web = (f.log ? (webLines.get(r.url) || [])[k] : r.phases) || {};
   const shot = (r.shot && shotLines.get(r.shot)) || {};
   const webSum = Object.values(web).reduce((a, b) => a + b, 0);
   rows.push({
     page: r.url, total: r.ms, startMs: r.startMs, lease: web.lease, navigation: web.navigation,
     snapshot: (web.snapshot ?? 0) + (web.conversion ?? 0), screenshot: web.screenshot,
     server: Object.keys(web).length && httpLines.has(r.id) ? httpLines.get(r.id) - webSum : undefined,
-    client: httpLines.has(r.id) ? r.ms - httpLines.get(r.id) : undefined,
+    client: httpLines.has(r.id) ? r.ms - httpLines.get(r.id)
+                                : (f.log || !r.phases ? undefined : r.ms - webSum),
     ...shot,
   });
 }
@@ -107,4 +110,21 @@ for (const p of [0.5, 0.99]) {
     return `${h} ${values.length ? pct(values, p) : '-'}`;
   });
   console.log(`${f.label} p${Math.round(p * 100)} by phase (ms, each phase on its own): ${line.join(', ')}`);
+}
+
+// Each page's median, for comparing contenders page by page.
+console.log(`${f.label} by page (median ms of its requests): total / navigation / screenshot`);
+const median = (values) => {
+  const v = values.filter((x) => typeof x === 'number').sort((a, b) => a - b);
+  return v.length ? v[Math.floor((v.length - 1) / 2)] : '-';
+};
+const pages = [...new Set(rows.map((r) => r.page))];
+for (const url of pages.sort()) {
+  const mine = rows.filter((r) => r.page === url && !r.failed);
+  if (!mine.length) {
+    console.log(`  ${page(url).padEnd(width)} failed`);
+    continue;
+  }
+  console.log(`  ${page(url).padEnd(width)} ${pad(median(mine.map((r) => r.total)), 6)} ` +
+              `${pad(median(mine.map((r) => r.navigation)), 6)} ${pad(median(mine.map((r) => r.screenshot)), 6)}`);
 }

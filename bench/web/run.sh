@@ -13,7 +13,8 @@
 # --exclude: leave out the pages whose path contains one of these words (after --pages).
 # --phases true: gleaner logs at debug level, and after each of its runs phases.mjs prints, for
 # each request, its page, total time and phases (lease, navigation, snapshot, the screenshot's
-# prepare / metrics / capture / stitch / write), then each phase's p50 and p99.
+# prepare / metrics / capture / stitch / write), then each phase's p50 and p99; the Puppeteer
+# peers' own phases (lease, navigation, snapshot, screenshot) the same way.
 # --keep DIR: copies gleaner's log and the per-request records of each round into DIR.
 # With --rounds R every contender runs R times, in turn (gleaner, puppeteer, floor, gleaner, ...),
 # so that a slow spell of the machine falls on all of them; the table shows each contender's
@@ -132,6 +133,10 @@ for round in $(seq 1 "$rounds"); do
     warm "$who" "$port"
     echo "round $round $who: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
     results+=("$(load "$who" "$spid" "$port" "" "$tmp/requests-$who-$round.jsonl")")
+    if [[ "$phases" == true ]]; then
+      node "$here/phases.mjs" --requests "$tmp/requests-$who-$round.jsonl" \
+        --label "$who round $round" >&2
+    fi
     if [[ -n "$keep" ]]; then cp "$tmp/requests-$who-$round.jsonl" "$keep/"; fi
     stop "$spid"
   done
