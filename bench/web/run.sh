@@ -15,7 +15,8 @@
 # each request, its page, total time and phases (lease, navigation, snapshot, the screenshot's
 # prepare / metrics / capture / stitch / write), then each phase's p50 and p99; the Puppeteer
 # peers' own phases (lease, navigation, snapshot, screenshot) the same way.
-# --keep DIR: copies gleaner's log and the per-request records of each round into DIR.
+# --keep DIR: copies gleaner's log (and the byte where its timed load begins, for phases.mjs
+# --from) and the per-request records of each round into DIR.
 # With --rounds R every contender runs R times, in turn (gleaner, puppeteer, floor, gleaner, ...),
 # so that a slow spell of the machine falls on all of them; the table shows each contender's
 # median run (by pages/s) and the ratios compare medians.
@@ -116,6 +117,7 @@ for round in $(seq 1 "$rounds"); do
     elif [[ -s "$tmp/gleaner.err" ]]; then tail -n 5 "$tmp/gleaner.err" >&2; fi
     if [[ -n "$keep" ]]; then
       cp "$tmp/gleaner.err" "$keep/gleaner-$round.log"
+      echo "$from" >"$keep/gleaner-$round.from"  # phases.mjs --from: where the timed load begins
       cp "$tmp/requests-$round.jsonl" "$keep/requests-$round.jsonl"
     fi
   fi
