@@ -100,11 +100,23 @@ void describe(Capture& capture) {
   capture.height = info.height;
 }
 
+// Milliseconds since `mark`, which moves to now.
+Millis lap(SteadyClock::time_point& mark) {
+  const auto now = SteadyClock::now();
+  const auto elapsed = std::chrono::duration_cast<Millis>(now - mark);
+  mark = now;
+  return elapsed;
+}
+
 Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
+  Capture capture;
+  auto mark = SteadyClock::now();
   const Json prepared = prepare_page(session, options, deadline);
+  capture.timings.prepare = lap(mark);
   const double device_pixel_ratio = std::max(0.1, prepared.value("devicePixelRatio", 1.0));
 
   const Json metrics = session.call("Page.getLayoutMetrics", Json::object(), deadline);
+  capture.timings.metrics = lap(mark);
   const Json content = metrics.value("cssContentSize", Json::object());
   const double content_width = content.value("width", 0.0);
   const double content_height = content.value("height", 0.0);
@@ -112,7 +124,6 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
     unusable("Page.getLayoutMetrics gave no content size: " + metrics.dump());
   }
 
-  Capture capture;
   // Whole CSS pixels, so that with a device pixel ratio of 1 every tile is a whole number of rows.
   const double width = std::min(std::ceil(content_width), static_cast<double>(options.max_width));
   const double height =
@@ -130,6 +141,7 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
   if (clips.size() == 1) {
     // The common case: Chromium's bytes as they are, no decoding or re-encoding.
     capture.image = capture_one(session, options, options.format, &clips[0], deadline);
+    capture.timings.capture = lap(mark);
   } else {
     // Stitched row by row with libpng, which only writes PNG (and WebP cannot be taller than
     // 16383 px anyway).
@@ -142,20 +154,20 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
     for (const Clip& clip : clips) {
       tiles.push_back(capture_one(session, options, ImageFormat::Png, &clip, deadline));
     }
+    capture.timings.capture = lap(mark);
     if (time_left(deadline).count() == 0) {
       throw Error(ErrorCode::Timeout, "the screenshot could not be taken in time",
                   "deadline passed after capturing " + std::to_string(clips.size()) + " tiles");
     }
     capture.image = stitch_png(tiles, options.png_compression);
+    capture.timings.stitch = lap(mark);
   }
   describe(capture);
   capture.scroll_steps = prepared.value("steps", 0);
-  log::debug("screenshots") << "full page " << capture.width << "x" << capture.height << " px "
-                            << format_name(capture.format) << " in " << capture.tiles
-                            << " tile(s); prepared in " << prepared.value("elapsedMs", 0) << " ms, "
-                            << capture.scroll_steps << " scroll steps (lazy content: "
-                            << prepared.value("lazy", std::string("unknown")) << "), "
-                            << prepared.value("pendingImages", 0) << " images still loading";
+  capture.timings.prepare_in_page = Millis(prepared.value("elapsedMs", 0LL));
+  capture.lazy = prepared.value("lazy", std::string("unknown"));
+  capture.pending_images = prepared.value("pendingImages", 0);
+  // The debug line is ScreenshotService::take()'s, with the time the file took to write.
   return capture;
 }
 

@@ -75,6 +75,25 @@ struct Capture {
   /// Viewport-sized scroll steps taken to trigger lazy content: 0 when the page showed no sign
   /// of script-driven lazy content (prepare.js).
   int scroll_steps = 0;
+  /// Where a full-page capture's time went, wall clock, for the debug log line of
+  /// ScreenshotService::take() (docs/benchmarks.md reads it). Zero for a viewport capture.
+  struct Timings {
+    /// prepare.js as gleaner waited for it (Runtime.evaluate), and as the page measured it.
+    Millis prepare{0};
+    Millis prepare_in_page{0};
+    /// Page.getLayoutMetrics.
+    Millis metrics{0};
+    /// The Page.captureScreenshot calls (Chromium's paint and encoding, the transfer), with base64
+    /// decoding.
+    Millis capture{0};
+    /// Stitching the tiles with libpng (0 for one capture).
+    Millis stitch{0};
+  } timings;
+  /// prepare.js's verdict on lazy content: "none", "markup", "probe"; "unknown" when it threw,
+  /// empty for a viewport capture.
+  std::string lazy;
+  /// Images still loading when the page was captured.
+  int pending_images = 0;
 };
 
 /// One capture's clip rectangle, in CSS px of the page.

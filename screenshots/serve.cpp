@@ -41,7 +41,26 @@ Published ScreenshotService::take(cdp::Session& session, const ShotRequest& shot
   options.full_page = shot.full_page;
   options.format = shot.format;
   options.quality = shot.quality;
-  return publish(capture(session, options, deadline).image);
+  const Capture shot_taken = capture(session, options, deadline);
+  const auto before_write = SteadyClock::now();
+  Published published = publish(shot_taken.image);
+  if (log::enabled(log::Level::Debug) && options.full_page) {
+    // One line per screenshot with where its time went (bench/web/phases.mjs parses it).
+    const auto& t = shot_taken.timings;
+    const auto write =
+        std::chrono::duration_cast<Millis>(SteadyClock::now() - before_write).count();
+    log::debug("screenshots") << "full page " << published.id << " " << shot_taken.width << "x"
+                              << shot_taken.height << " px " << format_name(shot_taken.format)
+                              << " " << shot_taken.image.size() << " bytes: prepare "
+                              << t.prepare.count() << " ms (in page " << t.prepare_in_page.count()
+                              << " ms, " << shot_taken.scroll_steps << " scroll steps, lazy "
+                              << shot_taken.lazy << ", " << shot_taken.pending_images
+                              << " images still loading), metrics " << t.metrics.count()
+                              << " ms, capture " << t.capture.count() << " ms (" << shot_taken.tiles
+                              << " tiles), stitch " << t.stitch.count() << " ms, write " << write
+                              << " ms";
+  }
+  return published;
 }
 
 Published ScreenshotService::publish(std::string_view image) {

@@ -2,7 +2,11 @@
 // round-robin), then prints one JSON line: pages/s, p50, p99, failures, peak PSS of a process
 // tree. Usage:
 //   node load.mjs --target http://127.0.0.1:P/scrape/web --urls FILE [--n 200] [--c 4]
-//                 [--pid PID] [--key KEY] [--screenshot false] [--label name]
+//                 [--pid PID] [--key KEY] [--screenshot false] [--label name] [--requests FILE]
+// --requests FILE: one JSON line per request, in the order they ended: {url, startMs (since the
+// run's start), ms, ok, error, shot (the screenshot id of the answer, if any), id (its
+// X-Request-Id), phases (the Puppeteer peer's own: lease, navigation, snapshot, screenshot)};
+// phases.mjs joins them with gleaner's debug log.
 // PSS: every 200 ms the tree under --pid (the process and all its descendants, e.g. the service
 // and its Chromium processes) is summed from /proc/<pid>/smaps_rollup; the peak is reported.
 // CPU: the same samples keep each process's CPU time (/proc/<pid>/stat), so a process that ends
@@ -16,6 +20,7 @@ import { CpuMeter, pssKb } from './proc.mjs';
 
 const f = parseFlags(process.argv.slice(2), {
   n: '200', c: '4', pid: '', key: '', screenshot: 'false', label: 'run', timeout: '60000',
+  requests: '',
 });
 if (!f.target || !f.urls) throw new Error('--target and --urls are required');
 const urls = fs.readFileSync(f.urls, 'utf8').split('\n').map((s) => s.trim()).filter(Boolean);
@@ -50,27 +55,33 @@ function post(url) {
       res.on('end', () => {
         let ok = res.statusCode === 200;
         let why = `HTTP ${res.statusCode}`;
+        let shot = null;
+        let phases = null;
         if (ok) {
           try {
             const j = JSON.parse(Buffer.concat(chunks).toString('utf8'));
             ok = typeof j.content === 'string' && j.content.length > 0;
             why = 'empty content';
+            const found = /\/screenshots\/([0-9a-f]+)\./.exec(String(j.screenshot || ''));
+            if (found) shot = found[1];
+            if (j.benchPhases) phases = j.benchPhases;
           } catch { ok = false; why = 'bad JSON'; }
         } else {
           why += ' ' + Buffer.concat(chunks).toString('utf8').slice(0, 200);
         }
-        resolve(ok ? null : why);
+        resolve({ error: ok ? null : why, shot, id: res.headers['x-request-id'] || null, phases });
       });
-      res.on('error', (e) => resolve(String(e)));
+      res.on('error', (e) => resolve({ error: String(e), shot: null, id: null }));
     });
     req.on('timeout', () => req.destroy(new Error('client timeout')));
-    req.on('error', (e) => resolve(String(e.message)));
+    req.on('error', (e) => resolve({ error: String(e.message), shot: null, id: null }));
     req.end(body);
   });
 }
 
 const latencies = [];
 const failures = [];
+const records = [];
 let next = 0;
 const start = process.hrtime.bigint();
 async function worker() {
@@ -78,9 +89,12 @@ async function worker() {
     const i = next++;
     if (i >= total) return;
     const t0 = process.hrtime.bigint();
-    const err = await post(urls[i % urls.length]);
-    latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const { error: err, shot, id, phases } = await post(urls[i % urls.length]);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    latencies.push(ms);
     if (err) failures.push(`${urls[i % urls.length]}: ${err}`);
+    records.push({ url: urls[i % urls.length], startMs: Math.round(Number(t0 - start) / 1e6),
+                   ms: Math.round(ms), ok: !err, error: err, shot, id, phases });
   }
 }
 await Promise.all(Array.from({ length: concurrency }, worker));
@@ -91,6 +105,7 @@ if (sampler) {
   cpu.sample();
 }
 agent.destroy();
+if (f.requests) fs.writeFileSync(f.requests, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
 latencies.sort((a, b) => a - b);
 const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)];
@@ -101,4 +116,7 @@ console.log(JSON.stringify({
   p50ms: Math.round(pct(0.5)), p99ms: Math.round(pct(0.99)), failures: failures.length,
   peakPssMb: f.pid ? Math.round(peakKb / 1024) : null,
   cpuMsPerRequest: cpu ? cpu.msBy(total) : null,
+  // The p99 of a short run is its slowest request or two: which pages they were.
+  slowest: [...records].sort((a, b) => b.ms - a.ms).slice(0, 3)
+    .map((r) => `${r.url.replace(/^https?:\/\/[^/]+\//, '').replace(/\.html$/, '')} ${r.ms}${r.ok ? '' : ' failed'}`),
 }));

@@ -40,9 +40,19 @@ async function openPage() {
 
 async function scrape(body) {
   const formats = Array.isArray(body.outputFormat) ? body.outputFormat : ['html'];
+  // Where the time went, as gleaner's debug log says it (phases.mjs reads `benchPhases`).
+  const phases = {};
+  let mark = performance.now();
+  const phase = (name) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
   const { page, done } = await openPage();
+  phase('lease');
   try {
     const response = await page.goto(body.url, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
+    phase('navigation');
     const html = await page.content();
     const out = { requestMetadata: { id: crypto.randomUUID(), status: 'ok' }, headers: {} };
     if (response) out.headers = response.headers();
@@ -56,11 +66,14 @@ async function scrape(body) {
         .map((a) => a.href).filter((h) => h.startsWith('http')))]);
     }
     if (body.extractEmails) out.extractedEmails = [...new Set(html.match(EMAIL) || [])];
+    phase('snapshot');
     if (body.screenshot) {
       const file = path.join(flags.shots, `${out.requestMetadata.id}.png`);
       await page.screenshot({ path: file, fullPage: true });
       out.screenshot = `file://${file}`;
+      phase('screenshot');
     }
+    out.benchPhases = phases;
     if (!formats.includes('text') && out.text !== undefined) delete out.text;
     return out;
   } finally {

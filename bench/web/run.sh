@@ -5,10 +5,18 @@
 # never at the same time), and prints a side-by-side table.
 #   bench/web/run.sh [--n 200] [--c 4] [--screenshot false] [--rounds 1]
 #                    [--only gleaner,puppeteer,isolated,floor] [--pages all|long]
+#                    [--exclude zillow,...] [--phases true] [--keep DIR]
 # --pages long: only the long real pages (Booking, Airbnb, Indeed, Zillow, Redfin; not the small
 # block pages), thousands of CSS px tall. Two Booking hotel pages are left out: served locally
 # their load event never fires (a request that never ends on loopback), so every contender only
 # measures its own timeout on them.
+# --exclude: leave out the pages whose path contains one of these words (after --pages).
+# --phases true: gleaner logs at debug level, and after each of its runs phases.mjs prints, for
+# each request, its page, total time and phases (lease, navigation, snapshot, the screenshot's
+# prepare / metrics / capture / stitch / write), then each phase's p50 and p99; the Puppeteer
+# peers' own phases (lease, navigation, snapshot, screenshot) the same way.
+# --keep DIR: copies gleaner's log (and the byte where its timed load begins, for phases.mjs
+# --from) and the per-request records of each round into DIR.
 # With --rounds R every contender runs R times, in turn (gleaner, puppeteer, floor, gleaner, ...),
 # so that a slow spell of the machine falls on all of them; the table shows each contender's
 # median run (by pages/s) and the ratios compare medians.
@@ -18,6 +26,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 pages_dir="$(cd "$repo/../shared/fixtures/pages" && pwd)"
 n=200; c=4; shot=false; only="gleaner,puppeteer,isolated,floor"; rounds=1; page_set=all
+exclude=""; phases=false; keep=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) n="$2"; shift 2 ;;
@@ -26,6 +35,9 @@ while [[ $# -gt 0 ]]; do
     --only) only="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
     --pages) page_set="$2"; shift 2 ;;
+    --exclude) exclude="$2"; shift 2 ;;
+    --phases) phases="$2"; shift 2 ;;
+    --keep) keep="$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -59,14 +71,19 @@ wait_up "http://127.0.0.1:$static_port/"
 (cd "$pages_dir" && find . -name '*.html' | sort |
   if [[ "$page_set" == long ]]; then grep -v '^\./blocks/' | grep -Ei 'booking|airbnb|indeed|zillow|redfin' |
     grep -v -e booking-hotel-taj-mahal -e booking-hotel-villa-homestay; else cat; fi |
+  if [[ -n "$exclude" ]]; then grep -v -i -F "${exclude//,/$'\n'}" || true; else cat; fi |
   sed "s|^\./|http://127.0.0.1:$static_port/|") >"$tmp/urls.txt"
-echo "pages: $(wc -l <"$tmp/urls.txt") from $pages_dir; $n requests at concurrency $c; screenshot=$shot; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+if [[ -n "$keep" ]]; then mkdir -p "$keep"; keep="$(cd "$keep" && pwd)"; cp "$tmp/urls.txt" "$keep/"; fi
+echo "pages: $(wc -l <"$tmp/urls.txt") from $pages_dir${exclude:+ (excluding $exclude)}; $n requests at concurrency $c; screenshot=$shot; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 results=()
-load() { # label pid port [key]
+load() { # label pid port [key [requests-file]]
   node "$here/load.mjs" --label "$1" --pid "$2" --target "http://127.0.0.1:$3/scrape/web" \
-    --urls "$tmp/urls.txt" --n "$n" --c "$c" --screenshot "$shot" ${4:+--key "$4"}
+    --urls "$tmp/urls.txt" --n "$n" --c "$c" --screenshot "$shot" ${4:+--key "$4"} \
+    ${5:+--requests "$5"}
 }
+log_level=warn
+if [[ "$phases" == true ]]; then log_level=debug; fi
 warm() { # one untimed pass over the pages so no contender pays first-load costs in the numbers
   node "$here/load.mjs" --label warm --target "http://127.0.0.1:$2/scrape/web" --urls "$tmp/urls.txt" \
     --n "$(wc -l <"$tmp/urls.txt")" --c "$c" --screenshot "$shot" ${3:+--key "$3"} >/dev/null || true
@@ -81,7 +98,7 @@ for round in $(seq 1 "$rounds"); do
     GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:$tmp/b$round.db" \
     GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
     GLEANER_BROWSER_PROCESSES=1 GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 \
-    GLEANER_LOG_LEVEL=warn \
+    GLEANER_LOG_LEVEL="$log_level" \
       "$bin" serve --port "$port" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err" &
     gpid=$!; pids+=($gpid)
     cd "$here"
@@ -90,9 +107,19 @@ for round in $(seq 1 "$rounds"); do
     # each round).
     key="$(tail -n 1 "$tmp/gleaner.out")"
     warm gleaner "$port" "$key"
-    results+=("$(load gleaner "$gpid" "$port" "$key")")
+    from="$(stat -c %s "$tmp/gleaner.err")"  # the log of the timed load starts here
+    echo "round $round gleaner: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    results+=("$(load gleaner "$gpid" "$port" "$key" "$tmp/requests-$round.jsonl")")
     stop "$gpid"
-    if [[ -s "$tmp/gleaner.err" ]]; then tail -n 5 "$tmp/gleaner.err" >&2; fi
+    if [[ "$phases" == true ]]; then
+      node "$here/phases.mjs" --requests "$tmp/requests-$round.jsonl" --log "$tmp/gleaner.err" \
+        --from "$from" --label "gleaner round $round" | tee "$tmp/phases-$round.txt" >&2
+    elif [[ -s "$tmp/gleaner.err" ]]; then tail -n 5 "$tmp/gleaner.err" >&2; fi
+    if [[ -n "$keep" ]]; then
+      cp "$tmp/gleaner.err" "$keep/gleaner-$round.log"
+      echo "$from" >"$keep/gleaner-$round.from"  # phases.mjs --from: where the timed load begins
+      cp "$tmp/requests-$round.jsonl" "$keep/requests-$round.jsonl"
+    fi
   fi
 
   for who in puppeteer isolated floor; do
@@ -106,7 +133,13 @@ for round in $(seq 1 "$rounds"); do
     spid=$!; pids+=($spid)
     wait_up "http://127.0.0.1:$port/"
     warm "$who" "$port"
-    results+=("$(load "$who" "$spid" "$port")")
+    echo "round $round $who: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    results+=("$(load "$who" "$spid" "$port" "" "$tmp/requests-$who-$round.jsonl")")
+    if [[ "$phases" == true ]]; then
+      node "$here/phases.mjs" --requests "$tmp/requests-$who-$round.jsonl" \
+        --label "$who round $round" >&2
+    fi
+    if [[ -n "$keep" ]]; then cp "$tmp/requests-$who-$round.jsonl" "$keep/"; fi
     stop "$spid"
   done
 done
@@ -131,7 +164,14 @@ for (const r of rows) {
 }
 if (runs.length > rows.length) {
   for (const r of rows) console.log(`${r.label} pages/s of every run: ${r.all.join(" ")}; failed in all: ${runs.filter((x) => x.label === r.label).reduce((a, x) => a + x.failures, 0)}`);
+  // The table shows the p99 of the median run by pages/s; the p99s of all runs, and their median:
+  for (const label of labels) {
+    const p99s = runs.filter((x) => x.label === label).map((x) => x.p99ms);
+    const sorted = [...p99s].sort((a, b) => a - b);
+    console.log(`${label} p99 ms of every run: ${p99s.join(" ")}; median ${sorted[Math.floor((sorted.length - 1) / 2)]}`);
+  }
 }
+for (const r of runs) console.log(`${r.label} slowest (ms): ${(r.slowest || []).join(", ")}`);
 const by = Object.fromEntries(rows.map((r) => [r.label, r]));
 for (const peer of ["puppeteer", "isolated"]) {
   if (by.gleaner && by[peer]) console.log(`gleaner/${peer} throughput ${(by.gleaner.pagesPerSecond / by[peer].pagesPerSecond).toFixed(2)}x, p99 ${(by.gleaner.p99ms / by[peer].p99ms).toFixed(2)}x, memory ${(by.gleaner.peakPssMb / by[peer].peakPssMb).toFixed(2)}x`);
