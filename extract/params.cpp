@@ -179,7 +179,56 @@ void Param::check_range(double v) const {
   throw invalid_parameter(name_, "'" + name_ + "' must be " + bounds);
 }
 
+namespace {
+
+// Whether `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
+bool valid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t extra = 0;
+    unsigned min = 0;
+    unsigned code = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      extra = 1;
+      min = 0x80;
+      code = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      extra = 2;
+      min = 0x800;
+      code = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      extra = 3;
+      min = 0x10000;
+      code = c & 0x07;
+    } else {
+      return false;
+    }
+    for (std::size_t k = 1; k <= extra; ++k) {
+      if (i + k >= text.size()) return false;
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xC0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3F);
+    }
+    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
 nlohmann::json Param::parse(const std::vector<std::string>& raw) const {
+  // Values travel on as JSON (script arguments, stored requests, the site's own query state):
+  // bytes that are not UTF-8 text are refused here, where the caller can be told which parameter.
+  for (const auto& value : raw) {
+    if (!valid_utf8(value)) {
+      throw invalid_parameter(name_, "'" + name_ + "' must be UTF-8 text");
+    }
+  }
   if (type_ == ParamType::List) {
     nlohmann::json items = nlohmann::json::array();
     for (const auto& item : raw) {

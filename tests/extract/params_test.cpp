@@ -78,6 +78,22 @@ TEST(Params, UnknownParameterIsRejected) {
   EXPECT_EQ(rejection({{"q", "x"}, {"gl[]", "us"}}).parameter(), "gl[]");
 }
 
+// Found by tests/fuzz (site_params): a value that is not UTF-8 (`keyword=%FF`) passed validation
+// and made the endpoint's JSON (Zillow's searchQueryState) throw, a 500. It is a 400 now.
+TEST(Params, ValuesThatAreNotUtf8TextAreRejected) {
+  for (const char* bad : {"\xff", "Seattle, \xff", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+                          "\xe2\x82"}) {
+    auto e = rejection({{"q", bad}});
+    EXPECT_EQ(e.code(), ErrorCode::InvalidParameter) << bad;
+    EXPECT_EQ(e.parameter(), "q");
+  }
+  EXPECT_EQ(rejection({{"q", "x"}, {"homeTypes[]", "house"}, {"homeTypes[]", "\x80"}}).parameter(),
+            "homeTypes");
+  for (const char* good : {"Zürich", "北京 coffee", "€ 1.234,50", "😀", "a\x7f"}) {
+    EXPECT_NO_THROW(sample().validate({{"q", good}})) << good;
+  }
+}
+
 TEST(Params, ScalarGivenTwiceIsRejected) {
   auto e = rejection({{"q", "x"}, {"q", "y"}});
   EXPECT_EQ(e.code(), ErrorCode::InvalidParameter);

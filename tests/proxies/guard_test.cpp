@@ -160,8 +160,14 @@ TEST(Hosts, Ipv4LiteralsInEveryFormBrowsersAccept) {
 TEST(Hosts, InvalidHosts) {
   for (const char* text : {"", "1.2.3.4.5", "256.0.0.1", "0x100.0.0.1", "1.2.3.256", "4294967296",
                            "09.0.0.1", "0x7g.0.0.1", "a b", "a/b", "a@b", "[::1", "[zz::1]",
-                           "[fe80::1%25eth0]", "."})
+                           "[fe80::1%25eth0]", ".", "a..b", "e8ample.com127.0..", ".a"})
     EXPECT_FALSE(parse_host(text)) << text;
+  // Every canonical name parses back to itself.
+  for (const char* text : {"Example.COM.", "a.b.c", "xn--bcher-kva.example", "localhost."}) {
+    auto host = parse_host(text);
+    ASSERT_TRUE(host) << text;
+    EXPECT_EQ(parse_host(host->text)->text, host->text) << text;
+  }
 }
 
 TEST(Hosts, NamesAndIpv6) {
