@@ -2,11 +2,15 @@
 // go wrong before or inside a handler.
 #include "api/server.h"
 #include "core/error.h"
+#include "core/log.h"
 
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 using namespace gleaner;
 using namespace gleaner::api;
@@ -37,6 +41,10 @@ class ServerTest : public ::testing::Test {
     });
     router.add("GET", "/bug", [](Request&) -> Response { throw std::out_of_range("vector"); });
     router.add("GET", "/png", [](Request&) { return Response::raw("\x89PNG", "image/png"); });
+    router.add("GET", "/logs", [](Request&) {
+      log::info("handler") << "working on it";
+      return Response{};
+    });
     ServerOptions options;
     options.host = "127.0.0.1";
     options.port = 0;
@@ -106,6 +114,40 @@ TEST_F(ServerTest, TooManyRequestsCarriesRetryAfter) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 429);
   EXPECT_EQ(r->get_header_value("Retry-After"), "3");
+}
+
+// Issue 15: with GLEANER_LOG_FORMAT=json every line a request's handler writes carries its id,
+// the one the client gets in X-Request-Id.
+TEST_F(ServerTest, JsonLogLinesOfARequestCarryItsId) {
+  std::mutex mutex;
+  std::vector<std::string> lines;
+  log::set_sink([&](std::string_view line) {
+    std::lock_guard lock(mutex);
+    lines.emplace_back(line);
+  });
+  log::set_format(log::Format::Json);
+  auto r = client->Get("/logs");
+  log::set_format(log::Format::Text);
+  log::set_sink({});
+  ASSERT_TRUE(r);
+  const std::string id = r->get_header_value("X-Request-Id");
+  ASSERT_FALSE(id.empty());
+  bool handler_line = false;
+  bool access_line = false;
+  std::lock_guard lock(mutex);
+  for (const std::string& line : lines) {
+    const json object = json::parse(line);
+    if (object["component"] == "handler") {
+      handler_line = true;
+      EXPECT_EQ(object.value("requestId", ""), id) << line;
+    }
+    if (object["component"] == "http" && object.value("message", "").find("/logs") != std::string::npos) {
+      access_line = true;
+      EXPECT_EQ(object.value("requestId", ""), id) << line;
+    }
+  }
+  EXPECT_TRUE(handler_line);
+  EXPECT_TRUE(access_line);
 }
 
 TEST_F(ServerTest, UncaughtExceptionIs500WithTheRequestIdAndNoDetail) {
