@@ -142,5 +142,15 @@ TEST(OpenApi, IsServedWithoutKey) {
   EXPECT_EQ(json::parse(*response.raw_body), document());
 }
 
+TEST(OpenApi, DocsCopyIsWhatTheGeneratorMakes) {
+  const std::string path = std::string(GLEANER_SOURCE_DIR) + "/docs/openapi.json";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << "missing " << path;
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), document().dump(2) + "\n")
+      << path << " is out of date: run `build/gleaner openapi > docs/openapi.json`";
+}
+
 }  // namespace
 }  // namespace gleaner::api
