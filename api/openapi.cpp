@@ -474,8 +474,7 @@ json openapi_document() {
            {{"title", "gleaner"},
             {"version", "0.1.0"},
             {"description", "Self-hosted web-data extraction. Generated from the service's "
-                            "declarations (api/openapi.cpp)."},
-            {"license", {{"name", "Proprietary"}, {"identifier", "LicenseRef-Proprietary"}}}}},
+                            "declarations (api/openapi.cpp)."}}},
           {"servers", {{{"url", "/"}}}},
           {"security", {{{"apiKey", json::array()}}}},
           {"paths", paths},
