@@ -70,7 +70,8 @@ json param_schema(const extract::Param& p) {
 
 // ---- Response shapes (spec/responses.md), the one place they are written down. -----------------
 // Top level of each data endpoint's answer: a key is present when the page has the data
-// (responses.md), so none is required; nested shapes are left open (additionalProperties).
+// (responses.md), so none is required; no other top-level key is allowed; nested objects are
+// left open.
 
 enum class Kind { Object, Array, String, Integer, Number, Boolean };
 
@@ -109,11 +110,15 @@ const std::map<std::string, Shape>& endpoint_shapes() {
         {"publishedDate", K::String}, {"uploadDate", K::String}, {"keywords", K::Array},
         {"category", K::String}, {"thumbnail", K::String}, {"isFamilySafe", K::Boolean},
         {"isUnlisted", K::Boolean}, {"isLive", K::Boolean}, {"chapters", K::Array},
-        {"relatedVideos", K::Array}}},
+        {"relatedVideos", K::Array},
+        // docs/endpoints/youtube/video.md: the date as the page shows it.
+        {"date", K::String}}},
       {"mart/reviews",
        {{"product", K::Object}, {"reviewsInformation", K::Object}, {"pagination", K::Object},
         {"filters", K::Object}, {"topPositiveReview", K::Object},
-        {"topNegativeReview", K::Object}, {"reviews", K::Array}}},
+        {"topNegativeReview", K::Object}, {"reviews", K::Array},
+        // docs/endpoints/walmart/reviews.md: the storefront language used.
+        {"language", K::String}}},
       {"stays/place", {{"property", K::Object}, {"stay", K::Object}, {"rooms", K::Array}}},
       {"stays/search",
        {{"searchInformation", K::Object}, {"results", K::Array}, {"pagination", K::Object}}},
@@ -147,7 +152,11 @@ json enveloped(json properties, std::vector<std::string> required = {}) {
 json shape_schema(const Shape& shape) {
   json properties = json::object();
   for (const auto& [name, kind] : shape) properties[name] = kind_schema(kind);
-  return enveloped(std::move(properties));
+  // A top-level key the document does not name fails validation: a field renamed in code fails
+  // openapi_recorded_answers until the document says so.
+  json schema = enveloped(std::move(properties));
+  schema["additionalProperties"] = false;
+  return schema;
 }
 
 /// A component name for an endpoint's answer: "search/serp" → "SearchSerpResponse".
