@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "api/openapi.h"
 #include "api/service.h"
 #include "core/config.h"
 #include "core/error.h"
@@ -29,6 +30,9 @@ commands:
   accounts|keys|credits ... [--config FILE]
         Administers accounts, API keys and credits in the configured store (entry `store`,
         GLEANER_STORE); `gleaner accounts` alone lists the commands. Safe beside a running node.
+  openapi
+        Prints the OpenAPI document that GET /openapi.json serves; docs/openapi.json is this
+        output (`build/gleaner openapi > docs/openapi.json`).
   help  Prints this text.
 )";
 
@@ -159,6 +163,10 @@ int main(int argc, char** argv) {
   const std::string command = args[0];
   args.erase(args.begin());
   if (command == "serve") return serve(args);
+  if (command == "openapi" && args.empty()) {
+    std::cout << gleaner::api::openapi_document().dump(2) << '\n';
+    return 0;
+  }
   if (command == "accounts" || command == "keys" || command == "credits") {
     return administer(command, std::move(args));
   }

@@ -138,6 +138,7 @@ Param Param::pattern(const std::string& regex, std::string expected) const {
   Param p = *this;
   p.pattern_ = std::make_shared<const std::regex>(regex, std::regex::ECMAScript);
   p.pattern_expected_ = std::move(expected);
+  p.pattern_source_ = regex;
   return p;
 }
 

@@ -102,6 +102,19 @@ class Param {
   nlohmann::json parse(const std::vector<std::string>& raw) const;
   const std::optional<nlohmann::json>& fallback() const { return default_; }
 
+  // Read access to the declaration, for the OpenAPI document (api/openapi.h).
+  const std::optional<double>& minimum() const { return min_; }
+  const std::optional<double>& maximum() const { return max_; }
+  long long step() const { return step_; }
+  /// The enumeration of the whole value (String) or of each item (List, or a String with items).
+  const std::vector<std::string>& allowed() const { return allowed_; }
+  /// The regex given to pattern() (matched against the whole value), empty if none.
+  const std::string& pattern_source() const { return pattern_source_; }
+  const std::string& pattern_expected() const { return pattern_expected_; }
+  /// The separator of a String holding items, '\0' if it holds one value.
+  char separator() const { return separator_; }
+  std::size_t length_limit() const { return max_length_; }
+
  private:
   Param(std::string name, ParamType type) : name_(std::move(name)), type_(type) {}
   void check_allowed(const std::string& value) const;
@@ -116,6 +129,7 @@ class Param {
   std::vector<std::string> allowed_;
   std::shared_ptr<const std::regex> pattern_;
   std::string pattern_expected_;
+  std::string pattern_source_;
   char separator_ = '\0';
   std::optional<nlohmann::json> default_;
   std::size_t max_length_ = 2048;

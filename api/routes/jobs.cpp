@@ -30,20 +30,6 @@ std::vector<extract::Param> paging() {
           extract::Param::integer("limit").range(1, kMaxPageSize).default_value(kDefaultPageSize)};
 }
 
-const extract::Parameters& list_params() {
-  static const extract::Parameters kParams{paging()};
-  return kParams;
-}
-
-const extract::Parameters& results_params() {
-  static const extract::Parameters kParams{[] {
-    auto params = paging();
-    params.push_back(extract::Param::string("format").one_of({"json", "csv"}).default_value("json"));
-    return params;
-  }()};
-  return kParams;
-}
-
 /// Who calls: the account, and the key the caller's jobs belong to (by its SHA-256, as store/
 /// keeps keys).
 struct JobCaller {
@@ -63,6 +49,20 @@ store::Job owned_job(store::JobStore& jobs, const Request& request, const JobCal
 }
 
 }  // namespace
+
+const extract::Parameters& job_list_params() {
+  static const extract::Parameters kParams{paging()};
+  return kParams;
+}
+
+const extract::Parameters& job_results_params() {
+  static const extract::Parameters kParams{[] {
+    auto params = paging();
+    params.push_back(extract::Param::string("format").one_of({"json", "csv"}).default_value("json"));
+    return params;
+  }()};
+  return kParams;
+}
 
 void add_jobs_routes(Router& router, Dependencies& deps) {
   std::shared_ptr<store::JobStore> jobs = deps.jobs;
@@ -92,7 +92,7 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
 
   router.add("GET", "/scrapers/jobs", [&deps, jobs](Request& request) {
     const JobCaller caller = job_caller(request, deps);
-    const extract::ValidatedParams query = list_params().validate(request.query);
+    const extract::ValidatedParams query = job_list_params().validate(request.query);
     const std::int64_t page = *query.integer("page");
     const std::int64_t limit = *query.integer("limit");
     nlohmann::json list = nlohmann::json::array();
@@ -119,7 +119,7 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
   router.add("GET", "/scrapers/jobs/{id}/results", [&deps, jobs](Request& request) {
     const JobCaller caller = job_caller(request, deps);
     const store::Job job = owned_job(*jobs, request, caller);
-    const extract::ValidatedParams query = results_params().validate(request.query);
+    const extract::ValidatedParams query = job_results_params().validate(request.query);
     const std::int64_t page = *query.integer("page");
     const std::int64_t limit = *query.integer("limit");
     const std::string format = *query.string("format");

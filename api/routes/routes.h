@@ -3,6 +3,7 @@
 // here and call into the feature's own folder.
 #include "api/router.h"
 #include "api/service.h"
+#include "extract/params.h"
 
 namespace gleaner::api {
 
@@ -16,7 +17,13 @@ void add_account_routes(Router& router, Dependencies& deps);
 void add_endpoint_routes(Router& router, Dependencies& deps);
 /// POST /scrape/web (charged) and GET /screenshots/{file} (signed URLs, no API key).
 void add_web_routes(Router& router, Dependencies& deps);
+/// GET /openapi.json: the OpenAPI document (api/openapi.h), without authentication.
+void add_openapi_routes(Router& router);
 /// Scraper jobs: POST /scrapers/maps/jobs, GET/DELETE /scrapers/jobs/{id}, results, list.
 void add_jobs_routes(Router& router, Dependencies& deps);
+/// The query of GET /scrapers/jobs (paging), declared once for validation and the OpenAPI document.
+const extract::Parameters& job_list_params();
+/// The query of GET /scrapers/jobs/{id}/results: paging and format.
+const extract::Parameters& job_results_params();
 
 }  // namespace gleaner::api

@@ -1,0 +1,156 @@
+#include "api/openapi.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "api/router.h"
+#include "api/routes/routes.h"
+#include "extract/registry.h"
+
+namespace gleaner::api {
+namespace {
+
+using nlohmann::json;
+
+const json& document() {
+  static const json kDocument = openapi_document();
+  return kDocument;
+}
+
+/// The parameter named `name` of an operation, or null.
+json parameter(const json& operation, const std::string& name) {
+  for (const json& p : operation.value("parameters", json::array())) {
+    if (p.at("name") == name) return p;
+  }
+  return nullptr;
+}
+
+/// Checks that an operation's query parameters are exactly the declared ones, with their
+/// `required`, enumerations, ranges and defaults.
+void expect_declared(const json& operation, const extract::Parameters& declared,
+                     const std::string& where) {
+  std::size_t query_params = 0;
+  for (const json& p : operation.value("parameters", json::array())) {
+    if (p.at("in") == "query") ++query_params;
+  }
+  EXPECT_EQ(query_params, declared.params().size()) << where;
+  for (const extract::Param& d : declared.params()) {
+    const bool list = d.type() == extract::ParamType::List;
+    const json p = parameter(operation, list ? d.name() + "[]" : d.name());
+    ASSERT_FALSE(p.is_null()) << where << ": " << d.name();
+    EXPECT_EQ(p.at("required").get<bool>(), d.is_required()) << where << ": " << d.name();
+    const json& schema = p.at("schema");
+    if (!d.allowed().empty() && d.separator() == '\0') {
+      const json& values = list ? schema.at("items").at("enum") : schema.at("enum");
+      EXPECT_EQ(values.get<std::vector<std::string>>(), d.allowed()) << where << ": " << d.name();
+    }
+    if (d.minimum()) {
+      EXPECT_EQ(schema.at("minimum").get<double>(), *d.minimum()) << where << ": " << d.name();
+    }
+    if (d.maximum()) {
+      EXPECT_EQ(schema.at("maximum").get<double>(), *d.maximum()) << where << ": " << d.name();
+    }
+    if (d.fallback()) {
+      EXPECT_EQ(schema.at("default"), *d.fallback()) << where << ": " << d.name();
+    }
+    if (!d.pattern_source().empty()) {
+      const json& target = list ? schema.at("items") : schema;
+      EXPECT_EQ(target.at("pattern"), "^(?:" + d.pattern_source() + ")$") << d.name();
+    }
+  }
+}
+
+TEST(OpenApi, IsAnOpenApi31Document) {
+  const json& doc = document();
+  EXPECT_EQ(doc.at("openapi"), "3.1.0");
+  EXPECT_EQ(json::parse(doc.dump()), doc);
+  EXPECT_EQ(doc.at("components").at("securitySchemes").at("apiKey").at("name"), "x-api-key");
+  EXPECT_EQ(doc.at("components").at("securitySchemes").at("apiKey").at("in"), "header");
+}
+
+TEST(OpenApi, EveryDataEndpointHasItsPathDeclaredParametersAndResponseSchema) {
+  const json& paths = document().at("paths");
+  ASSERT_FALSE(extract::registered_endpoints().empty());
+  for (const extract::RegisteredEndpoint& e : extract::registered_endpoints()) {
+    const std::string path = e.endpoint->path();
+    ASSERT_TRUE(paths.contains(path)) << path;
+    const json& get = paths.at(path).at("get");
+    expect_declared(get, e.endpoint->parameters(), path);
+    // The answer is a schema of components/schemas written for this endpoint, in the envelope.
+    const std::string ref =
+        get.at("responses").at("200").at("content").at("application/json").at("schema").at(
+            "$ref");
+    const std::string name = ref.substr(ref.rfind('/') + 1);
+    const json& schemas = document().at("components").at("schemas");
+    ASSERT_TRUE(schemas.contains(name)) << path << " has no response schema " << name;
+    EXPECT_TRUE(schemas.at(name).at("properties").contains("requestMetadata")) << path;
+    EXPECT_GT(schemas.at(name).at("properties").size(), 1u) << path;
+    EXPECT_EQ(get.at("responses").at("400").at("$ref"), "#/components/responses/Error") << path;
+    EXPECT_EQ(get.at("security"), json::parse(R"([{"apiKey": []}])")) << path;
+  }
+}
+
+TEST(OpenApi, JobsQueryComesFromTheRoutesDeclarations) {
+  const json& paths = document().at("paths");
+  expect_declared(paths.at("/scrapers/jobs").at("get"), job_list_params(), "/scrapers/jobs");
+  const json& results = paths.at("/scrapers/jobs/{id}/results").at("get");
+  expect_declared(results, job_results_params(), "results");
+  EXPECT_EQ(parameter(results, "format").at("schema").at("enum"), json({"json", "csv"}));
+}
+
+TEST(OpenApi, OnlyHealthMetricsScreenshotsAndTheDocumentGoWithoutKey) {
+  for (const auto& [path, item] : document().at("paths").items()) {
+    for (const auto& [method, op] : item.items()) {
+      if (method == "parameters") continue;
+      const bool open = path == "/health" || path == "/metrics" || path == "/openapi.json" ||
+                        path == "/screenshots/{file}";
+      EXPECT_EQ(op.at("security").empty(), open) << method << " " << path;
+    }
+  }
+}
+
+TEST(OpenApi, EveryReferenceResolves) {
+  const json& doc = document();
+  std::function<void(const json&)> walk = [&](const json& node) {
+    if (node.is_object()) {
+      if (node.contains("$ref")) {
+        const std::string ref = node.at("$ref");
+        ASSERT_EQ(ref.rfind("#/", 0), 0u) << ref;
+        EXPECT_TRUE(doc.contains(json::json_pointer(ref.substr(1)))) << ref;
+      }
+      for (const auto& [key, value] : node.items()) walk(value);
+    } else if (node.is_array()) {
+      for (const json& value : node) walk(value);
+    }
+  };
+  walk(doc);
+}
+
+TEST(OpenApi, IsServedWithoutKey) {
+  Router router;
+  add_openapi_routes(router);
+  const Router::Match match = router.match("GET", "/openapi.json");
+  ASSERT_NE(match.handler, nullptr);
+  Request request;  // no x-api-key
+  const Response response = (*match.handler)(request);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.content_type, "application/json");
+  ASSERT_TRUE(response.raw_body);
+  EXPECT_EQ(json::parse(*response.raw_body), document());
+}
+
+TEST(OpenApi, DocsCopyIsWhatTheGeneratorMakes) {
+  const std::string path = std::string(GLEANER_SOURCE_DIR) + "/docs/openapi.json";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << "missing " << path;
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), document().dump(2) + "\n")
+      << path << " is out of date: run `build/gleaner openapi > docs/openapi.json`";
+}
+
+}  // namespace
+}  // namespace gleaner::api
