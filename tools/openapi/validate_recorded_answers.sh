@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # ctest openapi_recorded_answers: the answers of every recorded case (printed by the program
 # given as $1) validated against docs/openapi.json with Ajv, the version locked in
-# package-lock.json.
+# package-lock.json (installed by install.sh, the ctest fixture openapi_npm).
 set -euo pipefail
 program=$1
 cd "$(dirname "$0")"
-npm ci --no-audit --no-fund --loglevel=error >/dev/null
 answers=$(mktemp)
 trap 'rm -f "$answers"' EXIT
 "$program" >"$answers"
