@@ -145,7 +145,11 @@ void Connections::stop() {
   }
   wake();
   // stop() and join() can run on two threads at once (a server's stop() and its run() ending).
-  std::lock_guard lock(threads_mutex_);
+  // join() holds threads_mutex_ while it waits for the workers, whose handlers may take long: then
+  // it is already ending the read thread, and stop() must not wait behind it (it did, for a whole
+  // held handler, in FrontTest.StopReturnsAtOnceAndTheRequestInFlightIsAnswered under load).
+  std::unique_lock lock(threads_mutex_, std::try_to_lock);
+  if (!lock.owns_lock()) return;
   if (reader_.joinable()) reader_.join();
 }
 
@@ -157,6 +161,7 @@ void Connections::join() {
   }
   jobs_ready_.notify_all();
   std::lock_guard threads_lock(threads_mutex_);
+  if (reader_.joinable()) reader_.join();  // when stop() above found another stop() joining it
   for (auto& w : workers_) {
     if (w.joinable()) w.join();
   }
