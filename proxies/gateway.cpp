@@ -694,23 +694,11 @@ UrlTarget Gateway::check_url(std::string_view url, Deadline deadline,
                              const std::string& parameter) const {
   return check_url_resolving(
       impl_->guard,
-      [this](const std::string& name, Deadline until) -> std::optional<Resolution> {
-        auto promise = std::make_shared<std::promise<Resolution>>();
-        auto answer = promise->get_future();
-        asio::post(impl_->resolvers, [promise, resolver = impl_->resolver, name] {
-          try {
-            promise->set_value(resolver->resolve(name));
-          } catch (...) {
-            promise->set_exception(std::current_exception());
-          }
-        });
-        if (answer.wait_until(until) != std::future_status::ready) return std::nullopt;
-        try {
-          return answer.get();
-        } catch (const std::exception& e) {
-          log::warn(kComponent) << "resolving " << name << " failed: " << describe(e);
-          return std::nullopt;
-        }
+      [this](const std::string& name, Deadline until) {
+        return resolve_before(impl_->resolver, name, until,
+                              [this](std::function<void()> task) {
+                                asio::post(impl_->resolvers, std::move(task));
+                              });
       },
       url, deadline, parameter);
 }

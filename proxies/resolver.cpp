@@ -143,19 +143,25 @@ Resolution CachingResolver::resolve(const std::string& name) {
 }
 
 std::optional<Resolution> resolve_before(const std::shared_ptr<Resolver>& resolver,
-                                         const std::string& name, Deadline until) {
+                                         const std::string& name, Deadline until,
+                                         const TaskRunner& run) {
   if (!resolver) return std::nullopt;
   auto promise = std::make_shared<std::promise<Resolution>>();
   auto answer = promise->get_future();
-  // Detached: a getaddrinfo that outlives the deadline finishes on its own (resolv.conf bounds
-  // it) and its answer warms the cache for the delivery that checks again.
-  std::thread([promise, resolver, name] {
+  auto task = [promise, resolver, name] {
     try {
       promise->set_value(resolver->resolve(name));
     } catch (...) {
       promise->set_exception(std::current_exception());
     }
-  }).detach();
+  };
+  // Detached by default: a getaddrinfo that outlives the deadline finishes on its own
+  // (resolv.conf bounds it) and its answer warms the cache for whoever checks again.
+  if (run) {
+    run(task);
+  } else {
+    std::thread(task).detach();
+  }
   if (answer.wait_until(until) != std::future_status::ready) return std::nullopt;
   try {
     return answer.get();

@@ -61,9 +61,15 @@ class OverrideResolver final : public Resolver {
 using ResolveBefore =
     std::function<std::optional<Resolution>(const std::string& name, Deadline until)>;
 
-/// The same on a thread of its own per call, for callers without a resolver pool (job creation).
+/// Runs a blocking task somewhere else: a pool's post, or a thread of its own.
+using TaskRunner = std::function<void(std::function<void()> task)>;
+
+/// Resolves `name` on `run` (default: a detached thread per call, for callers without a resolver
+/// pool such as job creation) and waits until `until`: nullopt when no answer came in time or the
+/// resolver failed. A lookup that outlives the deadline finishes on its own.
 std::optional<Resolution> resolve_before(const std::shared_ptr<Resolver>& resolver,
-                                         const std::string& name, Deadline until);
+                                         const std::string& name, Deadline until,
+                                         const TaskRunner& run = {});
 
 /// Checks a URL a caller gave: AddressGuard::check_url, then its name is resolved (`resolve`) and
 /// refused when any address is. Throws gleaner::Error(InvalidParameter) naming `parameter`. A
