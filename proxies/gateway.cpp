@@ -286,7 +286,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   awaitable<void> unreachable(const Authority& target, const std::string& why) {
     ++gw_.unreachable_total;
-    log::info(kComponent) << who() << "unreachable: " << why;
+    // Debug: a page's sub-resources on hosts that do not answer are common and say nothing to an
+    // operator; a main document that is not reached is logged, in words, with its request
+    // (GatewayLease::check_main_document_reached).
+    log::debug(kComponent) << who() << "unreachable: " << why;
     lease_->add_incident({GatewayIncident::Kind::Unreachable, target.host.text, target.port, why});
     const std::string body = "gleaner: " + why;
     if (timed_out_) {
