@@ -1,14 +1,17 @@
 #include "api/openapi.h"
 
-#include <map>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "api/response_shapes.h"
 #include "api/routes/routes.h"
+#include "gleaner_api_embedded.h"
 #include "extract/registry.h"
 #include "extract/web/request.h"
 #include "jobs/job_request.h"
+#include "store/jobs_store.h"
 
 namespace gleaner::api {
 namespace {
@@ -68,80 +71,6 @@ json param_schema(const extract::Param& p) {
   return s;
 }
 
-// ---- Response shapes (spec/responses.md), the one place they are written down. -----------------
-// Top level of each data endpoint's answer: a key is present when the page has the data
-// (responses.md), so none is required; no other top-level key is allowed; nested objects are
-// left open.
-
-enum class Kind { Object, Array, String, Integer, Number, Boolean };
-
-json kind_schema(Kind kind) {
-  switch (kind) {
-    case Kind::Object: return {{"type", "object"}};
-    case Kind::Array: return {{"type", "array"}};
-    case Kind::String: return {{"type", "string"}};
-    case Kind::Integer: return {{"type", "integer"}};
-    case Kind::Number: return {{"type", "number"}};
-    case Kind::Boolean: return {{"type", "boolean"}};
-  }
-  return json::object();
-}
-
-using Shape = std::vector<std::pair<const char*, Kind>>;
-
-const std::map<std::string, Shape>& endpoint_shapes() {
-  using K = Kind;
-  static const std::map<std::string, Shape> kShapes{
-      {"search/serp",
-       {{"searchInformation", K::Object}, {"organicResults", K::Array}, {"adResults", K::Array},
-        {"answerBox", K::Object}, {"relatedQuestions", K::Array}, {"relatedSearches", K::Array},
-        {"knowledgeGraph", K::Object}, {"topStories", K::Array}, {"localResults", K::Object},
-        {"inlineShopping", K::Array}, {"pagination", K::Object}}},
-      {"search/events", {{"eventsResults", K::Array}, {"pagination", K::Object}}},
-      {"search/news", {{"newsResults", K::Array}, {"menuLinks", K::Array}}},
-      {"search/finance",
-       {{"summary", K::Object}, {"graph", K::Array}, {"keyStats", K::Object},
-        {"aboutCompany", K::Object}, {"news", K::Array}, {"financials", K::Array},
-        {"discoverMore", K::Array}, {"suggestions", K::Array}}},
-      {"video/video",
-       {{"videoId", K::String}, {"title", K::String}, {"description", K::String},
-        {"channel", K::Object}, {"views", K::String}, {"extractedViews", K::Integer},
-        {"likes", K::String}, {"extractedLikes", K::Integer}, {"lengthSeconds", K::Integer},
-        {"publishedDate", K::String}, {"uploadDate", K::String}, {"keywords", K::Array},
-        {"category", K::String}, {"thumbnail", K::String}, {"isFamilySafe", K::Boolean},
-        {"isUnlisted", K::Boolean}, {"isLive", K::Boolean}, {"chapters", K::Array},
-        {"relatedVideos", K::Array},
-        // docs/endpoints/youtube/video.md: the date as the page shows it.
-        {"date", K::String}}},
-      {"mart/reviews",
-       {{"product", K::Object}, {"reviewsInformation", K::Object}, {"pagination", K::Object},
-        {"filters", K::Object}, {"topPositiveReview", K::Object},
-        {"topNegativeReview", K::Object}, {"reviews", K::Array},
-        // docs/endpoints/walmart/reviews.md: the storefront language used.
-        {"language", K::String}}},
-      {"stays/place", {{"property", K::Object}, {"stay", K::Object}, {"rooms", K::Array}}},
-      {"stays/search",
-       {{"searchInformation", K::Object}, {"results", K::Array}, {"pagination", K::Object}}},
-      {"bizdir/search", {{"places", K::Array}, {"pagination", K::Object}}},
-      {"bizdir/place", {{"place", K::Object}}},
-      {"homes/listing",
-       {{"searchInformation", K::Object}, {"properties", K::Array}, {"pagination", K::Object},
-        {"property", K::Object}}},
-      {"homes/property", {{"property", K::Object}}},
-      {"estate/listing",
-       {{"searchInformation", K::Object}, {"properties", K::Array}, {"pagination", K::Object}}},
-      {"shop/collections", {{"collections", K::Array}, {"pagination", K::Object}}},
-      {"jobs/job", {{"job", K::Object}}},
-      {"rentals/property", {{"property", K::Object}}},
-      {"rentals/listing", {{"listings", K::Array}, {"pagination", K::Object}}},
-      {"travel/place", {{"place", K::Object}, {"reviews", K::Array}}},
-      {"local/place", {{"place", K::Object}, {"reviews", K::Array}}},
-      {"careers/listing",
-       {{"searchInformation", K::Object}, {"jobs", K::Array}, {"pagination", K::Object}}},
-  };
-  return kShapes;
-}
-
 /// An answer in the envelope: requestMetadata plus `properties` (object of schemas).
 json enveloped(json properties, std::vector<std::string> required = {}) {
   properties["requestMetadata"] = schema_ref("RequestMetadata");
@@ -149,14 +78,21 @@ json enveloped(json properties, std::vector<std::string> required = {}) {
   return {{"type", "object"}, {"properties", std::move(properties)}, {"required", required}};
 }
 
-json shape_schema(const Shape& shape) {
-  json properties = json::object();
-  for (const auto& [name, kind] : shape) properties[name] = kind_schema(kind);
-  // A top-level key the document does not name fails validation: a field renamed in code fails
-  // openapi_recorded_answers until the document says so.
-  json schema = enveloped(std::move(properties));
-  schema["additionalProperties"] = false;
-  return schema;
+/// The answer of a data endpoint: the envelope around the keys its doc's Response section shows
+/// (response_shapes.h), and no other key at the top level or in any object the doc spells out.
+json endpoint_response_schema(const extract::RegisteredEndpoint& e) {
+  const std::string name = std::string(e.site) + "/" + std::string(e.name) + ".md";
+  for (const auto& [file, text] : endpoint_docs::files) {
+    if (file != name) continue;
+    try {
+      json schema = enveloped(response_properties_from_doc(text));
+      schema["additionalProperties"] = false;
+      return schema;
+    } catch (const std::invalid_argument& error) {
+      throw std::runtime_error(e.doc_path() + ": " + error.what());
+    }
+  }
+  throw std::runtime_error(e.doc_path() + " is not embedded: rerun cmake");
 }
 
 /// A component name for an endpoint's answer: "search/serp" → "SearchSerpResponse".
@@ -194,6 +130,64 @@ const std::vector<int> kAuthErrors{401, 429, 500, 503};
 // Those of a route that loads a page and is charged.
 const std::vector<int> kChargedErrors{400, 401, 402, 404, 429, 500, 502, 503, 504};
 
+json job_request_schema();
+
+/// A job as jobs/job_request.cpp's job_json() and job_details_json() write it (docs/jobs.md).
+json job_schema() {
+  const json time = {{"type", "string"}, {"format", "date-time"}};
+  const json attempt = {{"type", "object"},
+                        {"additionalProperties", false},
+                        {"required", {"attempt", "at", "outcome", "detail"}},
+                        {"properties",
+                         {{"attempt", {{"type", "integer"}}},
+                          {"at", time},
+                          {"outcome", {{"type", "string"}}},
+                          {"httpStatus", {{"type", "integer"}}},
+                          {"detail", {{"type", "string"}}}}}};
+  const json delivery = {{"type", "object"},
+                         {"additionalProperties", false},
+                         {"required", {"id", "event", "status", "createdAt", "attempts"}},
+                         {"properties",
+                          {{"id", {{"type", "integer"}}},
+                           {"event", {{"type", "string"}}},
+                           {"status",
+                            {{"type", "string"},
+                             {"enum",
+                              {store::delivery_status::kPending, store::delivery_status::kDone,
+                               store::delivery_status::kFailed}}}},
+                           {"createdAt", time},
+                           {"attempts", {{"type", "array"}, {"items", attempt}}}}}};
+  json schema = enveloped(
+      {{"id", {{"type", "string"}}},
+       {"status",
+        {{"type", "string"},
+         {"enum",
+          {store::job_status::kPending, store::job_status::kInProgress,
+           store::job_status::kFinished, store::job_status::kStopped,
+           store::job_status::kFailed}}}},
+       {"creditsSpent", {{"type", "integer"}}},
+       {"dataRowsCount", {{"type", "integer"}}},
+       {"input", job_request_schema()},
+       {"createdAt", time},
+       {"updatedAt", time},
+       {"startedAt", time},
+       {"finishedAt", time},
+       {"reason", {{"type", "string"}}},
+       {"stopRequested", {{"type", "boolean"}}},
+       // GET /scrapers/jobs/{id} only.
+       {"webhookDeliveries", {{"type", "array"}, {"items", delivery}}},
+       {"progress",
+        {{"type", "object"},
+         {"additionalProperties", false},
+         {"properties",
+          {{"pairsDone", {{"type", "integer"}}}, {"pairsTotal", {{"type", "integer"}}}}},
+         {"required", {"pairsDone", "pairsTotal"}}}}},
+      {"id", "status", "creditsSpent", "dataRowsCount", "input", "createdAt", "updatedAt",
+       "progress"});
+  schema["additionalProperties"] = false;
+  return schema;
+}
+
 json components() {
   json schemas = {
       {"RequestMetadata",
@@ -219,29 +213,10 @@ json components() {
                       {"parameter", {{"type", "string"}}}}},
                     {"required", {"code", "message"}}}}},
                  {"error"})},
-      {"Job",
-       enveloped({{"id", {{"type", "string"}}},
-                  {"status", {{"type", "string"}}},
-                  {"creditsSpent", {{"type", "integer"}}},
-                  {"dataRowsCount", {{"type", "integer"}}},
-                  {"input", {{"type", "object"}}},
-                  {"createdAt", {{"type", "string"}, {"format", "date-time"}}},
-                  {"updatedAt", {{"type", "string"}, {"format", "date-time"}}},
-                  {"startedAt", {{"type", "string"}, {"format", "date-time"}}},
-                  {"finishedAt", {{"type", "string"}, {"format", "date-time"}}},
-                  {"reason", {{"type", "string"}}},
-                  {"stopRequested", {{"type", "boolean"}}},
-                  {"deliveries", {{"type", "array"}}},
-                  {"progress",
-                   {{"type", "object"},
-                    {"properties",
-                     {{"pairsDone", {{"type", "integer"}}}, {"pairsTotal", {{"type", "integer"}}}}},
-                    {"required", {"pairsDone", "pairsTotal"}}}}},
-                 {"id", "status", "creditsSpent", "dataRowsCount", "input", "createdAt",
-                  "updatedAt", "progress"})},
+      {"Job", job_schema()},
   };
-  for (const auto& [route, shape] : endpoint_shapes()) {
-    schemas[component_name(route)] = shape_schema(shape);
+  for (const extract::RegisteredEndpoint& e : extract::registered_endpoints()) {
+    schemas[component_name(e.endpoint->route())] = endpoint_response_schema(e);
   }
   return {
       {"securitySchemes",
@@ -292,17 +267,36 @@ json web_request_schema() {
             {"height", {{"type", "integer"}, {"minimum", 100}, {"maximum", 2160}}}}}}}}}};
 }
 
+/// The answer of POST /scrape/web (docs/endpoints/web.md "Response"): no other key.
 json web_response_schema() {
-  return enveloped({{"statusCode", {{"type", "integer"}}},
-                    {"headers", {{"type", "object"}}},
-                    {"content", {{"type", "string"}}},
-                    {"text", {{"type", "string"}}},
-                    {"markdown", {{"type", "string"}}},
-                    {"json", json::object()},
-                    {"extractedLinks", {{"type", "array"}}},
-                    {"extractedEmails", {{"type", "array"}}},
-                    {"screenshot", {{"type", "string"}}},
-                    {"truncated", {{"type", "boolean"}}}});
+  const json strings = {{"type", "array"}, {"items", {{"type", "string"}}}};
+  const json map = {{"type", "object"}, {"additionalProperties", {{"type", "string"}}}};
+  json schema = enveloped(
+      {{"statusCode", {{"type", "integer"}}},
+       {"headers", map},
+       {"content", {{"type", "string"}}},
+       {"text", {{"type", "string"}}},
+       {"markdown", {{"type", "string"}}},
+       // docs/content.md: the page's metadata.
+       {"json",
+        {{"type", "object"},
+         {"additionalProperties", false},
+         {"properties",
+          {{"title", {{"type", "string"}}},
+           {"description", {{"type", "string"}}},
+           {"language", {{"type", "string"}}},
+           {"canonicalUrl", {{"type", "string"}}},
+           {"meta", {{"type", "object"}}},
+           {"openGraph", {{"type", "object"}}},
+           {"twitter", {{"type", "object"}}},
+           {"jsonLd", {{"type", "array"}}}}}}},
+       {"extractedLinks", strings},
+       {"extractedEmails", strings},
+       {"screenshot", {{"type", "string"}}},
+       // The names of the parts cut at their size limit.
+       {"truncated", strings}});
+  schema["additionalProperties"] = false;
+  return schema;
 }
 
 // The body of POST /scrapers/maps/jobs, as jobs/job_request.cpp parses it (described here once,
@@ -326,6 +320,15 @@ json job_request_schema() {
                 {"events", {{"type", "array"}, {"items", {{"type", "string"}}}}},
                 {"headers",
                  {{"type", "object"}, {"additionalProperties", {{"type", "string"}}}}}}}}}}}};
+}
+
+/// One row of a job's results (docs/jobs.md "Rows"): the CSV columns, and the maps feature id
+/// when the place has one.
+json job_row_schema() {
+  json properties = json::object();
+  for (const char* field : jobs::kRowFields) properties[field] = json::object();
+  properties["featureId"] = {{"type", "string"}};
+  return {{"type", "object"}, {"additionalProperties", false}, {"properties", properties}};
 }
 
 json job_id_parameter() {
@@ -409,7 +412,7 @@ json openapi_document() {
 
   json web = operation("web", "Load any page and return its content",
                        with_errors({{"200", json_response("The page", web_response_schema())}},
-                                   {400, 401, 402, 413, 429, 500, 502, 503, 504}));
+                                   {400, 401, 402, 404, 413, 429, 500, 502, 503, 504}));
   web["requestBody"] = {{"required", true},
                         {"content", {{"application/json", {{"schema", web_request_schema()}}}}}};
   paths["/scrape/web"]["post"] = std::move(web);
@@ -469,7 +472,7 @@ json openapi_document() {
                                                {"page", {{"type", "integer"}}},
                                                {"limit", {{"type", "integer"}}},
                                                {"total", {{"type", "integer"}}},
-                                               {"data", {{"type", "array"}}}},
+                                               {"data", {{"type", "array"}, {"items", job_row_schema()}}}},
                                               {"jobId", "status", "page", "limit", "total",
                                                "data"})}}},
                        {"text/csv", {{"schema", {{"type", "string"}}}}}}}}}},

@@ -1,5 +1,7 @@
-# Run by gleaner_embed_text(): writes one header with a raw-string constant per input file.
-set(text "// Generated from in-page scripts; edit the .js files, not this.\n#pragma once\n#include <string_view>\nnamespace ${NS} {\n")
+# Run by gleaner_embed_text(): writes one header with a raw-string constant per input file and,
+# with TABLE, an array of that name holding every constant by its file's name.
+set(text "// Generated from embedded files; edit the files, not this.\n#pragma once\n#include <string_view>\n#include <utility>\nnamespace ${NS} {\n")
+set(table "")
 foreach(f IN LISTS INPUTS)
   if(BASE_DIR)
     file(RELATIVE_PATH name ${BASE_DIR} ${f})
@@ -21,7 +23,11 @@ foreach(f IN LISTS INPUTS)
     set(text "${text}  \"\"\n")
   endif()
   set(text "${text};\n")
+  set(table "${table}    {\"${name}\", ${ident}},\n")
 endforeach()
+if(TABLE)
+  set(text "${text}inline constexpr std::pair<std::string_view, std::string_view> ${TABLE}[] = {\n${table}};\n")
+endif()
 set(text "${text}}  // namespace ${NS}\n")
 file(WRITE ${OUT}.tmp "${text}")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

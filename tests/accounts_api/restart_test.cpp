@@ -6,6 +6,7 @@
 #include <future>
 
 #include "tests/accounts_api/service_fixture.h"
+#include "tests/support/answer_log.h"
 #include "tests/support/gleaner_process.h"
 
 namespace gleaner::testing {
@@ -48,6 +49,7 @@ httplib::Result get(int port, const std::string& path, const std::string& key) {
   httplib::Client client("127.0.0.1", port);
   const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(kMaxWait).count();
   client.set_read_timeout(static_cast<time_t>(seconds), 0);
+  record_answers(client);
   return client.Get(path.c_str(), {{"x-api-key", key}});
 }
 

@@ -13,10 +13,11 @@
 #include "jobs/job_store_of.h"
 #include "store/jobs_store.h"
 #include "store/store.h"
-#include "tests/support/sites/maps_pages.h"
+#include "tests/support/answer_log.h"
 #include "tests/support/gleaner_process.h"
 #include "tests/support/local_server.h"
 #include "tests/support/service_under_test.h"
+#include "tests/support/sites/maps_pages.h"
 
 namespace gleaner::testing {
 namespace {
@@ -249,6 +250,7 @@ std::unique_ptr<httplib::Client> healthy_client(const GleanerProcess& process) {
   if (port == 0) return nullptr;
   auto client = std::make_unique<httplib::Client>("127.0.0.1", port);
   client->set_read_timeout(30, 0);
+  record_answers(*client);
   const bool up = ServiceUnderTest::eventually(
       [&] {
         auto r = client->Get("/health");

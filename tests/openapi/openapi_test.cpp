@@ -6,6 +6,7 @@
 #include <functional>
 #include <sstream>
 
+#include "api/response_shapes.h"
 #include "api/router.h"
 #include "api/routes/routes.h"
 #include "extract/registry.h"
@@ -90,6 +91,97 @@ TEST(OpenApi, EveryDataEndpointHasItsPathDeclaredParametersAndResponseSchema) {
     EXPECT_GT(schemas.at(name).at("properties").size(), 1u) << path;
     EXPECT_EQ(get.at("responses").at("400").at("$ref"), "#/components/responses/Error") << path;
     EXPECT_EQ(get.at("security"), json::parse(R"([{"apiKey": []}])")) << path;
+  }
+}
+
+// ---- Response schemas from the endpoints' docs (response_shapes.h) ------------------------------
+
+json properties_of(const std::string& block) {
+  return response_properties_from_doc("# GET /x\n\n## Response\n```\n" + block +
+                                      "\n```\n- a note (not read)\n\n## Next\n```\nignored\n```\n");
+}
+
+TEST(ResponseShapes, KeysObjectsAndArraysBecomeClosedSchemas) {
+  const json p = properties_of(
+      "searchInformation {totalResults?, timeTaken}\n"
+      "organicResults [{position, sitelinks? [{title, link}]}]\n"
+      "keywords [..], photos [url]\n"
+      "title");
+  EXPECT_EQ(p.size(), 5u);
+  EXPECT_EQ(p.at("searchInformation"),
+            json::parse(R"({"type": "object", "additionalProperties": false,
+                            "properties": {"totalResults": {}, "timeTaken": {}}})"));
+  const json& item = p.at("organicResults").at("items");
+  EXPECT_EQ(item.at("additionalProperties"), false);
+  EXPECT_EQ(item.at("properties").at("sitelinks").at("items").at("properties").size(), 2u);
+  EXPECT_EQ(p.at("keywords"), json::parse(R"({"type": "array", "items": {}})"));
+  EXPECT_EQ(p.at("photos").at("items"), json::parse(R"({"type": "string"})"));
+  EXPECT_EQ(p.at("title"), json::object());
+}
+
+TEST(ResponseShapes, MapsEnumsQuotedKeysAndCommentsAsTheDocsWriteThem) {
+  const json p = properties_of(
+      "adResults [{block: \"top\"|\"bottom\", date (ISO 8601)}]\n"
+      "knowledgeGraph {title, attributes {label: value}}\n"
+      "houseRules {checkIn, <label>: text}?\n"
+      "ratingCounts {\"1\"..\"5\": int}\n"
+      "filters {\"Star rating\": [{name, count}], \"Condition\": [...]}\n"
+      "property {...}   (the other endpoint's shape)");
+  const json& ad = p.at("adResults").at("items").at("properties");
+  EXPECT_EQ(ad.at("block"), json::parse(R"({"enum": ["top", "bottom"]})"));
+  EXPECT_TRUE(ad.contains("date"));
+  EXPECT_EQ(ad.size(), 2u);
+  // A map is an object whose keys are open.
+  EXPECT_FALSE(p.at("knowledgeGraph").at("properties").at("attributes").contains(
+      "additionalProperties"));
+  EXPECT_EQ(p.at("knowledgeGraph").at("additionalProperties"), false);
+  EXPECT_FALSE(p.at("houseRules").contains("additionalProperties"));
+  EXPECT_TRUE(p.at("houseRules").at("properties").contains("checkIn"));
+  EXPECT_FALSE(p.at("ratingCounts").contains("additionalProperties"));
+  EXPECT_TRUE(p.at("filters").at("properties").contains("Star rating"));
+  EXPECT_EQ(p.at("filters").at("additionalProperties"), false);
+  EXPECT_EQ(p.at("property"), json::parse(R"({"type": "object"})"));
+}
+
+TEST(ResponseShapes, EveryBlockOfTheSectionAddsItsKeys) {
+  const json p = response_properties_from_doc(
+      "## Response\n```\nsearchInformation {keyword, type}\nproperties [..]\n```\nor:\n```\n"
+      "searchInformation {keyword, total}\nproperty {...}\n```\n");
+  EXPECT_EQ(p.size(), 3u);
+  EXPECT_EQ(p.at("searchInformation").at("properties").size(), 3u);
+}
+
+TEST(ResponseShapes, AMalformedOrMissingSectionIsAnErrorNamingIt) {
+  EXPECT_THROW(response_properties_from_doc("# GET /x\nno section\n"), std::invalid_argument);
+  EXPECT_THROW(properties_of("a {b, c"), std::invalid_argument);
+  EXPECT_THROW(properties_of("a [b"), std::invalid_argument);
+  EXPECT_THROW(properties_of("a {b} }"), std::invalid_argument);
+  EXPECT_THROW(properties_of("a; b"), std::invalid_argument);
+  EXPECT_THROW(properties_of("label: value"), std::invalid_argument);  // an open top level
+}
+
+TEST(OpenApi, EveryDataEndpointsAnswerIsTheShapeOfItsDoc) {
+  const json& schemas = document().at("components").at("schemas");
+  for (const extract::RegisteredEndpoint& e : extract::registered_endpoints()) {
+    std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/" + e.doc_path());
+    std::stringstream doc;
+    doc << in.rdbuf();
+    json expected = response_properties_from_doc(doc.str());
+    const std::string ref = document()
+                                .at("paths")
+                                .at(e.endpoint->path())
+                                .at("get")
+                                .at("responses")
+                                .at("200")
+                                .at("content")
+                                .at("application/json")
+                                .at("schema")
+                                .at("$ref");
+    const json& schema = schemas.at(ref.substr(ref.rfind('/') + 1));
+    json properties = schema.at("properties");
+    properties.erase("requestMetadata");
+    EXPECT_EQ(properties, expected) << e.doc_path();
+    EXPECT_EQ(schema.at("additionalProperties"), false) << e.doc_path();
   }
 }
 

@@ -28,6 +28,7 @@
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
 #include "store/costs.h"
+#include "tests/support/answer_log.h"
 #include "tests/support/chromium.h"
 #include "tests/support/replay_archive.h"
 #include "tests/support/sites/site_checks.h"
@@ -35,6 +36,7 @@
 namespace gleaner::extract {
 namespace {
 
+using gleaner::testing::fetch_recorded;
 using gleaner::testing::max_wait;
 using gleaner::testing::shared_pool;
 using gleaner::testing::TempReplayArchive;
@@ -176,8 +178,7 @@ TEST_P(Contract, EveryCaseSucceedsEndToEnd) {
     auto replay = archive_of(e, c, archive);
     PoolTabs tabs(shared_pool(), {replay});
     EndpointResult result;
-    ASSERT_NO_THROW(result =
-                        e.endpoint->fetch(e.endpoint->validate(query_of(c)), tabs, max_wait()));
+    ASSERT_NO_THROW(result = fetch_recorded(*e.endpoint, tabs, query_of(c)));
     EXPECT_TRUE(e.endpoint->has_content(result.body));
   }
 }
@@ -199,7 +200,7 @@ TEST_P(Contract, EveryBlockPageIsUpstreamBlocked) {
     archive.add(page);
     PoolTabs tabs(shared_pool(), {archive.load()});
     try {
-      e.endpoint->fetch(e.endpoint->validate(query), tabs, max_wait());
+      fetch_recorded(*e.endpoint, tabs, query);
       ADD_FAILURE() << "a block page was answered as data";
     } catch (const Error& err) {
       EXPECT_EQ(err.code(), ErrorCode::UpstreamBlocked) << err.what() << " / " << err.detail();

@@ -1,5 +1,7 @@
 #include "tests/support/service_under_test.h"
 
+#include "tests/support/answer_log.h"
+
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
@@ -59,6 +61,7 @@ std::unique_ptr<httplib::Client> ServiceUnderTest::client() const {
   const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(kMaxWait).count();
   c->set_read_timeout(static_cast<time_t>(seconds), 0);
   c->set_write_timeout(static_cast<time_t>(seconds), 0);
+  record_answers(*c);
   return c;
 }
 

@@ -48,7 +48,8 @@ class ServiceUnderTest {
   store::Store& store() { return *deps().store; }
   int port() const { return port_; }
 
-  /// A client of the service whose reads wait up to kMaxWait.
+  /// A client of the service whose reads wait up to kMaxWait; its JSON answers are recorded for
+  /// the OpenAPI check (answer_log.h).
   std::unique_ptr<httplib::Client> client() const;
 
   /// A new account with `credits` per period and its own concurrency limit; returns its id and

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the linter and the validator at the versions package-lock.json locks (ctest fixture
-# openapi_npm, run once before openapi_lint and openapi_recorded_answers: two `npm ci` at once in
+# openapi_npm, run once before openapi_lint and openapi_suite_answers: two `npm ci` at once in
 # one folder would delete each other's node_modules).
 set -euo pipefail
 cd "$(dirname "$0")"

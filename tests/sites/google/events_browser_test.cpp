@@ -8,16 +8,14 @@
 #include <algorithm>
 
 #include "core/error.h"
-#include "extract/pool_tabs.h"
 #include "extract/sites/google/events.h"
 #include "tests/support/chromium.h"
 #include "tests/support/replay_archive.h"
+#include "tests/support/sites/browser_checks.h"
 
 namespace gleaner::extract::google {
 namespace {
 
-using gleaner::testing::max_wait;
-using gleaner::testing::shared_pool;
 using gleaner::testing::TempReplayArchive;
 
 const std::string kGoogleFixture =
@@ -25,9 +23,7 @@ const std::string kGoogleFixture =
 
 EndpointResult run_events(const std::shared_ptr<browser::ReplayArchive>& archive,
                           const QueryParams& query) {
-  const Endpoint& events = events_endpoint();
-  PoolTabs tabs(shared_pool(), {archive});
-  return events.fetch(events.validate(query), tabs, max_wait());
+  return testing::run_in_chromium(events_endpoint(), archive, query);
 }
 
 ErrorCode events_error(const std::shared_ptr<browser::ReplayArchive>& archive,

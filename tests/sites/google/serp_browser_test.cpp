@@ -7,25 +7,21 @@
 #include <iterator>
 
 #include "core/error.h"
-#include "extract/pool_tabs.h"
 #include "extract/sites/google/serp.h"
 #include "tests/support/chromium.h"
 #include "tests/support/replay_archive.h"
+#include "tests/support/sites/browser_checks.h"
 
 namespace gleaner::extract::google {
 namespace {
 
-using gleaner::testing::max_wait;
-using gleaner::testing::shared_pool;
 using gleaner::testing::TempReplayArchive;
 
 const std::string kFixtures = std::string(GLEANER_FIXTURES_DIR) + "/pages/serp/";
 
 EndpointResult run_serp(const std::shared_ptr<browser::ReplayArchive>& archive,
                         const QueryParams& query) {
-  const Endpoint& serp = serp_endpoint();
-  PoolTabs tabs(shared_pool(), {archive});
-  return serp.fetch(serp.validate(query), tabs, max_wait());
+  return testing::run_in_chromium(serp_endpoint(), archive, query);
 }
 
 Error serp_error(const std::shared_ptr<browser::ReplayArchive>& archive) {

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "extract/endpoint.h"
 #include "extract/pool_tabs.h"
+#include "tests/support/answer_log.h"
 #include "tests/support/chromium.h"
 #include "tests/support/replay_archive.h"
 
@@ -12,12 +13,13 @@
 
 namespace gleaner::extract::testing {
 
-/// Runs `endpoint` on `query` in the shared pool, every request answered by `archive`.
+/// Runs `endpoint` on `query` in the shared pool, every request answered by `archive`; the
+/// answer is recorded for the OpenAPI check (answer_log.h).
 inline EndpointResult run_in_chromium(const Endpoint& endpoint,
                                       const std::shared_ptr<browser::ReplayArchive>& archive,
                                       const QueryParams& query) {
   PoolTabs tabs(gleaner::testing::shared_pool(), {archive});
-  return endpoint.fetch(endpoint.validate(query), tabs, gleaner::testing::max_wait());
+  return gleaner::testing::fetch_recorded(endpoint, tabs, query);
 }
 
 /// The error `endpoint` fails with on `query`; a test failure when it succeeds.

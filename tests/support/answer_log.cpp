@@ -1,0 +1,71 @@
+#include "tests/support/answer_log.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <exception>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "api/envelope.h"
+#include "core/error.h"
+#include "tests/support/chromium.h"
+
+namespace gleaner::testing {
+namespace {
+
+std::mutex& log_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+}  // namespace
+
+void record_answer(std::string_view method, std::string_view path, int status,
+                   std::string_view content_type, std::string_view body) {
+  const char* dir = std::getenv("GLEANER_ANSWERS_DIR");
+  if (!dir || !*dir || !content_type.starts_with("application/json")) return;
+  nlohmann::json line = {{"method", method},
+                         {"path", path.substr(0, path.find('?'))},
+                         {"status", status}};
+  // A body that is not JSON is recorded as text: the check then fails on it, naming the route.
+  line["answer"] = nlohmann::json::parse(body, nullptr, false);
+  if (line["answer"].is_discarded()) line["answer"] = std::string(body);
+  const std::string file = std::string(dir) + "/" + std::to_string(::getpid()) + ".jsonl";
+  std::lock_guard lock(log_mutex());
+  std::ofstream out(file, std::ios::app);
+  out << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+void record_answers(httplib::Client& client) {
+  client.set_logger([](const httplib::Request& req, const httplib::Response& res) {
+    record_answer(req.method, req.path, res.status, res.get_header_value("Content-Type"),
+                  res.body);
+  });
+}
+
+extract::EndpointResult fetch_recorded(const extract::Endpoint& endpoint, extract::TabSource& tabs,
+                                       const extract::QueryParams& query) {
+  api::Request request;
+  request.id = "e2e-test";
+  request.method = "GET";
+  request.path = endpoint.path();
+  try {
+    extract::EndpointResult result = endpoint.fetch(endpoint.validate(query), tabs, max_wait());
+    api::Response response;
+    response.body = result.body;
+    response.url = result.url;
+    record_answer("GET", request.path, response.status, "application/json",
+                  api::render_json(request, response));
+    return result;
+  } catch (...) {
+    const api::Response response = api::error_response(request, std::current_exception());
+    record_answer("GET", request.path, response.status, "application/json",
+                  api::render_json(request, response));
+    throw;
+  }
+}
+
+}  // namespace gleaner::testing
