@@ -1,5 +1,7 @@
 #include "jobs/http_webhook_sender.h"
 
+#include <chrono>
+
 #include <httplib.h>
 
 #include "core/error.h"
@@ -68,14 +70,21 @@ WebhookResult HttpWebhookSender::send(const WebhookRequest& request) {
   for (const auto& [name, value] : request.headers) headers.emplace(name, value);
   // The caller's own User-Agent wins (httplib::Headers compares names case-insensitively).
   if (headers.find("User-Agent") == headers.end()) headers.emplace("User-Agent", "gleaner-webhooks/1");
+  const auto sent = std::chrono::steady_clock::now();
   const httplib::Result answer =
       client.Post(path_of(request.url), headers, request.body, "application/json");
   if (!answer) {
     const httplib::Error error = answer.error();
     const std::string detail = httplib::to_string(error);
+    const bool in_time = std::chrono::steady_clock::now() - sent < request.timeout;
+    if ((error == httplib::Error::Read || error == httplib::Error::Write) && in_time) {
+      // cpp-httplib reports a connection the receiver closed and an expired timeout alike: the
+      // time taken tells them apart.
+      return result(outcome::kNetworkError,
+                    "the receiver closed the connection before answering (" + detail + ")");
+    }
     if (error == httplib::Error::Read || error == httplib::Error::ConnectionTimeout ||
         error == httplib::Error::Write) {
-      // cpp-httplib reports an expired read timeout as a read error.
       return result(outcome::kTimeout, "no answer within " +
                                            std::to_string(request.timeout.count()) + " ms (" +
                                            detail + ")");

@@ -1,8 +1,12 @@
 // The real webhook sender (cpp-httplib) against receivers on loopback: headers and body as sent,
-// error statuses, a slow receiver timing out, and the address guard.
+// error statuses, a slow receiver timing out, a receiver hanging up, and the address guard.
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <mutex>
+#include <thread>
 
 #include "jobs/http_webhook_sender.h"
 #include "tests/support/gate.h"
@@ -64,6 +68,32 @@ TEST_F(HttpSenderTest, ASlowReceiverTimesOut) {
   answer.open();
   EXPECT_EQ(r.outcome, outcome::kTimeout) << r.detail;
   EXPECT_FALSE(r.http_status.has_value());
+}
+
+TEST_F(HttpSenderTest, AReceiverThatHangsUpIsANetworkErrorNotATimeout) {
+  // A listener that reads the request and closes the connection without a word.
+  const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(listener, 1), 0);
+  socklen_t len = sizeof addr;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  std::thread hang_up([listener] {
+    const int c = ::accept(listener, nullptr, nullptr);
+    if (c < 0) return;
+    char buffer[4096];
+    (void)::recv(c, buffer, sizeof buffer, 0);
+    ::close(c);
+  });
+  const std::string url = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/hook";
+  WebhookResult r = sender_.send({url, {}, "{}", Millis(10'000)});
+  hang_up.join();
+  ::close(listener);
+  EXPECT_EQ(r.outcome, outcome::kNetworkError) << r.detail;
+  EXPECT_NE(r.detail.find("closed the connection"), std::string::npos) << r.detail;
 }
 
 TEST_F(HttpSenderTest, TheAddressGuardRefusesLoopbackUnlessAllowed) {
