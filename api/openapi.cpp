@@ -132,8 +132,9 @@ const std::vector<int> kChargedErrors{400, 401, 402, 404, 429, 500, 502, 503, 50
 
 json job_request_schema();
 
-/// A job as jobs/job_request.cpp's job_json() and job_details_json() write it (docs/jobs.md).
-json job_schema() {
+/// A job as jobs/job_request.cpp's job_json() and job_details_json() write it (docs/jobs.md): an
+/// answer of its own (in the envelope), or an item of the jobs list.
+json job_schema(bool enveloped_answer) {
   const json time = {{"type", "string"}, {"format", "date-time"}};
   const json attempt = {{"type", "object"},
                         {"additionalProperties", false},
@@ -157,8 +158,8 @@ json job_schema() {
                                store::delivery_status::kFailed}}}},
                            {"createdAt", time},
                            {"attempts", {{"type", "array"}, {"items", attempt}}}}}};
-  json schema = enveloped(
-      {{"id", {{"type", "string"}}},
+  json properties = {
+      {"id", {{"type", "string"}}},
        {"status",
         {{"type", "string"},
          {"enum",
@@ -181,9 +182,15 @@ json job_schema() {
          {"additionalProperties", false},
          {"properties",
           {{"pairsDone", {{"type", "integer"}}}, {"pairsTotal", {{"type", "integer"}}}}},
-         {"required", {"pairsDone", "pairsTotal"}}}}},
-      {"id", "status", "creditsSpent", "dataRowsCount", "input", "createdAt", "updatedAt",
-       "progress"});
+         {"required", {"pairsDone", "pairsTotal"}}}}};
+  const std::vector<std::string> required{"id",        "status",    "creditsSpent", "dataRowsCount",
+                                          "input",     "createdAt", "updatedAt",    "progress"};
+  json schema;
+  if (enveloped_answer) {
+    schema = enveloped(std::move(properties), required);
+  } else {
+    schema = {{"type", "object"}, {"properties", std::move(properties)}, {"required", required}};
+  }
   schema["additionalProperties"] = false;
   return schema;
 }
@@ -213,7 +220,8 @@ json components() {
                       {"parameter", {{"type", "string"}}}}},
                     {"required", {"code", "message"}}}}},
                  {"error"})},
-      {"Job", job_schema()},
+      {"Job", job_schema(false)},
+      {"JobAnswer", job_schema(true)},
   };
   for (const extract::RegisteredEndpoint& e : extract::registered_endpoints()) {
     schemas[component_name(e.endpoint->route())] = endpoint_response_schema(e);
@@ -436,7 +444,7 @@ json openapi_document() {
 
   json create = operation(
       "createMapsJob", "Start a maps scraper job",
-      with_errors({{"201", json_response("The job, queued", schema_ref("Job"))}}, {400, 413, 401, 429}));
+      with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}}, {400, 413, 401, 429}));
   create["requestBody"] = {{"required", true},
                            {"content", {{"application/json", {{"schema", job_request_schema()}}}}}};
   paths["/scrapers/maps/jobs"]["post"] = std::move(create);
@@ -455,9 +463,9 @@ json openapi_document() {
   paths["/scrapers/jobs"]["get"] = std::move(list);
 
   json get = operation("getJob", "A job with its webhook deliveries",
-                       with_errors({{"200", json_response("The job", schema_ref("Job"))}}, {401, 404}));
+                       with_errors({{"200", json_response("The job", schema_ref("JobAnswer"))}}, {401, 404}));
   json stop = operation("stopJob", "Stop a job",
-                        with_errors({{"200", json_response("The job", schema_ref("Job"))}}, {401, 404}));
+                        with_errors({{"200", json_response("The job", schema_ref("JobAnswer"))}}, {401, 404}));
   paths["/scrapers/jobs/{id}"] = {
       {"parameters", {job_id_parameter()}}, {"get", get}, {"delete", stop}};
 

@@ -16,6 +16,7 @@
 #include "screenshots/serve.h"
 #include "store/store.h"
 #include "tests/jobs/job_bodies.h"
+#include "tests/support/answer_log.h"
 
 namespace gleaner::jobs {
 namespace {
@@ -71,7 +72,7 @@ class JobsApiTest : public ::testing::Test {
     request.query = std::move(query);
     request.headers["x-api-key"] = key;
     request.body = body;
-    return (*match.handler)(request);
+    return gleaner::testing::answer_recorded(request, [&] { return (*match.handler)(request); });
   }
 
   /// The gleaner::Error code `method path` throws, with its parameter.

@@ -46,26 +46,38 @@ void record_answers(httplib::Client& client) {
   });
 }
 
+api::Response answer_recorded(const api::Request& request,
+                              const std::function<api::Response()>& handler) {
+  try {
+    api::Response response = handler();
+    if (!response.raw_body) {
+      record_answer(request.method, request.path, response.status, "application/json",
+                    api::render_json(request, response));
+    }
+    return response;
+  } catch (...) {
+    const api::Response response = api::error_response(request, std::current_exception());
+    record_answer(request.method, request.path, response.status, "application/json",
+                  api::render_json(request, response));
+    throw;
+  }
+}
+
 extract::EndpointResult fetch_recorded(const extract::Endpoint& endpoint, extract::TabSource& tabs,
                                        const extract::QueryParams& query) {
   api::Request request;
   request.id = "e2e-test";
   request.method = "GET";
   request.path = endpoint.path();
-  try {
-    extract::EndpointResult result = endpoint.fetch(endpoint.validate(query), tabs, max_wait());
+  extract::EndpointResult result;
+  answer_recorded(request, [&] {
+    result = endpoint.fetch(endpoint.validate(query), tabs, max_wait());
     api::Response response;
     response.body = result.body;
     response.url = result.url;
-    record_answer("GET", request.path, response.status, "application/json",
-                  api::render_json(request, response));
-    return result;
-  } catch (...) {
-    const api::Response response = api::error_response(request, std::current_exception());
-    record_answer("GET", request.path, response.status, "application/json",
-                  api::render_json(request, response));
-    throw;
-  }
+    return response;
+  });
+  return result;
 }
 
 }  // namespace gleaner::testing

@@ -7,8 +7,10 @@
 // variable nothing is written.
 #include <httplib.h>
 
+#include <functional>
 #include <string_view>
 
+#include "api/http.h"
 #include "extract/endpoint.h"
 
 namespace gleaner::testing {
@@ -19,6 +21,11 @@ void record_answer(std::string_view method, std::string_view path, int status,
 
 /// Records every answer `client` receives from now on.
 void record_answers(httplib::Client& client);
+
+/// Runs `handler` (a route's, called without the server) and records what the server sends for
+/// `request`: the envelope around the response, or the error body of what it threw (rethrown).
+api::Response answer_recorded(const api::Request& request,
+                              const std::function<api::Response()>& handler);
 
 /// Validates `query`, runs `endpoint` with `tabs`, and records the answer the HTTP route would
 /// send: the envelope around the body, or the error body with its status (rethrown).
