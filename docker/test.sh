@@ -195,7 +195,8 @@ cat >"$cdir/replay/index.json" <<'EOF'
 EOF
 # Test-only settings on top of docker/compose.yaml: the archive, a short job lease, loopback
 # webhooks allowed; no restart of a killed node (the test kills node1 and wants node2 to take its
-# job over, not node1 coming back and taking it at once).
+# job over, not node1 coming back and taking it at once). Docker counts `docker kill` as a manual
+# stop, so unless-stopped would not restart it either; "no" says so.
 cat >"$cdir/override.yaml" <<EOF
 x-test-env: &test-env
   GLEANER_REPLAY_DIR: /replay
