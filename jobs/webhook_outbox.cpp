@@ -1,5 +1,7 @@
 #include "jobs/webhook_outbox.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/log.h"
 #include "jobs/job_request.h"
@@ -17,6 +19,9 @@ OutboxOptions OutboxOptions::from_config(const Config& config) {
   o.first_pause = std::chrono::seconds(positive("webhook_retry_seconds", o.first_pause.count()));
   o.senders = static_cast<int>(positive("webhook_senders", o.senders));
   o.poll = Millis(positive("webhook_poll_ms", o.poll.count()));
+  // A lease shorter than an attempt would let another node send the same delivery while this
+  // one still waits for the receiver.
+  o.lease = std::max(o.lease, std::chrono::ceil<std::chrono::seconds>(2 * o.timeout));
   return o;
 }
 

@@ -28,7 +28,8 @@ struct OutboxOptions {
   std::chrono::seconds first_pause{5};
   /// Deliveries sent at once by this node. Entry `webhook_senders`.
   int senders = 4;
-  /// How long a node holds a delivery it is sending; after that another node may send it.
+  /// How long a node holds a delivery it is sending; after that another node may send it. At
+  /// least twice an attempt's timeout (from_config), so a slow attempt is never sent twice.
   std::chrono::seconds lease{60};
   /// How often idle senders look for due deliveries. Entry `webhook_poll_ms`.
   Millis poll{500};

@@ -70,6 +70,13 @@ class OutboxTest : public ::testing::Test {
   std::int64_t account_ = temp_.new_account(100);
 };
 
+TEST(OutboxOptions, TheDeliveryLeaseOutlastsTwoAttempts) {
+  Config config;
+  EXPECT_EQ(OutboxOptions::from_config(config).lease, std::chrono::seconds(60));
+  config.set("webhook_timeout_ms", 45'500);
+  EXPECT_EQ(OutboxOptions::from_config(config).lease, std::chrono::seconds(91));
+}
+
 TEST_F(OutboxTest, AReceiverFailingTwiceGetsThreeAttemptsAndTheDeliveryIsDone) {
   const std::string job = finished_job();
   ScriptedSender sender({kDown, kDown, kUp});
