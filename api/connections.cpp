@@ -104,6 +104,20 @@ Connections::~Connections() {
   close(wake_fd_);
 }
 
+std::string client_address_key(const std::string& ip) {
+  in6_addr a{};
+  if (ip.find(':') == std::string::npos || inet_pton(AF_INET6, ip.c_str(), &a) != 1) return ip;
+  if (IN6_IS_ADDR_V4MAPPED(&a)) {
+    char v4[INET_ADDRSTRLEN];
+    if (inet_ntop(AF_INET, &a.s6_addr[12], v4, sizeof v4)) return v4;
+    return ip;
+  }
+  std::fill(&a.s6_addr[8], &a.s6_addr[16], 0);
+  char text[INET6_ADDRSTRLEN];
+  if (!inet_ntop(AF_INET6, &a, text, sizeof text)) return ip;
+  return std::string(text) + "/64";
+}
+
 void Connections::wake() {
   const std::uint64_t one = 1;
   [[maybe_unused]] auto n = write(wake_fd_, &one, sizeof one);
@@ -117,14 +131,15 @@ void Connections::adopt(int fd) {
       close(fd);
       return;
     }
-    int& count = per_address_[peer.remote_ip];
+    const std::string key = client_address_key(peer.remote_ip);
+    int& count = per_address_[key];
     if (count < limits_.connections_per_address) {
       ++count;
       adopted_.push_back(std::move(peer));
       wake();
       return;
     }
-    if (count == 0) per_address_.erase(peer.remote_ip);
+    if (count == 0) per_address_.erase(key);
   }
   // Refused here, on the accept thread, without reading the request: the answer is small and the
   // socket's send buffer empty. What the client already sent is dropped, so closing does not
@@ -180,7 +195,7 @@ void Connections::join() {
 
 void Connections::release_address(const std::string& ip) {
   std::lock_guard lock(mutex_);
-  auto it = per_address_.find(ip);
+  auto it = per_address_.find(client_address_key(ip));
   if (it != per_address_.end() && --it->second <= 0) per_address_.erase(it);
 }
 

@@ -55,6 +55,12 @@ struct Peer {
   int local_port = 0;
 };
 
+/// The key a client's connections are counted under (connections_per_address): an IPv4 address
+/// as it is; an IPv6 address by its /64 ("2001:db8:1:2::/64"), the block one subscriber is
+/// usually given, so a client cannot escape the cap by rotating addresses inside it; an
+/// IPv4-mapped IPv6 address by its IPv4 address.
+std::string client_address_key(const std::string& ip);
+
 class Connections {
  public:
   /// A response, written to the client by the read thread.

@@ -1,6 +1,7 @@
 // The server's front door on a loopback port, spoken to over raw sockets: bodies that stop at the
 // limit, requests framed badly or pipelined, slow clients and many connections from one address
 // (issue 16, items 1 to 3). Each test configures short deadlines and waits at most a few seconds.
+#include "api/connections.h"
 #include "api/server.h"
 #include "core/error.h"
 
@@ -245,6 +246,16 @@ void expect_refusal(RawClient& c, int status, const char* code) {
 
 // Issue 16 item 1: a chunked body that never ends is refused once it passes the limit, and the
 // connection is closed there instead of the body being read whole.
+TEST(ClientAddressKey, IPv6ClientsAreCountedByTheirSlash64) {
+  EXPECT_EQ(client_address_key("203.0.113.7"), "203.0.113.7");
+  EXPECT_EQ(client_address_key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::/64");
+  EXPECT_EQ(client_address_key("2001:db8:1:2::1"), client_address_key("2001:db8:1:2:ffff::9"));
+  EXPECT_NE(client_address_key("2001:db8:1:2::1"), client_address_key("2001:db8:1:3::1"));
+  EXPECT_EQ(client_address_key("::ffff:198.51.100.4"), "198.51.100.4");
+  EXPECT_EQ(client_address_key("::1"), "::/64");
+  EXPECT_EQ(client_address_key("not an address"), "not an address");
+}
+
 TEST_F(FrontTest, ChunkedBodyStopsAtTheLimitWith413) {
   start(small());
   RawClient c(port);
