@@ -120,6 +120,18 @@ echo "$news" | grep -q '"newsResults":\[{' || fail "search/news: ${news:0:500}"
 echo "$news" | grep -q 'Bears Ears' || fail "search/news has no article about Bears Ears"
 say "search/news over the mounted archive: $(echo "$news" | grep -o '"position"' | wc -l) results"
 
+# The OpenAPI document's answer schemas are the endpoints' docs compiled into the binary: an image
+# built without docs/endpoints/ (.dockerignore) would fail here.
+openapi=$(curl -fsS "http://127.0.0.1:$port/openapi.json") || fail "GET /openapi.json failed"
+operations=$(echo "$openapi" | python3 -c '
+import json, sys
+doc = json.load(sys.stdin)
+serp = doc["components"]["schemas"]["SearchSerpResponse"]["properties"]
+assert "organicResults" in serp and serp["organicResults"]["items"]["properties"], "no serp schema"
+print(sum(len([m for m in ops if m != "parameters"]) for ops in doc["paths"].values()))') \
+  || fail "/openapi.json has no serp answer schema: ${openapi:0:300}"
+say "/openapi.json: $operations operations, the answer schemas read from the endpoints' docs"
+
 web=$(curl -fsS -H "x-api-key: $key" -H 'content-type: application/json' \
   -d '{"url":"https://docker-test.example/page","outputFormat":["markdown"],"screenshot":true}' \
   "http://127.0.0.1:$port/scrape/web")
