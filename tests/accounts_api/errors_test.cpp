@@ -138,6 +138,19 @@ TEST_F(ErrorsOverHttp, AnUnknownRouteIsNotFound) {
   expect_error(svc->get("/", ""), 404, "not_found");
 }
 
+// The routes without a key answer without one (their answers are checked against the OpenAPI
+// document like every other, by openapi_suite_answers).
+TEST_F(ErrorsOverHttp, TheOpenApiDocumentAndTheMetricsNeedNoKey) {
+  auto doc = svc->get("/openapi.json", "");
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(doc->status, 200);
+  EXPECT_EQ(json_of(doc)["openapi"], "3.1.0");
+  auto metrics = svc->get("/metrics", "");
+  ASSERT_TRUE(metrics);
+  EXPECT_EQ(metrics->status, 200);
+  EXPECT_NE(metrics->body.find("gleaner_pool_processes"), std::string::npos);
+}
+
 TEST_F(ErrorsOverHttp, APageThatDoesNotExistIsNotFound) {
   expect_error(svc->get(news(news::kMissing), account.key), 404, "not_found");
   expect_uncharged();

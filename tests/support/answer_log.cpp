@@ -26,13 +26,16 @@ std::mutex& log_mutex() {
 void record_answer(std::string_view method, std::string_view path, int status,
                    std::string_view content_type, std::string_view body) {
   const char* dir = std::getenv("GLEANER_ANSWERS_DIR");
-  if (!dir || !*dir || !content_type.starts_with("application/json")) return;
+  if (!dir || !*dir) return;
   nlohmann::json line = {{"method", method},
                          {"path", path.substr(0, path.find('?'))},
-                         {"status", status}};
-  // A body that is not JSON is recorded as text: the check then fails on it, naming the route.
-  line["answer"] = nlohmann::json::parse(body, nullptr, false);
-  if (line["answer"].is_discarded()) line["answer"] = std::string(body);
+                         {"status", status},
+                         {"contentType", content_type}};
+  if (content_type.starts_with("application/json")) {
+    // A JSON answer that does not parse is recorded as text: the check then fails on it.
+    line["answer"] = nlohmann::json::parse(body, nullptr, false);
+    if (line["answer"].is_discarded()) line["answer"] = std::string(body);
+  }
   const std::string file = std::string(dir) + "/" + std::to_string(::getpid()) + ".jsonl";
   std::lock_guard lock(log_mutex());
   std::ofstream out(file, std::ios::app);
@@ -50,7 +53,10 @@ api::Response answer_recorded(const api::Request& request,
                               const std::function<api::Response()>& handler) {
   try {
     api::Response response = handler();
-    if (!response.raw_body) {
+    if (response.raw_body) {
+      record_answer(request.method, request.path, response.status, response.content_type,
+                    *response.raw_body);
+    } else {
       record_answer(request.method, request.path, response.status, "application/json",
                     api::render_json(request, response));
     }

@@ -1,10 +1,10 @@
 #pragma once
 // The answers the end-to-end suites receive, written down for the OpenAPI check (issue 15): when
-// GLEANER_ANSWERS_DIR is set (ctest sets it for the suites declared with ANSWERS), every JSON
-// answer is appended as one line {"method", "path", "status", "answer"} to a file of this process
-// in that directory; tools/openapi/validate_suite_answers.mjs then validates every line against
-// docs/openapi.json (the ctest openapi_suite_answers, which runs after those suites). Without the
-// variable nothing is written.
+// GLEANER_ANSWERS_DIR is set (ctest sets it for the suites declared with ANSWERS), every answer
+// is appended as one line {"method", "path", "status", "contentType", "answer" (JSON bodies)} to
+// a file of this process in that directory; tools/openapi/validate_answers.mjs then validates
+// every line against docs/openapi.json (the ctest openapi_suite_answers, which runs after those
+// suites). Without the variable nothing is written.
 #include <httplib.h>
 
 #include <functional>
@@ -15,7 +15,7 @@
 
 namespace gleaner::testing {
 
-/// Records one answer; `body` is recorded only when `content_type` is JSON.
+/// Records one answer: its content type always, its body when that is JSON.
 void record_answer(std::string_view method, std::string_view path, int status,
                    std::string_view content_type, std::string_view body);
 

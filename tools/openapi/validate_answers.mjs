@@ -1,11 +1,12 @@
 // Validates the answers the end-to-end suites received (tests/support/answer_log.h: one JSON line
-// {method, path, status, answer} per answer, in files *.jsonl of one directory) against the
-// response schemas of docs/openapi.json, with Ajv (JSON Schema 2020-12, the dialect of OpenAPI
-// 3.1).
+// {method, path, status, contentType, answer} per answer, in files *.jsonl of one directory)
+// against the responses of docs/openapi.json, with Ajv (JSON Schema 2020-12, the dialect of
+// OpenAPI 3.1).
 //   node validate_answers.mjs <openapi.json> <answers directory>
-// An answer fails when its route, method or status is not in the document, or when its body does
-// not match the schema there; an answer of a path or method the document does not have (a test's
-// unknown route, a 405) must be the error body. Exits 1 naming every failure, and when there is no answer at all.
+// An answer fails when its route, method, status or content type is not in the document, or when
+// its JSON body does not match the schema there; an answer of a path or method the document does
+// not have (a test's unknown route, a 405) must be the error body. Exits 1 naming every failure,
+// and when there is no answer at all.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -32,8 +33,9 @@ templates.sort((a, b) => Number(b.literal) - Number(a.literal));
 
 function schemaOf(answer) {
   const found = templates.find((t) => t.re.test(answer.path));
+  const json = (answer.contentType ?? '').startsWith('application/json');
   if (!found) {
-    if (answer.status < 400) return { error: `${answer.path} is not in the document` };
+    if (answer.status < 400 || !json) return { error: `${answer.path} is not in the document` };
     return { key: `(no route) ${answer.status}`, validate: ajv.getSchema(pointer('components', 'schemas', 'Error')) };
   }
   const method = answer.method.toLowerCase();
@@ -42,7 +44,7 @@ function schemaOf(answer) {
   if (!op) {
     // A method the route does not have (405), or a body refused before routing (413): the
     // document cannot list those, but the answer must still be the error body.
-    if (answer.status < 400) return { key, error: 'the method is not in the document' };
+    if (answer.status < 400 || !json) return { key, error: 'the method is not in the document' };
     return { key: `(no such method) ${key}`, validate: ajv.getSchema(pointer('components', 'schemas', 'Error')) };
   }
   let response = op.responses[String(answer.status)];
@@ -52,7 +54,9 @@ function schemaOf(answer) {
     at = response.$ref.replace(/^#\//, '').split('/');
     response = at.reduce((node, part) => node[part], doc);
   }
-  if (!response.content?.['application/json']) return { key, error: 'the document has no JSON body for it' };
+  const type = (answer.contentType ?? '').split(';')[0].trim();
+  if (!response.content?.[type]) return { key, error: `the document has no ${type || 'untyped'} body for it` };
+  if (type !== 'application/json') return { key: `${key} ${type}` };
   return { key, validate: ajv.getSchema(pointer(...at, 'content', 'application/json', 'schema')) };
 }
 
@@ -73,7 +77,7 @@ for (const a of answers) {
   const { key = `${a.method} ${a.path} ${a.status}`, validate, error } = schemaOf(a);
   counts.set(key, (counts.get(key) ?? 0) + 1);
   let why = error;
-  if (!why && !validate(a.answer)) {
+  if (!why && validate && !validate(a.answer)) {
     why = validate.errors
       .map((e) => `${e.instancePath || '/'} ${e.message}` +
         (e.params?.additionalProperty ? `: "${e.params.additionalProperty}"` : ''))
@@ -96,7 +100,8 @@ for (const [path, ops] of Object.entries(doc.paths)) {
   }
 }
 for (const [why, { n, example }] of failures) {
-  console.error(`FAIL (${n}×) ${why}\n  e.g. ${JSON.stringify(example.answer).slice(0, 400)}`);
+  const shown = 'answer' in example ? JSON.stringify(example.answer).slice(0, 400) : example.contentType;
+  console.error(`FAIL (${n}×) ${why}\n  e.g. ${shown}`);
 }
 const failed = [...failures.values()].reduce((s, f) => s + f.n, 0);
 console.log(`${answers.length - failed} of ${answers.length} answers match the document`);
