@@ -44,7 +44,7 @@ python3 "$here/archive.py" "$repo" "$tmp/archive"
 
 gport="$(free_port)"
 (cd "$tmp" && GLEANER_STORE="sqlite:$tmp/bench.db" GLEANER_BROWSER_PROCESSES=1 \
-  GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 GLEANER_LOG_LEVEL=info \
+  GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 GLEANER_LOG_LEVEL=debug \
   GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
   exec "$bin" serve --port "$gport" --replay "$tmp/archive" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err") &
 pids+=($!)
@@ -57,6 +57,9 @@ pids+=($!)
 wait_up "http://127.0.0.1:$fport/stats"
 
 echo "site endpoints over a replay archive of their cases; $n requests at concurrency $c each; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+# The archive's per-request lines are debug-level (an operator's log shows requests, not
+# sub-resources), hence GLEANER_LOG_LEVEL=debug above: a line per sub-resource, little beside a
+# page load.
 replayed() { # requests and bytes the archive answered so far: "N B"
   grep ' replay ' "$tmp/gleaner.err" | sed -n 's/.* (\([0-9]*\), \([0-9]*\) bytes)$/\2/p' |
     awk '{n++; b+=$1} END {print n+0, b+0}'
