@@ -76,15 +76,15 @@ WebhookResult HttpWebhookSender::send(const WebhookRequest& request) {
   if (!answer) {
     const httplib::Error error = answer.error();
     const std::string detail = httplib::to_string(error);
-    const bool in_time = std::chrono::steady_clock::now() - sent < request.timeout;
-    if ((error == httplib::Error::Read || error == httplib::Error::Write) && in_time) {
-      // cpp-httplib reports a connection the receiver closed and an expired timeout alike: the
-      // time taken tells them apart.
-      return result(outcome::kNetworkError,
-                    "the receiver closed the connection before answering (" + detail + ")");
-    }
-    if (error == httplib::Error::Read || error == httplib::Error::ConnectionTimeout ||
-        error == httplib::Error::Write) {
+    if (error == httplib::Error::Read || error == httplib::Error::Write ||
+        error == httplib::Error::ConnectionTimeout) {
+      // cpp-httplib reports a connection the receiver closed and an expired read timeout alike:
+      // the time taken tells them apart.
+      if (error != httplib::Error::ConnectionTimeout &&
+          std::chrono::steady_clock::now() - sent < request.timeout) {
+        return result(outcome::kNetworkError,
+                      "the receiver closed the connection before answering (" + detail + ")");
+      }
       return result(outcome::kTimeout, "no answer within " +
                                            std::to_string(request.timeout.count()) + " ms (" +
                                            detail + ")");
