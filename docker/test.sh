@@ -84,14 +84,29 @@ cleanup() {
   rm -rf "$archive" "$data"
 }
 trap cleanup EXIT
+# One archive for the single container and the compose nodes: the news feed, a page to fetch, and
+# the maps pages of tests/support/sites/maps_pages.h (two result lists answering every
+# "griffith in …" and "museums in …" search, the Griffith Observatory's place page; every other
+# place page is a 404) for the jobs.
 cp "$fixtures/news/monument-watch_rss_search_bears-ears-monument_enUS.xml" "$archive/news.xml"
 cp "$fixtures/stays-place/booking-property-kotor-excerpt-2026.html" "$archive/page.html"
+for f in cocli_search-dom_griffith_en_2026-03.html cocli_search-dom_metropolitan-museum_en_2026-03.html \
+         cocli_place-dom_griffith-observatory_en_2026-03.html; do
+  cp "$fixtures/maps/$f" "$archive/"
+done
 chmod 644 "$archive"/*
 cat >"$archive/index.json" <<'EOF'
 {"entries": [
   {"url": "https://news.google.com/rss/search?q=%22Bears+Ears%22+monument&hl=en-US&gl=US&ceid=US:en",
    "file": "news.xml", "headers": {"content-type": "application/rss+xml; charset=utf-8"}},
-  {"url": "https://docker-test.example/page", "file": "page.html"}
+  {"url": "https://docker-test.example/page", "file": "page.html"},
+  {"match": "prefix", "url": "https://www.google.com/maps/search/griffith+in+",
+   "file": "cocli_search-dom_griffith_en_2026-03.html"},
+  {"match": "prefix", "url": "https://www.google.com/maps/search/museums+in+",
+   "file": "cocli_search-dom_metropolitan-museum_en_2026-03.html"},
+  {"match": "prefix",
+   "url": "https://www.google.com/maps/place/Griffith+Observatory/data=!4m7!3m6!1s0x80c2bf61e9d408cb:",
+   "file": "cocli_place-dom_griffith-observatory_en_2026-03.html"}
 ]}
 EOF
 
@@ -180,31 +195,6 @@ cfail() {
   [ ! -s "$cdir/hooks.jsonl" ] || { printf -- '--- webhooks received (last 5)\n' >&2; tail -5 "$cdir/hooks.jsonl" | cut -c1-300 >&2; }
   exit 1
 }
-# The replay archive of the compose nodes: the news feed and the page of the single container,
-# and the maps pages of tests/support/sites/maps_pages.h (two result lists answering every
-# "griffith in …" and "museums in …" search, the Griffith Observatory's place page; every other
-# place page is a 404).
-mkdir "$cdir/replay"
-cp "$archive"/news.xml "$archive"/page.html "$cdir/replay/"
-for f in cocli_search-dom_griffith_en_2026-03.html cocli_search-dom_metropolitan-museum_en_2026-03.html \
-         cocli_place-dom_griffith-observatory_en_2026-03.html; do
-  cp "$fixtures/maps/$f" "$cdir/replay/"
-done
-chmod 644 "$cdir/replay"/*
-cat >"$cdir/replay/index.json" <<'EOF'
-{"entries": [
-  {"url": "https://news.google.com/rss/search?q=%22Bears+Ears%22+monument&hl=en-US&gl=US&ceid=US:en",
-   "file": "news.xml", "headers": {"content-type": "application/rss+xml; charset=utf-8"}},
-  {"url": "https://docker-test.example/page", "file": "page.html"},
-  {"match": "prefix", "url": "https://www.google.com/maps/search/griffith+in+",
-   "file": "cocli_search-dom_griffith_en_2026-03.html"},
-  {"match": "prefix", "url": "https://www.google.com/maps/search/museums+in+",
-   "file": "cocli_search-dom_metropolitan-museum_en_2026-03.html"},
-  {"match": "prefix",
-   "url": "https://www.google.com/maps/place/Griffith+Observatory/data=!4m7!3m6!1s0x80c2bf61e9d408cb:",
-   "file": "cocli_place-dom_griffith-observatory_en_2026-03.html"}
-]}
-EOF
 # Test-only settings on top of docker/compose.yaml: the archive, a short job lease, loopback
 # webhooks allowed; no restart of a killed node (the test kills node1 and wants node2 to take its
 # job over, not node1 coming back and taking it at once). Docker counts `docker kill` as a manual
@@ -217,11 +207,11 @@ x-test-env: &test-env
 services:
   node1:
     restart: "no"
-    volumes: ["$cdir/replay:/replay:ro"]
+    volumes: ["$archive:/replay:ro"]
     environment: *test-env
   node2:
     restart: "no"
-    volumes: ["$cdir/replay:/replay:ro"]
+    volumes: ["$archive:/replay:ro"]
     environment: *test-env
 EOF
 # The webhook receiver: one JSON line per POST (its X-Gleaner-Delivery and its body).
