@@ -10,6 +10,9 @@
 #include "store/credit_hold.h"
 
 #include <algorithm>
+#include <exception>
+#include <future>
+#include <memory>
 
 namespace gleaner::api {
 
@@ -23,6 +26,18 @@ Response billed(Request& request, Dependencies& deps, std::string_view cost_key,
   return billed(request, deps, caller, cost_key, work, budget);
 }
 
+namespace {
+
+Millis since(SteadyClock::time_point start) {
+  return std::chrono::duration_cast<Millis>(SteadyClock::now() - start);
+}
+
+// Charges `hold` for `response` if its client is still there (a 200 only).
+void settle(Request& request, Dependencies& deps, const std::string& endpoint, std::int64_t cost,
+            store::CreditHold& hold, const Response& response);
+
+}  // namespace
+
 Response billed(Request& request, Dependencies& deps, const store::Account& caller,
                 std::string_view cost_key, const BilledWork& work, std::optional<Millis> budget) {
   const Deadline deadline = request.received + budget.value_or(default_request_budget(deps.config));
@@ -34,7 +49,73 @@ Response billed(Request& request, Dependencies& deps, const store::Account& call
   // From here every way out but the commit below releases the credits (hold's destructor).
   Admission::Ticket ticket = deps.admission->admit(caller.id, caller.concurrency_limit, deadline);
   Response response = work(caller, deadline);
-  if (response.status != 200) return response;
+  settle(request, deps, endpoint, cost, hold, response);
+  return response;
+}
+
+Response billed_overlapped(Request& request, Dependencies& deps, const store::Account& caller,
+                           std::string_view cost_key, const OverlappedWork& work,
+                           std::optional<Millis> budget) {
+  const Deadline deadline = request.received + budget.value_or(default_request_budget(deps.config));
+  const std::string endpoint(cost_key);
+  const std::int64_t cost = deps.costs.of(endpoint);
+  const auto started = SteadyClock::now();
+
+  // The reservation's store round trip runs while the work opens its browser tab. The future's
+  // destructor waits for it, and a hold nobody took is released with the future's state.
+  std::future<std::unique_ptr<store::CreditHold>> pending =
+      std::async(std::launch::async, [&deps, &caller, endpoint, cost, id = request.id] {
+        const auto start = SteadyClock::now();
+        auto hold = std::make_unique<store::CreditHold>(*deps.store, caller.id, endpoint, cost, id);
+        if (deps.metrics) deps.metrics->observe_phase("reserve", since(start));
+        return hold;
+      });
+  std::unique_ptr<store::CreditHold> hold;
+  std::exception_ptr refused;
+  Millis waited{0};
+  const Reserved reserved = [&] {
+    if (hold) return;
+    if (refused) std::rethrow_exception(refused);
+    const auto start = SteadyClock::now();
+    try {
+      hold = pending.get();
+    } catch (...) {
+      refused = std::current_exception();
+      throw;
+    }
+    waited = since(start);
+    if (deps.metrics) deps.metrics->observe_phase("reserve_wait", waited);
+  };
+
+  std::optional<Admission::Ticket> ticket;
+  try {
+    ticket.emplace(deps.admission->admit(caller.id, caller.concurrency_limit, deadline));
+  } catch (...) {
+    reserved();  // an account that cannot pay hears 402 rather than 429
+    throw;
+  }
+  const auto work_started = SteadyClock::now();
+  Response response = work(caller, deadline, reserved);
+  const Millis worked = since(work_started);
+  reserved();  // work that loaded nothing has not waited yet
+  const auto commit_started = SteadyClock::now();
+  settle(request, deps, endpoint, cost, *hold, response);
+  if (response.status == 200 && deps.metrics) {
+    deps.metrics->observe_phase("commit", since(commit_started));
+  }
+  log::debug("billing") << request.id << " " << endpoint << ": admitted after "
+                        << std::chrono::duration_cast<Millis>(work_started - started).count()
+                        << " ms, work " << worked.count() << " ms (of which waiting for the "
+                        << "reservation " << waited.count() << " ms), settled in "
+                        << since(commit_started).count() << " ms";
+  return response;
+}
+
+namespace {
+
+void settle(Request& request, Dependencies& deps, const std::string& endpoint, std::int64_t cost,
+            store::CreditHold& hold, const Response& response) {
+  if (response.status != 200) return;
 
   // cpp-httplib cannot tell a handler that its client left, so the server peeks at the socket.
   if (!client_connected()) {
@@ -42,7 +123,7 @@ Response billed(Request& request, Dependencies& deps, const store::Account& call
     deps.metrics->observe_uncharged("client_gone");
     log::info("billing") << request.id << " not charged: the client closed its connection before "
                          << "the response was ready";
-    return response;
+    return;
   }
   try {
     if (hold.commit()) {
@@ -60,7 +141,8 @@ Response billed(Request& request, Dependencies& deps, const store::Account& call
     log::error("billing") << request.id << " not charged, the store failed to commit: "
                           << e.what();
   }
-  return response;
 }
+
+}  // namespace
 
 }  // namespace gleaner::api

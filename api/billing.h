@@ -48,6 +48,23 @@ Response billed(Request& request, Dependencies& deps, const store::Account& call
                 std::string_view cost_key, const BilledWork& work,
                 std::optional<Millis> budget = std::nullopt);
 
+/// Waits for the request's credit reservation; throws its error (402 insufficient_credits, or the
+/// store's) when it failed. Idempotent.
+using Reserved = std::function<void()>;
+/// Work that loads pages: it opens its browser tab while the reservation's store round trip runs,
+/// and calls `reserved` before loading anything (extract::GatedTabs does it), so a request that
+/// cannot pay still loads no page.
+using OverlappedWork =
+    std::function<Response(const store::Account& caller, Deadline deadline, const Reserved& reserved)>;
+
+/// billed() with the credit reservation overlapping the work's start (spec/conventions.md: 402 is
+/// still decided before any page is loaded). A request refused by admission (429, 504) hears 402
+/// first when it could not pay either, as with billed(). Where its time went is observed per phase
+/// (Metrics::observe_phase) and logged at debug level.
+Response billed_overlapped(Request& request, Dependencies& deps, const store::Account& caller,
+                           std::string_view cost_key, const OverlappedWork& work,
+                           std::optional<Millis> budget = std::nullopt);
+
 /// The default time budget of a request: entry `endpoint_timeout_ms`, clamped to 1 s .. 300 s.
 Millis default_request_budget(const Config& config);
 

@@ -55,19 +55,27 @@ Metrics::Metrics(std::vector<double> latency_buckets) : bounds_(std::move(latenc
   }
 }
 
-void Metrics::observe_request(std::string_view route, std::string_view method, int status,
-                              Millis elapsed) {
-  const std::string route_label = route.empty() ? "unmatched" : std::string(route);
+void Metrics::add_locked(Histogram& h, Millis elapsed) {
   const double seconds = static_cast<double>(elapsed.count()) / 1000.0;
-  std::lock_guard lock(mutex_);
-  ++requests_[{route_label, std::string(method), status}];
-  Histogram& h = latency_[route_label];
   if (h.buckets.empty()) h.buckets.assign(bounds_.size(), 0);
   // The first bucket whose bound holds the value; above the last, only +Inf (the count) has it.
   auto it = std::lower_bound(bounds_.begin(), bounds_.end(), seconds);
   if (it != bounds_.end()) ++h.buckets[static_cast<std::size_t>(it - bounds_.begin())];
   ++h.count;
   h.sum += seconds;
+}
+
+void Metrics::observe_request(std::string_view route, std::string_view method, int status,
+                              Millis elapsed) {
+  const std::string route_label = route.empty() ? "unmatched" : std::string(route);
+  std::lock_guard lock(mutex_);
+  ++requests_[{route_label, std::string(method), status}];
+  add_locked(latency_[route_label], elapsed);
+}
+
+void Metrics::observe_phase(std::string_view phase, Millis elapsed) {
+  std::lock_guard lock(mutex_);
+  add_locked(phases_[std::string(phase)], elapsed);
 }
 
 void Metrics::observe_fields(std::string_view endpoint,
@@ -103,21 +111,29 @@ std::string Metrics::render(const AdmissionState& admission, const browser::Pool
           << label("method", method) << ',' << label("status", std::to_string(status)) << "} "
           << count << '\n';
     }
+    // One histogram family: a series of buckets, sum and count per value of `label_name`.
+    auto histograms = [&](const std::string& name, const std::string& label_name,
+                          const std::map<std::string, Histogram>& by_label) {
+      for (const auto& [value, h] : by_label) {
+        const std::string l = label(label_name, value);
+        std::uint64_t cumulative = 0;
+        for (std::size_t i = 0; i < bounds_.size(); ++i) {
+          cumulative += h.buckets[i];
+          out << name << "_bucket{" << l << ',' << label("le", number(bounds_[i])) << "} "
+              << cumulative << '\n';
+        }
+        out << name << "_bucket{" << l << ",le=\"+Inf\"} " << h.count << '\n';
+        out << name << "_sum{" << l << "} " << number(h.sum) << '\n';
+        out << name << "_count{" << l << "} " << h.count << '\n';
+      }
+    };
     family(out, "gleaner_http_request_duration_seconds", "histogram",
            "Time from receiving a request to answering it, by matched route.");
-    for (const auto& [route, h] : latency_) {
-      const std::string r = label("route", route);
-      std::uint64_t cumulative = 0;
-      for (std::size_t i = 0; i < bounds_.size(); ++i) {
-        cumulative += h.buckets[i];
-        out << "gleaner_http_request_duration_seconds_bucket{" << r << ','
-            << label("le", number(bounds_[i])) << "} " << cumulative << '\n';
-      }
-      out << "gleaner_http_request_duration_seconds_bucket{" << r << ",le=\"+Inf\"} " << h.count
-          << '\n';
-      out << "gleaner_http_request_duration_seconds_sum{" << r << "} " << number(h.sum) << '\n';
-      out << "gleaner_http_request_duration_seconds_count{" << r << "} " << h.count << '\n';
-    }
+    histograms("gleaner_http_request_duration_seconds", "route", latency_);
+    family(out, "gleaner_request_phase_seconds", "histogram",
+           "Time the phases of charged requests took: the credit reservation (reserve), what the "
+           "request waited for it once its tab was open (reserve_wait), charging it (commit).");
+    histograms("gleaner_request_phase_seconds", "phase", phases_);
     family(out, "gleaner_credits_charged_total", "counter",
            "Credits committed for successful requests, by endpoint cost key.");
     for (const auto& [endpoint, credits] : charged_credits_) {

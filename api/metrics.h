@@ -38,6 +38,10 @@ class Metrics {
   void observe_request(std::string_view route, std::string_view method, int status, Millis elapsed);
   /// Credits committed for one request of `endpoint` (a cost key).
   void observe_charge(std::string_view endpoint, std::int64_t credits);
+  /// Time one phase of a charged request took, by phase: "reserve" (the credit reservation's store
+  /// round trip, which runs while the browser tab opens), "reserve_wait" (what the request then
+  /// still waited for it before loading the page), "commit" (charging it).
+  void observe_phase(std::string_view phase, Millis elapsed);
   /// A 200 that was not charged, by reason ("client_gone", "reservation_expired", "store_error").
   void observe_uncharged(std::string_view reason);
   /// Field health of one answer of a site endpoint (its route, "stays/place"): for each documented
@@ -55,11 +59,14 @@ class Metrics {
     std::uint64_t count = 0;
     double sum = 0;
   };
+  /// Adds one observation of `elapsed` to `h` (under mutex_).
+  void add_locked(Histogram& h, Millis elapsed);
 
   const std::vector<double> bounds_;
   mutable std::mutex mutex_;  // guards every map below
   std::map<std::tuple<std::string, std::string, int>, std::uint64_t> requests_;
   std::map<std::string, Histogram> latency_;
+  std::map<std::string, Histogram> phases_;
   std::map<std::string, std::uint64_t> charged_credits_;
   std::map<std::string, std::uint64_t> charged_requests_;
   std::map<std::string, std::uint64_t> uncharged_;

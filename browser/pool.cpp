@@ -17,6 +17,8 @@ namespace {
 
 constexpr Millis kFirstRetry{500};
 constexpr Millis kMaxRetry{30000};
+// How many set-ups of warm pages are kept at once (PoolCore::warm_kinds_).
+constexpr std::size_t kWarmKinds = 2;
 // A warm page that cannot be opened within this is given up (the health check looks deeper).
 constexpr Millis kWarmPageLimit{10000};
 
@@ -118,11 +120,21 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   std::uint64_t restarts_ = 0;
   std::uint64_t recycles_ = 0;
   std::uint64_t pages_served_ = 0;
-  // What the last lease decided at opening (hidden or not, its proxy without credentials): warm
-  // pages are opened like that, so that leases through the egress gateway (all of POST
-  // /scrape/web's) find a page ready.
-  ContextOptions warm_options_;
-  std::string warm_key_;  // BrowserInstance::warm_key() of warm_options_
+  // What the latest leases decided at opening (hidden or not, their proxy without credentials),
+  // most recent first, at most kWarmKinds: warm pages are opened like each, so that leases through
+  // the egress gateway find a page ready, painted ones (screenshots) and hidden ones (everything
+  // else) alike, even when the two alternate.
+  struct WarmKind {
+    std::string key;  // BrowserInstance::warm_key() of options
+    ContextOptions options;
+  };
+  std::vector<WarmKind> warm_kinds_;
+  // Whether warm pages set up as `key` are wanted: plain ones ("") until the first lease.
+  bool wanted_warm_locked(const std::string& key) const {
+    if (warm_kinds_.empty()) return key.empty();
+    return std::any_of(warm_kinds_.begin(), warm_kinds_.end(),
+                       [&](const WarmKind& k) { return k.key == key; });
+  }
   bool shutting_down_ = false;
   Deadline shutdown_deadline_;
 };
@@ -227,13 +239,16 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
       ++browser->busy;
       ++browser->served;
       ++pages_served_;
-      if (warm_key != warm_key_) {
-        // Leases now come set up otherwise: warm pages follow from now on.
-        warm_key_ = warm_key;
-        warm_options_ = ContextOptions{};
-        warm_options_.hidden = options_for_lease.hidden;
-        warm_options_.proxy = options_for_lease.proxy;
-        if (warm_options_.proxy) warm_options_.proxy->username = warm_options_.proxy->password = "";
+      if (warm_kinds_.empty() || warm_kinds_.front().key != warm_key) {
+        // Leases now come set up like this too: warm pages follow from now on, and the kind
+        // used longest ago goes.
+        std::erase_if(warm_kinds_, [&](const WarmKind& k) { return k.key == warm_key; });
+        WarmKind kind{warm_key, ContextOptions{}};
+        kind.options.hidden = options_for_lease.hidden;
+        kind.options.proxy = options_for_lease.proxy;
+        if (kind.options.proxy) kind.options.proxy->username = kind.options.proxy->password = "";
+        warm_kinds_.insert(warm_kinds_.begin(), std::move(kind));
+        if (warm_kinds_.size() > kWarmKinds) warm_kinds_.resize(kWarmKinds);
         wake_locked();
       }
       auto warm = std::find_if(browser->warm.begin(), browser->warm.end(),
@@ -463,28 +478,46 @@ void PoolCore::fill_warm_pages() {
   if (options.warm_pages <= 0) return;
   for (;;) {
     Instance target;
-    std::string key;
-    ContextOptions warm_options;
-    // Warm pages for a proxy set-up leases no longer use: closed (their contexts disposed).
+    WarmKind kind;
+    // Warm pages of a set-up leases no longer use: closed (their contexts disposed).
     std::vector<std::pair<Instance, std::unique_ptr<Page>>> stale;
     {
       std::lock_guard lock(mutex_);
       if (shutting_down_) return;
-      key = warm_key_;
-      warm_options = warm_options_;
       for (const auto& b : slots_) {
         if (!b) continue;
         for (auto it = b->warm.begin(); it != b->warm.end();) {
-          if (it->first == key) {
+          if (wanted_warm_locked(it->first)) {
             ++it;
           } else {
             stale.emplace_back(b, std::move(it->second));
             it = b->warm.erase(it);
           }
         }
-        if (!target && !b->dead && !b->draining && !b->closed() && b->warm_failures == 0 &&
-            static_cast<int>(b->warm.size()) < options.warm_pages) {
-          target = b;
+      }
+      // The most recent kind first: the browser short of it with the fewest warm pages.
+      for (const WarmKind& k : warm_kinds_) {
+        for (const auto& b : slots_) {
+          if (!b || b->dead || b->draining || b->closed() || b->warm_failures != 0) continue;
+          const auto have = std::count_if(b->warm.begin(), b->warm.end(),
+                                          [&](const auto& w) { return w.first == k.key; });
+          if (have < options.warm_pages && (!target || b->warm.size() < target->warm.size())) {
+            target = b;
+          }
+        }
+        if (target) {
+          kind = k;
+          break;
+        }
+      }
+      // No lease yet: plain warm pages, ready for the first.
+      if (warm_kinds_.empty()) {
+        for (const auto& b : slots_) {
+          if (b && !b->dead && !b->draining && !b->closed() && b->warm_failures == 0 &&
+              static_cast<int>(b->warm.size()) < options.warm_pages) {
+            target = b;
+            break;
+          }
         }
       }
     }
@@ -492,7 +525,8 @@ void PoolCore::fill_warm_pages() {
     if (!target) return;
     std::unique_ptr<Page> page;
     try {
-      page = target->open_page(key.empty() ? nullptr : &warm_options, deadline_in(kWarmPageLimit));
+      page = target->open_page(kind.key.empty() ? nullptr : &kind.options,
+                               deadline_in(kWarmPageLimit));
     } catch (const Error& e) {
       log::warn("pool") << "could not open a warm page on Chromium pid " << target->pid() << ": "
                         << e.detail();
@@ -502,8 +536,8 @@ void PoolCore::fill_warm_pages() {
     }
     {
       std::lock_guard lock(mutex_);
-      if (!target->dead && !target->draining && !shutting_down_ && key == warm_key_) {
-        target->warm.emplace_back(key, std::move(page));
+      if (!target->dead && !target->draining && !shutting_down_ && wanted_warm_locked(kind.key)) {
+        target->warm.emplace_back(kind.key, std::move(page));
         lease_cv_.notify_all();
         continue;
       }

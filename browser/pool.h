@@ -57,9 +57,12 @@ struct PoolOptions {
   /// Entry `health_check_timeout_ms`: a process that does not answer within this is hung.
   Millis health_timeout{3000};
   /// Entry `warm_pages`: pages kept open per process ahead of need, each in its own fresh context
-  /// set up like the latest lease's (its proxy server and bypass list, not the credentials; hidden
-  /// or not), so leases through the egress gateway find them too. A lease only takes a warm page
-  /// set up like its own; its credentials, headers and interceptors are applied at lease time.
+  /// (never lent twice), for each of the two set-ups the latest leases used (their proxy server
+  /// and bypass list, not the credentials; hidden or not: painted pages for screenshots, hidden
+  /// ones for the rest), so leases through the egress gateway find them too. A lease only takes a
+  /// warm page set up like its own; its credentials, headers and interceptors are applied at lease
+  /// time. Refilled by the supervisor, off the request's path; a lease's context is disposed
+  /// without waiting (Target.disposeBrowserContext is sent, not awaited).
   int warm_pages = 2;
   /// Entry `browser_launch_timeout_ms`: how long a starting process may take to come up.
   Millis launch_timeout{30000};

@@ -91,9 +91,9 @@ bool is_block_path(const std::string& url) {
 
 }  // namespace
 
-void check_navigation(const Navigation& nav) {
+void check_navigation(const Navigation& nav, PageKind kind) {
   const int s = nav.status;
-  if (is_block_path(nav.url)) {
+  if (kind == PageKind::SiteData && is_block_path(nav.url)) {
     throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page",
                 "redirected to " + nav.url);
   }
@@ -111,12 +111,12 @@ void check_navigation(const Navigation& nav) {
     throw Error(ErrorCode::NotFound, "the page does not exist on the site",
                 "status " + std::to_string(s) + " for " + nav.url);
   }
-  if (s == 401 || s == 403 || s == 429) {
+  if (s == 401 || s == 403 || s == 407 || s == 429) {
     throw Error(ErrorCode::UpstreamBlocked,
                 "the site refused the request (HTTP " + std::to_string(s) + ")",
                 "status " + std::to_string(s) + " for " + nav.url);
   }
-  if (s >= 400) {
+  if (s >= 500 || (s >= 400 && kind == PageKind::SiteData)) {
     throw Error(ErrorCode::UpstreamError, "the site answered with HTTP " + std::to_string(s),
                 "status " + std::to_string(s) + " for " + nav.url);
   }

@@ -11,11 +11,22 @@
 
 namespace gleaner::extract {
 
-/// Throws gleaner::Error for a navigation that did not give the page asked for: 404/410 →
-/// NotFound; 429, 401, 403, a redirect to a known block path (Google's /sorry/) or a wall's
-/// response header (`cf-mitigated: challenge`, `x-amzn-waf-action`) → UpstreamBlocked; other 4xx
-/// and 5xx → UpstreamError. Status 0 (no HTTP answer seen) passes.
-void check_navigation(const Navigation& navigation);
+/// What a request expects of the page it loads.
+enum class PageKind {
+  /// One kind of page of a known site (the site endpoints): any other 4xx is not it, and a
+  /// redirect to the site's block path (Google's /sorry/) is a block.
+  SiteData,
+  /// Whatever page the caller names (POST /scrape/web): another 4xx is still the page, returned
+  /// with its status, and no path is special.
+  AnyPage,
+};
+
+/// The one status check of every page: throws gleaner::Error for a navigation that did not give
+/// the page asked for: 404/410 → NotFound; 401, 403, 407, 429 or a wall's response header
+/// (`cf-mitigated: challenge`, `x-amzn-waf-action`) → UpstreamBlocked; 5xx → UpstreamError; for
+/// PageKind::SiteData also a redirect to a known block path (UpstreamBlocked) and other 4xx
+/// (UpstreamError). Status 0 (no HTTP answer seen) passes.
+void check_navigation(const Navigation& navigation, PageKind kind = PageKind::SiteData);
 
 /// Why a page is a block page, or nullopt when it looks like a real page. `signals` is what
 /// block_signals.js returned: {url, title, text (start of the visible text, lower case),

@@ -1,6 +1,7 @@
-// Endpoint::run() on browser::Pool: tabs are leased pages, a BrowserProfile becomes the lease's
-// ContextOptions and a WaitFor the navigation's WaitSpec. Everything else of the flow lives in
-// Endpoint::fetch() and is unit-tested without Chromium.
+// The page opener on browser::Pool: tabs are leased pages, a BrowserProfile becomes the lease's
+// ContextOptions and a WaitFor the navigation's WaitSpec, a gateway lease the context's proxy.
+// Everything else of a request's flow lives in Endpoint::fetch() and web::read_web_page() and is
+// unit-tested without Chromium.
 #include "extract/pool_tabs.h"
 
 #include <algorithm>
@@ -31,13 +32,14 @@ browser::WaitSpec wait_spec(const WaitFor& wait) {
     case WaitFor::Kind::DomContentLoaded: spec = browser::WaitSpec::dom_content_loaded(); break;
     case WaitFor::Kind::NetworkIdle: spec = browser::WaitSpec::network_idle(); break;
     case WaitFor::Kind::Selector: return browser::WaitSpec::load();
+    case WaitFor::Kind::RequiredSelector: spec = browser::WaitSpec::selector_of(wait.selector); break;
     case WaitFor::Kind::FixedWait: return browser::WaitSpec::fixed_wait(wait.extra);
   }
   return spec.then_wait(wait.extra);
 }
 
-// The ad and tracker hosts of POST /scrape/web's blockAds (extract/web/ad_hosts.txt), one list
-// for the whole process.
+// The ad and tracker hosts (extract/web/ad_hosts.txt): POST /scrape/web's blockAds and the site
+// endpoints' load profile, one list for the whole process.
 std::shared_ptr<browser::Interceptor> tracker_blocker() {
   static const auto blocker = std::make_shared<web::AdBlocker>();
   return blocker;
@@ -70,17 +72,79 @@ browser::ContextOptions context_options(const BrowserProfile& profile) {
   return options;
 }
 
+// Notes the top frame's documents on a gateway lease; decides nothing (the gateway refuses).
+class MainDocumentNotes final : public browser::Interceptor {
+ public:
+  explicit MainDocumentNotes(std::function<void(std::string)> note) : note_(std::move(note)) {}
+  std::optional<browser::Decision> decide(const browser::InterceptedRequest& request) override {
+    if (request.is_main_frame) note_(request.url);
+    return std::nullopt;
+  }
+  // Only documents can be the top frame's: sub-resources need not wait for this interceptor.
+  browser::InterceptScope scope() const override { return browser::InterceptScope::Documents; }
+
+ private:
+  const std::function<void(std::string)> note_;
+};
+
+class PageSurface final : public screenshots::Surface {
+ public:
+  explicit PageSurface(browser::Page& page) : page_(page) {}
+
+  nlohmann::json evaluate_isolated(const std::string& expression, Deadline deadline) override {
+    return page_.evaluate_isolated(expression, deadline);
+  }
+
+  screenshots::Clip content_size(Deadline deadline) override {
+    const nlohmann::json size =
+        page_.layout_metrics(deadline).value("cssContentSize", nlohmann::json::object());
+    return {0, 0, size.value("width", 0.0), size.value("height", 0.0)};
+  }
+
+  std::string capture_base64(const screenshots::Shot& shot, Deadline deadline) override {
+    nlohmann::json params = {{"format", std::string(screenshots::format_name(shot.format))},
+                             {"optimizeForSpeed", shot.optimize_for_speed}};
+    if (shot.quality) params["quality"] = *shot.quality;
+    if (shot.clip) {
+      params["captureBeyondViewport"] = true;
+      params["clip"] = {{"x", shot.clip->x},
+                        {"y", shot.clip->y},
+                        {"width", shot.clip->width},
+                        {"height", shot.clip->height},
+                        {"scale", 1}};
+    }
+    const nlohmann::json result =
+        page_.session().call("Page.captureScreenshot", std::move(params), deadline);
+    const auto data = result.find("data");
+    return data != result.end() && data->is_string() ? data->get<std::string>() : std::string();
+  }
+
+ private:
+  browser::Page& page_;
+};
+
 class LeasedTab final : public Tab {
  public:
   LeasedTab(std::optional<proxies::GatewayLease> way_out, browser::Lease lease, bool run_scripts)
-      : way_out_(std::move(way_out)), lease_(std::move(lease)), run_scripts_(run_scripts) {}
+      : way_out_(std::move(way_out)),
+        lease_(std::move(lease)),
+        surface_(lease_.page()),
+        run_scripts_(run_scripts) {}
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
     if (!run_scripts_ && !scripts_off_) {
       lease_.page().set_scripts_enabled(false, deadline);
       scripts_off_ = true;
     }
-    browser::NavigationResult result = lease_.page().navigate(url, wait_spec(wait), deadline);
+    browser::NavigationResult result;
+    try {
+      result = lease_.page().navigate(url, wait_spec(wait), deadline);
+    } catch (const Error& e) {
+      diagnose_main_document(e.code() == ErrorCode::UpstreamError);
+      throw;
+    }
+    // An http:// page the gateway could not reach is the gateway's own 502, not the site's.
+    diagnose_main_document(result.headers.count("x-gleaner-gateway") != 0);
     // A selector is waited for after the load, and a miss is not an error (tab.h): an error page
     // or a block page lacks it, and the endpoint's checks then tell what the page is.
     if (wait.kind == WaitFor::Kind::Selector && result.status < 400) {
@@ -99,16 +163,59 @@ class LeasedTab final : public Tab {
                                 : lease_.page().evaluate_isolated(expression, deadline);
   }
 
+  void set_cookies(const std::vector<Cookie>& cookies, const std::string& url,
+                   Deadline deadline) override {
+    nlohmann::json jar = nlohmann::json::array();
+    for (const Cookie& c : cookies) jar.push_back({{"name", c.name}, {"value", c.value}, {"url", url}});
+    if (!jar.empty()) lease_.page().session().call("Network.setCookies", {{"cookies", jar}}, deadline);
+  }
+
+  screenshots::Surface& surface() override { return surface_; }
+
  private:
+  // What the gateway knows explains a navigation better than the browser's net error: a refused
+  // document (the page, a redirect of it, a navigation it made) is the caller's URL at fault; a
+  // host it could not reach is said in words ("shop.invalid does not resolve") where the browser
+  // only saw net::ERR_TUNNEL_CONNECTION_FAILED or the gateway's 502. `unreached`: the navigation
+  // failed on the network, or answered with the gateway's own error.
+  void diagnose_main_document(bool unreached) const {
+    if (!way_out_) return;
+    way_out_->check_main_document();
+    if (unreached) way_out_->check_main_document_reached();
+  }
+
   // Declared first so it ends last: the gateway refuses the lease's credentials only once its
   // browser context is gone.
   std::optional<proxies::GatewayLease> way_out_;
   browser::Lease lease_;
+  PageSurface surface_;
   const bool run_scripts_;
   bool scripts_off_ = false;
 };
 
 }  // namespace
+
+void Tab::set_cookies(const std::vector<Cookie>&, const std::string&, Deadline) {
+  throw Error(ErrorCode::Unavailable, "this tab keeps no cookies");
+}
+
+screenshots::Surface& Tab::surface() {
+  throw Error(ErrorCode::Unavailable, "screenshots are not available on this tab");
+}
+
+void route_through(const proxies::GatewayLease& lease, browser::ContextOptions& options) {
+  browser::ProxySettings proxy;
+  proxy.server = lease.proxy_server();
+  proxy.bypass = proxies::GatewayLease::bypass_list();
+  proxy.username = lease.username();
+  proxy.password = lease.password();
+  options.proxy = std::move(proxy);
+  options.interceptors.push_back(std::make_shared<MainDocumentNotes>(lease.main_document_notes()));
+}
+
+std::unique_ptr<screenshots::Surface> surface_of(browser::Page& page) {
+  return std::make_unique<PageSurface>(page);
+}
 
 SiteEgress SiteEgress::from_config(const Config& config, proxies::Gateway* gateway) {
   const auto type = config.get_optional_string("sites_proxy_type");
@@ -140,7 +247,7 @@ std::unique_ptr<Tab> PoolTabs::open(const BrowserProfile& profile, Deadline dead
   if (egress_.gateway) {
     way_out.emplace(
         egress_.gateway->open_lease(egress_.route ? egress_.route() : proxies::Route::direct()));
-    way_out->apply_to(options);
+    route_through(*way_out, options);
   }
   browser::Lease lease = pool_.lease(options, deadline);
   return std::make_unique<LeasedTab>(std::move(way_out), std::move(lease), profile.run_scripts);

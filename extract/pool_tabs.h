@@ -1,9 +1,12 @@
 #pragma once
-// Tabs from browser::Pool: what the site endpoints and the maps jobs read with in production. A
-// BrowserProfile becomes the lease's ContextOptions (user agent, viewport, headers) and a WaitFor
-// the navigation's WaitSpec. Every tab's traffic goes through the egress gateway (proxies/) when
-// the service has one, on the route SiteEgress picks (an upstream proxy, or direct). Tests add
-// interceptors for every lease, e.g. a replay archive.
+// The one page opener: tabs from browser::Pool, for the site endpoints, POST /scrape/web and the
+// jobs alike. It composes a gateway lease (proxies/, plain data) and a browser lease: a
+// BrowserProfile becomes the lease's ContextOptions (user agent, viewport, headers, the load
+// profile with the one ad and tracker blocker), a WaitFor the navigation's WaitSpec, and every
+// navigation ends with the main document's diagnosis (a document the address guard refused: 400
+// naming `url`; a host the gateway could not reach: the reason in words). Every tab's traffic goes
+// through the egress gateway when the service has one, on the route SiteEgress picks (an upstream
+// proxy, or direct). Tests add interceptors for every lease, e.g. a replay archive.
 #include <functional>
 #include <memory>
 #include <vector>
@@ -15,6 +18,7 @@
 
 namespace gleaner::proxies {
 class Gateway;
+class GatewayLease;
 }
 
 namespace gleaner::extract {
@@ -34,6 +38,14 @@ struct SiteEgress {
   static SiteEgress from_config(const Config& config, proxies::Gateway* gateway);
 };
 
+/// Sends a browser context's traffic through `lease`: the gateway as its proxy (bypass list and
+/// the lease's credentials), and the top frame's document URLs noted on the lease for
+/// check_main_document().
+void route_through(const proxies::GatewayLease& lease, browser::ContextOptions& options);
+
+/// A leased page as a screenshot surface (screenshots/capture.h), over its DevTools session.
+std::unique_ptr<screenshots::Surface> surface_of(browser::Page& page);
+
 class PoolTabs final : public TabSource {
  public:
   /// `interceptors` are added to every lease's ContextOptions, after the pool's own.
@@ -42,7 +54,8 @@ class PoolTabs final : public TabSource {
                     SiteEgress egress = {})
       : pool_(pool), interceptors_(std::move(interceptors)), egress_(std::move(egress)) {}
 
-  /// Leases a page whose context looks like `profile`. Throws what Pool::lease() throws.
+  /// Leases a page whose context looks like `profile`, on a route of the egress. Throws what
+  /// Pool::lease() throws.
   std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) override;
 
  private:

@@ -1,8 +1,10 @@
 #pragma once
-// The seam between an endpoint and the browser. Endpoints only ever see a Tab (navigate, evaluate)
-// opened with a BrowserProfile; production opens tabs from browser::Pool (extract/pool_tabs.cpp),
-// unit tests from a fake that answers with recorded script output. This keeps every endpoint's
-// flow (status checks, block detection, fallbacks) testable without Chromium.
+// The seam between a request and the browser. The site endpoints and POST /scrape/web only ever see
+// a Tab (navigate, evaluate, cookies, a screenshot surface) opened with a BrowserProfile;
+// production opens tabs from browser::Pool through the egress gateway (extract/pool_tabs.cpp, the
+// one page opener), unit tests from a fake that answers with recorded script output. This keeps
+// every flow (status checks, block detection, fallbacks) testable without Chromium.
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -11,15 +13,18 @@
 #include <vector>
 
 #include "core/clock.h"
+#include "screenshots/capture.h"
 
 namespace gleaner::extract {
 
 /// When a navigation counts as done (mapped onto browser::WaitSpec).
 struct WaitFor {
-  enum class Kind { Load, DomContentLoaded, NetworkIdle, Selector, FixedWait };
+  enum class Kind { Load, DomContentLoaded, NetworkIdle, Selector, RequiredSelector, FixedWait };
   Kind kind = Kind::Load;
   /// Kind::Selector: CSS selector that must match; a miss within the deadline is not an error
   /// (block pages lack it), the endpoint's block detection then decides.
+  /// Kind::RequiredSelector: the page is not ready until it matches; a miss is a Timeout at the
+  /// deadline (POST /scrape/web's waitFor), a selector Chromium refuses an InvalidParameter.
   std::string selector;
   /// Kind::FixedWait: how long to wait after the load; other kinds: extra wait after readiness.
   Millis extra{0};
@@ -32,6 +37,15 @@ struct WaitFor {
   static WaitFor network_idle() { return {Kind::NetworkIdle, {}, Millis(0), {}}; }
   static WaitFor selector_of(std::string css, Millis patience = Millis::max()) {
     return {Kind::Selector, std::move(css), Millis(0), patience};
+  }
+  static WaitFor selector_required(std::string css) {
+    return {Kind::RequiredSelector, std::move(css), Millis(0), Millis::max()};
+  }
+  /// This wait with `pause` more after it.
+  WaitFor then_wait(Millis pause) const {
+    WaitFor copy = *this;
+    copy.extra = pause;
+    return copy;
   }
 };
 
@@ -58,10 +72,14 @@ struct BrowserProfile {
   /// walls' markers are in their markup too.
   bool run_scripts = true;
 
+  /// The viewport asked by the caller (POST /scrape/web's viewport), instead of the device's.
+  std::optional<int> width;
+  std::optional<int> height;
+
   /// The user agent and viewport that go with `device` (a current Chrome on Linux / on Android).
   std::string user_agent() const;
-  int viewport_width() const { return device == Device::Mobile ? 412 : 1366; }
-  int viewport_height() const { return device == Device::Mobile ? 915 : 900; }
+  int viewport_width() const { return width.value_or(device == Device::Mobile ? 412 : 1366); }
+  int viewport_height() const { return height.value_or(device == Device::Mobile ? 915 : 900); }
 };
 
 /// What a navigation ended with.
@@ -85,6 +103,12 @@ enum class World {
   Page,
 };
 
+/// A cookie put in a tab's jar before loading a page.
+struct Cookie {
+  std::string name;
+  std::string value;
+};
+
 /// One browser tab, lent for one request.
 class Tab {
  public:
@@ -96,6 +120,14 @@ class Tab {
   /// JSON.
   virtual nlohmann::json evaluate(const std::string& expression, Deadline deadline,
                                   World world) = 0;
+  /// Puts `cookies` in the tab's jar for `url`, so the page and its sub-resources on that site
+  /// send them like the site's own (Chromium drops a Cookie header given as an extra header).
+  /// Default: throws gleaner::Error(Unavailable) (a tab that keeps no jar).
+  virtual void set_cookies(const std::vector<Cookie>& cookies, const std::string& url,
+                           Deadline deadline);
+  /// The loaded page for a screenshot (screenshots/capture.h). Default: throws
+  /// gleaner::Error(Unavailable) (a tab that cannot paint).
+  virtual screenshots::Surface& surface();
 };
 
 /// Lends tabs. Throws gleaner::Error(Unavailable) when no tab can be had before the deadline.
@@ -103,6 +135,24 @@ class TabSource {
  public:
   virtual ~TabSource() = default;
   virtual std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) = 0;
+};
+
+/// Tabs of another source, each handed over only once `ready` returned (it throws to refuse): the
+/// tab opens meanwhile, and nothing is loaded before. The service gates its tabs on the request's
+/// credit reservation, so a request that cannot pay loads no page (api/billing.h).
+class GatedTabs final : public TabSource {
+ public:
+  GatedTabs(TabSource& inner, std::function<void()> ready)
+      : inner_(inner), ready_(std::move(ready)) {}
+  std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) override {
+    std::unique_ptr<Tab> tab = inner_.open(profile, deadline);
+    ready_();
+    return tab;
+  }
+
+ private:
+  TabSource& inner_;
+  const std::function<void()> ready_;
 };
 
 }  // namespace gleaner::extract

@@ -14,10 +14,11 @@
 // Everything refused or unreachable is logged with the lease id and host, and kept on the lease
 // (GatewayLease::incidents) so the endpoint can turn a refused main document into a 400.
 //
-// Wiring, per request: `auto way_out = gateway.open_lease(pools.route(type, country));` then put
-// its proxy_server(), bypass_list(), username() and password() in the context's ProxySettings and
-// its interceptor() in the context's interceptors; after navigating, call
-// way_out.check_main_document(). docs/proxies.md has the details.
+// Wiring, per request (extract/pool_tabs.cpp does it for every page): `auto way_out =
+// gateway.open_lease(pools.route(type, country));` then put its proxy_server(), bypass_list(),
+// username() and password() in the context's proxy settings and feed its main_document_notes()
+// the top frame's document URLs; after navigating, call way_out.check_main_document().
+// docs/proxies.md has the details.
 #include <cstdint>
 #include <memory>
 #include <string>

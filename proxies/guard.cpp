@@ -196,6 +196,33 @@ bool forbidden_in_name(unsigned char c) {
   return c <= 0x20 || c == 0x7f || kForbidden.find(static_cast<char>(c)) != std::string_view::npos;
 }
 
+// The part of IDNA (UTS #46 mapping) that can turn a name into an address: the full-width forms of
+// ASCII (U+FF01..U+FF5E, "１２７．０．０．１") and the ideographic full stops (U+3002, U+FF61)
+// become their ASCII characters, as browsers read them. The rest of IDNA only changes letters of
+// names, which the resolver and the gateway see as the browser sends them (punycode).
+std::string fold_width(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto b0 = static_cast<unsigned char>(text[i]);
+    const auto b1 = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    const auto b2 = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
+    if (b0 == 0xEF && b1 == 0xBC && b2 >= 0x81 && b2 <= 0xBF) {  // U+FF01..U+FF3F
+      out += static_cast<char>(0x20 + (b2 - 0x80));
+    } else if (b0 == 0xEF && b1 == 0xBD && b2 >= 0x80 && b2 <= 0x9E) {  // U+FF40..U+FF5E
+      out += static_cast<char>(0x60 + (b2 - 0x80));
+    } else if ((b0 == 0xEF && b1 == 0xBD && b2 == 0xA1) ||
+               (b0 == 0xE3 && b1 == 0x80 && b2 == 0x82)) {  // U+FF61, U+3002
+      out += '.';
+    } else {
+      out += text[i];
+      continue;
+    }
+    i += 2;
+  }
+  return out;
+}
+
 }  // namespace
 
 AddressKind classify(const IpAddress& address) {
@@ -229,7 +256,7 @@ std::optional<Host> parse_host(std::string_view raw) {
     if (ec) return std::nullopt;
     return Host{Host::Form::Ipv6, address.to_string(), IpAddress(address)};
   }
-  std::string text = percent_decode(raw);
+  std::string text = fold_width(percent_decode(raw));
   for (char& c : text) {
     const auto u = static_cast<unsigned char>(c);
     if (forbidden_in_name(u)) return std::nullopt;

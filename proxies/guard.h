@@ -54,7 +54,8 @@ struct Host {
   std::optional<IpAddress> literal;
 };
 
-/// Parses a host the way browsers do (WHATWG URL host parsing, minus IDNA): a name, an IPv4
+/// Parses a host the way browsers do (WHATWG URL host parsing; of IDNA only the mapping of
+/// full-width ASCII and ideographic full stops, which can make a name an address): a name, an IPv4
 /// literal in any of the numeric forms, or a bracketed IPv6 literal. nullopt when it is none of
 /// them (empty, forbidden characters, an IPv4-looking host out of range such as 1.2.3.4.5).
 std::optional<Host> parse_host(std::string_view host);

@@ -1,7 +1,5 @@
 #include "proxies/lease.h"
 
-#include "browser/interception.h"
-#include "browser/pool.h"
 #include "core/error.h"
 #include "core/ids.h"
 #include "proxies/guard.h"
@@ -66,22 +64,6 @@ std::size_t LeaseRegistry::size() const {
 
 namespace {
 
-// Notes the top frame's document URLs; decides nothing (the gateway does the refusing).
-class MainFrameRecorder final : public browser::Interceptor {
- public:
-  explicit MainFrameRecorder(std::shared_ptr<detail::LeaseRecord> record)
-      : record_(std::move(record)) {}
-  std::optional<browser::Decision> decide(const browser::InterceptedRequest& request) override {
-    if (request.is_main_frame) record_->add_main_frame_url(request.url);
-    return std::nullopt;
-  }
-  // Only documents can be the top frame's: sub-resources need not wait for this interceptor.
-  browser::InterceptScope scope() const override { return browser::InterceptScope::Documents; }
-
- private:
-  const std::shared_ptr<detail::LeaseRecord> record_;
-};
-
 std::optional<Authority> authority_of(std::string_view url) {
   try {
     const UrlTarget target = parse_http_url(url);
@@ -133,18 +115,9 @@ std::optional<GatewayIncident> GatewayLease::incident_for(std::string_view url) 
   return std::nullopt;
 }
 
-std::shared_ptr<browser::Interceptor> GatewayLease::interceptor() const {
-  return std::make_shared<MainFrameRecorder>(record_);
-}
-
-void GatewayLease::apply_to(browser::ContextOptions& options) const {
-  browser::ProxySettings proxy;
-  proxy.server = proxy_server_;
-  proxy.bypass = bypass_list();
-  proxy.username = record_->id;
-  proxy.password = record_->password;
-  options.proxy = std::move(proxy);
-  options.interceptors.push_back(interceptor());
+std::function<void(std::string url)> GatewayLease::main_document_notes() const {
+  // The record, not the lease: the lease moves, the browser's interception outlives it.
+  return [record = record_](std::string url) { record->add_main_frame_url(std::move(url)); };
 }
 
 const GatewayIncident* GatewayLease::main_document_incident(GatewayIncident::Kind kind,
@@ -163,13 +136,13 @@ const GatewayIncident* GatewayLease::main_document_incident(GatewayIncident::Kin
   return nullptr;
 }
 
-void GatewayLease::check_main_document() const {
+void GatewayLease::check_main_document(const std::string& parameter) const {
   std::vector<GatewayIncident> incidents;
   if (const auto* incident = main_document_incident(GatewayIncident::Kind::Refused, incidents)) {
     throw Error(ErrorCode::InvalidParameter, std::string(kPrivateAddressMessage),
                 "lease " + record_->id + ": the gateway refused " + incident->host + ":" +
                     std::to_string(incident->port) + " (" + incident->detail + ")")
-        .with_parameter("url");
+        .with_parameter(parameter);
   }
 }
 

@@ -8,16 +8,12 @@
 #include "proxies/pool.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-namespace gleaner::browser {
-class Interceptor;
-struct ContextOptions;
-}  // namespace gleaner::browser
 
 namespace gleaner::proxies {
 
@@ -73,20 +69,18 @@ class GatewayLease {
   /// The first incident about the host and port of `url`, if any.
   std::optional<GatewayIncident> incident_for(std::string_view url) const;
 
-  /// An interceptor to add to the browser context (browser::ContextOptions::interceptors): it
-  /// only notes the URL of every document the top frame requests (the page, its redirects and
-  /// later navigations) so check_main_document() knows which hosts were main documents. It never
-  /// decides anything.
-  std::shared_ptr<browser::Interceptor> interceptor() const;
-  /// Sends a browser context's traffic through this lease: sets `options.proxy` (the gateway,
-  /// bypass_list(), this lease's credentials) and adds interceptor() to `options.interceptors`.
-  void apply_to(browser::ContextOptions& options) const;
+  /// Notes the URL of a document the top frame requested (the page, its redirects and later
+  /// navigations), so check_main_document() knows which hosts were main documents. Whoever drives
+  /// the browser calls it for every such request (extract/pool_tabs.cpp does, from the browser's
+  /// request interception); it decides nothing. Safe from any thread, and after the lease moved or
+  /// ended (the notes then go nowhere anyone reads).
+  std::function<void(std::string url)> main_document_notes() const;
 
   /// Throws gleaner::Error(InvalidParameter, "the URL resolves to a private address") naming
-  /// `url` when the gateway refused a document of the top frame (the page itself, a redirect of
-  /// it, or a navigation it made). Call it after navigating, whether the navigation succeeded or
-  /// threw: the refusal is the better explanation of a failure.
-  void check_main_document() const;
+  /// `parameter` when the gateway refused a document of the top frame (the page itself, a redirect
+  /// of it, or a navigation it made). Call it after navigating, whether the navigation succeeded
+  /// or threw: the refusal is the better explanation of a failure.
+  void check_main_document(const std::string& parameter = "url") const;
   /// Throws gleaner::Error(UpstreamError) saying why in words when the gateway could not reach
   /// the host of a top-frame document: it does not resolve, refused or timed out the connection,
   /// or the upstream proxy failed or refused. The browser only sees a failed tunnel

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cdp/evaluate.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "gleaner_screenshots_embedded.h"
@@ -48,29 +47,22 @@ std::string base64_decode(const std::string& text) {
   return out;
 }
 
-// One Page.captureScreenshot in `format`; `clip` absent captures the viewport.
-std::string capture_one(cdp::Session& session, const CaptureOptions& options, ImageFormat format,
+// One capture in `format`; `clip` absent captures the viewport.
+std::string capture_one(Surface& surface, const CaptureOptions& options, ImageFormat format,
                         const Clip* clip, Deadline deadline) {
-  Json params = {{"format", std::string(format_name(format))},
-                 {"optimizeForSpeed", options.optimize_for_speed}};
-  if (takes_quality(format) && options.quality) params["quality"] = *options.quality;
-  if (clip != nullptr) {
-    params["captureBeyondViewport"] = true;
-    params["clip"] = {{"x", clip->x},
-                      {"y", clip->y},
-                      {"width", clip->width},
-                      {"height", clip->height},
-                      {"scale", 1}};
-  }
-  const Json result = session.call("Page.captureScreenshot", std::move(params), deadline);
-  const auto data = result.find("data");
-  if (data == result.end() || !data->is_string()) unusable("Page.captureScreenshot gave no data");
-  return base64_decode(data->get_ref<const std::string&>());
+  Shot shot;
+  shot.format = format;
+  shot.optimize_for_speed = options.optimize_for_speed;
+  if (takes_quality(format)) shot.quality = options.quality;
+  if (clip != nullptr) shot.clip = *clip;
+  const std::string data = surface.capture_base64(shot, deadline);
+  if (data.empty()) unusable("the browser gave no screenshot data");
+  return base64_decode(data);
 }
 
 // Runs prepare.js; returns its result. An exception in the page is logged and the capture goes on
 // (a page that breaks our scroll still deserves a screenshot); the device pixel ratio is then 1.
-Json prepare_page(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
+Json prepare_page(Surface& surface, const CaptureOptions& options, Deadline deadline) {
   const auto left = time_left(deadline);
   const auto budget = std::min(options.lazy_budget,
                                Millis(static_cast<long long>(left.count() * kLazyShareOfTimeLeft)));
@@ -79,15 +71,15 @@ Json prepare_page(cdp::Session& session, const CaptureOptions& options, Deadline
                      {"maxHeight", options.max_height},
                      {"budgetMs", budget.count()}};
   const std::string expression = "(" + std::string(scripts::prepare_js) + ")(" + args.dump() + ")";
-  // In a world of its own: a page that replaced scrollTo or requestAnimationFrame does not
-  // change how it runs.
-  const Json reply = cdp::evaluate_isolated(session, expression, deadline);
-  if (reply.contains("exceptionDetails")) {
-    log::warn("screenshots") << "preparing the page failed, capturing as it is: "
-                             << reply["exceptionDetails"].value("text", std::string("exception"));
+  Json value;
+  try {
+    value = surface.evaluate_isolated(expression, deadline);
+  } catch (const Error& e) {
+    if (e.code() != ErrorCode::Internal) throw;
+    log::warn("screenshots") << "preparing the page failed, capturing as it is: " << e.what()
+                             << " " << e.detail();
     return {{"devicePixelRatio", 1.0}};
   }
-  Json value = reply.value("result", Json::object()).value("value", Json::object());
   return value.is_object() ? value : Json{{"devicePixelRatio", 1.0}};
 }
 
@@ -108,20 +100,20 @@ Millis lap(SteadyClock::time_point& mark) {
   return elapsed;
 }
 
-Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
+Capture full_page(Surface& surface, const CaptureOptions& options, Deadline deadline) {
   Capture capture;
   auto mark = SteadyClock::now();
-  const Json prepared = prepare_page(session, options, deadline);
+  const Json prepared = prepare_page(surface, options, deadline);
   capture.timings.prepare = lap(mark);
   const double device_pixel_ratio = std::max(0.1, prepared.value("devicePixelRatio", 1.0));
 
-  const Json metrics = session.call("Page.getLayoutMetrics", Json::object(), deadline);
+  const Clip content = surface.content_size(deadline);
   capture.timings.metrics = lap(mark);
-  const Json content = metrics.value("cssContentSize", Json::object());
-  const double content_width = content.value("width", 0.0);
-  const double content_height = content.value("height", 0.0);
+  const double content_width = content.width;
+  const double content_height = content.height;
   if (!(content_width >= 1 && content_height >= 1)) {
-    unusable("Page.getLayoutMetrics gave no content size: " + metrics.dump());
+    unusable("the page has no content size: " + std::to_string(content_width) + "x" +
+             std::to_string(content_height));
   }
 
   // Whole CSS pixels, so that with a device pixel ratio of 1 every tile is a whole number of rows.
@@ -140,7 +132,7 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
   capture.tiles = static_cast<int>(clips.size());
   if (clips.size() == 1) {
     // The common case: Chromium's bytes as they are, no decoding or re-encoding.
-    capture.image = capture_one(session, options, options.format, &clips[0], deadline);
+    capture.image = capture_one(surface, options, options.format, &clips[0], deadline);
     capture.timings.capture = lap(mark);
   } else {
     // Stitched row by row with libpng, which only writes PNG (and WebP cannot be taller than
@@ -152,7 +144,7 @@ Capture full_page(cdp::Session& session, const CaptureOptions& options, Deadline
     std::vector<std::string> tiles;
     tiles.reserve(clips.size());
     for (const Clip& clip : clips) {
-      tiles.push_back(capture_one(session, options, ImageFormat::Png, &clip, deadline));
+      tiles.push_back(capture_one(surface, options, ImageFormat::Png, &clip, deadline));
     }
     capture.timings.capture = lap(mark);
     if (time_left(deadline).count() == 0) {
@@ -199,10 +191,10 @@ std::vector<Clip> plan_tiles(double width, double height, double tile_css_height
   return clips;
 }
 
-Capture capture(cdp::Session& session, const CaptureOptions& options, Deadline deadline) {
-  if (options.full_page) return full_page(session, options, deadline);
+Capture capture(Surface& surface, const CaptureOptions& options, Deadline deadline) {
+  if (options.full_page) return full_page(surface, options, deadline);
   Capture capture;
-  capture.image = capture_one(session, options, options.format, nullptr, deadline);
+  capture.image = capture_one(surface, options, options.format, nullptr, deadline);
   describe(capture);
   return capture;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Taking a screenshot (PNG, JPEG or WebP, encoded by Chromium) of a loaded page over its DevTools
-// session.
+// Taking a screenshot (PNG, JPEG or WebP, encoded by Chromium) of a loaded page, through the small
+// Surface interface below (extract/pool_tabs.cpp answers it over DevTools, the unit tests with a
+// scripted page): screenshots/ knows nothing of the browser or of DevTools.
 //
 // Viewport: one Page.captureScreenshot of what the viewport shows.
 // Full page: first the page's lazy content is triggered (loading="lazy" made eager; scrolled
@@ -10,7 +11,8 @@
 // kept as they are; a taller one is captured tile by tile as PNG and the tiles are stitched with
 // libpng row by row (screenshots/png.h), so it is a PNG whatever the asked format.
 // Pages taller (or wider) than the configured maximum are cut there.
-#include "cdp/connection.h"
+#include <nlohmann/json.hpp>
+
 #include "core/clock.h"
 #include "core/config.h"
 #include "screenshots/format.h"
@@ -104,13 +106,39 @@ struct Clip {
   double height = 0;
 };
 
+/// One capture asked of the page.
+struct Shot {
+  ImageFormat format = ImageFormat::Png;
+  /// JPEG and WebP only.
+  std::optional<int> quality;
+  /// The browser's fast PNG encoder (CaptureOptions::optimize_for_speed).
+  bool optimize_for_speed = true;
+  /// The area, beyond the viewport if need be; absent: what the viewport shows.
+  std::optional<Clip> clip;
+};
+
+/// What a capture needs of a loaded page.
+class Surface {
+ public:
+  virtual ~Surface() = default;
+  /// Runs `expression` in a world of its own on the top frame (promises awaited), so a page that
+  /// replaced scrollTo or requestAnimationFrame does not change how it runs, and returns its
+  /// value. Throws gleaner::Error(Internal) when it threw in the page, Timeout at the deadline.
+  virtual nlohmann::json evaluate_isolated(const std::string& expression, Deadline deadline) = 0;
+  /// The size of the page's content in CSS px, {width, height} (zero when unknown).
+  virtual Clip content_size(Deadline deadline) = 0;
+  /// One capture: the image as the browser encoded it, base64 (as DevTools hands it over; empty
+  /// when the browser gave none). Throws gleaner::Error(Timeout) at the deadline.
+  virtual std::string capture_base64(const Shot& shot, Deadline deadline) = 0;
+};
+
 /// The clips that cover a `width` × `height` (CSS px) area top to bottom, each at most
 /// `tile_css_height` tall (the last one shorter). One clip when the area fits in one.
 std::vector<Clip> plan_tiles(double width, double height, double tile_css_height);
 
-/// Screenshots the page of `session` (already loaded). Throws gleaner::Error(Timeout) when
-/// `deadline` passes, cdp::Error when the page or browser goes away, gleaner::Error(Internal)
-/// when Chromium's answer is unusable.
-Capture capture(cdp::Session& session, const CaptureOptions& options, Deadline deadline);
+/// Screenshots the (loaded) page of `surface`. Throws gleaner::Error(Timeout) when `deadline`
+/// passes, gleaner::Error(Internal) when the browser's answer is unusable, and what the surface
+/// throws when the page or browser goes away.
+Capture capture(Surface& surface, const CaptureOptions& options, Deadline deadline);
 
 }  // namespace gleaner::screenshots

@@ -35,13 +35,13 @@ std::int64_t ScreenshotService::now_unix() const {
   return std::chrono::duration_cast<std::chrono::seconds>(clock_.now().time_since_epoch()).count();
 }
 
-Published ScreenshotService::take(cdp::Session& session, const ShotRequest& shot,
+Published ScreenshotService::take(Surface& surface, const ShotRequest& shot,
                                   Deadline deadline) {
   CaptureOptions options = capture_options_;
   options.full_page = shot.full_page;
   options.format = shot.format;
   options.quality = shot.quality;
-  const Capture shot_taken = capture(session, options, deadline);
+  const Capture shot_taken = capture(surface, options, deadline);
   const auto before_write = SteadyClock::now();
   Published published = publish(shot_taken.image);
   if (log::enabled(log::Level::Debug) && options.full_page) {

@@ -53,9 +53,9 @@ class ScreenshotService {
   /// gleaner::Error(Internal) on a bad configuration or an unusable directory.
   explicit ScreenshotService(const Config& config, const Clock& clock = SystemClock::instance());
 
-  /// Screenshots the loaded page of `session` as `shot` asks and publishes it. Errors as
+  /// Screenshots the loaded page of `surface` as `shot` asks and publishes it. Errors as
   /// screenshots::capture() and ScreenshotStore::save().
-  Published take(cdp::Session& session, const ShotRequest& shot, Deadline deadline);
+  Published take(Surface& surface, const ShotRequest& shot, Deadline deadline);
 
   /// Stores `image` (a PNG, JPEG or WebP, told by its header) and returns its signed URL. Throws
   /// gleaner::Error(Internal) for anything else.

@@ -8,6 +8,27 @@
 #include "extract/registry.h"
 
 namespace gleaner::api {
+namespace {
+
+// The page opener names `url` when the address guard refused the page or a redirect of it: the
+// caller's parameter on an endpoint that takes one. An endpoint that builds its URLs itself has
+// no such parameter: a site of its own that redirects to a private address is the site's error.
+extract::EndpointResult fetch_naming_the_url(const extract::Endpoint& endpoint,
+                                             const extract::ValidatedParams& params,
+                                             extract::TabSource& tabs, Deadline deadline) {
+  try {
+    return endpoint.fetch(params, tabs, deadline);
+  } catch (const Error& e) {
+    if (e.code() != ErrorCode::InvalidParameter || e.parameter() != "url" ||
+        endpoint.parameters().find("url") != nullptr) {
+      throw;
+    }
+    throw Error(ErrorCode::UpstreamError, "the site redirected to an address that is refused",
+                e.detail());
+  }
+}
+
+}  // namespace
 
 void add_endpoint_routes(Router& router, Dependencies& deps) {
   for (const extract::Endpoint* endpoint : extract::all_endpoints()) {
@@ -15,10 +36,13 @@ void add_endpoint_routes(Router& router, Dependencies& deps) {
       // 401, then 400, then 402: a malformed request never costs a reservation.
       const store::Account caller = authenticate(request, deps);
       extract::ValidatedParams params = endpoint->validate(request.query);
-      return billed(
-          request, deps, caller, endpoint->route(), [&](const store::Account&, Deadline deadline) {
-            extract::PoolTabs tabs(*deps.pool, {}, deps.site_egress);
-            extract::EndpointResult result = endpoint->fetch(params, tabs, deadline);
+      return billed_overlapped(
+          request, deps, caller, endpoint->route(),
+          [&](const store::Account&, Deadline deadline, const Reserved& reserved) {
+            extract::PoolTabs pool_tabs(*deps.pool, {}, deps.site_egress);
+            // The tab opens while the credits are reserved; the page loads once they are.
+            extract::GatedTabs tabs(pool_tabs, reserved);
+            extract::EndpointResult result = fetch_naming_the_url(*endpoint, params, tabs, deadline);
             if (deps.metrics) {
               deps.metrics->observe_fields(
                   endpoint->route(), extract::field_presence(result.body, endpoint->fields()));

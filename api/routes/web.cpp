@@ -14,8 +14,10 @@ void add_web_routes(Router& router, Dependencies& deps) {
     web::WebServices services{*deps.pool, deps.gateway.get(), deps.screenshots.get()};
     // The proxy too is chosen before charging: it decides the cost.
     const proxies::Route route = web::choose_route(body, services);
-    return billed(request, deps, caller, web::cost_key(route), [&](const store::Account&, Deadline deadline) {
-      web::WebResult result = web::fetch_page(body, route, services, deadline);
+    return billed_overlapped(request, deps, caller, web::cost_key(route),
+                             [&](const store::Account&, Deadline deadline, const Reserved& reserved) {
+      // The tab opens while the credits are reserved; the page loads once they are.
+      web::WebResult result = web::fetch_page(body, route, services, deadline, reserved);
       Response response;
       response.body = std::move(result.body);
       response.url = std::move(result.url);

@@ -3,18 +3,17 @@
 #include <algorithm>
 #include <cctype>
 
-#include "browser/pool.h"
 #include "core/error.h"
 #include "core/http_header.h"
 #include "core/log.h"
+#include "extract/block_detection.h"
 #include "extract/content/emails.h"
 #include "extract/content/links.h"
 #include "extract/content/markdown.h"
 #include "extract/content/metadata.h"
 #include "extract/content/snapshot.h"
-#include "extract/web/ad_blocker.h"
+#include "extract/pool_tabs.h"
 #include "proxies/gateway.h"
-#include "proxies/lease.h"
 #include "screenshots/serve.h"
 
 namespace gleaner::web {
@@ -22,69 +21,13 @@ namespace {
 
 using nlohmann::json;
 
-browser::WaitSpec wait_spec(const WebRequest& request) {
-  browser::WaitSpec spec = request.wait_for ? browser::WaitSpec::selector_of(*request.wait_for)
-                                            : browser::WaitSpec::load();
-  return spec.then_wait(request.wait);
-}
-
 bool is_cookie_header(const std::string& name) { return http_header::same_name(name, "Cookie"); }
 
-/// Puts the cookies of the request's `Cookie` header ("a=1; b=2") in the context's jar for the
-/// page's URL, so the page and its sub-resources on that site send them.
-void set_request_cookies(const WebRequest& request, browser::Page& page, Deadline deadline) {
-  json cookies = json::array();
-  for (const auto& [name, value] : request.headers) {
-    if (!is_cookie_header(name)) continue;
-    std::size_t start = 0;
-    while (start < value.size()) {
-      std::size_t end = value.find(';', start);
-      if (end == std::string::npos) end = value.size();
-      std::string pair = value.substr(start, end - start);
-      start = end + 1;
-      const auto first = pair.find_first_not_of(' ');
-      if (first == std::string::npos) continue;
-      pair = pair.substr(first);
-      const auto eq = pair.find('=');
-      if (eq == std::string::npos || eq == 0) continue;
-      cookies.push_back(
-          {{"name", pair.substr(0, eq)}, {"value", pair.substr(eq + 1)}, {"url", request.url}});
-    }
-  }
-  if (!cookies.empty()) page.session().call("Network.setCookies", {{"cookies", cookies}}, deadline);
-}
-
-browser::ContextOptions context_options(const WebRequest& request) {
-  static const auto ad_blocker = std::make_shared<AdBlocker>();
-  browser::ContextOptions options;
-  for (const auto& [name, value] : request.headers) {
-    // Chromium drops a Cookie header given as an extra header; cookies go in the jar instead
-    // (set_request_cookies), where they are sent like the site's own.
-    if (!is_cookie_header(name)) options.extra_headers[name] = value;
-  }
-  if (request.viewport_width || request.viewport_height) {
-    browser::Viewport viewport;
-    viewport.width = request.viewport_width.value_or(viewport.width);
-    viewport.height = request.viewport_height.value_or(viewport.height);
-    options.viewport = viewport;
-  }
-  if (request.block_resources) options.blocked_resource_types = {"Image", "Media", "Font"};
-  if (request.block_ads) options.interceptors.push_back(ad_blocker);
-  // Without a screenshot nothing needs painting: a hidden tab reads the same DOM for about 40%
-  // less CPU (docs/benchmarks.md).
-  options.hidden = !request.screenshot;
-  return options;
-}
-
-/// The site's answer decides whether there is anything to return (docs/endpoints/web.md).
-void check_status(const browser::NavigationResult& nav) {
-  const int s = nav.status;
-  const std::string what = "the site answered HTTP " + std::to_string(s);
-  if (s == 404 || s == 410) throw Error(ErrorCode::NotFound, what + ": the page does not exist");
-  if (s == 401 || s == 403 || s == 407 || s == 429) {
-    throw Error(ErrorCode::UpstreamBlocked, what + ": the site refused the request");
-  }
-  if (s >= 500) throw Error(ErrorCode::UpstreamError, what);
+extract::WaitFor wait_for(const WebRequest& request) {
+  const extract::WaitFor wait = request.wait_for
+                                    ? extract::WaitFor::selector_required(*request.wait_for)
+                                    : extract::WaitFor::load();
+  return wait.then_wait(request.wait);
 }
 
 content::SnapshotParts parts_for(const WebRequest& request) {
@@ -120,8 +63,61 @@ std::string_view cost_key(const proxies::Route& route) {
              : "web";
 }
 
+extract::BrowserProfile browser_profile(const WebRequest& request) {
+  extract::BrowserProfile profile;
+  for (const auto& [name, value] : request.headers) {
+    // Chromium drops a Cookie header given as an extra header; cookies go in the jar instead
+    // (request_cookies), where they are sent like the site's own.
+    if (!is_cookie_header(name)) profile.headers[name] = value;
+  }
+  // docs/endpoints/web.md: 1366 x 768 unless asked.
+  profile.width = request.viewport_width.value_or(1366);
+  profile.height = request.viewport_height.value_or(768);
+  profile.load_media = !request.block_resources;
+  profile.load_trackers = !request.block_ads;
+  // Without a screenshot nothing needs painting: a hidden tab reads the same DOM for about 40%
+  // less CPU (docs/benchmarks.md).
+  profile.painted = request.screenshot;
+  return profile;
+}
+
+std::vector<extract::Cookie> request_cookies(const WebRequest& request) {
+  std::vector<extract::Cookie> cookies;
+  for (const auto& [name, value] : request.headers) {
+    if (!is_cookie_header(name)) continue;
+    std::size_t start = 0;
+    while (start < value.size()) {
+      std::size_t end = value.find(';', start);
+      if (end == std::string::npos) end = value.size();
+      std::string pair = value.substr(start, end - start);
+      start = end + 1;
+      const auto first = pair.find_first_not_of(' ');
+      if (first == std::string::npos) continue;
+      pair = pair.substr(first);
+      const auto eq = pair.find('=');
+      if (eq == std::string::npos || eq == 0) continue;
+      cookies.push_back({pair.substr(0, eq), pair.substr(eq + 1)});
+    }
+  }
+  return cookies;
+}
+
 WebResult fetch_page(const WebRequest& request, const proxies::Route& route, WebServices& services,
                      Deadline deadline) {
+  return fetch_page(request, route, services, deadline, [] {});
+}
+
+WebResult fetch_page(const WebRequest& request, const proxies::Route& route, WebServices& services,
+                     Deadline deadline, const std::function<void()>& before_load) {
+  if (services.gateway) services.gateway->check_url(request.url, deadline, "url");
+  extract::PoolTabs pool_tabs(services.pool, {},
+                              extract::SiteEgress{services.gateway, [route] { return route; }});
+  extract::GatedTabs tabs(pool_tabs, before_load);
+  return read_web_page(request, tabs, services.screenshots, deadline);
+}
+
+WebResult read_web_page(const WebRequest& request, extract::TabSource& tabs,
+                        screenshots::ScreenshotService* screenshots, Deadline deadline) {
   // Where a request's time goes, for the debug log (docs/benchmarks.md reads it).
   const auto started = SteadyClock::now();
   auto mark = started;
@@ -132,40 +128,23 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
               std::to_string(std::chrono::duration_cast<Millis>(now - mark).count()) + " ms";
     mark = now;
   };
-  browser::ContextOptions options = context_options(request);
-  std::optional<proxies::GatewayLease> way_out;
-  if (services.gateway) {
-    services.gateway->check_url(request.url, deadline, "url");
-    way_out.emplace(services.gateway->open_lease(route));
-    way_out->apply_to(options);
+  std::unique_ptr<extract::Tab> tab = tabs.open(browser_profile(request), deadline);
+  if (const auto cookies = request_cookies(request); !cookies.empty()) {
+    tab->set_cookies(cookies, request.url, deadline);
   }
-
-  browser::Lease lease = services.pool.lease(options, deadline);
-  set_request_cookies(request, lease.page(), deadline);
-  phase(lease.warm() ? "lease (warm page)" : "lease (new page)");
-  browser::NavigationResult nav;
+  phase("open");
+  extract::Navigation nav;
   try {
-    nav = lease->navigate(request.url, wait_spec(request), deadline);
+    nav = tab->navigate(request.url, wait_for(request), deadline);
   } catch (Error& e) {
-    // A refused main document (the page or one of its redirects) explains a failed navigation
-    // better than the net error it caused.
-    if (way_out) {
-      way_out->check_main_document();
-      // "net::ERR_TUNNEL_CONNECTION_FAILED" hides why: the gateway knows (DNS, refused, proxy).
-      if (e.code() == ErrorCode::UpstreamError) way_out->check_main_document_reached();
-    }
-    // The only parameter a navigation can find wrong is the selector, which passed our syntax
-    // check (extract/web/css_selector.h) but not Chromium's (an unknown pseudo-class).
+    // The only parameter a navigation can find wrong besides the URL (which the opener names) is
+    // the selector, which passed our syntax check (extract/web/css_selector.h) but not
+    // Chromium's (an unknown pseudo-class).
     if (e.code() == ErrorCode::InvalidParameter && !e.parameter()) e.with_parameter("waitFor");
     throw;
   }
-  if (way_out) {
-    way_out->check_main_document();
-    // An http:// page the gateway could not reach is the gateway's own 502, not the site's.
-    if (nav.headers.count("x-gleaner-gateway") != 0) way_out->check_main_document_reached();
-  }
   phase("navigation");
-  check_status(nav);
+  extract::check_navigation(nav, extract::PageKind::AnyPage);
 
   WebResult result;
   result.url = nav.url;
@@ -181,7 +160,8 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
   const content::SnapshotParts parts = parts_for(request);
   if (parts.html || parts.text || parts.tree || parts.links || parts.meta) {
     json snapshot =
-        content::parse_snapshot(lease->evaluate_isolated(snapshot_expression(parts), deadline));
+        content::parse_snapshot(tab->evaluate(snapshot_expression(parts), deadline,
+                                              extract::World::Isolated));
     phase("snapshot");
     if (request.html) body["content"] = snapshot.value("html", std::string());
     if (request.text) body["text"] = snapshot.value("text", std::string());
@@ -198,10 +178,10 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
   }
 
   if (request.screenshot) {
-    if (!services.screenshots) {
+    if (!screenshots) {
       throw Error(ErrorCode::Unavailable, "screenshots are not available on this node");
     }
-    auto shot = services.screenshots->take(lease->session(), request.screenshot_options, deadline);
+    auto shot = screenshots->take(tab->surface(), request.screenshot_options, deadline);
     body["screenshot"] = shot.url;
     phase("screenshot");
   }

@@ -3,14 +3,18 @@
 // asked for. The HTTP side (auth, credits) is api/routes/web.cpp; this is everything else.
 //
 // The flow: the URL is checked (scheme, private addresses: 400) → a route out through the egress
-// gateway (direct, or an upstream proxy of the asked type and country: 400 when none) → a lease
-// whose context sends everything through that route, with the request's headers, viewport and
-// blocking → navigate and wait → the page's status decides (see docs/endpoints/web.md) → one
-// in-page snapshot for every text output → conversions in C++ → the screenshot last.
+// gateway (direct, or an upstream proxy of the asked type and country: 400 when none) → a tab from
+// the page opener (extract/pool_tabs.h, the same as the site endpoints') whose context sends
+// everything through that route, with the request's headers, viewport and blocking → cookies →
+// navigate and wait (the opener diagnoses the main document) → the one status check
+// (extract/block_detection.h, see docs/endpoints/web.md) → one in-page snapshot for every text
+// output → conversions in C++ → the screenshot last.
 #include "core/clock.h"
+#include "extract/tab.h"
 #include "extract/web/request.h"
 #include "proxies/pool.h"
 
+#include <functional>
 #include <nlohmann/json.hpp>
 
 namespace gleaner::browser {
@@ -61,5 +65,23 @@ std::string_view cost_key(const proxies::Route& route);
 /// Unavailable (no browser).
 WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
                      WebServices& services, Deadline deadline);
+/// The same, calling `before_load` once the tab is open and before the page loads; it throws to
+/// stop the request (the service waits for the credit reservation there, extract::GatedTabs).
+WebResult fetch_page(const WebRequest& request, const proxies::Route& route,
+                     WebServices& services, Deadline deadline,
+                     const std::function<void()>& before_load);
+
+/// The browser `request` asks for: its headers (but Cookie, see request_cookies()), viewport and
+/// blocking; painted only for a screenshot.
+extract::BrowserProfile browser_profile(const WebRequest& request);
+
+/// The cookies of the request's `Cookie` headers ("a=1; b=2").
+std::vector<extract::Cookie> request_cookies(const WebRequest& request);
+
+/// fetch_page()'s work once the URL and route are settled, on a tab of `tabs` (the page opener in
+/// the service, a scripted tab in unit tests). `screenshots` null: a screenshot asked is
+/// Unavailable. Throws as fetch_page().
+WebResult read_web_page(const WebRequest& request, extract::TabSource& tabs,
+                        screenshots::ScreenshotService* screenshots, Deadline deadline);
 
 }  // namespace gleaner::web

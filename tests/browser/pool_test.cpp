@@ -368,6 +368,28 @@ TEST(Pool, WarmPagesFollowTheLeasesProxyAndAnswerEachLeasesOwnCredentials) {
   EXPECT_THROW(direct->navigate("http://proxied.test/c", WaitSpec::load(), max_wait()), Error);
 }
 
+// Issue 22: screenshots (painted pages) and everything else (hidden pages) alternate in one
+// service; each finds a fresh context ready, opened off its request's path, never one lent before.
+TEST(Pool, PaintedAndHiddenLeasesInTurnBothFindWarmPages) {
+  Pool pool(own_pool(1));
+  ContextOptions hidden;
+  hidden.hidden = true;
+  const ContextOptions painted;
+  { Lease first = pool.lease(hidden, max_wait()); }
+  { Lease first = pool.lease(painted, max_wait()); }
+  // One warm page of each kind (warm_pages = 1 per kind).
+  ASSERT_TRUE(eventually([&] { return pool.state().browsers.at(0).warm_pages == 2; }));
+  std::set<std::string> contexts;
+  for (int round = 0; round < 3; ++round) {
+    for (const ContextOptions* options : {&hidden, &painted}) {
+      ASSERT_TRUE(eventually([&] { return pool.state().browsers.at(0).warm_pages == 2; }));
+      Lease lease = pool.lease(*options, max_wait());
+      EXPECT_TRUE(lease.warm()) << "round " << round << (options->hidden ? " hidden" : " painted");
+      EXPECT_TRUE(contexts.insert(lease->context_id()).second) << "a context lent twice";
+    }
+  }
+}
+
 TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
   LocalServer site;
   site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {

@@ -6,6 +6,7 @@
 // The shared pool resolves no name but 127.0.0.1 itself (tests/support/chromium.h), so a page on
 // site.example can only load if the gateway resolved it.
 #include "browser/pool.h"
+#include "extract/pool_tabs.h"
 #include "core/error.h"
 #include "proxies/gateway.h"
 #include "proxies/http_head.h"
@@ -61,7 +62,7 @@ class GatewayInChromium : public ::testing::Test {
   // (if any) is returned as text; a refused main document usually shows up as one.
   std::string load(GatewayLease& lease, const std::string& url, int* status = nullptr) {
     browser::ContextOptions options;
-    lease.apply_to(options);
+    extract::route_through(lease, options);
     auto page = shared_pool().lease(options, max_wait());
     try {
       auto result = page->navigate(url, browser::WaitSpec::load(), max_wait());

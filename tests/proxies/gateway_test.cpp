@@ -2,7 +2,6 @@
 // site, and a counting forward proxy (Basic credentials required) for a paid upstream proxy.
 #include "proxies/gateway.h"
 
-#include "browser/interception.h"
 #include "core/error.h"
 #include "proxies/http_head.h"
 #include "proxies/lease_record.h"
@@ -431,19 +430,12 @@ TEST_F(GatewayTest, ARefusedMainDocumentBecomesA400ButASubResourceDoesNot) {
   start(allowing_private(false));
   const std::string port = std::to_string(origin.port());
   auto lease = gateway->open_lease(Route::direct());
-  auto recorder = lease.interceptor();
-  browser::InterceptedRequest page;
-  page.url = "http://public.example:" + port + "/";
-  page.resource_type = "Document";
-  page.is_navigation = page.is_main_frame = true;
-  browser::InterceptedRequest image;
-  image.url = "http://site.example:" + port + "/pixel.png";
-  image.resource_type = "Image";
-  EXPECT_FALSE(recorder->decide(image).has_value());  // it only takes notes
+  // The browser's side notes only the top frame's documents (extract/pool_tabs.cpp).
+  const auto note = lease.main_document_notes();
   expect_refused(get(lease, "site.example:" + port, "/pixel.png"));
   EXPECT_NO_THROW(lease.check_main_document());
 
-  EXPECT_FALSE(recorder->decide(page).has_value());
+  note("http://public.example:" + port + "/");
   expect_refused(get(lease, "public.example:" + port, "/"));
   const std::string detail = expect_main_document_refused(lease);
   EXPECT_NE(detail.find("public.example:" + port), std::string::npos);

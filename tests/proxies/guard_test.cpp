@@ -147,6 +147,18 @@ TEST(Hosts, Ipv4LiteralsInEveryFormBrowsersAccept) {
       {"127.0.0.1.", "127.0.0.1"},  {"%31%32%37.0.0.1", "127.0.0.1"}, {"0", "0.0.0.0"},
       {"0xa9.0xfe.0xa9.0xfe", "169.254.169.254"}, {"3232235521", "192.168.0.1"},
       {"0300.0250.0.1", "192.168.0.1"},
+      // Full-width digits and full stops, as browsers map them (UTS #46): "１２７．０．０．１",
+      // "１６９。２５４。１６９。２５４", and percent-encoded "１２７" with a half-width
+      // ideographic full stop.
+      {"\xEF\xBC\x91\xEF\xBC\x92\xEF\xBC\x97\xEF\xBC\x8E\xEF\xBC\x90\xEF\xBC\x8E"
+       "\xEF\xBC\x90\xEF\xBC\x8E\xEF\xBC\x91",
+       "127.0.0.1"},
+      {"\xEF\xBC\x91\xEF\xBC\x96\xEF\xBC\x99\xE3\x80\x82\xEF\xBC\x92\xEF\xBC\x95"
+       "\xEF\xBC\x94\xE3\x80\x82\xEF\xBC\x91\xEF\xBC\x96\xEF\xBC\x99\xE3\x80\x82"
+       "\xEF\xBC\x92\xEF\xBC\x95\xEF\xBC\x94",
+       "169.254.169.254"},
+      {"%EF%BC%91%EF%BC%92%EF%BC%97\xEF\xBD\xA1" "1", "127.0.0.1"},
+      {"\xEF\xBC\x90\xEF\xBD\x98" "7f.1", "127.0.0.1"},  // "０ｘ7f.1"
   };
   for (const auto& [text, dotted] : cases) {
     auto host = parse_host(text);
@@ -240,7 +252,10 @@ TEST(Urls, PrivateLiteralsAndLocalhostRefusedWithoutResolving) {
         "http://[fd00:ec2::254]/", "http://100.64.0.1/", "http://[fe80::1]/", "http://0.0.0.0/",
         "http://0/", "http://localhost/", "http://LOCALHOST./", "http://api.localhost/",
         "http://%6c%6f%63%61%6c%68%6f%73%74/", "http://user@127.0.0.1/", "http:/\\127.0.0.1/",
-        "http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/"}) {
+        "http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/",
+        "http://\xEF\xBC\x91\xEF\xBC\x92\xEF\xBC\x97.0.0.1/",
+        "http://\xEF\xBD\x8C\xEF\xBD\x8F\xEF\xBD\x83\xEF\xBD\x81\xEF\xBD\x8C"
+        "host/"}) {
     EXPECT_EQ(refusal(guard, url), kPrivateAddressMessage) << url;
   }
   EXPECT_EQ(guard.check_url("http://93.184.216.34/").host.text, "93.184.216.34");

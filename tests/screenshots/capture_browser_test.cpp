@@ -3,6 +3,8 @@
 // rows, lazy images (native and script-driven) present in the capture, and the whole path from a
 // leased page to a signed URL served back.
 #include "screenshots/capture.h"
+
+#include "extract/pool_tabs.h"
 #include "screenshots/png.h"
 #include "screenshots/serve.h"
 #include "tests/screenshots/helpers.h"
@@ -74,7 +76,7 @@ struct BrowserCapture : ::testing::Test {
   Capture shoot(const std::string& html, int width, int height, const CaptureOptions& options) {
     archive.page("https://shots.test/page", html);
     auto lease = open("https://shots.test/page", width, height);
-    return capture(lease->session(), options, max_wait());
+    return capture(*extract::surface_of(lease.page()), options, max_wait());
   }
 
   // Every row of the image shows the band of its page row.
@@ -142,7 +144,7 @@ TEST_F(BrowserCapture, AVeryTallPageIsStitchedWithoutEverHoldingItsBitmap) {
   archive.page("https://shots.test/tall", banded_page(24, 1000));
   auto lease = open("https://shots.test/tall", 2000, 600);
   const std::int64_t before = peak_rss();
-  const Capture shot = capture(lease->session(), options, max_wait());
+  const Capture shot = capture(*extract::surface_of(lease.page()), options, max_wait());
   const std::int64_t growth = peak_rss() - before;
   EXPECT_EQ(shot.tiles, 6);
   ASSERT_EQ(shot.height, 24000);
@@ -169,8 +171,8 @@ TEST_F(BrowserCapture, TilesShowThePageExactlyAsOneCaptureDoes) {
   one_shot.tile_height = 65536;
   CaptureOptions tiled;
   tiled.tile_height = 2000;
-  const Capture whole = capture(lease->session(), one_shot, max_wait());
-  const Capture stitched = capture(lease->session(), tiled, max_wait());
+  const Capture whole = capture(*extract::surface_of(lease.page()), one_shot, max_wait());
+  const Capture stitched = capture(*extract::surface_of(lease.page()), tiled, max_wait());
   ASSERT_EQ(whole.tiles, 1);
   ASSERT_EQ(stitched.tiles, 3);
   const Image a = decode_png(whole.image);
@@ -212,7 +214,7 @@ TEST_F(BrowserCapture, LazyImagesFarBelowTheViewportAppearInTheCapture) {
       document.querySelectorAll('img.lazy').forEach((img) => observer.observe(img));
     </script></body></html>)");
   auto lease = open("https://shots.test/lazy", 400, 300);
-  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  const Capture shot = capture(*extract::surface_of(lease.page()), CaptureOptions{}, max_wait());
   ASSERT_EQ(shot.height, 4500);
   const Image image = decode_png(shot.image);
   EXPECT_EQ(image.pixel(25, 4025), 0xff0000ffu) << "native lazy image";
@@ -258,9 +260,9 @@ TEST_F(BrowserCapture, QualityReachesChromiumsEncoder) {
     CaptureOptions options;
     options.format = format;
     options.quality = 10;
-    const std::size_t low = capture(lease->session(), options, max_wait()).image.size();
+    const std::size_t low = capture(*extract::surface_of(lease.page()), options, max_wait()).image.size();
     options.quality = 95;
-    const std::size_t high = capture(lease->session(), options, max_wait()).image.size();
+    const std::size_t high = capture(*extract::surface_of(lease.page()), options, max_wait()).image.size();
     EXPECT_LT(low * 2, high) << low << " vs " << high << " bytes";
   }
 }
@@ -282,7 +284,7 @@ TEST_F(BrowserCapture, APageWithoutLazyContentIsNotScrolled) {
     <img src="https://shots.test/red.png" width="50" height="50" style="position:absolute;left:0;top:3000px">
     <div style="height:6000px"></div></body></html>)");
   auto lease = open("https://shots.test/plain", 400, 300);
-  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  const Capture shot = capture(*extract::surface_of(lease.page()), CaptureOptions{}, max_wait());
   EXPECT_EQ(shot.scroll_steps, 0);
   ASSERT_EQ(shot.height, 6000);
   EXPECT_EQ(decode_png(shot.image).pixel(25, 3025), 0xff0000ffu);
@@ -309,7 +311,7 @@ TEST_F(BrowserCapture, ObserverDrivenContentWithoutLazyMarkupIsFoundByTheProbe) 
       document.querySelectorAll('img').forEach((img) => observer.observe(img));
     </script></body></html>)");
   auto lease = open("https://shots.test/observed", 400, 300);
-  const Capture shot = capture(lease->session(), CaptureOptions{}, max_wait());
+  const Capture shot = capture(*extract::surface_of(lease.page()), CaptureOptions{}, max_wait());
   EXPECT_GT(shot.scroll_steps, 0);
   ASSERT_EQ(shot.height, 6000);
   const Image image = decode_png(shot.image);
@@ -322,7 +324,7 @@ TEST_F(BrowserCapture, ALeasedPageBecomesASignedUrlThatServesItsPng) {
   ScreenshotService service(service_config(dir));
   archive.page("https://shots.test/page", banded_page(3, 400));
   auto lease = open("https://shots.test/page", 320, 240);
-  const Published published = service.take(lease->session(), ShotRequest{}, max_wait());
+  const Published published = service.take(*extract::surface_of(lease.page()), ShotRequest{}, max_wait());
   EXPECT_EQ(published.width, 320);
   EXPECT_EQ(published.height, 1200);
   const auto url = test::split_signed_url(published.url);
@@ -341,7 +343,7 @@ TEST_F(BrowserCapture, JpegAndWebpUrlsKeepTheirSignatureAndServeTheirContentType
         std::tuple{ImageFormat::Webp, ".webp", "image/webp"}}) {
     SCOPED_TRACE(extension);
     const Published published =
-        service.take(lease->session(), ShotRequest{true, format, 80}, max_wait());
+        service.take(*extract::surface_of(lease.page()), ShotRequest{true, format, 80}, max_wait());
     EXPECT_EQ(published.format, format);
     EXPECT_EQ(published.width, 320);
     EXPECT_EQ(published.height, 1200);

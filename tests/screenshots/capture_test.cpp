@@ -1,17 +1,18 @@
-// Capture over a scripted DevTools session (cdp::FakeTransport) that plays a page of a given size
-// and answers each Page.captureScreenshot with a PNG of the clip asked for, striped by page row:
-// what is asked of Chromium (prepare script, clips, tiles), and what comes back (bytes kept as they
-// are, or stitched in the right order), without a browser.
+// Capture over a scripted page (a Surface) of a given size that answers each capture with a PNG of
+// the clip asked for, striped by page row: what is asked of the browser (prepare script, clips,
+// tiles), and what comes back (bytes kept as they are, or stitched in the right order), without a
+// browser.
 #include "screenshots/capture.h"
 
 #include <gtest/gtest.h>
 #include <openssl/evp.h>
 
 #include <cmath>
+#include <functional>
 #include <mutex>
 
-#include "cdp/connection.h"
-#include "tests/support/fake_transport.h"
+#include <thread>
+
 #include "core/error.h"
 #include "screenshots/png.h"
 #include "tests/screenshots/helpers.h"
@@ -37,14 +38,18 @@ std::string base64(const std::string& bytes) {
   return out;
 }
 
-// A page as Chromium would show it over DevTools.
-struct FakePage {
+// A page as Chromium would show it. Every call is recorded as {method, params}.
+struct FakePage final : Surface {
   double width = 40;
   double height = 250;
   double device_pixel_ratio = 1;
   int viewport_width = 30;
   int viewport_height = 20;
   bool prepare_throws = false;
+  /// Replaces the capture's answer (base64) when set.
+  std::function<std::string()> capture_answer;
+  /// How long each call takes.
+  Millis delay{0};
 
   std::mutex mutex;  // guards calls, returned
   std::vector<Json> calls;
@@ -58,76 +63,64 @@ struct FakePage {
     return out;
   }
 
-  Json answer(const Json& message) {
-    const std::string method = message["method"];
-    const Json& params = message["params"];
-    if (method == "Page.getFrameTree") return {{"frameTree", {{"frame", {{"id", "F1"}}}}}};
-    if (method == "Page.createIsolatedWorld") {
-      EXPECT_EQ(params["frameId"], "F1");
-      return {{"executionContextId", 7}};
-    }
-    if (method == "Runtime.evaluate") {
-      EXPECT_EQ(params.value("contextId", 0), 7) << "the prepare script runs in a world of its own";
-      if (prepare_throws)
-        return {{"result", {{"type", "object"}}}, {"exceptionDetails", {{"text", "Uncaught"}}}};
-      return {{"result",
-               {{"type", "object"},
-                {"value",
-                 {{"devicePixelRatio", device_pixel_ratio}, {"steps", 3}, {"pendingImages", 0}}}}}};
-    }
-    if (method == "Page.getLayoutMetrics") {
-      return {{"cssContentSize", {{"x", 0}, {"y", 0}, {"width", width}, {"height", height}}}};
-    }
-    if (method == "Page.captureScreenshot") {
-      double y = 0, w = viewport_width, h = viewport_height;
-      if (params.contains("clip")) {
-        y = params["clip"]["y"];
-        w = params["clip"]["width"];
-        h = params["clip"]["height"];
-      }
-      const int pixel_width = static_cast<int>(std::lround(w * device_pixel_ratio));
-      const int pixel_height = static_cast<int>(std::lround(h * device_pixel_ratio));
-      Image image(pixel_width, pixel_height);
-      for (int row = 0; row < pixel_height; ++row)
-        for (int col = 0; col < pixel_width; ++col)
-          image.set_pixel(col, row, stripe_at(y + row / device_pixel_ratio));
-      std::string png = encode_png(image);
+  void record(const std::string& method, Json params, Deadline deadline) {
+    {
       std::lock_guard lock(mutex);
-      returned.push_back(png);
-      return {{"data", base64(png)}};
+      calls.push_back({{"method", method}, {"params", std::move(params)}});
     }
-    ADD_FAILURE() << "unexpected DevTools call " << method;
-    return Json::object();
+    if (delay.count() > 0) {
+      std::this_thread::sleep_for(std::min(delay, time_left(deadline)));
+      if (time_left(deadline).count() == 0) throw Error(ErrorCode::Timeout, "the page is slow");
+    }
+  }
+
+  Json evaluate_isolated(const std::string& expression, Deadline deadline) override {
+    record("evaluate", {{"expression", expression}}, deadline);
+    if (prepare_throws) throw Error(ErrorCode::Internal, "the script failed", "Uncaught");
+    return {{"devicePixelRatio", device_pixel_ratio}, {"steps", 3}, {"pendingImages", 0}};
+  }
+
+  Clip content_size(Deadline deadline) override {
+    record("content_size", Json::object(), deadline);
+    return {0, 0, width, height};
+  }
+
+  std::string capture_base64(const Shot& shot, Deadline deadline) override {
+    Json params = {{"format", std::string(format_name(shot.format))},
+                   {"optimizeForSpeed", shot.optimize_for_speed}};
+    if (shot.quality) params["quality"] = *shot.quality;
+    double y = 0, w = viewport_width, h = viewport_height;
+    if (shot.clip) {
+      params["clip"] = {{"x", shot.clip->x},
+                        {"y", shot.clip->y},
+                        {"width", shot.clip->width},
+                        {"height", shot.clip->height}};
+      y = shot.clip->y;
+      w = shot.clip->width;
+      h = shot.clip->height;
+    }
+    record("capture", params, deadline);
+    if (capture_answer) return capture_answer();
+    const int pixel_width = static_cast<int>(std::lround(w * device_pixel_ratio));
+    const int pixel_height = static_cast<int>(std::lround(h * device_pixel_ratio));
+    Image image(pixel_width, pixel_height);
+    for (int row = 0; row < pixel_height; ++row)
+      for (int col = 0; col < pixel_width; ++col)
+        image.set_pixel(col, row, stripe_at(y + row / device_pixel_ratio));
+    std::string png = encode_png(image);
+    std::lock_guard lock(mutex);
+    returned.push_back(png);
+    return base64(png);
   }
 };
 
 struct CaptureTest : ::testing::Test {
   FakePage page;
-  cdp::FakeTransport* transport = nullptr;
-  std::unique_ptr<cdp::Connection> connection;
-  std::unique_ptr<cdp::Session> session;
   CaptureOptions options;
 
-  CaptureTest() {
-    auto fake = std::make_unique<cdp::FakeTransport>();
-    transport = fake.get();
-    transport->set_responder([this](const Json& message, cdp::FakeTransport& t) {
-      {
-        std::lock_guard lock(page.mutex);
-        page.calls.push_back(message);
-      }
-      t.reply(message["id"].get<std::int64_t>(), page.answer(message));
-    });
-    connection = std::make_unique<cdp::Connection>(std::move(fake));
-    session = std::make_unique<cdp::Session>(*connection, "S1");
-    options.tile_height = 1000;
-  }
-  ~CaptureTest() override {
-    session.reset();
-    connection.reset();
-  }
+  CaptureTest() { options.tile_height = 1000; }
 
-  Capture take() { return capture(*session, options, deadline_in(test::kMaxWait)); }
+  Capture take() { return capture(page, options, deadline_in(test::kMaxWait)); }
 
   // Every row of `png` has the stripe colour of the page row it shows.
   static void expect_stripes(const std::string& png, double device_pixel_ratio = 1) {
@@ -149,20 +142,19 @@ TEST_F(CaptureTest, APageThatFitsOneTileIsOneCaptureKeptByteForByte) {
   EXPECT_EQ(shot.tiles, 1);
   EXPECT_FALSE(shot.truncated);
 
-  const auto captures = page.calls_of("Page.captureScreenshot");
+  const auto captures = page.calls_of("capture");
   ASSERT_EQ(captures.size(), 1u);
   EXPECT_EQ(captures[0]["format"], "png");
-  EXPECT_EQ(captures[0]["captureBeyondViewport"], true);
   EXPECT_EQ(captures[0]["optimizeForSpeed"], true);
   EXPECT_EQ(captures[0]["clip"],
-            (Json{{"x", 0.0}, {"y", 0.0}, {"width", 40.0}, {"height", 250.0}, {"scale", 1}}));
+            (Json{{"x", 0.0}, {"y", 0.0}, {"width", 40.0}, {"height", 250.0}}));
 }
 
 TEST_F(CaptureTest, AskedFormatAndQualityGoToChromium) {
   options.format = ImageFormat::Jpeg;
   options.quality = 60;
   take();
-  const auto captures = page.calls_of("Page.captureScreenshot");
+  const auto captures = page.calls_of("capture");
   ASSERT_EQ(captures.size(), 1u);
   EXPECT_EQ(captures[0]["format"], "jpeg");
   EXPECT_EQ(captures[0]["quality"], 60);
@@ -171,7 +163,7 @@ TEST_F(CaptureTest, AskedFormatAndQualityGoToChromium) {
 TEST_F(CaptureTest, PngTakesNoQuality) {
   options.quality = 60;  // the request parser refuses this; capture() must not pass it on either
   take();
-  EXPECT_FALSE(page.calls_of("Page.captureScreenshot")[0].contains("quality"));
+  EXPECT_FALSE(page.calls_of("capture")[0].contains("quality"));
 }
 
 TEST_F(CaptureTest, ATallPageInAnotherFormatIsStitchedFromPngTiles) {
@@ -182,7 +174,7 @@ TEST_F(CaptureTest, ATallPageInAnotherFormatIsStitchedFromPngTiles) {
   const Capture shot = take();
   EXPECT_EQ(shot.tiles, 3);
   EXPECT_EQ(shot.format, ImageFormat::Png);
-  for (const Json& c : page.calls_of("Page.captureScreenshot")) {
+  for (const Json& c : page.calls_of("capture")) {
     EXPECT_EQ(c["format"], "png");
     EXPECT_FALSE(c.contains("quality"));
   }
@@ -193,14 +185,9 @@ TEST_F(CaptureTest, LazyContentIsTriggeredBeforeTheSizeIsMeasured) {
   take();
   std::vector<std::string> order;
   for (const Json& c : page.calls) order.push_back(c["method"]);
-  // The prepare script runs in an isolated world of the top frame, then the size is read.
-  ASSERT_EQ(order, (std::vector<std::string>{"Page.getFrameTree", "Page.createIsolatedWorld",
-                                             "Runtime.evaluate", "Page.getLayoutMetrics",
-                                             "Page.captureScreenshot"}));
-  const Json evaluate = page.calls_of("Runtime.evaluate")[0];
-  EXPECT_EQ(evaluate["awaitPromise"], true);
-  EXPECT_EQ(evaluate["returnByValue"], true);
-  const std::string expression = evaluate["expression"];
+  // The prepare script runs in an isolated world, then the size is read.
+  ASSERT_EQ(order, (std::vector<std::string>{"evaluate", "content_size", "capture"}));
+  const std::string expression = page.calls_of("evaluate")[0]["expression"];
   EXPECT_NE(expression.find("\"scroll\":true"), std::string::npos) << expression;
   EXPECT_NE(expression.find("\"budgetMs\":3000"), std::string::npos) << expression;
   EXPECT_NE(expression.find("\"maxSteps\":40"), std::string::npos) << expression;
@@ -210,7 +197,7 @@ TEST_F(CaptureTest, LazyContentIsTriggeredBeforeTheSizeIsMeasured) {
 TEST_F(CaptureTest, WithoutLazyLoadingThePageIsNotScrolled) {
   options.trigger_lazy = false;
   take();
-  const std::string expression = page.calls_of("Runtime.evaluate")[0]["expression"];
+  const std::string expression = page.calls_of("evaluate")[0]["expression"];
   EXPECT_NE(expression.find("\"scroll\":false"), std::string::npos) << expression;
 }
 
@@ -220,7 +207,7 @@ TEST_F(CaptureTest, ATallPageIsCapturedInTilesAndStitchedInOrder) {
   EXPECT_EQ(shot.tiles, 3);
   EXPECT_EQ(shot.width, 40);
   EXPECT_EQ(shot.height, 2450);
-  const auto captures = page.calls_of("Page.captureScreenshot");
+  const auto captures = page.calls_of("capture");
   ASSERT_EQ(captures.size(), 3u);
   EXPECT_EQ(captures[0]["clip"]["y"], 0.0);
   EXPECT_EQ(captures[1]["clip"]["y"], 1000.0);
@@ -237,7 +224,7 @@ TEST_F(CaptureTest, TilesAreSizedInDevicePixels) {
   EXPECT_EQ(shot.tiles, 3);
   EXPECT_EQ(shot.width, 80);
   EXPECT_EQ(shot.height, 2400);
-  for (const Json& c : page.calls_of("Page.captureScreenshot"))
+  for (const Json& c : page.calls_of("capture"))
     EXPECT_LE(c["clip"]["height"], 500.0);
   expect_stripes(shot.image, 2);
 }
@@ -252,7 +239,7 @@ TEST_F(CaptureTest, APageBeyondTheMaximumIsCutThere) {
   EXPECT_EQ(shot.height, 2100);
   EXPECT_EQ(shot.width, 50);
   EXPECT_EQ(shot.tiles, 3);
-  const std::string expression = page.calls_of("Runtime.evaluate")[0]["expression"];
+  const std::string expression = page.calls_of("evaluate")[0]["expression"];
   EXPECT_NE(expression.find("\"maxHeight\":2100"), std::string::npos)
       << "no scrolling past the cut";
 }
@@ -277,17 +264,14 @@ TEST_F(CaptureTest, ViewportOnlyIsOneCaptureWithoutClipOrScrolling) {
   const Capture shot = take();
   EXPECT_EQ(shot.width, 30);
   EXPECT_EQ(shot.height, 20);
-  EXPECT_TRUE(page.calls_of("Runtime.evaluate").empty());
-  const auto captures = page.calls_of("Page.captureScreenshot");
+  EXPECT_TRUE(page.calls_of("evaluate").empty());
+  const auto captures = page.calls_of("capture");
   ASSERT_EQ(captures.size(), 1u);
   EXPECT_FALSE(captures[0].contains("clip"));
-  EXPECT_FALSE(captures[0].contains("captureBeyondViewport"));
 }
 
 TEST_F(CaptureTest, AnAnswerThatIsNotAPngIsAnInternalError) {
-  transport->set_responder([](const Json& message, cdp::FakeTransport& t) {
-    t.reply(message["id"].get<std::int64_t>(), {{"data", base64("<html>not a png</html>")}});
-  });
+  page.capture_answer = [] { return base64("<html>not a png</html>"); };
   options.full_page = false;
   try {
     take();
@@ -298,10 +282,10 @@ TEST_F(CaptureTest, AnAnswerThatIsNotAPngIsAnInternalError) {
 }
 
 TEST_F(CaptureTest, ABrowserThatDoesNotAnswerEndsAtTheDeadline) {
-  transport->set_responder([](const Json&, cdp::FakeTransport&) {});
+  page.delay = test::kMaxWait;
   options.full_page = false;
   try {
-    capture(*session, options, deadline_in(Millis(50)));
+    capture(page, options, deadline_in(Millis(50)));
     FAIL() << "the capture outlived its deadline";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::Timeout);

@@ -8,6 +8,9 @@
 //    configured (datacenter US, residential US, residential GB), all the counting proxy.
 //  - "strict": allow_private_addresses=false, as in production; public.test → 127.0.0.1.
 //
+// The site endpoints (issue 22) take the same road: on the strict service the hosts of their
+// sample URLs below resolve to loopback, a .invalid name to nothing.
+//
 // The address guard's redirect case runs on the open service: offline, no first hop can be public,
 // so the page (on loopback, allowed there) redirects to the cloud-metadata address, which stays
 // refused even with private addresses allowed (docs/security.md).
@@ -29,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include "extract/registry.h"
+#include "extract/url.h"
 #include "screenshots/format.h"
 #include "screenshots/png.h"
 #include "screenshots/signing.h"
@@ -95,6 +100,10 @@ void add_pages(httplib::Server& server, int port, gleaner::testing::Gate& hang_g
         "<html><body><p>answered with status " + request.matches[1].str() + "</p></body></html>",
         "text/html");
   });
+  // A Shopify store's collections that redirect to the cloud-metadata address.
+  server.Get("/collections.json", [](const httplib::Request&, httplib::Response& response) {
+    response.set_redirect("http://metadata.test/latest/meta-data/");
+  });
   server.Get("/hang", [&hang_gate](const httplib::Request&, httplib::Response& response) {
     hang_gate.wait();
     response.set_content("<html><body>too late</body></html>", "text/html");
@@ -151,6 +160,26 @@ void add_pages(httplib::Server& server, int port, gleaner::testing::Gate& hang_g
   });
 }
 
+/// A valid URL for every site endpoint that takes one (parameter `url`), by route. A new such
+/// endpoint needs one here: SiteEndpointsRefuseAGuardRefusedUrlNamingIt checks every endpoint.
+const std::map<std::string, std::string>& site_samples() {
+  static const std::map<std::string, std::string> samples = {
+      {"shop/collections", "https://shop.test/"},
+      {"stays/place", "https://www.booking.com/hotel/es/ruidera.html"},
+      {"jobs/job", "https://www.indeed.com/viewjob?jk=29dd4196cccd7eaf"},
+      {"bizdir/place", "https://www.yellowpages.com/san-francisco-ca/mip/z-y-restaurant-4970454"},
+      {"homes/property", "https://www.redfin.com/WA/Seattle/1-Main-St-98101/home/12345"},
+      {"rentals/property", "https://www.airbnb.com/rooms/1944564"},
+      {"mart/reviews", "https://www.walmart.com/reviews/product/10450114"},
+  };
+  return samples;
+}
+
+std::string host_of(const std::string& url) {
+  const auto start = url.find("://") + 3;
+  return url.substr(start, url.find('/', start) - start);
+}
+
 /// Everything the suite shares, made on first use and torn down after the last test.
 struct World {
   World() {
@@ -197,7 +226,9 @@ struct World {
     Config config = base_config(strict_dir);
     config.set("node_id", "web-test-strict");
     config.set("allow_private_addresses", false);
-    config.set("resolve_overrides", {{"public.test", "127.0.0.1"}});
+    json names = {{"public.test", "127.0.0.1"}};
+    for (const auto& [route, url] : site_samples()) names[host_of(url)] = "127.0.0.1";
+    config.set("resolve_overrides", names);
     return config;
   }
 
@@ -685,6 +716,68 @@ TEST_F(WebEndpoint, ARedirectToARefusedAddressIsRefusedNamingUrl) {
     EXPECT_TRUE(requested(path)) << "the first hop was allowed";
   }
   EXPECT_EQ(spent(), 0);
+}
+
+// Issue 22: every endpoint that takes a page URL answers a URL the guard refuses as /scrape/web
+// does: 400 invalid_parameter naming `url`, uncharged.
+TEST(SiteAddressGuard, SiteEndpointsRefuseAGuardRefusedUrlNamingIt) {
+  ServiceUnderTest& service = *world().strict;
+  const auto account = service.create_account(1000);
+  int checked = 0;
+  for (const extract::Endpoint* endpoint : extract::all_endpoints()) {
+    if (!endpoint->parameters().find("url")) continue;
+    const auto sample = site_samples().find(std::string(endpoint->route()));
+    if (sample == site_samples().end()) {
+      ADD_FAILURE() << endpoint->path() << " takes a url: add a sample URL to site_samples()";
+      continue;
+    }
+    SCOPED_TRACE(endpoint->path());
+    const auto r =
+        service.get(endpoint->path() + "?url=" + extract::form_encode(sample->second), account.key);
+    expect_error(r, 400, "invalid_parameter", "url");
+    EXPECT_NE(json_of(r)["error"].value("message", "").find("private address"), std::string::npos)
+        << r->body;
+    ++checked;
+  }
+  EXPECT_EQ(checked, static_cast<int>(site_samples().size()));
+  EXPECT_EQ(balance(service, account.id), 1000);
+}
+
+// Full-width digits are an address as browsers read them: refused before any page is loaded.
+TEST(SiteAddressGuard, FullWidthDigitsAreRefusedAtValidation) {
+  ServiceUnderTest& service = *world().strict;
+  const auto account = service.create_account(100);
+  // "http://１２７.０.０.１/"
+  const std::string url =
+      "http://\xEF\xBC\x91\xEF\xBC\x92\xEF\xBC\x97.\xEF\xBC\x90.\xEF\xBC\x90."
+      "\xEF\xBC\x91/";
+  expect_error(service.get("/scrape/shop/collections?url=" + extract::form_encode(url), account.key),
+               400, "invalid_parameter", "url");
+  expect_error(post(service, {{"url", url}}, account.key), 400, "invalid_parameter", "url");
+  EXPECT_EQ(balance(service, account.id), 100);
+}
+
+TEST_F(WebEndpoint, ASiteRedirectToARefusedAddressIsRefusedNamingUrl) {
+  const auto r = service_->get(
+      "/scrape/shop/collections?url=" + extract::form_encode(world().url("/")), account_.key);
+  expect_error(r, 400, "invalid_parameter", "url");
+  EXPECT_TRUE(requested("/collections.json")) << "the first hop was allowed";
+  EXPECT_EQ(spent(), 0);
+}
+
+// Issue 22: the site endpoints say why a site cannot be reached as /scrape/web does, where the
+// browser only sees a failed tunnel.
+TEST(SiteReach, AnUnresolvableHostSaysSoUncharged) {
+  ServiceUnderTest& service = *world().strict;
+  const auto account = service.create_account(100);
+  const auto r = service.get(
+      "/scrape/shop/collections?url=" + extract::form_encode("https://nowhere.invalid/"),
+      account.key);
+  expect_error(r, 502, "upstream_error");
+  const std::string message = json_of(r)["error"].value("message", "");
+  EXPECT_NE(message.find("nowhere.invalid does not resolve"), std::string::npos) << message;
+  EXPECT_EQ(message.find("ERR_TUNNEL"), std::string::npos) << message;
+  EXPECT_EQ(balance(service, account.id), 100);
 }
 
 // ---- proxies ----

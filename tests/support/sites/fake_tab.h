@@ -60,6 +60,8 @@ class FakeTabs final : public TabSource {
   std::vector<BrowserProfile> profiles;
   std::vector<std::string> expressions;
   std::vector<World> worlds;  ///< the world of each expression
+  /// Each set_cookies() call: the URL and the cookies.
+  std::vector<std::pair<std::string, std::vector<Cookie>>> cookie_jars;
 
  private:
   class FakeTab final : public Tab {
@@ -77,6 +79,10 @@ class FakeTabs final : public TabSource {
       owner_.worlds.push_back(world);
       auto it = owner_.pages_.find(current_);
       return it == owner_.pages_.end() ? nlohmann::json() : it->second.evaluated;
+    }
+    void set_cookies(const std::vector<Cookie>& cookies, const std::string& url,
+                     Deadline) override {
+      owner_.cookie_jars.emplace_back(url, cookies);
     }
 
    private:
