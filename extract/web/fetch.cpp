@@ -13,6 +13,11 @@
 #include "extract/content/metadata.h"
 #include "extract/content/snapshot.h"
 #include "extract/web/ad_blocker.h"
+#include "extract/web/lease_tab.h"
+#include "extract/web/outputs.h"
+#include "extract/web/plain_fetch.h"
+#include "extract/web/site_status.h"
+#include "extract/web/url_blocker.h"
 #include "proxies/gateway.h"
 #include "proxies/lease.h"
 #include "screenshots/serve.h"
@@ -70,6 +75,10 @@ browser::ContextOptions context_options(const WebRequest& request) {
   }
   if (request.block_resources) options.blocked_resource_types = {"Image", "Media", "Font"};
   if (request.block_ads) options.interceptors.push_back(ad_blocker);
+  // [issue 24] blockUrls.
+  if (!request.block_urls.empty()) {
+    options.interceptors.push_back(std::make_shared<UrlBlocker>(request.block_urls));
+  }
   // Without a screenshot nothing needs painting: a hidden tab reads the same DOM for about 40%
   // less CPU (docs/benchmarks.md).
   options.hidden = !request.screenshot;
@@ -77,30 +86,7 @@ browser::ContextOptions context_options(const WebRequest& request) {
 }
 
 /// The site's answer decides whether there is anything to return (docs/endpoints/web.md).
-void check_status(const browser::NavigationResult& nav) {
-  const int s = nav.status;
-  const std::string what = "the site answered HTTP " + std::to_string(s);
-  if (s == 404 || s == 410) throw Error(ErrorCode::NotFound, what + ": the page does not exist");
-  if (s == 401 || s == 403 || s == 407 || s == 429) {
-    throw Error(ErrorCode::UpstreamBlocked, what + ": the site refused the request");
-  }
-  if (s >= 500) throw Error(ErrorCode::UpstreamError, what);
-}
-
-content::SnapshotParts parts_for(const WebRequest& request) {
-  content::SnapshotParts parts;
-  parts.html = request.html;
-  parts.text = request.text || request.extract_emails;
-  parts.tree = request.markdown;
-  parts.links = request.extract_links || request.extract_emails;
-  parts.meta = request.json;
-  return parts;
-}
-
-std::string snapshot_expression(const content::SnapshotParts& parts) {
-  return "(" + std::string(content::snapshot_script()) + ")(" +
-         content::snapshot_args(parts).dump() + ")";
-}
+void check_status(const browser::NavigationResult& nav) { check_site_status(nav.status); }
 
 }  // namespace
 
@@ -122,6 +108,8 @@ std::string_view cost_key(const proxies::Route& route) {
 
 WebResult fetch_page(const WebRequest& request, const proxies::Route& route, WebServices& services,
                      Deadline deadline) {
+  // [issue 24] jsRendering: false takes the plain HTTP road.
+  if (!request.js_rendering) return fetch_plain_page(request, route, services, deadline);
   // Where a request's time goes, for the debug log (docs/benchmarks.md reads it).
   const auto started = SteadyClock::now();
   auto mark = started;
@@ -178,22 +166,24 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
   }
   body["headers"] = std::move(headers);
 
+  // [issue 24] jsScenario, before any output is taken.
+  if (!request.js_scenario.empty()) {
+    LeaseTab tab(lease);
+    scenario::Outcome outcome =
+        scenario::run_scenario(request.js_scenario, tab, request.js_scenario_strict, deadline);
+    body["jsScenarioReport"] = std::move(outcome.report);
+    body["evaluateResults"] = std::move(outcome.evaluate_results);
+    result.url = lease->url();  // a step may have navigated
+    phase("scenario");
+  }
+
   const content::SnapshotParts parts = parts_for(request);
   if (parts.html || parts.text || parts.tree || parts.links || parts.meta) {
-    json snapshot =
-        content::parse_snapshot(lease->evaluate_isolated(snapshot_expression(parts), deadline));
+    json snapshot = content::parse_snapshot(
+        lease->evaluate_isolated(snapshot_expression(request, parts), deadline));
     phase("snapshot");
-    if (request.html) body["content"] = snapshot.value("html", std::string());
-    if (request.text) body["text"] = snapshot.value("text", std::string());
-    if (request.markdown) body["markdown"] = content::to_markdown(snapshot.value("tree", json()));
-    if (request.json) body["json"] = content::page_metadata(snapshot.value("meta", json::object()));
-    const json links = snapshot.value("links", json::array());
-    if (request.extract_links) body["extractedLinks"] = content::extract_links(links);
-    if (request.extract_emails) {
-      body["extractedEmails"] =
-          content::extract_emails(snapshot.value("text", std::string()), links);
-    }
-    if (snapshot.contains("truncated")) body["truncated"] = snapshot["truncated"];
+    // [issue 24] the outputs, shared with the plain road (extract/web/outputs.h).
+    fill_outputs(request, snapshot, /*inner_text=*/true, /*parsed=*/nullptr, body);
     phase("conversion");
   }
 
