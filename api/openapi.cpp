@@ -509,7 +509,7 @@ json openapi_document() {
 
   json web = operation("web", "Load any page and return its content",
                        with_errors({{"200", json_response("The page", web_response_schema())}},
-                                   {400, 401, 402, 404, 413, 429, 500, 502, 503, 504}));
+                                   {400, 401, 402, 404, 413, 422, 429, 500, 502, 503, 504}));
   web["requestBody"] = {{"required", true},
                         {"content", {{"application/json", {{"schema", web_request_schema()}}}}}};
   paths["/scrape/web"]["post"] = std::move(web);

@@ -80,8 +80,9 @@ browser::ContextOptions context_options(const WebRequest& request) {
     options.interceptors.push_back(std::make_shared<UrlBlocker>(request.block_urls));
   }
   // Without a screenshot nothing needs painting: a hidden tab reads the same DOM for about 40%
-  // less CPU (docs/benchmarks.md).
-  options.hidden = !request.screenshot;
+  // less CPU (docs/benchmarks.md). [issue 24] A scenario needs a painted tab: scroll events and
+  // intersection observers (infinite lists) only run when the page renders.
+  options.hidden = !request.screenshot && request.js_scenario.empty();
   return options;
 }
 
