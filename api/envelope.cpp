@@ -32,6 +32,7 @@ Response error_response(const Request& request, const gleaner::Error& error) {
     e["message"] = std::string(error.what()) + " (request " + request.id + ")";
   }
   if (error.parameter()) e["parameter"] = *error.parameter();
+  if (error.step()) e["step"] = *error.step();
   r.body = {{"error", std::move(e)}};
   if (auto after = error.retry_after()) r.headers["Retry-After"] = std::to_string(after->count());
   auto line = r.status >= 500 ? log::error("api") : log::info("api");

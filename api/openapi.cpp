@@ -195,6 +195,8 @@ json job_schema(bool enveloped_answer) {
   return schema;
 }
 
+json extract_rules_schema();
+
 json components() {
   json schemas = {
       {"RequestMetadata",
@@ -214,12 +216,15 @@ json components() {
                          {"invalid_parameter", "missing_parameter", "conflicting_parameters",
                           "invalid_json", "missing_api_key", "invalid_api_key",
                           "insufficient_credits", "not_found", "method_not_allowed",
-                          "payload_too_large", "too_many_requests", "upstream_blocked",
+                          "payload_too_large", "too_many_requests", "scenario_failed",
+                          "upstream_blocked",
                           "upstream_error", "timeout", "unavailable", "internal"}}}},
                       {"message", {{"type", "string"}}},
-                      {"parameter", {{"type", "string"}}}}},
+                      {"parameter", {{"type", "string"}}},
+                      {"step", {{"type", "integer"}, {"minimum", 0}}}}},
                     {"required", {"code", "message"}}}}},
                  {"error"})},
+      {"ExtractRules", extract_rules_schema()},
       {"Job", job_schema(false)},
       {"JobAnswer", job_schema(true)},
   };
@@ -235,6 +240,63 @@ json components() {
          json_response("An error (spec/conventions.md \"Errors\"); `parameter` names the one at "
                        "fault of a 400",
                        schema_ref("Error"))}}}};
+}
+
+/// An array of 1..1000-character strings, at most `max`.
+json selectors(std::size_t max) {
+  return {{"type", "array"},
+          {"maxItems", max},
+          {"items", {{"type", "string"}, {"minLength", 1}, {"maxLength", 1000}}}};
+}
+
+/// One jsScenario step: an object with exactly one of the kinds (extract/scenario/scenario.h).
+json scenario_step_schema() {
+  const json selector = {{"type", "string"}, {"minLength", 1}, {"maxLength", 1000}};
+  const json px = {{"type", "integer"}, {"minimum", -1000000}, {"maximum", 1000000}};
+  const json kinds = {
+      {"click", selector},
+      {"wait", {{"type", "integer"}, {"minimum", 0}, {"maximum", scenario::kMaxWaits.count()}}},
+      {"waitFor", selector},
+      {"waitForAndClick", selector},
+      {"scrollX", px},
+      {"scrollY", px},
+      {"fill", {{"type", "array"}, {"minItems", 2}, {"maxItems", 2}, {"items", {{"type", "string"}}}}},
+      {"press", {{"type", "string"}, {"minLength", 1}, {"maxLength", 32}}},
+      {"evaluate", {{"type", "string"}, {"minLength", 1}, {"maxLength", scenario::kMaxScript}}},
+      {"infiniteScroll",
+       {{"type", "object"},
+        {"additionalProperties", false},
+        {"properties",
+         {{"maxCount", {{"type", "integer"}, {"minimum", 1}, {"maximum", 1000}}},
+          {"delay", {{"type", "integer"}, {"minimum", 0}, {"maximum", 10000}}},
+          {"endClick", selector}}}}}};
+  json one_of = json::array();
+  for (const auto& [name, schema] : kinds.items()) {
+    one_of.push_back({{"type", "object"},
+                      {"additionalProperties", false},
+                      {"required", {name}},
+                      {"properties", {{name, schema}}}});
+  }
+  return {{"oneOf", one_of}};
+}
+
+/// extractRules: field name → a selector string or a rule object, nested rules by reference.
+json extract_rules_schema() {
+  json rule = {{"type", "object"},
+               {"additionalProperties", false},
+               {"required", {"selector"}},
+               {"properties",
+                {{"selector", {{"type", "string"}, {"minLength", 1}, {"maxLength", rules::kMaxSelector}}},
+                 {"type", {{"type", "string"}, {"enum", {"item", "list"}}}},
+                 {"output",
+                  {{"oneOf",
+                    {{{"type", "string"}, {"pattern", "^(text|html|table_json|table_array|@[A-Za-z0-9_:.-]+)$"}},
+                     {{"$ref", "#/components/schemas/ExtractRules"}}}}}},
+                 {"clean", {{"type", "boolean"}}}}}};
+  return {{"type", "object"},
+          {"minProperties", 1},
+          {"maxProperties", rules::kMaxRules},
+          {"additionalProperties", {{"oneOf", {{{"type", "string"}, {"minLength", 1}}, rule}}}}};
 }
 
 // The body of POST /scrape/web, as extract/web/request.cpp parses it. That parser checks each
@@ -272,7 +334,17 @@ json web_request_schema() {
           {"additionalProperties", false},
           {"properties",
            {{"width", {{"type", "integer"}, {"minimum", 100}, {"maximum", 3840}}},
-            {"height", {{"type", "integer"}, {"minimum", 100}, {"maximum", 2160}}}}}}}}}};
+            {"height", {{"type", "integer"}, {"minimum", 100}, {"maximum", 2160}}}}}}},
+        // conventions.md "Interactions, rules, no browser, main content".
+        {"jsRendering", {{"type", "boolean"}}},
+        {"jsScenario", {{"type", "array"}, {"maxItems", scenario::kMaxSteps}, {"items", scenario_step_schema()}}},
+        {"jsScenarioStrict", {{"type", "boolean"}}},
+        {"extractRules", {{"$ref", "#/components/schemas/ExtractRules"}}},
+        {"onlyMainContent", {{"type", "boolean"}}},
+        {"includeOnlyTags", selectors(web::kMaxTagSelectors)},
+        {"excludeTags", selectors(web::kMaxTagSelectors)},
+        {"removeBase64Images", {{"type", "boolean"}}},
+        {"blockUrls", selectors(web::kMaxBlockUrls)}}}};
 }
 
 /// The answer of POST /scrape/web (docs/endpoints/web.md "Response"): no other key.
@@ -302,7 +374,24 @@ json web_response_schema() {
        {"extractedEmails", strings},
        {"screenshot", {{"type", "string"}}},
        // The names of the parts cut at their size limit.
-       {"truncated", strings}});
+       {"truncated", strings},
+       // extractRules' answers: whatever the rules select (strings, arrays, objects, null).
+       {"extractedData", {{"type", "object"}}},
+       {"jsScenarioReport",
+        {{"type", "array"},
+         {"items",
+          {{"type", "object"},
+           {"additionalProperties", false},
+           {"required", {"step", "kind", "ok", "ms"}},
+           {"properties",
+            {{"step", {{"type", "integer"}, {"minimum", 0}}},
+             {"kind", {{"type", "string"}}},
+             {"ok", {{"type", "boolean"}}},
+             {"ms", {{"type", "integer"}, {"minimum", 0}}},
+             {"error", {{"type", "string"}}},
+             {"result", {{"type", "object"}}}}}}}}},
+       // One JSON value per evaluate step, in step order (null for a failed one).
+       {"evaluateResults", {{"type", "array"}}}});
   schema["additionalProperties"] = false;
   return schema;
 }
@@ -420,7 +509,7 @@ json openapi_document() {
 
   json web = operation("web", "Load any page and return its content",
                        with_errors({{"200", json_response("The page", web_response_schema())}},
-                                   {400, 401, 402, 404, 413, 429, 500, 502, 503, 504}));
+                                   {400, 401, 402, 404, 413, 422, 429, 500, 502, 503, 504}));
   web["requestBody"] = {{"required", true},
                         {"content", {{"application/json", {{"schema", web_request_schema()}}}}}};
   paths["/scrape/web"]["post"] = std::move(web);

@@ -21,6 +21,7 @@ enum class ErrorCode {
   MethodNotAllowed,       // 405
   PayloadTooLarge,        // 413
   TooManyRequests,        // 429
+  ScenarioFailed,         // 422
   UpstreamBlocked,        // 502
   UpstreamError,          // 502
   Timeout,                // 504
@@ -43,6 +44,8 @@ class Error : public std::runtime_error {
   const std::string& detail() const { return detail_; }
   const std::optional<std::string>& parameter() const { return parameter_; }
   std::optional<std::chrono::seconds> retry_after() const { return retry_after_; }
+  /// ScenarioFailed: the index of the jsScenario step that failed, returned as `error.step`.
+  std::optional<int> step() const { return step_; }
 
   /// Names the request parameter (or body field) at fault; returned as `error.parameter`.
   Error& with_parameter(std::string name) & {
@@ -51,6 +54,10 @@ class Error : public std::runtime_error {
   }
   Error&& with_parameter(std::string name) && {
     parameter_ = std::move(name);
+    return std::move(*this);
+  }
+  Error&& with_step(int index) && {
+    step_ = index;
     return std::move(*this);
   }
   Error&& with_retry_after(std::chrono::seconds s) && {
@@ -63,6 +70,7 @@ class Error : public std::runtime_error {
   std::string detail_;
   std::optional<std::string> parameter_;
   std::optional<std::chrono::seconds> retry_after_;
+  std::optional<int> step_;
 };
 
 /// For the log: what() and, for an Error, its detail ("store error: SQLite ... UNIQUE constraint

@@ -10,6 +10,7 @@
 #include "core/log.h"
 #include "extract/endpoint.h"
 #include "extract/web/ad_blocker.h"
+#include "extract/web/url_blocker.h"
 #include "proxies/gateway.h"
 #include "proxies/lease.h"
 
@@ -67,6 +68,9 @@ browser::ContextOptions context_options(const BrowserProfile& profile) {
   if (!profile.blocked_hosts.empty()) {
     options.interceptors.push_back(
         std::make_shared<web::AdBlocker>(join_lines(profile.blocked_hosts)));
+  }
+  if (!profile.blocked_url_parts.empty()) {
+    options.interceptors.push_back(std::make_shared<web::UrlBlocker>(profile.blocked_url_parts));
   }
   options.hidden = !profile.painted;
   return options;

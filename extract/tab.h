@@ -63,6 +63,9 @@ struct BrowserProfile {
   /// Hosts the page may not reach besides trackers (a site's own beacon or recommendation
   /// hosts), lower case; subdomains included.
   std::vector<std::string> blocked_hosts;
+  /// URL substrings whose requests fail before they leave the browser (POST /scrape/web's
+  /// blockUrls); the page itself is never blocked.
+  std::vector<std::string> blocked_url_parts;
   /// A painted tab, for pages whose scripts draw content on scroll or in animation frames (maps'
   /// results feed). Default: a hidden tab that Chromium never paints, which reads the same DOM
   /// for about 40% less CPU (docs/browser.md).

@@ -7,6 +7,7 @@ packages=(
   build-essential cmake pkg-config ninja-build
   libboost-dev libssl-dev zlib1g-dev libpng-dev
   libcpp-httplib-dev nlohmann-json3-dev
+  libgumbo-dev libxml2-dev libcurl4-openssl-dev
   libsqlite3-dev libpq-dev postgresql
   libgtest-dev libgmock-dev
   chromium fonts-liberation

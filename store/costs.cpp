@@ -33,6 +33,9 @@ Costs Costs::defaults() {
       // Costs the spec leaves open, decided in spec/conventions.md.
       {"web", 5},
       {"web_residential", 10},
+      // jsRendering: false: a plain HTTP fetch, a tenth of the browser's price.
+      {"web_plain", 1},
+      {"web_plain_residential", 2},
       {"maps_job_row", 5},
   };
   return costs;

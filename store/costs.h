@@ -1,7 +1,8 @@
 #pragma once
 // Credits each endpoint costs, keyed by the endpoint's path under /scrape/ ("search/serp",
 // "mart/reviews", ...), plus "web" (POST /scrape/web with a datacenter proxy or none),
-// "web_residential" (with a residential proxy) and "maps_job_row" (one data row delivered by a
+// "web_residential" (with a residential proxy), "web_plain" and "web_plain_residential" (the same
+// with jsRendering: false) and "maps_job_row" (one data row delivered by a
 // scraper job). Defaults are those of spec/api.md's Limits table and spec/conventions.md;
 // configuration entry `costs` (an object: key → credits) overrides any of them.
 #include <cstdint>

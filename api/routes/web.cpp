@@ -2,6 +2,7 @@
 #include "api/billing.h"
 #include "api/routes/routes.h"
 #include "extract/web/fetch.h"
+#include "extract/web/plain_fetch.h"
 #include "screenshots/serve.h"
 
 namespace gleaner::api {
@@ -14,7 +15,7 @@ void add_web_routes(Router& router, Dependencies& deps) {
     web::WebServices services{*deps.pool, deps.gateway.get(), deps.screenshots.get()};
     // The proxy too is chosen before charging: it decides the cost.
     const proxies::Route route = web::choose_route(body, services);
-    return billed_overlapped(request, deps, caller, web::cost_key(route),
+    return billed_overlapped(request, deps, caller, web::cost_key(body, route),
                              [&](const store::Account&, Deadline deadline, const Reserved& reserved) {
       // The tab opens while the credits are reserved; the page loads once they are.
       web::WebResult result = web::fetch_page(body, route, services, deadline, reserved);

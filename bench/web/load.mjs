@@ -3,6 +3,8 @@
 // tree. Usage:
 //   node load.mjs --target http://127.0.0.1:P/scrape/web --urls FILE [--n 200] [--c 4]
 //                 [--pid PID] [--key KEY] [--screenshot false] [--label name] [--requests FILE]
+//                 [--extra JSON]
+// --extra JSON: fields added to every request's body (e.g. '{"jsRendering": false}').
 // --requests FILE: one JSON line per request, in the order they ended: {url, startMs (since the
 // run's start), ms, ok, error, shot (the screenshot id of the answer, if any), id (its
 // X-Request-Id), phases (the Puppeteer peer's own: lease, navigation, snapshot, screenshot)};
@@ -20,8 +22,9 @@ import { CpuMeter, pssKb } from './proc.mjs';
 
 const f = parseFlags(process.argv.slice(2), {
   n: '200', c: '4', pid: '', key: '', screenshot: 'false', label: 'run', timeout: '60000',
-  requests: '',
+  requests: '', extra: '{}',
 });
+const extra = JSON.parse(f.extra);
 if (!f.target || !f.urls) throw new Error('--target and --urls are required');
 const urls = fs.readFileSync(f.urls, 'utf8').split('\n').map((s) => s.trim()).filter(Boolean);
 const total = Number(f.n);
@@ -43,7 +46,7 @@ if (f.pid) {
 function post(url) {
   const body = JSON.stringify({
     url, outputFormat: ['html', 'markdown', 'text'], extractLinks: true, extractEmails: true,
-    screenshot: f.screenshot === 'true',
+    screenshot: f.screenshot === 'true', ...extra,
   });
   const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
   if (f.key) headers['x-api-key'] = f.key;

@@ -776,7 +776,9 @@ class Converter {
 
   static void image(const json& node, Inline& in) {
     std::string_view src = chars::trim(attr(node, "src"));
-    if (src.empty() || is_script_url(src)) return;
+    // A data: image arrives only when the request keeps them (removeBase64Images: false); as an
+    // image it runs nothing, unlike a data: link.
+    if (src.empty() || (is_script_url(src) && !chars::starts_with_nocase(src, "data:image/"))) return;
     Inline alt(true);
     alt.text(attr(node, "alt"));
     std::string alt_text = alt.take_content();

@@ -11,6 +11,10 @@ std::string_view snapshot_script() {
   return scripts::snapshot_js;
 }
 
+std::string_view main_content_script() {
+  return scripts::main_content_js;
+}
+
 nlohmann::json snapshot_args(const SnapshotParts& parts) {
   return {{"html", parts.html},         {"text", parts.text}, {"tree", parts.tree},
           {"links", parts.links},       {"meta", parts.meta}, {"maxChars", parts.max_chars},

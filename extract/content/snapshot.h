@@ -34,6 +34,10 @@ struct SnapshotParts {
 /// named in `errors` and the others still come.
 std::string_view snapshot_script();
 
+/// main_content.js: `(filter) => {roots, skip}` for the tree options of snapshot_script(), from
+/// {include: [css], exclude: [css], main: bool} (onlyMainContent, includeOnlyTags, excludeTags).
+std::string_view main_content_script();
+
 /// The argument to call snapshot_script() with.
 nlohmann::json snapshot_args(const SnapshotParts& parts);
 

@@ -1,6 +1,10 @@
 // The page snapshot for POST /scrape/web: ONE function expression (the convention of
 // extract/endpoint.h), called in the rendered page with the parts to return, e.g.
 // {html: true, text: true, tree: true, links: true, meta: true, maxChars: 20000000, asString: true}.
+// Options for the tree only, set by a caller that composes this function with another (see
+// extract/content/main_content.js): roots (elements the tree is made of, instead of the body), skip
+// (a function: elements left out with their subtree), dataImages (keep data: image URLs),
+// revealed (visibility:hidden does not hide text).
 // Returns plain JSON in one round trip (when asString: [JSON text of the rest, html, text]):
 //   url, baseUrl          location.href and document.baseURI
 //   html                  doctype + document.documentElement.outerHTML
@@ -126,9 +130,11 @@
       const lazy = el.getAttribute('data-src') || el.getAttribute('data-lazy-src') ||
           el.getAttribute('data-original') ||
           (el.getAttribute('data-srcset') || '').trim().split(/[\s,]+/)[0];
-      src = lazy ? absolute(lazy) : '';
+      if (lazy) src = absolute(lazy);
+      else if (!opts.dataImages) src = '';
     }
-    return src.startsWith('data:') ? '' : src;
+    // removeBase64Images: false (opts.dataImages) keeps an inline image's data: URL.
+    return src.startsWith('data:') && !opts.dataImages ? '' : src;
   };
 
   const attributesOf = (el, tag) => {
@@ -231,6 +237,7 @@
     if (SKIP.has(tag) || (el.getAttribute('aria-hidden') === 'true' && !el.querySelector(CONTENT))) {
       return;
     }
+    if (opts.skip && opts.skip(el)) return;
     if (tag === 'slot') {
       addChildren(el, parent, depth, pre, textHidden);
       return;
@@ -245,7 +252,9 @@
         }
         return;
       }
-      ownTextHidden = true;  // visibility:hidden; a descendant may be visibility:visible
+      // visibility:hidden; a descendant may be visibility:visible. opts.revealed: a page hidden
+      // whole until its scripts show it (main_content.js) is read as shown.
+      ownTextHidden = !opts.revealed;
     }
     if (depth >= MAX_DEPTH) {
       const text = (el.innerText || el.textContent || '').replace(/[ \t\n\r\f]+/g, ' ');
@@ -275,6 +284,12 @@
   };
 
   const tree = () => {
+    if (opts.roots) {
+      const body = ['body'];
+      for (const root of opts.roots) addNode(root, body, 1, false, false);
+      if (budget <= 0) append(truncated, 'tree');
+      return body;
+    }
     const root = document.body || document.documentElement;
     if (!root) return null;
     const holder = [];

@@ -7,12 +7,11 @@
 #include "core/http_header.h"
 #include "core/log.h"
 #include "extract/block_detection.h"
-#include "extract/content/emails.h"
-#include "extract/content/links.h"
-#include "extract/content/markdown.h"
-#include "extract/content/metadata.h"
 #include "extract/content/snapshot.h"
+#include "extract/scenario/scenario.h"
 #include "extract/pool_tabs.h"
+#include "extract/web/outputs.h"
+#include "extract/web/plain_fetch.h"
 #include "proxies/gateway.h"
 #include "screenshots/serve.h"
 
@@ -28,21 +27,6 @@ extract::WaitFor wait_for(const WebRequest& request) {
                                     ? extract::WaitFor::selector_required(*request.wait_for)
                                     : extract::WaitFor::load();
   return wait.then_wait(request.wait);
-}
-
-content::SnapshotParts parts_for(const WebRequest& request) {
-  content::SnapshotParts parts;
-  parts.html = request.html;
-  parts.text = request.text || request.extract_emails;
-  parts.tree = request.markdown;
-  parts.links = request.extract_links || request.extract_emails;
-  parts.meta = request.json;
-  return parts;
-}
-
-std::string snapshot_expression(const content::SnapshotParts& parts) {
-  return "(" + std::string(content::snapshot_script()) + ")(" +
-         content::snapshot_args(parts).dump() + ")";
 }
 
 }  // namespace
@@ -75,9 +59,11 @@ extract::BrowserProfile browser_profile(const WebRequest& request) {
   profile.height = request.viewport_height.value_or(768);
   profile.load_media = !request.block_resources;
   profile.load_trackers = !request.block_ads;
+  profile.blocked_url_parts = request.block_urls;
   // Without a screenshot nothing needs painting: a hidden tab reads the same DOM for about 40%
-  // less CPU (docs/benchmarks.md).
-  profile.painted = request.screenshot;
+  // less CPU (docs/benchmarks.md). A scenario needs a painted tab: scroll events and intersection
+  // observers (infinite lists) only run when the page renders.
+  profile.painted = request.screenshot || !request.js_scenario.empty();
   return profile;
 }
 
@@ -109,6 +95,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
 
 WebResult fetch_page(const WebRequest& request, const proxies::Route& route, WebServices& services,
                      Deadline deadline, const std::function<void()>& before_load) {
+  if (!request.js_rendering) return fetch_plain_page(request, route, services, deadline, before_load);
   if (services.gateway) services.gateway->check_url(request.url, deadline, "url");
   extract::PoolTabs pool_tabs(services.pool, {},
                               extract::SiteEgress{services.gateway, [route] { return route; }});
@@ -157,23 +144,25 @@ WebResult read_web_page(const WebRequest& request, extract::TabSource& tabs,
   }
   body["headers"] = std::move(headers);
 
+  // jsScenario, before any output is taken.
+  if (!request.js_scenario.empty()) {
+    scenario::Outcome outcome =
+        scenario::run_scenario(request.js_scenario, *tab, request.js_scenario_strict, deadline);
+    body["jsScenarioReport"] = std::move(outcome.report);
+    body["evaluateResults"] = std::move(outcome.evaluate_results);
+    // A step may have navigated.
+    const json href = tab->evaluate("location.href", deadline, extract::World::Isolated);
+    if (href.is_string()) result.url = href.get<std::string>();
+    phase("scenario");
+  }
+
   const content::SnapshotParts parts = parts_for(request);
   if (parts.html || parts.text || parts.tree || parts.links || parts.meta) {
-    json snapshot =
-        content::parse_snapshot(tab->evaluate(snapshot_expression(parts), deadline,
-                                              extract::World::Isolated));
+    json snapshot = content::parse_snapshot(
+        tab->evaluate(snapshot_expression(request, parts), deadline, extract::World::Isolated));
     phase("snapshot");
-    if (request.html) body["content"] = snapshot.value("html", std::string());
-    if (request.text) body["text"] = snapshot.value("text", std::string());
-    if (request.markdown) body["markdown"] = content::to_markdown(snapshot.value("tree", json()));
-    if (request.json) body["json"] = content::page_metadata(snapshot.value("meta", json::object()));
-    const json links = snapshot.value("links", json::array());
-    if (request.extract_links) body["extractedLinks"] = content::extract_links(links);
-    if (request.extract_emails) {
-      body["extractedEmails"] =
-          content::extract_emails(snapshot.value("text", std::string()), links);
-    }
-    if (snapshot.contains("truncated")) body["truncated"] = snapshot["truncated"];
+    // The outputs, shared with the plain road (extract/web/outputs.h).
+    fill_outputs(request, snapshot, /*inner_text=*/true, /*parsed=*/nullptr, body);
     phase("conversion");
   }
 

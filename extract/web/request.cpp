@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/http_header.h"
+#include "extract/html/css_xpath.h"
 #include "extract/web/css_selector.h"
 #include "proxies/guard.h"
 
@@ -57,6 +58,39 @@ long long as_integer(const std::string& field, const json& v, long long min, lon
   return n;
 }
 
+/// An array of 1 to `max` non-empty strings of at most 1000 characters.
+std::vector<std::string> string_list(const std::string& field, const json& v, std::size_t max) {
+  if (!v.is_array()) wrong_type(field, "an array of strings", v);
+  if (v.size() > max) {
+    throw invalid_parameter(field, "'" + field + "' has more than " + std::to_string(max) + " entries");
+  }
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::string where = field + "[" + std::to_string(i) + "]";
+    std::string s = as_string(where, v[i]);
+    if (s.empty() || s.size() > 1000) {
+      throw invalid_parameter(where, "'" + where + "' must have 1 to 1000 characters");
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+/// includeOnlyTags / excludeTags: CSS selectors that both roads can apply (the plain road
+/// compiles them to XPath, extract/html/css_xpath.h, so only what it supports is accepted).
+std::vector<std::string> selector_list(const std::string& field, const json& v) {
+  std::vector<std::string> out = string_list(field, v, kMaxTagSelectors);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::string why;
+    if (html::is_xpath(out[i]) || html::css_to_xpath(out[i], &why).empty()) {
+      const std::string where = field + "[" + std::to_string(i) + "]";
+      throw invalid_parameter(where, "'" + where + "' is not a supported CSS selector: " +
+                                         (why.empty() ? "XPath is not accepted here" : why));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
@@ -67,6 +101,9 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
   WebRequest r;
   r.timeout = std::min(default_timeout, kMaxTimeout);
   std::optional<bool> block_resources;
+  // Given fields that only a browser can honour: a 400 with jsRendering: false.
+  std::vector<std::string> browser_only;
+  auto needs_browser = [&](const char* field) { browser_only.emplace_back(field); };
 
   // Every accepted field, each with how to read it; anything else is refused.
   const std::map<std::string, std::function<void(const json&)>> fields = {
@@ -86,9 +123,16 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
                                                          "'; allowed: html, text, markdown, json");
          }
        }},
-      {"screenshot", [&](const json& v) { r.screenshot = as_bool("screenshot", v); }},
+      {"screenshot",
+       [&](const json& v) {
+         r.screenshot = as_bool("screenshot", v);
+         if (r.screenshot) needs_browser("screenshot");
+       }},
       {"screenshotFullPage",
-       [&](const json& v) { r.screenshot_options.full_page = as_bool("screenshotFullPage", v); }},
+       [&](const json& v) {
+         r.screenshot_options.full_page = as_bool("screenshotFullPage", v);
+         needs_browser("screenshotFullPage");
+       }},
       {"screenshotFormat",
        [&](const json& v) {
          const auto format = screenshots::parse_format(as_string("screenshotFormat", v));
@@ -97,11 +141,13 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
                                    "screenshotFormat must be 'png', 'jpeg' or 'webp'");
          }
          r.screenshot_options.format = *format;
+         needs_browser("screenshotFormat");
        }},
       {"screenshotQuality",
        [&](const json& v) {
          r.screenshot_options.quality =
              static_cast<int>(as_integer("screenshotQuality", v, 0, 100));
+         needs_browser("screenshotQuality");
        }},
       {"extractLinks", [&](const json& v) { r.extract_links = as_bool("extractLinks", v); }},
       {"extractEmails", [&](const json& v) { r.extract_emails = as_bool("extractEmails", v); }},
@@ -115,7 +161,11 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
        }},
       // Checked against the ISO list and the configured pools by proxies::UpstreamPools::route.
       {"proxyCountry", [&](const json& v) { r.proxy_country = as_string("proxyCountry", v); }},
-      {"wait", [&](const json& v) { r.wait = Millis(as_integer("wait", v, 0, kMaxTimeout.count())); }},
+      {"wait",
+       [&](const json& v) {
+         r.wait = Millis(as_integer("wait", v, 0, kMaxTimeout.count()));
+         needs_browser("wait");
+       }},
       {"waitFor",
        [&](const json& v) {
          std::string s = as_string("waitFor", v);
@@ -126,6 +176,7 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
            throw invalid_parameter("waitFor", "waitFor is not a valid CSS selector: " + why);
          }
          r.wait_for = s;
+         needs_browser("waitFor");
        }},
       {"timeout",
        [&](const json& v) { r.timeout = Millis(as_integer("timeout", v, 1000, kMaxTimeout.count())); }},
@@ -153,6 +204,7 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
       {"viewport",
        [&](const json& v) {
          if (!v.is_object()) wrong_type("viewport", "an object {width, height}", v);
+         needs_browser("viewport");
          for (auto it = v.begin(); it != v.end(); ++it) {
            if (it.key() == "width") {
              r.viewport_width = static_cast<int>(
@@ -166,6 +218,20 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
            }
          }
        }},
+      {"jsRendering", [&](const json& v) { r.js_rendering = as_bool("jsRendering", v); }},
+      {"jsScenario",
+       [&](const json& v) {
+         r.js_scenario = scenario::parse_scenario(v, "jsScenario");
+         if (!r.js_scenario.empty()) needs_browser("jsScenario");
+       }},
+      {"jsScenarioStrict", [&](const json& v) { r.js_scenario_strict = as_bool("jsScenarioStrict", v); }},
+      {"extractRules", [&](const json& v) { r.extract_rules = rules::parse_rules(v, "extractRules"); }},
+      {"onlyMainContent", [&](const json& v) { r.only_main_content = as_bool("onlyMainContent", v); }},
+      {"includeOnlyTags", [&](const json& v) { r.include_only_tags = selector_list("includeOnlyTags", v); }},
+      {"excludeTags", [&](const json& v) { r.exclude_tags = selector_list("excludeTags", v); }},
+      {"removeBase64Images",
+       [&](const json& v) { r.remove_base64_images = as_bool("removeBase64Images", v); }},
+      {"blockUrls", [&](const json& v) { r.block_urls = string_list("blockUrls", v, kMaxBlockUrls); }},
   };
 
   for (auto it = doc.begin(); it != doc.end(); ++it) {
@@ -180,10 +246,16 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
   // The scheme and the host's syntax are checked here, whatever serves the page: a replaying
   // service has no gateway to refuse file:, data: or javascript: URLs later.
   proxies::parse_http_url(r.url, "url");
+  if (!r.js_rendering && !browser_only.empty()) {
+    const std::string& field = browser_only.front();
+    throw invalid_parameter(field, "'" + field + "' needs a browser: it cannot be used with "
+                                                 "jsRendering: false");
+  }
   if (!r.html && !r.text && !r.markdown && !r.json && !r.screenshot && !r.extract_links &&
-      !r.extract_emails) {
+      !r.extract_emails && !r.extract_rules && r.js_scenario.empty()) {
     throw invalid_parameter("outputFormat", "nothing to return: outputFormat is empty and no "
-                                            "screenshot, links or e-mails are asked");
+                                            "screenshot, links, e-mails, extractRules or "
+                                            "jsScenario are asked");
   }
   if (r.screenshot_options.quality && !screenshots::takes_quality(r.screenshot_options.format)) {
     // Chromium ignores it for PNG: say so rather than silently dropping what was asked.

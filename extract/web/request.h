@@ -3,12 +3,15 @@
 // and bad URLs are a 400 naming the field (api.md "POST /scrape/web", conventions.md "Generic
 // page-fetch extensions").
 #include "core/clock.h"
+#include "extract/rules/rules.h"
+#include "extract/scenario/scenario.h"
 #include "screenshots/format.h"
 
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gleaner::web {
 
@@ -42,7 +45,35 @@ struct WebRequest {
   bool block_ads = true;
   std::optional<int> viewport_width;
   std::optional<int> viewport_height;
+
+  // ---- Interactions, rules, no browser, main content (conventions.md) ----
+  /// false: a plain HTTP client fetches the page, no browser (extract/web/plain_fetch.h).
+  bool js_rendering = true;
+  /// Run in order once the page is ready, before any output is taken.
+  std::vector<scenario::Step> js_scenario;
+  /// A failed step ends the request with 422 scenario_failed (else it is only reported).
+  bool js_scenario_strict = true;
+  /// Answered in `extractedData`.
+  std::optional<rules::Rules> extract_rules;
+  /// `text` and `markdown` hold the page's main content only.
+  bool only_main_content = false;
+  /// CSS selectors: `text` and `markdown` are made of these elements only / without these.
+  std::vector<std::string> include_only_tags;
+  std::vector<std::string> exclude_tags;
+  /// data: images leave markdown.
+  bool remove_base64_images = true;
+  /// URL substrings whose requests fail (the page itself excepted).
+  std::vector<std::string> block_urls;
+
+  /// Whether any option chooses the part of the page `text` and `markdown` are made of.
+  bool filters_content() const {
+    return only_main_content || !include_only_tags.empty() || !exclude_tags.empty();
+  }
 };
+
+/// Limits of the lists of selectors and URL parts.
+inline constexpr std::size_t kMaxTagSelectors = 50;
+inline constexpr std::size_t kMaxBlockUrls = 100;
 
 /// Largest `timeout` accepted (api.md: a page load is limited to 300 seconds).
 inline constexpr Millis kMaxTimeout{300000};

@@ -203,9 +203,16 @@ TEST(MarkdownImages, ImageWithAltAndTitle) {
 }
 
 TEST(MarkdownImages, ImagesWithoutUsableSourceAreDropped) {
-  EXPECT_EQ(md(R"J(["p", "x", ["img", {"alt": "none"}], ["img", {"src": "data:image/png;base64,AA",
+  EXPECT_EQ(md(R"J(["p", "x", ["img", {"alt": "none"}], ["img", {"src": "data:text/html,<b>x</b>",
                    "alt": "inline"}], ["img", {"src": "  "}], "y"])J"),
             "xy");
+}
+
+// The snapshot leaves data: images out unless the request keeps them (removeBase64Images: false);
+// one in the tree is written.
+TEST(MarkdownImages, ADataImageInTheTreeIsKept) {
+  EXPECT_EQ(md(R"J(["p", ["img", {"src": "data:image/png;base64,AA", "alt": "dot"}]])J"),
+            "![dot](data:image/png;base64,AA)");
 }
 
 TEST(MarkdownImages, ImageInsideLink) {

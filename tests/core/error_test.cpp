@@ -22,6 +22,7 @@ TEST(Error, StatusAndNameOfEveryCode) {
       {ErrorCode::MethodNotAllowed, 405, "method_not_allowed"},
       {ErrorCode::PayloadTooLarge, 413, "payload_too_large"},
       {ErrorCode::TooManyRequests, 429, "too_many_requests"},
+      {ErrorCode::ScenarioFailed, 422, "scenario_failed"},
       {ErrorCode::UpstreamBlocked, 502, "upstream_blocked"},
       {ErrorCode::UpstreamError, 502, "upstream_error"},
       {ErrorCode::Timeout, 504, "timeout"},
@@ -32,6 +33,12 @@ TEST(Error, StatusAndNameOfEveryCode) {
     EXPECT_EQ(http_status(r.code), r.status) << r.name;
     EXPECT_EQ(code_name(r.code), r.name);
   }
+}
+
+TEST(Error, AScenarioFailureNamesItsStep) {
+  const Error e = Error(ErrorCode::ScenarioFailed, "step 3 failed").with_step(3);
+  EXPECT_EQ(e.step().value_or(-1), 3);
+  EXPECT_FALSE(Error(ErrorCode::Internal, "x").step());
 }
 
 TEST(Error, ShorthandsNameTheParameter) {

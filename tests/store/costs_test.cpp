@@ -24,7 +24,10 @@ TEST(Costs, DefaultsAreThoseOfTheSpec) {
                           "rentals/listing", "search/events", "web", "maps_job_row"}) {
     EXPECT_EQ(costs.of(key), 5) << key;
   }
-  EXPECT_EQ(costs.table().size(), 23u);
+  // jsRendering: false (conventions.md): a tenth of the browser's price.
+  EXPECT_EQ(costs.of("web_plain"), 1);
+  EXPECT_EQ(costs.of("web_plain_residential"), 2);
+  EXPECT_EQ(costs.table().size(), 25u);
 }
 
 TEST(Costs, ConfigurationOverridesSomeKeys) {

@@ -2,6 +2,7 @@
 // conventions.md "Generic page-fetch extensions", and the cost key of a route.
 #include "core/error.h"
 #include "extract/web/fetch.h"
+#include "extract/web/plain_fetch.h"
 #include "extract/web/request.h"
 
 #include <gtest/gtest.h>
@@ -284,6 +285,63 @@ TEST(CostKey, ResidentialProxiesCostMore) {
   EXPECT_EQ(cost_key(proxies::Route{proxy}), "web");
   proxy->type = proxies::ProxyType::Residential;
   EXPECT_EQ(cost_key(proxies::Route{proxy}), "web_residential");
+}
+
+TEST(CostKey, ThePlainRoadCostsATenth) {
+  WebRequest plain;
+  plain.js_rendering = false;
+  EXPECT_EQ(cost_key(plain, proxies::Route::direct()), "web_plain");
+  auto proxy = std::make_shared<proxies::UpstreamProxy>();
+  proxy->type = proxies::ProxyType::Residential;
+  EXPECT_EQ(cost_key(plain, proxies::Route{proxy}), "web_plain_residential");
+  EXPECT_EQ(cost_key(WebRequest{}, proxies::Route{proxy}), "web_residential");
+}
+
+// ---- Interactions, rules, no browser, main content ----
+
+TEST(ParseWebRequest, NewFieldsDefaults) {
+  const WebRequest r = parse({{"url", "https://example.com/"}});
+  EXPECT_TRUE(r.js_rendering);
+  EXPECT_TRUE(r.js_scenario.empty());
+  EXPECT_TRUE(r.js_scenario_strict);
+  EXPECT_FALSE(r.extract_rules);
+  EXPECT_FALSE(r.only_main_content);
+  EXPECT_TRUE(r.remove_base64_images);
+  EXPECT_TRUE(r.block_urls.empty());
+}
+
+TEST(ParseWebRequest, BrowserOnlyFieldsAreRefusedWithoutRendering) {
+  for (const char* field : {"screenshot", "wait", "waitFor", "viewport", "jsScenario", "screenshotFormat"}) {
+    json body = with_url({{"jsRendering", false}});
+    if (std::string(field) == "screenshot") body[field] = true;
+    else if (std::string(field) == "wait") body[field] = 100;
+    else if (std::string(field) == "waitFor") body[field] = "h1";
+    else if (std::string(field) == "viewport") body[field] = {{"width", 800}};
+    else if (std::string(field) == "jsScenario") body[field] = json::array({{{"scrollY", 100}}});
+    else body[field] = "jpeg";
+    expect_refused(body, field);
+  }
+  const WebRequest ok = parse(with_url({{"jsRendering", false}, {"screenshot", false},
+                                        {"extractRules", {{"t", "h1"}}}, {"onlyMainContent", true}}));
+  EXPECT_FALSE(ok.js_rendering);
+}
+
+TEST(ParseWebRequest, RulesScenarioAndSelectorsAreNamedWithTheirPath) {
+  expect_refused(with_url({{"extractRules", {{"price", {{"selector", "p >"}}}}}}), "extractRules.price.selector");
+  expect_refused(with_url({{"jsScenario", json::parse(R"([{"wait": 1}, {"click": 3}])")}}), "jsScenario[1].click");
+  expect_refused(with_url({{"includeOnlyTags", {"article", "p:hover"}}}), "includeOnlyTags[1]");
+  expect_refused(with_url({{"excludeTags", "nav"}}), "excludeTags");
+  expect_refused(with_url({{"blockUrls", {""}}}), "blockUrls[0]");
+  expect_refused(with_url({{"jsScenarioStrict", "no"}}), "jsScenarioStrict");
+  expect_refused(with_url({{"removeBase64Images", 1}}), "removeBase64Images");
+}
+
+TEST(ParseWebRequest, RulesOrAScenarioAloneAreSomethingToReturn) {
+  EXPECT_TRUE(parse(with_url({{"outputFormat", json::array()}, {"extractRules", {{"t", "h1"}}}})).extract_rules);
+  EXPECT_EQ(parse(with_url({{"outputFormat", json::array()},
+                            {"jsScenario", json::parse(R"([{"evaluate": "1 + 1"}])")}}))
+                .js_scenario.size(),
+            1u);
 }
 
 }  // namespace

@@ -1,0 +1,61 @@
+#pragma once
+// jsScenario of POST /scrape/web (conventions.md "Interactions, rules, no browser, main content"):
+// steps run in order in the loaded page before any output is taken. Each step is one evaluation of
+// scenario.js (or of the client's script, for `evaluate`) through an extract::Tab, so the runner
+// works on whatever opens the tab.
+//
+// Interactions are done in the page: element.click() (which follows links and submits forms as a
+// user's click does), the value setter plus input/change events for `fill`, keyboard events for
+// `press` with Enter submitting the focused field's form. They are untrusted events: a page that
+// checks event.isTrusted ignores them (trusted input needs Input.dispatchKeyEvent, which the Tab
+// interface does not offer).
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/clock.h"
+#include "extract/tab.h"
+
+namespace gleaner::scenario {
+
+inline constexpr std::size_t kMaxSteps = 50;
+/// All waits of a scenario together (wait, waitFor, waitForAndClick, infiniteScroll).
+inline constexpr Millis kMaxWaits{60000};
+inline constexpr std::size_t kMaxScript = 100'000;
+
+struct Step {
+  enum class Kind { Click, Wait, WaitFor, WaitForAndClick, ScrollX, ScrollY, Fill, Press, Evaluate, InfiniteScroll };
+  Kind kind = Kind::Click;
+  /// click, waitFor, waitForAndClick, fill: CSS, or XPath when it starts with '/' or '('.
+  std::string selector;
+  /// fill: the value; press: the key name; evaluate: the script.
+  std::string text;
+  /// wait: ms; scrollX/scrollY: px.
+  long long amount = 0;
+  /// infiniteScroll.
+  int max_count = 10;
+  Millis delay{1000};
+  std::string end_click;
+};
+
+std::string_view kind_name(Step::Kind kind);
+
+/// Reads jsScenario; a fault is gleaner::Error(InvalidParameter) naming the place
+/// ("jsScenario[3].click", "jsScenario[2].infiniteScroll.delay").
+std::vector<Step> parse_scenario(const nlohmann::json& value, const std::string& path);
+
+struct Outcome {
+  /// jsScenarioReport: per step {step, kind, ok, ms, error?}.
+  nlohmann::json report = nlohmann::json::array();
+  /// evaluateResults: each evaluate step's value in step order (null when it failed).
+  nlohmann::json evaluate_results = nlohmann::json::array();
+};
+
+/// Runs `steps` in `tab`. With `strict`, the first failed step throws
+/// gleaner::Error(ScenarioFailed) naming its index (error.step); otherwise the failure is in the
+/// report and the next step runs. Timeout when the deadline passes.
+Outcome run_scenario(const std::vector<Step>& steps, extract::Tab& tab, bool strict, Deadline deadline);
+
+}  // namespace gleaner::scenario

@@ -1,0 +1,107 @@
+#include "extract/web/plain_fetch.h"
+
+#include "core/error.h"
+#include "core/http_header.h"
+#include "core/log.h"
+#include "extract/block_detection.h"
+#include "extract/html/document.h"
+#include "extract/plain/charset.h"
+#include "extract/plain/http_client.h"
+#include "extract/plain/main_content.h"
+#include "extract/plain/snapshot.h"
+#include "extract/web/outputs.h"
+#include "proxies/gateway.h"
+#include "proxies/lease.h"
+
+namespace gleaner::web {
+namespace {
+
+using nlohmann::json;
+
+}  // namespace
+
+std::string_view cost_key(const WebRequest& request, const proxies::Route& route) {
+  if (request.js_rendering) return cost_key(route);
+  return route.upstream && route.upstream->type == proxies::ProxyType::Residential
+             ? "web_plain_residential"
+             : "web_plain";
+}
+
+WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& route,
+                           WebServices& services, Deadline deadline,
+                           const std::function<void()>& before_load) {
+  if (!services.gateway) {
+    throw Error(ErrorCode::Unavailable,
+                "jsRendering: false is not available while the service replays an archive");
+  }
+  const auto started = SteadyClock::now();
+  proxies::Gateway& gateway = *services.gateway;
+  gateway.check_url(request.url, deadline, "url");
+  proxies::GatewayLease way_out = gateway.open_lease(route);
+
+  plain::HttpRequest http;
+  http.url = request.url;
+  http.headers = request.headers;
+  http.proxy = plain::HttpProxy{way_out.proxy_server(), way_out.username(), way_out.password()};
+  http.max_bytes = content::SnapshotParts{}.max_chars;
+  const auto note_main_document = way_out.main_document_notes();
+  http.before_hop = [&](const std::string& url) {
+    // Each redirect target passes the same check as the page (the gateway checks again when it
+    // connects, so a name that changes its answer cannot slip through).
+    if (url != request.url) gateway.check_url(url, deadline, "url");
+    note_main_document(url);
+  };
+  // Nothing is fetched before the request's credits are reserved (api/billing.h).
+  before_load();
+  plain::HttpResponse response;
+  try {
+    response = plain::http_get(http, deadline);
+  } catch (const Error& e) {
+    // The gateway's diagnosis is the better explanation (the opener's, for the browser road).
+    way_out.check_main_document("url");
+    if (e.code() == ErrorCode::UpstreamError) way_out.check_main_document_reached();
+    throw;
+  }
+  way_out.check_main_document("url");
+  // The gateway's own error page (it could not connect) is not the site's answer.
+  if (response.headers.count("x-gleaner-gateway") != 0) way_out.check_main_document_reached();
+  extract::check_navigation({response.url, response.status, response.headers},
+                            extract::PageKind::AnyPage);
+
+  const std::string charset =
+      plain::sniff_charset(response.body, response.headers.count("content-type")
+                                              ? response.headers.at("content-type")
+                                              : std::string());
+  const std::string page = plain::to_utf8(response.body, charset);
+  const html::Document doc = html::Document::parse(page);
+  const plain::TreeFilter filter = [&] {
+    plain::TreeFilter f = plain::content_filter(doc, request.include_only_tags, request.exclude_tags,
+                                                request.only_main_content);
+    f.keep_data_images = !request.remove_base64_images;
+    return f;
+  }();
+  const json snapshot = plain::snapshot_of(doc, page, response.url, parts_for(request), filter);
+
+  WebResult result;
+  result.url = response.url;
+  json& body = result.body;
+  body["statusCode"] = response.status;
+  json headers = json::object();
+  for (const auto& [name, value] : response.headers) {
+    if (!http_header::from_proxy(name)) headers[name] = value;
+  }
+  body["headers"] = std::move(headers);
+  fill_outputs(request, snapshot, /*inner_text=*/false, &doc, body);
+  if (response.truncated) {
+    // The page itself was cut at the size cap: every output is of its first part.
+    json& truncated = body["truncated"];
+    if (!truncated.is_array()) truncated = json::array();
+    truncated.push_back("page");
+  }
+  log::debug("web") << request.url << ": plain fetch " << charset << ", "
+                    << std::chrono::duration_cast<Millis>(SteadyClock::now() - started).count()
+                    << " ms";
+  return result;
+}
+
+}  // namespace gleaner::web

@@ -1,0 +1,115 @@
+// The jsRendering: false road's pieces without a network: the charset decision and decoding,
+// snapshot.js's output made from fetched HTML, the main-content filter, and text from a tree.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "extract/content/markdown.h"
+#include "extract/content/tree_text.h"
+#include "extract/plain/charset.h"
+#include "extract/plain/main_content.h"
+#include "extract/plain/snapshot.h"
+
+namespace gleaner::plain {
+namespace {
+
+using nlohmann::json;
+
+TEST(Charset, HeaderThenMetaThenBytes) {
+  EXPECT_EQ(sniff_charset("<p>x</p>", "text/html; charset=ISO-8859-1"), "windows-1252");
+  EXPECT_EQ(sniff_charset("<meta charset=\"shift_jis\"><p>x</p>", "text/html"), "shift_jis");
+  EXPECT_EQ(sniff_charset("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=koi8-r\">", ""),
+            "koi8-r");
+  EXPECT_EQ(sniff_charset("caf\xc3\xa9", ""), "utf-8");
+  EXPECT_EQ(sniff_charset("caf\xe9", ""), "windows-1252");
+  EXPECT_EQ(sniff_charset("\xEF\xBB\xBFx", "text/html; charset=latin1"), "utf-8") << "a BOM wins";
+}
+
+TEST(Charset, DecodesAndReplacesBadBytes) {
+  EXPECT_EQ(to_utf8("caf\xe9 \x80", "windows-1252"), "caf\xc3\xa9 \xe2\x82\xac");
+  EXPECT_EQ(to_utf8("\xEF\xBB\xBFok", "utf-8"), "ok");
+  EXPECT_EQ(to_utf8("a\xff" "b", "utf-8"), "a\xef\xbf\xbd" "b");
+}
+
+const char* kPage = R"html(<!doctype html><html lang="de"><head>
+<title> A   page </title><base href="https://example.com/dir/">
+<meta name="description" content="Desc"><link rel="Canonical" href="/canon">
+<script type="application/ld+json">{"@type":"Thing"}</script></head><body>
+<nav class="menu"><a href="/">Home</a> <a href="/about">About</a> <a href="/contact">Contact</a></nav>
+<article class="post"><h1>Headline</h1>
+<p>First paragraph of the story, long enough to count, with commas, and more, words here.</p>
+<p>Second paragraph of the story, also long enough to count as text, with a <a href="rel">link</a>.</p>
+<div class="share-buttons"><a href="https://s.example/share">Share</a></div>
+<img src="data:image/png;base64,AAAA" alt="inline"><img src="pic.png" alt="pic">
+</article>
+<p hidden>hidden text</p><p style="display: none">gone</p>
+<footer>Footer text © 2024</footer>
+<table><tr><td>a</td><td>b</td></tr></table>
+</body></html>)html";
+
+json snap(const TreeFilter& filter = {}) {
+  static const html::Document doc = html::Document::parse(kPage);
+  content::SnapshotParts parts;
+  parts.html = parts.tree = parts.links = parts.meta = true;
+  return snapshot_of(doc, kPage, "https://example.com/dir/page", parts, filter);
+}
+
+TEST(PlainSnapshot, PartsInSnapshotJsShape) {
+  json s = snap();
+  EXPECT_EQ(s["baseUrl"], "https://example.com/dir/");
+  EXPECT_EQ(s["html"], kPage);
+  EXPECT_EQ(s["meta"]["title"], "A page");
+  EXPECT_EQ(s["meta"]["lang"], "de");
+  EXPECT_EQ(s["meta"]["canonical"], "https://example.com/canon");
+  EXPECT_EQ(s["meta"]["jsonLd"], json({"{\"@type\":\"Thing\"}"}));
+  EXPECT_EQ(s["links"], json({"https://example.com/", "https://example.com/about",
+                              "https://example.com/contact", "https://example.com/dir/rel",
+                              "https://s.example/share"}));
+  const std::string markdown = content::to_markdown(s["tree"]);
+  EXPECT_NE(markdown.find("# Headline"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("[link](https://example.com/dir/rel)"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("![pic](https://example.com/dir/pic.png)"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("data:"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("hidden text"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("gone"), std::string::npos) << markdown;
+}
+
+TEST(PlainSnapshot, KeepsDataImagesWhenAsked) {
+  TreeFilter keep;
+  keep.keep_data_images = true;
+  EXPECT_NE(content::to_markdown(snap(keep)["tree"]).find("](data:image/png;base64,AAAA)"), std::string::npos);
+}
+
+TEST(PlainSnapshot, TextLaysBlocksOnLines) {
+  const std::string text = content::tree_text(snap()["tree"]);
+  EXPECT_NE(text.find("Headline\n\nFirst paragraph"), std::string::npos) << text;
+  EXPECT_NE(text.find("a\tb"), std::string::npos) << text;
+}
+
+TEST(MainContent, KeepsTheArticleWithoutNavigationFooterOrShareButtons) {
+  static const html::Document doc = html::Document::parse(kPage);
+  const TreeFilter filter = content_filter(doc, {}, {}, /*main=*/true);
+  content::SnapshotParts parts;
+  parts.tree = true;
+  const std::string text =
+      content::tree_text(snapshot_of(doc, kPage, "https://example.com/", parts, filter)["tree"]);
+  EXPECT_NE(text.find("Headline"), std::string::npos) << text;
+  EXPECT_NE(text.find("Second paragraph"), std::string::npos) << text;
+  for (const char* gone : {"About", "Footer text", "Share"}) {
+    EXPECT_EQ(text.find(gone), std::string::npos) << gone << " in:\n" << text;
+  }
+}
+
+TEST(MainContent, IncludeAndExcludeSelectors) {
+  static const html::Document doc = html::Document::parse(kPage);
+  content::SnapshotParts parts;
+  parts.tree = true;
+  auto text_of = [&](const TreeFilter& f) {
+    return content::tree_text(snapshot_of(doc, kPage, "https://example.com/", parts, f)["tree"]);
+  };
+  EXPECT_EQ(text_of(content_filter(doc, {"nav", "footer"}, {}, false)), "Home About Contact\nFooter text © 2024");
+  EXPECT_EQ(text_of(content_filter(doc, {"article"}, {"p", ".share-buttons"}, false)), "Headline");
+  EXPECT_EQ(text_of(content_filter(doc, {".nothing"}, {}, false)), "");
+}
+
+}  // namespace
+}  // namespace gleaner::plain

@@ -1,0 +1,153 @@
+// POST /scrape/web's interactions, rules and plain road through the whole service
+// (conventions.md "Interactions, rules, no browser, main content"): what only the service decides
+// (a failed strict step is 422 and never charged, a lenient one is charged, the plain road costs
+// 1, browser-only fields are a 400) and answers carrying extractedData, jsScenarioReport and
+// evaluateResults for the OpenAPI check. The behaviour of each option is web_roads_tests'.
+// A service on port 0, real Chromium, pages served live on 127.0.0.1
+// (tests/web/interaction_pages.h).
+#include "api/service.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/proxies/support/loopback.h"
+#include "tests/web/interaction_pages.h"
+#include "tests/support/service_under_test.h"
+
+namespace gleaner {
+namespace {
+
+using gleaner::testing::json_of;
+using gleaner::testing::ServiceUnderTest;
+using gleaner::testing::TempDir;
+using nlohmann::json;
+
+struct World {
+  World() {
+    gleaner::testing::add_interaction_pages(origin.server());
+    origin.start();
+    Config config = gleaner::testing::service_config(dir.path(), /*replay_dir=*/"");
+    config.set("data_dir", dir.path());
+    config.set("endpoint_timeout_ms", 30000);
+    config.set("node_id", "web-interactions-test");
+    config.set("allow_private_addresses", true);
+    service = std::make_unique<ServiceUnderTest>(config);
+  }
+  std::string url(const std::string& path) const {
+    return "http://127.0.0.1:" + std::to_string(origin.port()) + path;
+  }
+  bool requested(const std::string& path) const {
+    const auto paths = origin.paths();
+    return std::find(paths.begin(), paths.end(), path) != paths.end();
+  }
+
+  proxies::testing::Origin origin{/*start_later=*/true};
+  TempDir dir;
+  std::unique_ptr<ServiceUnderTest> service;
+};
+
+std::mutex world_mutex;
+std::unique_ptr<World> world_ptr;
+
+class WorldEnvironment : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    std::lock_guard lock(world_mutex);
+    world_ptr.reset();
+  }
+};
+[[maybe_unused]] ::testing::Environment* const kEnvironment =
+    ::testing::AddGlobalTestEnvironment(new WorldEnvironment);
+
+World& world() {
+  std::lock_guard lock(world_mutex);
+  if (!world_ptr) world_ptr = std::make_unique<World>();
+  return *world_ptr;
+}
+
+class Interactions : public ::testing::Test {
+ protected:
+  void SetUp() override { account_ = world().service->create_account(100); }
+  httplib::Result scrape(const json& body) {
+    httplib::Headers headers{{"x-api-key", account_.key}};
+    return world().service->client()->Post("/scrape/web", headers, body.dump(), "application/json");
+  }
+  std::int64_t spent() {
+    return 100 - world().service->store().account_view(account_.id).account.balance;
+  }
+  json ok(const httplib::Result& r) {
+    if (!r) {
+      ADD_FAILURE() << "no answer";
+      return json::object();
+    }
+    EXPECT_EQ(r->status, 200) << r->body;
+    return json_of(r);
+  }
+  ServiceUnderTest::NewAccount account_;
+};
+
+// ---- jsScenario ----
+
+TEST_F(Interactions, AFailedStrictStepIs422AndNotCharged) {
+  auto r = scrape({{"url", world().url("/product")},
+                   {"jsScenario", json::parse(R"J([{"scrollY": 100}, {"waitFor": "#absent"}, {"click": "h1"}])J")},
+                   {"timeout", 8000}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 422) << r->body;
+  json body = json_of(r);
+  EXPECT_EQ(body["requestMetadata"]["status"], "error");
+  EXPECT_EQ(body["error"]["code"], "scenario_failed");
+  EXPECT_EQ(body["error"]["step"], 1);
+  EXPECT_EQ(spent(), 0);
+}
+
+TEST_F(Interactions, ALenientScenarioIsReportedAndCharged) {
+  json body = ok(scrape({{"url", world().url("/product")},
+                         {"jsScenarioStrict", false},
+                         {"jsScenario", json::parse(R"J([{"click": "#absent"}, {"evaluate": "document.title"},
+                                                        {"infiniteScroll": {"maxCount": 2, "delay": 50}}])J")},
+                         {"extractRules", {{"name", "h1"}, {"specs", {{"selector", "#specs"}, {"output", "table_json"}}}}}}));
+  const json& report = body["jsScenarioReport"];
+  ASSERT_EQ(report.size(), 3u);
+  EXPECT_EQ(report[0]["ok"], false);
+  EXPECT_NE(report[0]["error"].get<std::string>().find("#absent"), std::string::npos);
+  EXPECT_EQ(report[1]["ok"], true);
+  EXPECT_TRUE(report[1]["ms"].is_number());
+  EXPECT_EQ(body["evaluateResults"], json({"Kettle"}));
+  EXPECT_EQ(body["extractedData"]["name"], "Blue Kettle");
+  EXPECT_EQ(spent(), 5);
+}
+
+// ---- the plain road ----
+
+TEST_F(Interactions, ThePlainRoadCostsOneCredit) {
+  json body = ok(scrape({{"url", world().url("/article")},
+                         {"jsRendering", false},
+                         {"outputFormat", {"html", "text", "markdown", "json"}},
+                         {"extractLinks", true},
+                         {"onlyMainContent", true},
+                         {"extractRules", {{"title", "h1"}, {"links", {{"selector", "a"}, {"type", "list"}, {"output", "@href"}}}}}}));
+  EXPECT_EQ(body["extractedData"]["title"], "The river rose overnight");
+  EXPECT_EQ(body["json"]["title"], "Story");
+  EXPECT_EQ(spent(), 1);
+}
+
+TEST_F(Interactions, BrowserOnlyFieldsAreRefusedWithoutRendering) {
+  auto r = scrape({{"url", world().url("/product")}, {"jsRendering", false}, {"waitFor", "h1"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+  EXPECT_EQ(json_of(r)["error"]["parameter"], "waitFor");
+  r = scrape({{"url", world().url("/product")}, {"extractRules", {{"price", {{"selector", "p >"}}}}}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+  EXPECT_EQ(json_of(r)["error"]["parameter"], "extractRules.price.selector");
+  EXPECT_EQ(spent(), 0);
+}
+
+}  // namespace
+}  // namespace gleaner
