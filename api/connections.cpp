@@ -4,8 +4,11 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <linux/sockios.h>
+#include <malloc.h>
 #include <poll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -63,6 +66,14 @@ void send_now(int fd, const std::string& bytes) {
   }
 }
 
+/// Connections admitted over max_connections whose displacement the read thread has not done yet:
+/// how far the count may run ahead of the cap.
+constexpr int kMaxDisplacing = 64;
+/// How often a written answer's delivery is looked at until the client acknowledged it.
+constexpr Millis kDeliveryPoll{10};
+/// Returning freed memory to the system costs a walk of the heap: done once this much was freed.
+constexpr std::size_t kTrimAfterBytes = 64u << 20;
+
 }  // namespace
 
 struct Connections::Connection {
@@ -71,9 +82,11 @@ struct Connections::Connection {
     Reading,    ///< a request has begun and is being read
     Busy,       ///< a worker is answering; not read meanwhile (pipelined bytes wait in the kernel)
     Writing,    ///< sending `out`; not read meanwhile either
+    Confirming,  ///< written; waiting for the client to acknowledge it (Reply::on_delivered)
     Lingering,  ///< answered, shut for writing: reading and dropping until the client closes
   };
   Peer peer;
+  std::string key;  ///< client_address_key(peer.remote_ip)
   RequestReader reader;
   std::string in;   ///< received and not yet taken by the reader
   std::string out;  ///< the response being written
@@ -84,10 +97,14 @@ struct Connections::Connection {
   SteadyClock::time_point deadline;  ///< when the current phase ends
   bool continue_sent = false;
   int served = 0;
+  std::function<void(bool)> on_delivered;  ///< the answer being written's, until called
+  SteadyClock::time_point confirm_until;  ///< when an unacknowledged answer counts as undelivered
+  std::size_t reserved = 0;  ///< bytes drawn from max_buffered_bytes
   /// Closed by the worker that answered it after stop(), when the read thread was gone.
   bool closed = false;
 
-  Connection(Peer p, RequestReader::Limits limits) : peer(std::move(p)), reader(limits) {}
+  Connection(Peer p, RequestReader::Limits limits)
+      : peer(std::move(p)), key(client_address_key(peer.remote_ip)), reader(limits) {}
 };
 
 Connections::Connections(ConnectionLimits limits, int threads, Answer answer, Refusal refusal)
@@ -125,32 +142,89 @@ void Connections::wake() {
 
 void Connections::adopt(int fd) {
   Peer peer = peer_of(fd);
+  const std::string key = client_address_key(peer.remote_ip);
+  ReadError refusal;
   {
     std::lock_guard lock(mutex_);
     if (stopping_) {
       close(fd);
       return;
     }
-    const std::string key = client_address_key(peer.remote_ip);
-    int& count = per_address_[key];
-    if (count < limits_.connections_per_address) {
-      ++count;
-      adopted_.push_back(std::move(peer));
+    const auto it = per_address_.find(key);
+    const int held = it == per_address_.end() ? 0 : it->second;
+    if (held >= limits_.connections_per_address) {
+      refusal = {429, ErrorCode::TooManyRequests, "too many open connections from this address"};
+    } else if (open_ < limits_.max_connections ||
+               (displacing_ < kMaxDisplacing && !by_count_.empty() &&
+                by_count_.rbegin()->first >= held + 2)) {
+      // Under the cap; or at it, from an address holding at least two fewer connections than
+      // the one holding most, which gives one up for it (displace_one).
+      const bool displaces = open_ >= limits_.max_connections;
+      count_address(key);
+      ++open_;
+      if (displaces) ++displacing_;
+      adopted_.push_back(Adopted{std::move(peer), displaces});
       wake();
       return;
+    } else {
+      refusal = {503, ErrorCode::Unavailable,
+                 "the server holds as many connections as it may; try again shortly"};
     }
-    if (count == 0) per_address_.erase(key);
   }
-  // Refused here, on the accept thread, without reading the request: the answer is small and the
-  // socket's send buffer empty. What the client already sent is dropped, so closing does not
-  // reset the connection under the answer.
-  send_now(fd, refusal_(peer, ReadError{429, ErrorCode::TooManyRequests,
-                                        "too many open connections from this address"}));
+  refuse_at_accept(fd, peer, refusal);
+}
+
+void Connections::refuse_at_accept(int fd, const Peer& peer, const ReadError& error) {
+  // Refused without reading the request: the answer is small and the socket's send buffer empty.
+  // What the client already sent is dropped, so closing does not reset the connection under the
+  // answer.
+  send_now(fd, refusal_(peer, error));
   shutdown(fd, SHUT_WR);
   char drop[4096];
   while (recv(fd, drop, sizeof drop, MSG_DONTWAIT) > 0) {
   }
   close(fd);
+}
+
+void Connections::count_address(const std::string& key) {
+  int& count = per_address_[key];
+  if (count > 0) {
+    auto& holders = by_count_[count];
+    holders.erase(key);
+    if (holders.empty()) by_count_.erase(count);
+  }
+  ++count;
+  by_count_[count].insert(key);
+}
+
+bool Connections::displace_one() {
+  std::set<std::string> most;
+  {
+    std::lock_guard lock(mutex_);
+    if (by_count_.empty()) return false;
+    most = by_count_.rbegin()->second;
+  }
+  // An idle connection first (closing it loses nothing), then one still sending its request,
+  // then one lingering after its answer; the oldest of its kind.
+  const auto rank = [](Connection::Phase phase) {
+    switch (phase) {
+      case Connection::Phase::Idle: return 0;
+      case Connection::Phase::Lingering: return 1;
+      case Connection::Phase::Reading: return 2;
+      default: return -1;  // being answered: kept
+    }
+  };
+  Connection* victim = nullptr;
+  for (auto& [fd, c] : connections_) {
+    const int r = rank(c->phase);
+    if (r < 0 || most.count(c->key) == 0) continue;
+    if (!victim || r < rank(victim->phase) || (r == rank(victim->phase) && c->started < victim->started)) {
+      victim = c.get();
+    }
+  }
+  if (!victim) return false;
+  close_connection(victim->peer.fd);
+  return true;
 }
 
 void Connections::stop() {
@@ -187,25 +261,79 @@ void Connections::join() {
     if (!c->closed) close(fd);
   }
   connections_.clear();
-  for (const auto& peer : adopted_) close(peer.fd);
+  for (const auto& adopted : adopted_) close(adopted.peer.fd);
   adopted_.clear();
   finished_.clear();
   per_address_.clear();
+  by_count_.clear();
+  open_ = displacing_ = 0;
 }
 
-void Connections::release_address(const std::string& ip) {
+void Connections::release_address(const std::string& key) {
   std::lock_guard lock(mutex_);
-  auto it = per_address_.find(client_address_key(ip));
-  if (it != per_address_.end() && --it->second <= 0) per_address_.erase(it);
+  --open_;
+  auto it = per_address_.find(key);
+  if (it == per_address_.end()) return;
+  auto holders = by_count_.find(it->second);
+  if (holders != by_count_.end()) {
+    holders->second.erase(key);
+    if (holders->second.empty()) by_count_.erase(holders);
+  }
+  if (--it->second <= 0) {
+    per_address_.erase(it);
+  } else {
+    by_count_[it->second].insert(key);
+  }
 }
 
 void Connections::close_connection(int fd) {
   auto it = connections_.find(fd);
   if (it == connections_.end()) return;
-  const std::string ip = it->second->peer.remote_ip;
+  Connection& c = *it->second;
+  if (c.on_delivered) settle_delivery(c, false);
+  release_buffer(c);
+  const std::string key = c.key;
   connections_.erase(it);
   close(fd);
-  release_address(ip);
+  release_address(key);
+}
+
+void Connections::queue_task(std::function<void()> task) {
+  {
+    std::lock_guard lock(jobs_mutex_);
+    Job job;
+    job.task = std::move(task);
+    jobs_.push_back(std::move(job));
+  }
+  jobs_ready_.notify_one();
+}
+
+void Connections::settle_delivery(Connection& c, bool delivered) {
+  // On a worker: the callback may take its time (billing commits to the store).
+  queue_task([settle = std::move(c.on_delivered), delivered] { settle(delivered); });
+  c.on_delivered = nullptr;
+}
+
+bool Connections::reserve_buffer(Connection& c) {
+  const std::size_t holds = c.in.size() + c.reader.buffered_body();
+  const std::size_t need = holds > kFreeRequestBytes ? holds - kFreeRequestBytes : 0;
+  if (need <= c.reserved) return true;
+  if (buffered_ - c.reserved + need > limits_.max_buffered_bytes) return false;
+  buffered_ += need - c.reserved;
+  c.reserved = need;
+  return true;
+}
+
+void Connections::release_buffer(Connection& c) {
+  buffered_ -= c.reserved;
+  released_since_trim_ += c.reserved;
+  c.reserved = 0;
+  if (released_since_trim_ >= kTrimAfterBytes) {
+    // Freed bodies are mmapped chunks and go back at once (prepare_process() fixes glibc's mmap
+    // threshold); what smaller pieces leave in the heap is returned here.
+    released_since_trim_ = 0;
+    malloc_trim(0);
+  }
 }
 
 void Connections::work_loop() {
@@ -218,7 +346,15 @@ void Connections::work_loop() {
       job = std::move(jobs_.front());
       jobs_.pop_front();
     }
-    Reply reply{"", true};
+    if (job.task) {
+      try {
+        job.task();
+      } catch (const std::exception& e) {
+        log::error("http") << "settling an answer's delivery failed: " << e.what();
+      }
+      continue;
+    }
+    Reply reply{"", true, {}};
     try {
       reply = answer_(job.connection->peer, job.request, job.last);
       reply.close = reply.close || job.last;
@@ -237,27 +373,33 @@ void Connections::work_loop() {
     // socket's send timeout) and the connection ends with it. join() reads `closed` only once
     // every worker has ended.
     const int fd = job.connection->peer.fd;
-    for (std::size_t sent = 0; sent < reply.bytes.size();) {
+    std::size_t sent = 0;
+    while (sent < reply.bytes.size()) {
       const ssize_t n =
           ::send(fd, reply.bytes.data() + sent, reply.bytes.size() - sent, MSG_NOSIGNAL);
       if (n <= 0) break;
       sent += static_cast<std::size_t>(n);
     }
+    if (reply.on_delivered) reply.on_delivered(sent == reply.bytes.size());
     close(fd);
     job.connection->closed = true;
   }
 }
 
 void Connections::refuse(Connection& c, const ReadError& error, SteadyClock::time_point now) {
-  c.in.clear();
-  c.in.shrink_to_fit();
-  start_writing(c, Reply{refusal_(c.peer, error), true}, now);
+  std::string().swap(c.in);
+  Reply reply{refusal_(c.peer, error), true, {}};  // `error` may be the reader's, reset below
+  c.reader = RequestReader(limits_.request);  // frees a body read in part
+  release_buffer(c);
+  start_writing(c, std::move(reply), now);
 }
 
 void Connections::start_writing(Connection& c, Reply reply, SteadyClock::time_point now) {
+  release_buffer(c);  // the request's body is gone with its handler
   c.out = std::move(reply.bytes);
   c.out_sent = 0;
   c.close_after = reply.close;
+  c.on_delivered = std::move(reply.on_delivered);
   c.phase = Connection::Phase::Writing;
   c.deadline = now + limits_.write_deadline;
   on_writable(c, now);  // most responses fit in the socket's buffer at once
@@ -274,8 +416,37 @@ void Connections::on_writable(Connection& c, SteadyClock::time_point now) {
     }
     c.out_sent += static_cast<std::size_t>(n);
   }
-  c.out.clear();
-  c.out.shrink_to_fit();
+  after_written(c, now);
+}
+
+std::optional<bool> Connections::delivery_state(int fd) {
+  int error = 0;
+  socklen_t length = sizeof error;
+  if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) != 0 || error != 0) return false;
+  pollfd p{fd, 0, 0};
+  if (poll(&p, 1, 0) > 0 && (p.revents & (POLLERR | POLLHUP | POLLNVAL))) return false;
+  int unacknowledged = 0;
+  if (ioctl(fd, SIOCOUTQ, &unacknowledged) != 0) return false;
+  if (unacknowledged == 0) return true;
+  return std::nullopt;
+}
+
+void Connections::after_written(Connection& c, SteadyClock::time_point now) {
+  if (c.on_delivered) {
+    // Written is not delivered: a client that closed its connection (not only its sending side)
+    // answers the bytes with a reset instead of an acknowledgement.
+    if (c.phase != Connection::Phase::Confirming) {
+      c.phase = Connection::Phase::Confirming;
+      c.confirm_until = now + limits_.write_deadline;
+    }
+    const std::optional<bool> state = delivery_state(c.peer.fd);
+    if (!state && now < c.confirm_until) {
+      c.deadline = now + kDeliveryPoll;
+      return;
+    }
+    settle_delivery(c, state.value_or(false));
+  }
+  std::string().swap(c.out);
   if (c.close_after) {
     // Shut for writing, then drop what the client still sends until it closes: closing at once
     // with its bytes unread would reset the connection under the answer.
@@ -305,8 +476,15 @@ void Connections::advance(Connection& c, SteadyClock::time_point now) {
     refuse(c, c.reader.error(), now);
     return;
   }
+  if (!reserve_buffer(c)) {
+    refuse(c,
+           ReadError{503, ErrorCode::Unavailable,
+                     "the server is receiving too many request bodies at once; try again shortly"},
+           now);
+    return;
+  }
   if (progress == RequestReader::Progress::Done) {
-    Job job{&c, c.reader.take(), false};
+    Job job{&c, c.reader.take(), false, {}};
     bool stopping = false;
     {
       std::lock_guard lock(mutex_);
@@ -349,6 +527,8 @@ void Connections::on_readable(Connection& c, SteadyClock::time_point now) {
   }
   c.in.append(buffer, static_cast<std::size_t>(n));
   advance(c, now);
+  // What the reader took is gone from `in`; a connection that waits keeps no read buffer.
+  if (c.in.empty() && c.in.capacity() > 4096) std::string().swap(c.in);
 }
 
 void Connections::read_loop() {
@@ -357,7 +537,7 @@ void Connections::read_loop() {
   for (;;) {
     std::uint64_t ignored;
     [[maybe_unused]] auto drained = read(wake_fd_, &ignored, sizeof ignored);
-    std::vector<Peer> adopted;
+    std::vector<Adopted> adopted;
     std::vector<std::pair<int, Reply>> finished;
     {
       std::lock_guard lock(mutex_);
@@ -366,8 +546,22 @@ void Connections::read_loop() {
       finished.swap(finished_);
     }
     auto now = SteadyClock::now();
-    for (auto& peer : adopted) {
+    for (auto& [peer, displaces] : adopted) {
       const int fd = peer.fd;
+      if (displaces) {
+        {
+          std::lock_guard lock(mutex_);
+          --displacing_;
+        }
+        if (!displace_one()) {
+          refuse_at_accept(fd, peer,
+                           ReadError{503, ErrorCode::Unavailable,
+                                     "the server holds as many connections as it may; try again "
+                                     "shortly"});
+          release_address(client_address_key(peer.remote_ip));
+          continue;
+        }
+      }
       auto c = std::make_unique<Connection>(std::move(peer), limits_.request);
       // A new connection's first request is timed from the accept: a client that connects and
       // sends nothing is dropped at the header deadline, not kept idle.
@@ -385,7 +579,10 @@ void Connections::read_loop() {
     auto next_deadline = SteadyClock::time_point::max();
     for (auto& [fd, c] : connections_) {
       if (c->phase == Connection::Phase::Busy) continue;
-      const short events = c->phase == Connection::Phase::Writing ? POLLOUT : POLLIN;
+      // A connection whose answer awaits its acknowledgement is only watched for errors.
+      const short events = c->phase == Connection::Phase::Writing      ? POLLOUT
+                           : c->phase == Connection::Phase::Confirming ? 0
+                                                                       : POLLIN;
       polled.push_back(pollfd{fd, events, 0});
       polled_connections.push_back(c.get());
       next_deadline = std::min(next_deadline, c->deadline);
@@ -406,6 +603,8 @@ void Connections::read_loop() {
       if (it == connections_.end() || it->second.get() != polled_connections[i]) continue;
       if (it->second->phase == Connection::Phase::Writing) {
         on_writable(*it->second, now);
+      } else if (it->second->phase == Connection::Phase::Confirming) {
+        after_written(*it->second, now);
       } else {
         on_readable(*it->second, now);
       }
@@ -416,7 +615,9 @@ void Connections::read_loop() {
     }
     for (int fd : expired) {
       Connection& c = *connections_.at(fd);
-      if (c.phase == Connection::Phase::Reading) {
+      if (c.phase == Connection::Phase::Confirming) {
+        after_written(c, now);
+      } else if (c.phase == Connection::Phase::Reading) {
         const bool head_read = c.reader.awaiting_body();
         refuse(c,
                ReadError{408, ErrorCode::Timeout,

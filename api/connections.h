@@ -8,11 +8,23 @@
 //
 // Limits, each answered at once and followed by closing the connection:
 // - more open connections from one address than allowed: 429;
+// - more open connections in all than `max_connections` (a cap kept below the process's file
+//   descriptor limit, so that Chromium, the gateway, the store and webhooks always find
+//   descriptors): a newcomer whose address holds fewer connections than the address holding the
+//   most takes the place of one of that address's connections that is not being answered (the
+//   oldest idle one first), so a flood from many addresses cannot lock others out; otherwise it is
+//   refused with 503 at once;
+// - request bytes buffered by all connections together (bodies as announced by Content-Length,
+//   or as they grow when chunked; heads past a small allowance) over `max_buffered_bytes`: 503
+//   before the body is read;
 // - the head not complete within `header_deadline` of the request's first byte (of the
 //   connection's accept for its first request), or the whole request not within `body_deadline`:
 //   408;
 // - a response not taken by the client within `write_deadline`: the connection is closed;
 // - a head or body over its size limit: 431 or 413, before the rest is read (RequestReader).
+// An answer can come with a callback told whether it was delivered: every byte written and
+// acknowledged by the client's TCP within `write_deadline` (api/billing.cpp charges a client that
+// half-closed its connection this way: only the write tells such a client from one that left).
 // After an error the connection is closed gracefully: shut for writing, then what the client still
 // sends is read and dropped for at most `linger` (never kept), so the client sees the answer
 // instead of a reset.
@@ -25,6 +37,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -42,9 +56,18 @@ struct ConnectionLimits {
   /// How long dropping a refused client's remaining bytes may go on before the socket is closed.
   Millis linger{2000};
   int connections_per_address = 32;
+  /// Open connections from all addresses together.
+  int max_connections = 10000;
+  /// Request bytes all connections may hold at once (bodies being read, heads past
+  /// kFreeRequestBytes each).
+  std::size_t max_buffered_bytes = 256u << 20;
   /// Requests one connection may make; the last one is answered with `Connection: close`.
   int requests_per_connection = 100;
 };
+
+/// Request bytes a connection may hold without drawing on `max_buffered_bytes`: an ordinary
+/// request's head, so that GETs are never refused for the budget.
+inline constexpr std::size_t kFreeRequestBytes = 16 * 1024;
 
 /// One accepted connection's socket and addresses.
 struct Peer {
@@ -68,6 +91,10 @@ class Connections {
     std::string bytes;
     /// Whether the connection ends after it.
     bool close = false;
+    /// When set, called once on a worker thread: true when every byte was written and the
+    /// client's TCP acknowledged them within the write deadline, false when the connection
+    /// failed or closed first.
+    std::function<void(bool delivered)> on_delivered;
   };
   /// Answers a request on a worker thread; `last` means the connection is closed after it (the
   /// response must say so). `peer.fd` is only for looking at (client_connected()).
@@ -81,7 +108,9 @@ class Connections {
   Connections& operator=(const Connections&) = delete;
 
   /// Takes an accepted socket (any thread): refused at once with 429 when its address already
-  /// holds its share of connections, otherwise read from now on. The socket is ours to close.
+  /// holds its share of connections, with 503 when all connections are taken and it may not
+  /// replace one (see the top of this file), otherwise read from now on. The socket is ours to
+  /// close.
   void adopt(int fd);
   /// Stops reading and returns at once: every connection not being answered is closed now, the
   /// others once their answers are written. Idempotent.
@@ -93,9 +122,17 @@ class Connections {
  private:
   struct Connection;
   struct Job {
-    Connection* connection;
+    Connection* connection = nullptr;
     IncomingRequest request;
-    bool last;
+    bool last = false;
+    /// Instead of a request: a task to run (an answer's on_delivered).
+    std::function<void()> task;
+  };
+  /// An accepted socket on its way to the read thread.
+  struct Adopted {
+    Peer peer;
+    /// Admitted over `max_connections`: it replaces a connection of the address holding most.
+    bool displaces = false;
   };
 
   void read_loop();
@@ -107,18 +144,47 @@ class Connections {
   void advance(Connection& c, SteadyClock::time_point now);
   void refuse(Connection& c, const ReadError& error, SteadyClock::time_point now);
   void close_connection(int fd);
-  void release_address(const std::string& ip);
+  /// Counts one connection of address `key` less.
+  void release_address(const std::string& key);
+  /// Counts one more connection for `key` (mutex_ held).
+  void count_address(const std::string& key);
+  /// Refuses an accepted socket at once (accept thread or read thread), without reading it.
+  void refuse_at_accept(int fd, const Peer& peer, const ReadError& error);
+  /// Closes a connection of the address holding the most that is not being answered, to make
+  /// room for a newcomer; false when there is none.
+  bool displace_one();
+  /// After an answer was written whole: confirms its delivery, then keeps the connection for the
+  /// next request or lingers before closing it.
+  void after_written(Connection& c, SteadyClock::time_point now);
+  /// Whether the client has acknowledged every byte written (true), failed (false), or neither
+  /// yet (nullopt).
+  static std::optional<bool> delivery_state(int fd);
+  void settle_delivery(Connection& c, bool delivered);
+  void queue_task(std::function<void()> task);
+  /// Draws on the buffered-bytes budget for what `c` now holds; false when it is spent.
+  bool reserve_buffer(Connection& c);
+  void release_buffer(Connection& c);
 
   const ConnectionLimits limits_;
   const Answer answer_;
   const Refusal refusal_;
   int wake_fd_ = -1;
 
-  std::mutex mutex_;  // guards adopted_, finished_, per_address_, stopping_
-  std::vector<Peer> adopted_;
+  std::mutex mutex_;  // guards the members up to stopping_
+  std::vector<Adopted> adopted_;
   std::vector<std::pair<int, Reply>> finished_;  ///< answered requests' connections
   std::map<std::string, int> per_address_;
+  /// The addresses holding each count of connections (a count's set is never empty), so the one
+  /// holding most is found at once.
+  std::map<int, std::set<std::string>> by_count_;
+  int open_ = 0;  ///< connections adopted and not yet closed
+  int displacing_ = 0;  ///< adopted over the cap, their displacement still to come
   bool stopping_ = false;
+
+  /// Request bytes drawn from max_buffered_bytes; read thread only.
+  std::size_t buffered_ = 0;
+  /// Bytes given back since memory was last returned to the system (malloc_trim).
+  std::size_t released_since_trim_ = 0;
 
   /// Every open connection, by fd; only the read thread touches it (and join(), once it and the
   /// workers have ended).

@@ -53,7 +53,15 @@ std::size_t next_line(std::string_view data, std::string_view& line) {
 
 }  // namespace
 
+std::size_t RequestReader::buffered_body() const {
+  if (state_ == State::FixedBody || state_ == State::ChunkData) {
+    return request_.body.size() + remaining_;
+  }
+  return request_.body.size();
+}
+
 RequestReader::Progress RequestReader::fail(int status, ErrorCode code, std::string message) {
+  std::string().swap(request_.body);  // never read again
   state_ = State::Failed;
   error_ = ReadError{status, code, std::move(message)};
   return Progress::Failed;
@@ -241,6 +249,10 @@ RequestReader::Progress RequestReader::read_head(std::string_view data, std::siz
       return fail(413, ErrorCode::PayloadTooLarge, "request body is larger than the limit");
     }
     remaining_ = std::stoull(std::string(digits));
+    // One buffer of the announced size rather than a string that doubles as the body arrives:
+    // the connections' budget counts the announced size (api/connections.h), and untouched
+    // pages of it cost no memory.
+    request_.body.reserve(remaining_);
     request_.framed_body = true;
     state_ = remaining_ == 0 ? State::Done : State::FixedBody;
     return state_ == State::Done ? Progress::Done : Progress::NeedMore;

@@ -40,8 +40,11 @@ struct ReadError {
 class RequestReader {
  public:
   struct Limits {
-    /// The request line and each header line (cpp-httplib refuses longer lines).
-    std::size_t max_line_bytes = 8192;
+    /// The request line and each header line, without the line end. cpp-httplib, which parses
+    /// the head again (api/server.cpp), refuses a line of more than 8192 bytes with its CRLF as
+    /// "400 malformed", and the head it is given has each header rebuilt as `name: value`, one
+    /// byte longer than `name:value`: so 8189, and a line one byte longer is 414 or 431 here.
+    std::size_t max_line_bytes = 8189;
     /// The whole head: request line and header fields (and a chunked body's trailers).
     std::size_t max_head_bytes = 64 * 1024;
     /// The body, de-chunked.
@@ -60,6 +63,10 @@ class RequestReader {
   bool awaiting_body() const {
     return state_ != State::Head && state_ != State::Done && state_ != State::Failed;
   }
+  /// The memory the request's body takes or is about to: a Content-Length body as announced
+  /// (its buffer is reserved whole when the head is read), a chunked one as read so far plus
+  /// the chunk being read.
+  std::size_t buffered_body() const;
   /// Whether the client asked for `100 Continue` before it sends the body.
   bool expects_continue() const { return expects_continue_; }
   /// After Done: the request; the reader is then ready for the next one.

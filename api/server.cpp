@@ -8,23 +8,26 @@
 #include "core/log.h"
 
 #include <httplib.h>
+#include <malloc.h>
 #include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 
 namespace gleaner::api {
 
-/// cpp-httplib's server with its socket handling replaced: an accepted socket goes to Connections
-/// (its override of the one virtual hook cpp-httplib has for a connection), and a request read
-/// there comes back through process_request(), cpp-httplib's own parsing of the request line and
-/// writing of the response, over an in-memory stream that holds the request's head.
+/// cpp-httplib's server with its socket handling replaced: accepting is HttpServer::accept_loop(),
+/// reading and writing Connections; a request read there comes back through process_request(),
+/// cpp-httplib's own parsing of the request line and writing of the response, over an in-memory
+/// stream that holds the request's head.
 class FrontServer : public httplib::Server {
  public:
-  /// Where accepted sockets go; set before listening.
-  Connections* connections = nullptr;
-
   bool serve(httplib::Stream& stream, bool close_connection, bool& connection_closed) {
     return process_request(stream, close_connection, connection_closed, nullptr);
   }
@@ -34,22 +37,14 @@ class FrontServer : public httplib::Server {
   /// second or more. Listening again on the bound socket widens the queue.
   void widen_backlog() { ::listen(svr_sock_, SOMAXCONN); }
 
- private:
-  bool process_and_close_socket(socket_t sock) override {
-    connections->adopt(sock);
-    return true;
+  int listening_socket() const { return svr_sock_; }
+  void close_listening_socket() {
+    const int fd = svr_sock_.exchange(INVALID_SOCKET);
+    if (fd != INVALID_SOCKET) ::close(fd);
   }
 };
 
 namespace {
-
-/// Runs each accept's task on the accept thread itself: the task is FrontServer's hand-over of the
-/// socket to Connections, which never blocks, so no thread pool sits between accept and it.
-class InlineTaskQueue : public httplib::TaskQueue {
- public:
-  void enqueue(std::function<void()> fn) override { fn(); }
-  void shutdown() override {}
-};
 
 /// One request's head for process_request() to parse, and the response it writes, kept for
 /// Connections to send. The body is not in it: the handler takes it from the IncomingRequest (see
@@ -101,13 +96,15 @@ std::string lower(std::string s) {
 struct CurrentRequest {
   IncomingRequest* incoming = nullptr;
   int fd = -1;
+  /// when_delivered()'s callback, for the Reply.
+  std::function<void(bool)> settle;
 };
 thread_local CurrentRequest current;
 
 /// Sets `current` for the duration of one process_request() call.
 class CurrentScope {
  public:
-  CurrentScope(IncomingRequest& incoming, int fd) { current = {&incoming, fd}; }
+  CurrentScope(IncomingRequest& incoming, int fd) { current = {&incoming, fd, {}}; }
   ~CurrentScope() { current = {}; }
   CurrentScope(const CurrentScope&) = delete;
   CurrentScope& operator=(const CurrentScope&) = delete;
@@ -172,21 +169,50 @@ const char* reason_phrase(int status) {
     case 429: return "Too Many Requests";
     case 431: return "Request Header Fields Too Large";
     case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
     default: return "Error";
   }
 }
 
 }  // namespace
 
-bool client_connected() {
-  if (current.fd < 0) return true;
+ClientState client_state() {
+  if (current.fd < 0) return ClientState::Connected;
   pollfd p{current.fd, POLLIN | POLLRDHUP, 0};
-  if (poll(&p, 1, 0) <= 0) return true;  // nothing to read, no hang-up: still there
-  if (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) return false;
+  if (poll(&p, 1, 0) <= 0) return ClientState::Connected;  // nothing to read, no hang-up
+  if (p.revents & (POLLHUP | POLLERR)) return ClientState::Gone;
+  if (p.revents & POLLRDHUP) return ClientState::SendingClosed;
   // Readable without a hang-up: the client sent more (a pipelined request); a read of zero
-  // bytes would mean it closed.
+  // bytes would mean it closed its side.
   char byte;
-  return recv(current.fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) != 0;
+  return recv(current.fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) != 0 ? ClientState::Connected
+                                                                  : ClientState::SendingClosed;
+}
+
+bool client_connected() {
+  return client_state() == ClientState::Connected;
+}
+
+bool when_delivered(std::function<void(bool delivered)> settle) {
+  if (current.fd < 0 || current.settle) return false;
+  current.settle = std::move(settle);
+  return true;
+}
+
+int connection_cap(long long descriptors, int reserved) {
+  const long long cap = std::clamp<long long>(descriptors - reserved, descriptors / 4, 10000);
+  return static_cast<int>(std::max<long long>(cap, 1));
+}
+
+long long prepare_process() {
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    rlimit raised = files;
+    raised.rlim_cur = files.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) files = raised;
+  }
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+  return files.rlim_cur == RLIM_INFINITY ? 1 << 20 : static_cast<long long>(files.rlim_cur);
 }
 
 std::string Request::header(const std::string& name) const {
@@ -215,6 +241,11 @@ ServerOptions ServerOptions::from_config(const Config& config) {
   o.write_deadline = Millis(config.get_int("write_deadline_ms", o.write_deadline.count()));
   o.connections_per_address =
       static_cast<int>(config.get_int("connections_per_address", o.connections_per_address));
+  o.max_connections = static_cast<int>(config.get_int("max_connections", o.max_connections));
+  o.reserved_descriptors =
+      static_cast<int>(config.get_int("reserved_descriptors", o.reserved_descriptors));
+  o.max_buffered_body_bytes = static_cast<std::size_t>(config.get_int(
+      "max_buffered_body_bytes", static_cast<long long>(o.max_buffered_body_bytes)));
   if (o.threads < 1) throw std::invalid_argument("http_threads must be at least 1");
   if (o.max_header_bytes < 1024)
     throw std::invalid_argument("max_header_bytes must be at least 1024");
@@ -227,6 +258,12 @@ ServerOptions ServerOptions::from_config(const Config& config) {
   if (o.connections_per_address < 1) {
     throw std::invalid_argument("connections_per_address must be at least 1");
   }
+  if (o.max_connections < 0 || o.reserved_descriptors < 0) {
+    throw std::invalid_argument("max_connections and reserved_descriptors may not be negative");
+  }
+  if (o.max_buffered_body_bytes < o.max_body_bytes) {
+    throw std::invalid_argument("max_buffered_body_bytes must be at least max_body_bytes");
+  }
   return o;
 }
 
@@ -234,7 +271,8 @@ HttpServer::HttpServer(ServerOptions options, Router router)
     : options_(std::move(options)),
       router_(std::move(router)),
       server_(std::make_unique<FrontServer>()) {
-  server_->new_task_queue = [] { return new InlineTaskQueue; };
+  stop_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (stop_fd_ < 0) throw std::runtime_error("eventfd failed");
   // Responses are written by Connections, without waiting; this bounds each send of those
   // written at shutdown, when its thread has stopped (cpp-httplib sets it on accepted sockets).
   server_->set_write_timeout(30, 0);
@@ -249,6 +287,22 @@ HttpServer::HttpServer(ServerOptions options, Router router)
   limits.keep_alive_idle = options_.keep_alive;
   limits.write_deadline = options_.write_deadline;
   limits.connections_per_address = options_.connections_per_address;
+  rlimit files{};
+  getrlimit(RLIMIT_NOFILE, &files);
+  const long long descriptors =
+      files.rlim_cur == RLIM_INFINITY ? 1 << 20 : static_cast<long long>(files.rlim_cur);
+  limits.max_connections = options_.max_connections > 0
+                               ? options_.max_connections
+                               : connection_cap(descriptors, options_.reserved_descriptors);
+  if (limits.max_connections > descriptors - 64) {
+    log::warn("http") << "max_connections " << limits.max_connections
+                      << " leaves too few of the process's " << descriptors
+                      << " descriptors for the rest (raise the open files limit)";
+  }
+  limits.max_buffered_bytes = options_.max_buffered_body_bytes;
+  log::info("http") << "client connections capped at " << limits.max_connections << " ("
+                    << descriptors << " descriptors), request bodies buffered at once at "
+                    << (limits.max_buffered_bytes >> 20) << " MiB";
   // The Keep-Alive header cpp-httplib writes announces this count.
   server_->set_keep_alive_max_count(static_cast<std::size_t>(limits.requests_per_connection));
 
@@ -261,7 +315,7 @@ HttpServer::HttpServer(ServerOptions options, Router router)
     Response response;
     response.status = error.status;
     response.body = {{"error", {{"code", code_name(error.code)}, {"message", error.message}}}};
-    if (error.status == 429) response.headers["Retry-After"] = "1";
+    if (error.status == 429 || error.status == 503) response.headers["Retry-After"] = "1";
     const std::string body = render_json(request, response);
     std::string out = "HTTP/1.1 " + std::to_string(error.status) + ' ' +
                       reason_phrase(error.status) + "\r\nContent-Type: application/json\r\n" +
@@ -269,8 +323,11 @@ HttpServer::HttpServer(ServerOptions options, Router router)
                       "\r\nConnection: close\r\nX-Request-Id: " + request.id + "\r\n";
     for (const auto& [k, v] : response.headers) out += k + ": " + v + "\r\n";
     out += "\r\n" + body;
-    log::info("http") << request.id << " refused " << peer.remote_ip << ' ' << error.status << ' '
-                      << code_name(error.code) << ": " << error.message;
+    // A flood is refused one connection after another: its lines are limited per status.
+    if (log::allow("http refused " + std::to_string(error.status))) {
+      log::info("http") << request.id << " refused " << peer.remote_ip << ' ' << error.status
+                        << ' ' << code_name(error.code) << ": " << error.message;
+    }
     if (observer_) observer_(request, error.status, Millis(0));
     return out;
   };
@@ -280,7 +337,6 @@ HttpServer::HttpServer(ServerOptions options, Router router)
         return answer(peer, incoming, last);
       },
       refusal);
-  server_->connections = connections_.get();
 
   // Every request is answered by this one handler (cpp-httplib only parses the head): one place
   // for ids, routing (404 vs 405), error mapping and the request log.
@@ -313,7 +369,9 @@ HttpServer::HttpServer(ServerOptions options, Router router)
                       << response.status << ' ' << elapsed.count() << "ms";
     if (observer_) observer_(request, response.status, elapsed);
   };
-  const std::string any = ".*";
+  // Any target, newlines included (a decoded `%0a`): "." would not match it, and such a request
+  // would miss the dispatcher's log line and JSON 404.
+  const std::string any = "[\\s\\S]*";
   server_->Get(any, dispatch);
   server_->Post(any, dispatch);
   server_->Put(any, dispatch);
@@ -332,12 +390,16 @@ HttpServer::HttpServer(ServerOptions options, Router router)
     std::string message =
         out.status == 413 ? "request body is larger than the limit" : "malformed HTTP request";
     write(out, request, error_response(request, gleaner::Error(code, message)));
+    // Every answer has its line in the request log, these too.
+    log::info("http") << request.id << ' ' << request.method << ' ' << request.path << ' '
+                      << out.status << " (refused by the request parser)";
   });
 }
 
 HttpServer::~HttpServer() {
   stop();
   if (connections_) connections_->join();
+  if (stop_fd_ >= 0) ::close(stop_fd_);
 }
 
 Connections::Reply HttpServer::answer(const Peer& peer, IncomingRequest& incoming, bool last) {
@@ -345,7 +407,8 @@ Connections::Reply HttpServer::answer(const Peer& peer, IncomingRequest& incomin
   CurrentScope scope(incoming, peer.fd);
   bool connection_closed = false;
   const bool complete = server_->serve(stream, last, connection_closed);
-  return Connections::Reply{stream.take_written(), !complete || connection_closed || last};
+  return Connections::Reply{stream.take_written(), !complete || connection_closed || last,
+                            std::move(current.settle)};
 }
 
 void HttpServer::set_observer(Observer observer) {
@@ -367,15 +430,59 @@ int HttpServer::bind() {
 }
 
 void HttpServer::run() {
-  server_->listen_after_bind();
+  accept_loop();
   // As cpp-httplib's own run does, return once the requests in flight have been answered.
   connections_->join();
+}
+
+void HttpServer::accept_loop() {
+  // Our own loop rather than cpp-httplib's: out of descriptors (EMFILE), accept fails at once
+  // for as long as a connection waits in the backlog, and cpp-httplib retries every millisecond.
+  // Here the pause doubles up to a second, and the failure is logged a few times a second at
+  // most (core/log.h), instead of a core spinning and hundreds of thousands of lines.
+  const int listener = server_->listening_socket();
+  Millis pause{0};
+  for (;;) {
+    pollfd p[2] = {{listener, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
+    const int ready = ::poll(p, 2, -1);
+    if (p[1].revents != 0) break;
+    if (ready < 0 && errno != EINTR) {
+      log::error("http") << "poll on the listening socket failed: " << std::strerror(errno);
+      break;
+    }
+    if (!(p[0].revents & POLLIN)) continue;
+    const int fd = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+    if (fd < 0) {
+      if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK || errno == ECONNABORTED) {
+        continue;
+      }
+      pause = std::clamp(pause * 2, Millis(10), Millis(1000));
+      log::warn("http") << "accept failed: " << std::strerror(errno) << "; pausing accepts";
+      pollfd stop{stop_fd_, POLLIN, 0};
+      ::poll(&stop, 1, static_cast<int>(pause.count()));  // a stop() ends the pause
+      continue;
+    }
+    pause = Millis(0);
+    // As cpp-httplib sets them: the sends of answers written at shutdown, when the read thread
+    // is gone, wait at most this long.
+    timeval send_timeout{30, 0};
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send_timeout, sizeof send_timeout);
+    connections_->adopt(fd);
+  }
+  server_->close_listening_socket();
 }
 
 void HttpServer::stop() {
   // Returns at once: no new connection, no new request; those in flight are answered (run()
   // returns after them), so that a shutdown can give their pages a grace period meanwhile.
-  if (server_) server_->stop();
+  if (stop_fd_ >= 0) {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] auto n = ::write(stop_fd_, &one, sizeof one);
+  }
+  // Refuses new connections from now on (accept_loop closes the socket as it ends).
+  if (server_ && server_->listening_socket() != INVALID_SOCKET) {
+    ::shutdown(server_->listening_socket(), SHUT_RDWR);
+  }
   if (connections_) connections_->stop();
 }
 

@@ -3,10 +3,10 @@
 // here, so every route behaves alike: an unknown route is a JSON 404, a wrong method a 405, an
 // oversized body a 413, an exception a 500 naming the request id.
 //
-// Connections are accepted by cpp-httplib and read by api/connections.h, which applies the limits
-// (body size, header and body deadlines, connections per address) before any worker thread is
-// involved; cpp-httplib then parses the request's target and writes the response. docs/security.md
-// ("Limits of the HTTP server") says why it is split so.
+// Connections are accepted here (accept_loop) and read by api/connections.h, which applies the
+// limits (body size, header and body deadlines, connections per address and in all, the bytes
+// buffered) before any worker thread is involved; cpp-httplib then parses the request's target
+// and writes the response. docs/security.md ("Limits of the HTTP server") says why it is split so.
 #include "api/connections.h"
 #include "api/router.h"
 #include "core/clock.h"
@@ -40,12 +40,34 @@ struct ServerOptions {
   Millis write_deadline{30000};
   /// Open connections one client address may hold; one more is refused with 429.
   int connections_per_address = 32;
+  /// Open client connections from all addresses together (api/connections.h says what happens at
+  /// the cap). 0: connection_cap() of the process's descriptor limit.
+  int max_connections = 0;
+  /// Descriptors kept for everything but client connections (Chromium's pipes and sockets, the
+  /// gateway's two per browser connection, the store, webhooks) when max_connections is derived.
+  int reserved_descriptors = 2048;
+  /// Request bytes (bodies being received) all connections may buffer together; past it a new
+  /// body is refused with 503.
+  std::size_t max_buffered_body_bytes = 256u << 20;
 
   /// Entries `host`, `port`, `http_threads`, `max_body_bytes`, `max_header_bytes`,
   /// `header_deadline_ms`, `body_deadline_ms`, `keep_alive_ms`, `write_deadline_ms`,
-  /// `connections_per_address`.
+  /// `connections_per_address`, `max_connections`, `reserved_descriptors`,
+  /// `max_buffered_body_bytes`.
   static ServerOptions from_config(const Config& config);
 };
+
+/// The default cap of client connections for a process allowed `descriptors` open files:
+/// `descriptors - reserved`, at most 10000, and at least a quarter of `descriptors`.
+int connection_cap(long long descriptors, int reserved);
+
+/// Prepares the process for serving many clients; call once at start, before any thread:
+/// raises the soft limit of open files to the hard one (systemd's default soft limit, 1024, is
+/// far below what a server needs), and fixes glibc's mmap threshold at 128 KiB so that a freed
+/// request body (up to max_body_bytes) goes back to the system at once instead of staying in the
+/// heap (by default the threshold grows with every large block freed, and 4,000 half-sent 1 MiB
+/// bodies left gigabytes behind after their connections closed). Returns the soft limit now.
+long long prepare_process();
 
 class HttpServer {
  public:
@@ -69,20 +91,38 @@ class HttpServer {
  private:
   /// Answers one request read by connections_ (on a worker thread): the response's bytes.
   Connections::Reply answer(const Peer& peer, IncomingRequest& incoming, bool last);
+  /// Accepts connections until stop(), backing off while the process is out of descriptors.
+  void accept_loop();
 
   ServerOptions options_;
   Router router_;
   Observer observer_;
   int port_ = 0;
+  /// Written by stop() to end accept_loop().
+  int stop_fd_ = -1;
   std::unique_ptr<FrontServer> server_;
   /// After server_: its workers call server_, so it is destroyed (stopped) first.
   std::unique_ptr<Connections> connections_;
 };
 
-/// Whether the client of the request this thread is handling still holds its connection open: a
-/// peek at the request's socket (a closed or reset peer is gone; a client that only half-closed
-/// its side counts as gone too). True outside a handler: then the write of the response is the
-/// only test left.
+/// What a peek at the socket of the request this thread is handling tells about its client.
+enum class ClientState {
+  Connected,      ///< nothing says otherwise
+  SendingClosed,  ///< it closed its sending side: it only half-closed (still reading) or left;
+                  ///< only writing the answer tells which
+  Gone,           ///< the connection was reset or failed
+};
+/// Connected outside a handler.
+ClientState client_state();
+
+/// Whether the client of the request this thread is handling still holds its connection open
+/// for sure (client_state() is Connected): for work that may stop early when it is not. True
+/// outside a handler.
 bool client_connected();
+
+/// Asks to be told, on a worker thread, whether the answer to the request this thread handles
+/// was delivered (see Connections::Reply::on_delivered). Returns false outside a handler (nothing
+/// will be told); inside one, once per request.
+bool when_delivered(std::function<void(bool delivered)> settle);
 
 }  // namespace gleaner::api

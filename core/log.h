@@ -38,7 +38,18 @@ class RequestScope {
 void set_sink(std::function<void(std::string_view line)> sink);
 /// Writes one line. Control characters in `component` and `message` are escaped (`\n`, `\x00`),
 /// so a value a client controls can never start a line of its own.
+///
+/// Repeated lines are limited: the same line (level, component and message alike) is written at
+/// most kRepeatsPerSecond times a second; the repeats past that are counted, and the count is
+/// written ("… repeated N more times") with the first line written after that second. A loop
+/// that fails fast (an accept loop out of descriptors) thus costs a few lines a second, not
+/// hundreds of thousands.
 void write(Level level, std::string_view component, std::string_view message);
+inline constexpr int kRepeatsPerSecond = 10;
+/// The same limit for lines that differ (each names its request) but are of one kind, e.g.
+/// "connection refused at accept": false once kRepeatsPerSecond lines of `kind` were allowed this
+/// second; the rest are counted and the count written as for repeated lines.
+bool allow(std::string_view kind);
 /// The escaping `write` applies: `\n`, `\r`, `\t`, `\xNN` for the other control characters.
 std::string escape(std::string_view text);
 

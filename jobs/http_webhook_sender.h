@@ -1,7 +1,15 @@
 #pragma once
-// The real webhook sender (cpp-httplib). It resolves the receiver's name itself, refuses the
-// delivery when any address of the name is one the address guard refuses, and connects to the
-// very address it checked, so a name that resolves differently the second time gains nothing.
+// The real webhook sender: HTTP/1.1 over a socket of its own (TLS through OpenSSL for https). It
+// resolves the receiver's name itself, refuses the delivery when any address of the name is one
+// the address guard refuses, and connects to the very address it checked, so a name that
+// resolves differently the second time gains nothing.
+//
+// A receiver is anyone a caller names, so what it answers is bounded (issue 23): each attempt has
+// one deadline (WebhookRequest::timeout) for resolving, connecting, sending and reading the
+// answer's status, and only the first kMaxAnswerBytes of the answer are read: the status is all
+// that counts, so an endless body or endless headers cost nothing. cpp-httplib's client read an
+// answer whole, headers without a count limit, and bounded each read rather than the attempt.
+#include <cstddef>
 #include <memory>
 
 #include "jobs/webhook_sender.h"
@@ -14,6 +22,10 @@ class HttpWebhookSender final : public WebhookSender {
  public:
   HttpWebhookSender(proxies::AddressGuard guard, std::shared_ptr<proxies::Resolver> resolver);
   WebhookResult send(const WebhookRequest& request) override;
+
+  /// How much of a receiver's answer is read at most: enough for its status line (and interim
+  /// 1xx answers before it).
+  static constexpr std::size_t kMaxAnswerBytes = 4096;
 
  private:
   const proxies::AddressGuard guard_;

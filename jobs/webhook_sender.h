@@ -13,7 +13,7 @@ struct WebhookRequest {
   std::string url;
   std::map<std::string, std::string> headers;  ///< the job's custom headers
   std::string body;                            ///< JSON
-  Millis timeout{10'000};                      ///< for connecting and for each read and write
+  Millis timeout{10'000};                      ///< for the whole attempt, answer included
 };
 
 /// Outcome names as recorded in the job's details.

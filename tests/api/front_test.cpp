@@ -4,6 +4,7 @@
 #include "api/connections.h"
 #include "api/server.h"
 #include "core/error.h"
+#include "core/log.h"
 
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
@@ -13,7 +14,15 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <fcntl.h>
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
 #include <thread>
 
 using namespace gleaner;
@@ -82,6 +91,7 @@ class RawClient {
   RawClient& operator=(const RawClient&) = delete;
 
   bool connected() const { return connected_; }
+  int fd() const { return fd_; }
 
   /// Sends all of `bytes`; false once the server has closed or reset the connection.
   bool send(std::string_view bytes) {
@@ -181,6 +191,19 @@ class FrontTest : public ::testing::Test {
       res.body = {{"held", true}};
       return res;
     });
+    router.add("GET", "/settled", [this](Request&) {
+      // Waits until the client has closed its sending side (or kAnswerWithin passes), then asks
+      // to be told whether the answer was delivered, as billing does.
+      const auto deadline = SteadyClock::now() + kAnswerWithin;
+      while (client_state() == ClientState::Connected && SteadyClock::now() < deadline) {
+        std::this_thread::sleep_for(10ms);
+      }
+      EXPECT_EQ(client_state(), ClientState::SendingClosed);
+      EXPECT_TRUE(when_delivered([this](bool yes) { delivered = yes ? 1 : 0; }));
+      Response res;
+      res.body = {{"settled", true}};
+      return res;
+    });
     router.add("POST", "/echo", [](Request& r) {
       Response res;
       res.body = {{"length", r.body.size()},
@@ -213,6 +236,51 @@ class FrontTest : public ::testing::Test {
   std::atomic<bool> saw_hang_up{false};
   std::atomic<bool> handler_ended{false};
   std::atomic<bool> release_held{false};
+  std::atomic<int> delivered{-1};  ///< /settled's: -1 not told yet, then 1 or 0
+};
+
+/// Waits until `done` holds or kAnswerWithin passes.
+template <typename Done>
+bool eventually(Done done) {
+  const auto deadline = SteadyClock::now() + kAnswerWithin;
+  while (!done() && SteadyClock::now() < deadline) std::this_thread::sleep_for(10ms);
+  return done();
+}
+
+/// The resident memory of this process, in bytes.
+std::size_t resident_bytes() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
+  }
+  return 0;
+}
+
+/// Captures the log's lines while it lives.
+class LogLines {
+ public:
+  LogLines() {
+    log::set_sink([this](std::string_view line) {
+      std::lock_guard lock(mutex_);
+      lines_.emplace_back(line);
+    });
+  }
+  ~LogLines() { log::set_sink({}); }
+  /// The lines so far that contain `text`.
+  std::size_t count(std::string_view text) {
+    std::lock_guard lock(mutex_);
+    return static_cast<std::size_t>(std::count_if(lines_.begin(), lines_.end(), [&](auto& l) {
+      return l.find(text) != std::string::npos;
+    }));
+  }
+  std::vector<std::string> all() {
+    std::lock_guard lock(mutex_);
+    return lines_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> lines_;
 };
 
 json body_of(const Reply& r) {
@@ -496,4 +564,211 @@ TEST_F(FrontTest, StopReturnsAtOnceAndTheRequestInFlightIsAnswered) {
   EXPECT_EQ(replies[0].status, 200);
   EXPECT_EQ(body_of(replies[0])["held"], true);
   EXPECT_TRUE(c.closed_by_server());
+}
+
+// Issue 23, item 2: a client that sends its request and then shuts its sending side (normal for
+// some HTTP clients) still reads: its answer is written, and delivered.
+TEST_F(FrontTest, AHalfClosedClientGetsItsAnswerDelivered) {
+  start(small());
+  RawClient c(port);
+  ASSERT_TRUE(c.send("GET /settled HTTP/1.1\r\nHost: x\r\n\r\n"));
+  ::shutdown(c.fd(), SHUT_WR);
+  auto replies = c.replies(1);
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(replies[0].status, 200);
+  EXPECT_EQ(body_of(replies[0])["settled"], true);
+  ASSERT_TRUE(eventually([&] { return delivered != -1; }));
+  EXPECT_EQ(delivered, 1);
+}
+
+// ...while a client that closed its socket (not only its sending side) looks the same to the
+// handler, but answers the written bytes with a reset: not delivered.
+TEST_F(FrontTest, AClosedClientsAnswerIsNotDelivered) {
+  start(small());
+  {
+    RawClient c(port);
+    ASSERT_TRUE(c.send("GET /settled HTTP/1.1\r\nHost: x\r\n\r\n"));
+  }  // closed
+  ASSERT_TRUE(eventually([&] { return delivered != -1; }));
+  EXPECT_EQ(delivered, 0);
+}
+
+// Issue 23, item 3: 32 addresses × 32 kept-alive connections made /health time out. At the cap
+// of connections in all, a newcomer from an address holding fewer takes the place of an idle or
+// unfinished connection of the address holding most, so other clients are still answered; the
+// flood's refusals cost a bounded number of log lines.
+TEST_F(FrontTest, AConnectionFloodAtTheCapLeavesOthersAnswered) {
+  auto options = small();
+  options.max_connections = 60;
+  options.connections_per_address = 8;
+  start(options);
+  LogLines log_lines;
+  std::vector<std::unique_ptr<RawClient>> flood;
+  for (int a = 2; a < 22; ++a) {
+    const std::string from = "127.0.2." + std::to_string(a);
+    for (int i = 0; i < 10; ++i) {  // two over the per-address cap
+      flood.push_back(std::make_unique<RawClient>(port, from.c_str()));
+      // Half of them idle after a request, half in the middle of their headers.
+      flood.back()->send(i % 2 == 0 ? "GET /ok HTTP/1.1\r\nHost: x\r\n\r\n"
+                                    : "GET /ok HTTP/1.1\r\nHost: x\r\n");
+    }
+  }
+  for (int round = 0; round < 3; ++round) expect_others_answered(port);
+  // Refusals (429 per address, 503 at the cap) are limited to a few lines a second.
+  EXPECT_LE(log_lines.count(" refused "), 4u * log::kRepeatsPerSecond) << log_lines.count(" refused ");
+}
+
+// Out of descriptors (EMFILE), the accept loop pauses instead of spinning, and logs its failure
+// a few times a second at most; once descriptors are free again, clients are answered.
+TEST_F(FrontTest, OutOfDescriptorsTheAcceptLoopBacksOffAndRecovers) {
+  auto options = small();
+  options.max_connections = 10000;  // above the limit set below: accept itself fails
+  start(options);
+  rlimit before{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &before), 0);
+  std::size_t open_now = 0;
+  for (auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+    (void)entry;
+    ++open_now;
+  }
+  rlimit low = before;
+  low.rlim_cur = open_now + 60;
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
+  LogLines log_lines;
+  std::vector<std::unique_ptr<RawClient>> clients;
+  for (int i = 0; i < 45; ++i) {
+    clients.push_back(std::make_unique<RawClient>(port, "127.0.3.1"));
+  }
+  std::this_thread::sleep_for(1500ms);
+  const std::size_t failures = log_lines.count("accept failed");
+  clients.clear();
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &before), 0);
+  EXPECT_GE(failures, 1u);
+  EXPECT_LE(failures, 3u * log::kRepeatsPerSecond);
+  for (int round = 0; round < 2; ++round) expect_others_answered(port);
+}
+
+// Issue 23, item 4: 4,000 connections sending 1 MiB − 1 of a 1 MiB body and waiting took 6.4 GB,
+// 4.27 GB of it kept after they closed. The bytes buffered by all connections are budgeted
+// (a body past it is refused with 503 before it is read) and given back when they close.
+TEST_F(FrontTest, FourThousandHalfSentBodiesKeepMemoryBounded) {
+  prepare_process();  // as main() does: the descriptor limit raised, the mmap threshold fixed
+  ServerOptions options;  // the defaults: 1 MiB bodies, 256 MiB buffered, 32 per address
+  options.threads = 4;
+  start(options);
+  constexpr int kAddresses = 125;
+  constexpr int kPerAddress = 32;
+  constexpr std::size_t kBody = 1u << 20;
+  const std::string head = "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream"
+                           "\r\nContent-Length: " + std::to_string(kBody) + "\r\n\r\n";
+  const std::string body(kBody - 1, 'b');
+  struct Sending {
+    std::unique_ptr<RawClient> client;
+    std::size_t sent = 0;
+    bool answered = false;
+  };
+  std::vector<Sending> senders;
+  for (int a = 0; a < kAddresses; ++a) {
+    const std::string from = "127.0.4." + std::to_string(a + 1);
+    for (int i = 0; i < kPerAddress; ++i) {
+      Sending s{std::make_unique<RawClient>(port, from.c_str())};
+      ASSERT_TRUE(s.client->connected());
+      ASSERT_TRUE(s.client->send(head));
+      fcntl(s.client->fd(), F_SETFL, O_NONBLOCK);
+      senders.push_back(std::move(s));
+    }
+  }
+  // Every body is sent but its last byte, unless the server answers (refuses) first.
+  std::size_t refused = 0;
+  const auto deadline = SteadyClock::now() + 60s;
+  for (;;) {
+    std::vector<pollfd> polled;
+    std::vector<Sending*> owners;
+    for (auto& s : senders) {
+      if (s.answered || s.sent == body.size()) continue;
+      polled.push_back(pollfd{s.client->fd(), POLLIN | POLLOUT, 0});
+      owners.push_back(&s);
+    }
+    if (polled.empty() || SteadyClock::now() > deadline) break;
+    ::poll(polled.data(), polled.size(), 100);
+    for (std::size_t i = 0; i < polled.size(); ++i) {
+      Sending& s = *owners[i];
+      if (polled[i].revents & (POLLIN | POLLERR | POLLHUP)) {
+        s.answered = true;
+        char answer[512] = {};
+        if (::recv(s.client->fd(), answer, sizeof answer - 1, 0) > 0 &&
+            std::string_view(answer).find(" 503 ") != std::string_view::npos) {
+          ++refused;
+        }
+      } else if (polled[i].revents & POLLOUT) {
+        const ssize_t n = ::send(s.client->fd(), body.data() + s.sent, body.size() - s.sent,
+                                 MSG_NOSIGNAL);
+        if (n > 0) s.sent += static_cast<std::size_t>(n);
+        if (n < 0 && errno != EAGAIN) s.answered = true;
+      }
+    }
+  }
+  const std::size_t waiting = static_cast<std::size_t>(std::count_if(
+      senders.begin(), senders.end(), [&](auto& s) { return s.sent == body.size() && !s.answered; }));
+  // The server reads what the kernel still buffers meanwhile: the largest RSS of a few seconds.
+  std::size_t held = 0;
+  for (int i = 0; i < 30; ++i) {
+    held = std::max(held, resident_bytes());
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_GT(waiting, 100u) << "bodies within the budget are read";
+  EXPECT_GT(refused, 0u) << "bodies past the budget are refused";
+  EXPECT_LT(held, 600u << 20) << waiting << " bodies waiting";
+  // Health is still answered meanwhile.
+  expect_others_answered(port);
+
+  senders.clear();
+  std::this_thread::sleep_for(1500ms);
+  const std::size_t after = resident_bytes();
+  EXPECT_LT(after, 600u << 20);
+  std::cout << "RSS with " << waiting << " bodies waiting: " << (held >> 20) << " MiB; after they "
+            << "closed: " << (after >> 20) << " MiB\n";
+}
+
+// Issue 23, item 5: request and header lines one byte short of cpp-httplib's own limit passed
+// the reader and were then refused by cpp-httplib as "400 malformed". One boundary now: a line
+// of max_line_bytes is served, one byte more is 414 (request line) or 431 (header line).
+TEST_F(FrontTest, LongLinesHaveOneBoundary) {
+  start(small());
+  const std::size_t limit = RequestReader::Limits{}.max_line_bytes;
+  const auto request_line = [](std::size_t length) {
+    const std::string prefix = "GET /ok?q=";
+    const std::string suffix = " HTTP/1.1";
+    return prefix + std::string(length - prefix.size() - suffix.size(), 'q') + suffix;
+  };
+  const auto status_of = [&](const std::string& head) {
+    RawClient c(port);
+    c.send(head);
+    auto replies = c.replies(1);
+    return replies.empty() ? 0 : replies[0].status;
+  };
+  EXPECT_EQ(status_of(request_line(limit) + "\r\nHost: x\r\n\r\n"), 200);
+  EXPECT_EQ(status_of(request_line(limit + 1) + "\r\nHost: x\r\n\r\n"), 414);
+  const auto header_line = [](std::size_t length) {
+    return "X-Long: " + std::string(length - 8, 'h');
+  };
+  EXPECT_EQ(status_of("GET /ok HTTP/1.1\r\n" + header_line(limit) + "\r\n\r\n"), 200);
+  EXPECT_EQ(status_of("GET /ok HTTP/1.1\r\n" + header_line(limit + 1) + "\r\n\r\n"), 431);
+  // Without the space after the colon (cpp-httplib is given it with one).
+  EXPECT_EQ(status_of("GET /ok HTTP/1.1\r\nX-Long:" + std::string(limit - 7, 'h') + "\r\n\r\n"),
+            200);
+}
+
+// Issue 23, item 5: a path with `%0a` got "404 malformed HTTP request" and no request-log line.
+// It is routed like any path (a JSON 404 naming it), and logged with the newline escaped.
+TEST_F(FrontTest, APathWithAnEncodedNewlineIsRoutedAndLogged) {
+  start(small());
+  LogLines log_lines;
+  RawClient c(port);
+  ASSERT_TRUE(c.send("GET /no%0aroute HTTP/1.1\r\nHost: x\r\n\r\n"));
+  auto replies = c.replies(1);
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(replies[0].status, 404);
+  EXPECT_EQ(body_of(replies[0])["error"]["message"], "no route /no\nroute");
+  EXPECT_TRUE(eventually([&] { return log_lines.count("GET /no\\nroute 404") == 1; }));
 }

@@ -4,7 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace gleaner::log {
@@ -73,6 +75,56 @@ TEST_F(LogTest, JsonFormatWritesOneObjectPerLineWithTheRequestId) {
   EXPECT_FALSE(nlohmann::json::parse(lines_[3]).contains("requestId"));
   EXPECT_EQ(parse_format("json"), Format::Json);
   EXPECT_THROW(parse_format("xml"), std::invalid_argument);
+}
+
+// Issue 23, item 5: U+0085 (NEL) and U+2028 in a path reached the log raw; some readers break
+// lines there. In both formats they are written as escapes, other non-ASCII text as it is.
+TEST_F(LogTest, UnicodeLineBreaksAreWrittenAsEscapes) {
+  const std::string path = "/a\xc2\x85" "b\xe2\x80\xa8" "c\xe2\x80\xa9" "d\xc2\x9f" "é";
+  info("http") << "GET " << path;
+  set_format(Format::Json);
+  info("http") << "GET " << path;
+  set_format(Format::Text);
+  ASSERT_EQ(lines_.size(), 2u);
+  EXPECT_NE(lines_[0].find("GET /a\\u0085b\\u2028c\\u2029d\\u009fé"), std::string::npos)
+      << lines_[0];
+  for (const std::string& line : lines_) {
+    for (const char* raw : {"\xc2\x85", "\xe2\x80\xa8", "\xe2\x80\xa9", "\xc2\x9f"}) {
+      EXPECT_EQ(line.find(raw), std::string::npos) << line;
+    }
+  }
+  ASSERT_TRUE(nlohmann::json::accept(lines_[1])) << lines_[1];
+  // A JSON reader gets the path back as it was.
+  EXPECT_EQ(nlohmann::json::parse(lines_[1])["message"], "GET " + path);
+}
+
+// Issue 23, item 3: an accept loop out of descriptors logged the same line 250,000 times a
+// second. The same line is written kRepeatsPerSecond times a second; the rest are counted in one
+// line written with the next line after that second.
+TEST_F(LogTest, RepeatedLinesAreLimitedAndCounted) {
+  for (int i = 0; i < 100000; ++i) warn("gateway") << "accept failed: Too many open files";
+  info("http") << "a different line is written";
+  ASSERT_EQ(lines_.size(), static_cast<std::size_t>(kRepeatsPerSecond) + 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  warn("gateway") << "accept failed: Too many open files";
+  ASSERT_EQ(lines_.size(), static_cast<std::size_t>(kRepeatsPerSecond) + 3);
+  EXPECT_NE(lines_[kRepeatsPerSecond + 1].find(
+                "repeated " + std::to_string(100000 - kRepeatsPerSecond) + " more times"),
+            std::string::npos)
+      << lines_[kRepeatsPerSecond + 1];
+  EXPECT_NE(lines_.back().find("accept failed"), std::string::npos);
+
+  // Lines of one kind that differ (each names its request) are limited through allow().
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  lines_.clear();
+  int allowed = 0;
+  for (int i = 0; i < 1000; ++i) {
+    if (allow("refused")) {
+      ++allowed;
+      info("http") << "request " << i << " refused";
+    }
+  }
+  EXPECT_EQ(allowed, kRepeatsPerSecond);
 }
 
 TEST(LogEscape, LeavesPrintableTextAndUtf8AsTheyAre) {

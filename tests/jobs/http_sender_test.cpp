@@ -1,10 +1,14 @@
-// The real webhook sender (cpp-httplib) against receivers on loopback: headers and body as sent,
-// error statuses, a slow receiver timing out, a receiver hanging up, and the address guard.
+// The real webhook sender against receivers on loopback: headers and body as sent, error
+// statuses, a slow receiver timing out, a receiver hanging up, receivers whose answers never end
+// (issue 23), and the address guard.
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <fstream>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -94,6 +98,135 @@ TEST_F(HttpSenderTest, AReceiverThatHangsUpIsANetworkErrorNotATimeout) {
   ::close(listener);
   EXPECT_EQ(r.outcome, outcome::kNetworkError) << r.detail;
   EXPECT_NE(r.detail.find("closed the connection"), std::string::npos) << r.detail;
+}
+
+/// A receiver on loopback that reads the request, then runs `answer` on the connection (on its
+/// own thread) until it returns or the connection fails; the sender's url is url().
+class RawReceiver {
+ public:
+  explicit RawReceiver(std::function<void(int fd)> answer) {
+    listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(listener_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    ::listen(listener_, 4);
+    socklen_t len = sizeof addr;
+    ::getsockname(listener_, reinterpret_cast<sockaddr*>(&addr), &len);
+    port_ = ntohs(addr.sin_port);
+    thread_ = std::thread([this, answer = std::move(answer)] {
+      const int c = ::accept(listener_, nullptr, nullptr);
+      if (c < 0) return;
+      std::string request;
+      char buffer[4096];
+      while (request.find("\r\n\r\n{}") == std::string::npos) {
+        const ssize_t n = ::recv(c, buffer, sizeof buffer, 0);
+        if (n <= 0) break;
+        request.append(buffer, static_cast<std::size_t>(n));
+      }
+      answer(c);
+      ::close(c);
+    });
+  }
+  ~RawReceiver() {
+    ::shutdown(listener_, SHUT_RDWR);
+    thread_.join();
+    ::close(listener_);
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/hook"; }
+
+ private:
+  int listener_ = -1;
+  int port_ = 0;
+  std::thread thread_;
+};
+
+/// Sends `bytes` whole; false once the sender has gone.
+bool send_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+/// The resident memory of this process, in bytes.
+std::size_t resident_bytes() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
+  }
+  return 0;
+}
+
+// Issue 23, item 1: a receiver answering 200 with `Content-Length: 50G` and streaming took the
+// service to 8.25 GB. Only the status is read: the delivery is ok, and memory stays flat while
+// the receiver goes on sending until the sender has closed.
+TEST_F(HttpSenderTest, AnEndlessAnswerIsNotRead) {
+  std::atomic<std::size_t> streamed{0};
+  RawReceiver receiver([&](int fd) {
+    if (!send_all(fd, "HTTP/1.1 200 OK\r\nContent-Length: 53687091200\r\n\r\n")) return;
+    const std::string chunk(1 << 20, 'x');
+    while (streamed < (std::size_t{1} << 32) && send_all(fd, chunk)) streamed += chunk.size();
+  });
+  WebhookResult r = sender_.send({receiver.url(), {}, "{}", Millis(10'000)});
+  EXPECT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.http_status, 200);
+  EXPECT_LT(resident_bytes(), 200u << 20);
+}
+
+// 300,000 answer headers cost 75 MB before: the status line is all that is read.
+TEST_F(HttpSenderTest, EndlessAnswerHeadersAreNotRead) {
+  RawReceiver receiver([](int fd) {
+    if (!send_all(fd, "HTTP/1.1 503 Busy\r\n")) return;
+    const std::string headers = [] {
+      std::string h;
+      for (int i = 0; i < 1000; ++i) h += "X-Padding-" + std::to_string(i) + ": aaaaaaaaaaaaaaaa\r\n";
+      return h;
+    }();
+    for (int i = 0; i < 300 && send_all(fd, headers); ++i) {
+    }
+  });
+  WebhookResult r = sender_.send({receiver.url(), {}, "{}", Millis(10'000)});
+  EXPECT_EQ(r.outcome, outcome::kHttpError) << r.detail;
+  EXPECT_EQ(r.http_status, 503);
+  EXPECT_LT(resident_bytes(), 200u << 20);
+}
+
+// Interim answers that never end cost the first kMaxAnswerBytes of the answer, then the attempt
+// ends as a network error.
+TEST_F(HttpSenderTest, AnAnswerWithoutAStatusInItsFirstBytesIsANetworkError) {
+  RawReceiver receiver([](int fd) {
+    if (!send_all(fd, "HTTP/1.1 102 Processing\r\n")) return;
+    const std::string line = "X-Still-Working: " + std::string(100, 'w') + "\r\n";
+    for (int i = 0; i < 100000 && send_all(fd, line); ++i) {
+    }
+  });
+  WebhookResult r = sender_.send({receiver.url(), {}, "{}", Millis(10'000)});
+  EXPECT_EQ(r.outcome, outcome::kNetworkError) << r.detail;
+  EXPECT_NE(r.detail.find(std::to_string(HttpWebhookSender::kMaxAnswerBytes)), std::string::npos)
+      << r.detail;
+}
+
+// One deadline per attempt, not per read: a receiver that sends its status line a byte at a
+// time, each byte well within any per-read timeout, is cut off at the attempt's deadline.
+TEST_F(HttpSenderTest, ATricklingReceiverIsCutOffAtTheAttemptsDeadline) {
+  std::atomic<bool> stop{false};
+  RawReceiver receiver([&](int fd) {
+    const std::string slow = "HTTP/1.1 102 Processing\r\nX: " + std::string(4000, 'z');
+    for (char ch : slow) {
+      if (stop || !send_all(fd, std::string_view(&ch, 1))) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+  const auto began = std::chrono::steady_clock::now();
+  WebhookResult r = sender_.send({receiver.url(), {}, "{}", Millis(500)});
+  const auto took = std::chrono::steady_clock::now() - began;
+  stop = true;
+  EXPECT_EQ(r.outcome, outcome::kTimeout) << r.detail;
+  // The bytes alone would take 80 s; the bound is loose so that a loaded machine passes.
+  EXPECT_LT(took, std::chrono::seconds(10));
 }
 
 TEST_F(HttpSenderTest, TheAddressGuardRefusesLoopbackUnlessAllowed) {
