@@ -72,10 +72,18 @@ extract::QueryParams query_of(const json& object) {
 }
 
 std::string encode(const extract::QueryParams& query) {
+  // As the node's request library writes a query: percent-encoded, a space as %20 (form_encode
+  // writes a literal '+' as %2B, so every '+' it leaves is a space).
+  const auto percent = [](const std::string& text) {
+    std::string out;
+    for (char c : extract::form_encode(text))
+      out += c == '+' ? std::string("%20") : std::string(1, c);
+    return out;
+  };
   std::string out;
   for (const auto& [k, v] : query) {
     if (!out.empty()) out += '&';
-    out += extract::form_encode(k) + "=" + extract::form_encode(v);
+    out += percent(k) + "=" + percent(v);
   }
   return out;
 }
