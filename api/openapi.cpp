@@ -33,11 +33,11 @@ json param_schema(const extract::Param& p) {
         std::string words = std::string("items separated by '") + p.separator() + "'";
         if (!p.allowed().empty()) {
           words += ", each one of:";
-          for (const auto& v : p.allowed()) words += " " + v;
+          for (const auto& v : p.accepted_words()) words += " " + v;
         }
         s["description"] = words;
       } else if (!p.allowed().empty()) {
-        s["enum"] = p.allowed();
+        s["enum"] = p.accepted_words();
       }
       break;
     case ParamType::Int:
@@ -55,7 +55,7 @@ json param_schema(const extract::Param& p) {
       break;
     case ParamType::List: {
       json item = {{"type", "string"}, {"maxLength", p.length_limit()}};
-      if (!p.allowed().empty()) item["enum"] = p.allowed();
+      if (!p.allowed().empty()) item["enum"] = p.accepted_words();
       s = {{"type", "array"}, {"items", item}};
       break;
     }
@@ -68,6 +68,21 @@ json param_schema(const extract::Param& p) {
     target["description"] = p.pattern_expected();
   }
   if (p.fallback()) s["default"] = *p.fallback();
+  if (!p.value_aliases().empty()) {
+    // The alias words are in the enumeration; say which value each stands for.
+    std::string words = "aliases:";
+    for (const auto& [word, value] : p.value_aliases()) words += " " + word + " = " + value + ";";
+    words.pop_back();
+    json& target = p.type() == ParamType::List ? s["items"] : s;
+    const std::string before = target.value("description", "");
+    target["description"] = before.empty() ? words : before + "; " + words;
+  }
+  if (!p.unserved_values().empty()) {
+    std::string words = "refused with a 400 (" + p.unserved_reason() + "):";
+    for (const auto& v : p.unserved_values()) words += " " + v;
+    const std::string before = s.value("description", "");
+    s["description"] = before.empty() ? words : before + "; " + words;
+  }
   return s;
 }
 
@@ -482,20 +497,25 @@ json openapi_document() {
   paths["/openapi.json"]["get"] = operation(
       "openapi", "This document",
       {{"200", json_response("The OpenAPI document", {{"type", "object"}})}}, false);
-  paths["/account"]["get"] = operation(
-      "account", "The caller's balance, allowance, period and usage",
-      with_errors({{"200", json_response("The account",
-                                         enveloped({{"account", {{"type", "object"}}},
-                                                    {"balance", {{"type", "integer"}}},
-                                                    {"allowance", {{"type", "integer"}}},
-                                                    {"periodStart", {{"type", "string"}}},
-                                                    {"periodEnd", {{"type", "string"}}},
-                                                    {"concurrencyLimit", {{"type", "integer"}}},
-                                                    {"usage", {{"type", "object"}}}},
-                                                   {"account", "balance", "allowance",
-                                                    "periodStart", "periodEnd",
-                                                    "concurrencyLimit", "usage"}))}},
-                  kAuthErrors));
+  const json account_answers = with_errors(
+      {{"200",
+        json_response("The account", enveloped({{"account", {{"type", "object"}}},
+                                                {"balance", {{"type", "integer"}}},
+                                                {"allowance", {{"type", "integer"}}},
+                                                {"periodStart", {{"type", "string"}}},
+                                                {"periodEnd", {{"type", "string"}}},
+                                                {"concurrencyLimit", {{"type", "integer"}}},
+                                                {"usage", {{"type", "object"}}}},
+                                               {"account", "balance", "allowance", "periodStart",
+                                                "periodEnd", "concurrencyLimit", "usage"}))}},
+      kAuthErrors);
+  paths["/account"]["get"] =
+      operation("account", "The caller's balance, allowance, period and usage", account_answers);
+  // Where the hosted service's clients ask for the same (their credential check calls /user/me).
+  paths["/user/me"]["get"] =
+      operation("user_me", "The account's answer, at the hosted service's path", account_answers);
+  paths["/user/me/usage"]["get"] = operation(
+      "user_me_usage", "The account's answer, at the hosted service's path", account_answers);
 
   for (const extract::RegisteredEndpoint& e : extract::registered_endpoints()) {
     const std::string route(e.endpoint->route());
@@ -504,7 +524,12 @@ json openapi_document() {
                                                            schema_ref(component_name(route)))}},
                                     kChargedErrors));
     op["parameters"] = openapi_query_parameters(e.endpoint->parameters());
+    // The site path the hosted service's clients send: the same endpoint, cost and answer.
+    json alias = op;
+    alias["operationId"] = std::string(e.site) + "_" + std::string(e.name) + "_site_path";
+    alias["summary"] = "GET " + e.site_path() + ": the same endpoint as GET " + e.endpoint->path();
     paths[e.endpoint->path()]["get"] = std::move(op);
+    paths[e.site_path()]["get"] = std::move(alias);
   }
 
   json web = operation("web", "Load any page and return its content",
@@ -512,7 +537,23 @@ json openapi_document() {
                                    {400, 401, 402, 404, 413, 422, 429, 500, 502, 503, 504}));
   web["requestBody"] = {{"required", true},
                         {"content", {{"application/json", {{"schema", web_request_schema()}}}}}};
+  // The hosted service's clients send the same fields as query parameters of a GET (arrays as
+  // `outputFormat[0]=html`, objects as their JSON text, booleans as true/false).
+  json web_get = web;
+  web_get.erase("requestBody");
+  web_get["operationId"] = "web_query";
+  web_get["summary"] = "The same fetch, with the body's fields as query parameters";
+  web_get["parameters"] = {
+      {{"name", "url"}, {"in", "query"}, {"required", true}, {"schema", {{"type", "string"}}}},
+      {{"name", "fields"},
+       {"in", "query"},
+       {"required", false},
+       {"description", "every other field of the POST body, by its name"},
+       {"style", "form"},
+       {"explode", true},
+       {"schema", {{"type", "object"}}}}};
   paths["/scrape/web"]["post"] = std::move(web);
+  paths["/scrape/web"]["get"] = std::move(web_get);
 
   json shot = operation(
       "screenshot", "A screenshot, by the signed URL /scrape/web answered",

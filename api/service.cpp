@@ -61,6 +61,7 @@ void add_routes(Router& router, Dependencies& deps) {
   add_web_routes(router, deps);
   add_jobs_routes(router, deps);
   add_openapi_routes(router);
+  add_hosted_client_routes(router);
 }
 
 Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {

@@ -1,6 +1,7 @@
 #include "extract/params.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -134,6 +135,37 @@ Param Param::one_of(std::vector<std::string> values) const {
   return p;
 }
 
+Param Param::aliases(std::vector<std::pair<std::string, std::string>> words) const {
+  Param p = *this;
+  p.aliases_ = std::move(words);
+  return p;
+}
+
+Param Param::unserved(std::vector<std::string> values, std::string why) const {
+  Param p = *this;
+  p.unserved_ = std::move(values);
+  p.unserved_why_ = std::move(why);
+  return p;
+}
+
+std::vector<std::string> Param::accepted_words() const {
+  if (allowed_.empty()) return {};
+  std::vector<std::string> words = allowed_;
+  for (const auto& [word, value] : aliases_) words.push_back(word);
+  return words;
+}
+
+std::string Param::resolve(const std::string& value) const {
+  for (const auto& [word, meant] : aliases_) {
+    if (word == value) return meant;
+  }
+  if (std::find(unserved_.begin(), unserved_.end(), value) != unserved_.end()) {
+    throw invalid_parameter(
+        name_, "'" + name_ + "' value '" + value + "' cannot be served: " + unserved_why_);
+  }
+  return value;
+}
+
 Param Param::pattern(const std::string& regex, std::string expected) const {
   Param p = *this;
   p.pattern_ = std::make_shared<const std::regex>(regex, std::regex::ECMAScript);
@@ -166,8 +198,8 @@ void Param::check_allowed(const std::string& value) const {
     throw invalid_parameter(name_, "'" + name_ + "' must be " + pattern_expected_);
   }
   if (!allowed_.empty() && std::find(allowed_.begin(), allowed_.end(), value) == allowed_.end()) {
-    throw invalid_parameter(name_, "'" + name_ + "' must be one of: " + join(allowed_, ", ") +
-                                       " (got '" + value + "')");
+    throw invalid_parameter(name_, "'" + name_ + "' must be one of: " +
+                                       join(accepted_words(), ", ") + " (got '" + value + "')");
   }
 }
 
@@ -232,10 +264,11 @@ nlohmann::json Param::parse(const std::vector<std::string>& raw) const {
   }
   if (type_ == ParamType::List) {
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& item : raw) {
-      if (item.size() > max_length_) {
+    for (const auto& given : raw) {
+      if (given.size() > max_length_) {
         throw invalid_parameter(name_, "an item of '" + name_ + "' is too long");
       }
+      const std::string item = resolve(given);
       check_allowed(item);
       items.push_back(item);
     }
@@ -244,7 +277,8 @@ nlohmann::json Param::parse(const std::vector<std::string>& raw) const {
   if (raw.size() != 1) {
     throw invalid_parameter(name_, "'" + name_ + "' may be given only once");
   }
-  const std::string& text = raw.front();
+  const std::string text =
+      type_ == ParamType::String && separator_ == '\0' ? resolve(raw.front()) : raw.front();
   switch (type_) {
     case ParamType::String: {
       if (text.size() > max_length_) {
@@ -260,16 +294,21 @@ nlohmann::json Param::parse(const std::vector<std::string>& raw) const {
         throw invalid_parameter(name_, "'" + name_ + "' must be " + pattern_expected_);
       }
       std::set<std::string> seen;
-      std::string item;
+      std::string given;
+      std::string resolved;
       std::istringstream in(text);
-      while (std::getline(in, item, separator_)) {
-        if (item.empty()) {
+      while (std::getline(in, given, separator_)) {
+        if (given.empty()) {
           throw invalid_parameter(name_, "'" + name_ + "' has an empty item");
         }
+        const std::string item = resolve(given);
+        if (!resolved.empty()) resolved += separator_;
+        resolved += item;
         if (!allowed_.empty() &&
             std::find(allowed_.begin(), allowed_.end(), item) == allowed_.end()) {
-          throw invalid_parameter(name_, "'" + name_ + "' items must be among: " +
-                                             join(allowed_, ", ") + " (got '" + item + "')");
+          throw invalid_parameter(
+              name_, "'" + name_ + "' items must be among: " + join(accepted_words(), ", ") +
+                         " (got '" + given + "')");
         }
         if (!seen.insert(item).second) {
           throw invalid_parameter(name_, "'" + name_ + "' repeats '" + item + "'");
@@ -278,7 +317,7 @@ nlohmann::json Param::parse(const std::vector<std::string>& raw) const {
       if (text.back() == separator_) {
         throw invalid_parameter(name_, "'" + name_ + "' has an empty item");
       }
-      return text;
+      return resolved;
     }
     case ParamType::Int: {
       auto v = parse_whole(text);
@@ -372,22 +411,72 @@ const Param* Parameters::find(std::string_view name) const {
   return nullptr;
 }
 
-ValidatedParams Parameters::validate(const QueryParams& query) const {
-  // Group the raw values by declared parameter; `name[]` and `name` both reach a List.
-  std::map<std::string, std::vector<std::string>> raw;
-  for (const auto& [key, value] : query) {
-    std::string name = key;
-    const Param* p = find(name);
-    if (!p && name.size() > 2 && name.ends_with("[]")) {
-      name = name.substr(0, name.size() - 2);
-      p = find(name);
-      if (p && p->type() != ParamType::List) p = nullptr;
+namespace {
+
+// How a query key names a declared parameter: as it is declared, as `list[]`, or as one indexed
+// item of a list (`list[3]`, `list[][3]`).
+struct KeyForm {
+  const Param* param = nullptr;
+  std::optional<long> index;
+};
+
+KeyForm key_form(const Parameters& params, const std::string& key) {
+  if (const Param* p = params.find(key)) return {p, std::nullopt};
+  if (!key.ends_with("]")) return {};
+  const std::size_t open = key.rfind('[');
+  if (open == std::string::npos || open == 0) return {};
+  const std::string inside = key.substr(open + 1, key.size() - open - 2);
+  std::string base = key.substr(0, open);
+  std::optional<long> index;
+  if (!inside.empty()) {
+    if (inside.size() > 4 ||
+        !std::all_of(inside.begin(), inside.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      return {};
     }
-    if (!p) {
+    index = std::stol(inside);
+    if (base.ends_with("[]")) base.resize(base.size() - 2);
+  }
+  const Param* p = params.find(base);
+  if (!p || p->type() != ParamType::List) return {};
+  return {p, index};
+}
+
+}  // namespace
+
+ValidatedParams Parameters::validate(const QueryParams& query) const {
+  // Group the raw values by declared parameter; `name[]`, `name` and `name[i]` all reach a List.
+  // Indexed items are ordered by index; repeated ones keep the order they were sent in.
+  std::map<std::string, std::vector<std::string>> raw;
+  std::map<std::string, std::map<long, std::string>> indexed;
+  std::set<std::string> repeated;
+  for (const auto& [key, value] : query) {
+    const KeyForm form = key_form(*this, key);
+    if (!form.param) {
       throw invalid_parameter(key, "unknown parameter '" + key + "'");
     }
-    if (value.empty()) continue;  // `x=` counts as absent
+    const std::string& name = form.param->name();
+    if (form.index) {
+      if (!indexed[name].emplace(*form.index, value).second) {
+        throw invalid_parameter(name, "'" + key + "' is given twice");
+      }
+    } else if (form.param->type() == ParamType::List) {
+      repeated.insert(name);
+    }
+    if (form.index && repeated.contains(name)) {
+      throw invalid_parameter(name, "'" + name + "' is written both with indexes (" + key +
+                                        ") and without: use one form");
+    }
+    if (!form.index && indexed.contains(name)) {
+      throw invalid_parameter(name, "'" + name + "' is written both with indexes and without (" +
+                                        key + "): use one form");
+    }
+    if (value.empty() || form.index) continue;  // `x=` counts as absent
     raw[name].push_back(value);
+  }
+  for (const auto& [name, items] : indexed) {
+    for (const auto& [index, value] : items) {
+      if (!value.empty()) raw[name].push_back(value);
+    }
   }
 
   ValidatedParams out;
@@ -408,25 +497,49 @@ ValidatedParams Parameters::validate(const QueryParams& query) const {
   return out;
 }
 
-std::string language_tag(std::string_view tag) {
+std::string tag_language(std::string_view tag) {
   std::string out;
-  for (std::size_t i = 0; i < tag.size(); ++i) {
-    const auto c = static_cast<unsigned char>(tag[i]);
-    if (i == 2) {
-      out += '-';
-    } else {
-      out += static_cast<char>(i < 2 ? std::tolower(c) : std::toupper(c));
-    }
+  for (char c : tag.substr(0, tag.find_first_of("-_"))) {
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   return out;
 }
 
-std::vector<std::string> with_and_without_www(const std::vector<std::string>& domains) {
+std::string tag_region(std::string_view tag) {
+  const std::size_t cut = tag.find_first_of("-_");
+  if (cut == std::string_view::npos) return "";
+  const std::string_view rest = tag.substr(cut + 1);
+  if (rest.size() != 2 || !std::isalpha(static_cast<unsigned char>(rest[0])) ||
+      !std::isalpha(static_cast<unsigned char>(rest[1]))) {
+    return "";
+  }
+  std::string out;
+  for (char c : rest) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string language_tag(std::string_view tag) {
+  const std::string language = tag_language(tag);
+  const std::size_t cut = tag.find_first_of("-_");
+  if (cut == std::string_view::npos) return language;
+  const std::string region = tag_region(tag);
+  if (!region.empty() && language != "xx") return language + "-" + region;
+  // An area (`419`) or one of Google's joke languages (`xx-pirate`): lower case as written.
+  std::string rest;
+  for (char c : tag.substr(cut + 1)) {
+    rest += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return language + "-" + rest;
+}
+
+std::vector<std::string> with_and_without_www(const std::vector<std::string>& domains,
+                                              const std::vector<std::string>& other_hosts) {
   std::vector<std::string> out;
   for (const std::string& d : domains) {
     out.push_back(d);
     out.push_back("www." + d);
   }
+  out.insert(out.end(), other_hosts.begin(), other_hosts.end());
   return out;
 }
 

@@ -16,7 +16,11 @@
 //
 // Decisions (docs/endpoints/README.md): an empty value counts as absent; a parameter the endpoint
 // does not declare is rejected (invalid_parameter), as POST bodies reject unknown fields; a scalar
-// given twice is rejected; list parameters are written `name[]` (the bare `name` is accepted too).
+// given twice is rejected; list parameters are written `name[]` (the bare `name` is accepted too),
+// or indexed as clients built on the `qs` encoding write arrays: `name[0]=a&name[1]=b`, and for a
+// list whose client-side name is already `name[]`, `name[][0]=a` (docs/endpoints/README.md
+// "Arrays"). One list is written in one form: indexed items mixed with repeated ones, or an index
+// given twice, are a 400 naming the list.
 #include <functional>
 #include <map>
 #include <memory>
@@ -82,6 +86,14 @@ class Param {
   Param multiple_of(long long step) const;
   /// The whole value (String) or each item (List) must be one of `values` (exact, case-sensitive).
   Param one_of(std::vector<std::string> values) const;
+  /// Other words a client may send for a value (`{"house", "houses"}`: a hosted-service client's
+  /// word, then the word this API and the site use). An alias is checked and handed on as the
+  /// value it stands for, so URL builders only ever see their own words. Applies to the whole
+  /// value (String), each item (List, or a String with items).
+  Param aliases(std::vector<std::pair<std::string, std::string>> words) const;
+  /// Values a client may send that cannot be served (another site behind a domain, a device the
+  /// browser does not emulate): a 400 naming the value and saying `why`.
+  Param unserved(std::vector<std::string> values, std::string why) const;
   /// The whole value must match `regex` (ECMAScript, whole value); `expected` says what in words,
   /// for the error message ("a two-letter country code").
   Param pattern(const std::string& regex, std::string expected) const;
@@ -108,6 +120,13 @@ class Param {
   long long step() const { return step_; }
   /// The enumeration of the whole value (String) or of each item (List, or a String with items).
   const std::vector<std::string>& allowed() const { return allowed_; }
+  /// Alias words with the value each stands for (aliases()).
+  const std::vector<std::pair<std::string, std::string>>& value_aliases() const { return aliases_; }
+  /// Values refused as unservable (unserved()), and why.
+  const std::vector<std::string>& unserved_values() const { return unserved_; }
+  const std::string& unserved_reason() const { return unserved_why_; }
+  /// Every word the parameter accepts: allowed() then the alias words (empty when open).
+  std::vector<std::string> accepted_words() const;
   /// The regex given to pattern() (matched against the whole value), empty if none.
   const std::string& pattern_source() const { return pattern_source_; }
   const std::string& pattern_expected() const { return pattern_expected_; }
@@ -119,6 +138,8 @@ class Param {
   Param(std::string name, ParamType type) : name_(std::move(name)), type_(type) {}
   void check_allowed(const std::string& value) const;
   void check_range(double value) const;
+  /// The value an alias stands for (or `value` itself); a 400 for an unserved value.
+  std::string resolve(const std::string& value) const;
 
   std::string name_;
   ParamType type_;
@@ -127,6 +148,9 @@ class Param {
   std::optional<double> max_;
   long long step_ = 0;
   std::vector<std::string> allowed_;
+  std::vector<std::pair<std::string, std::string>> aliases_;
+  std::vector<std::string> unserved_;
+  std::string unserved_why_;
   std::shared_ptr<const std::regex> pattern_;
   std::string pattern_expected_;
   std::string pattern_source_;
@@ -176,8 +200,10 @@ class Parameters {
   std::vector<Rule> rules_;
 };
 
-/// A site's domains as a parameter accepts them: each as given and with a leading "www.".
-std::vector<std::string> with_and_without_www(const std::vector<std::string>& domains);
+/// A site's domains as a parameter accepts them: each as given and with a leading "www.", then
+/// `other_hosts` as they are (a country's hosts for its other languages, such as fr.yelp.ch).
+std::vector<std::string> with_and_without_www(const std::vector<std::string>& domains,
+                                              const std::vector<std::string>& other_hosts = {});
 
 /// Patterns several endpoints share.
 namespace patterns {
@@ -187,10 +213,22 @@ inline constexpr const char* kTwoLetters = "[A-Za-z]{2}";
 /// an ISO 3166-1 region: `en`, `zh-TW`, `pt-BR`, `en-GB` (any case; see language_tag()).
 inline constexpr const char* kLanguageTag = "[A-Za-z]{2}([-_][A-Za-z]{2})?";
 inline constexpr const char* kLanguageTagWords = "a language code `ll` or `ll-CC` (en, zh-TW, pt-BR)";
+/// Google's interface languages (`hl`) as Google lists them: a two- or three-letter language
+/// (`en`, `fil`, `haw`), optionally with a region or a UN M.49 area (`zh-TW`, `es-419`, `sr-ME`),
+/// and Google's own joke languages (`xx-pirate`).
+inline constexpr const char* kGoogleLanguage =
+    "[A-Za-z]{2,3}([-_]([A-Za-z]{2}|[0-9]{3}))?|xx-(bork|elmer|hacker|klingon|pirate)";
+inline constexpr const char* kGoogleLanguageWords =
+    "a Google interface language such as en, fil, zh-TW or es-419";
 }  // namespace patterns
 
-/// A tag that matched patterns::kLanguageTag written the way the sites write it: the language in
-/// lower case, the region in upper case, joined by '-' (`ZH_tw` → `zh-TW`).
+/// A tag that matched patterns::kLanguageTag or kGoogleLanguage written the way the sites write
+/// it: the language in lower case, a two-letter region in upper case, joined by '-' (`ZH_tw` →
+/// `zh-TW`, `es-419`, `xx-pirate`).
 std::string language_tag(std::string_view tag);
+/// The language part of such a tag (`zh-TW` → `zh`, `fil` → `fil`), lower case.
+std::string tag_language(std::string_view tag);
+/// The two-letter region of such a tag, upper case (`zh-tw` → `TW`), empty when it has none.
+std::string tag_region(std::string_view tag);
 
 }  // namespace gleaner::extract

@@ -13,6 +13,10 @@ std::string RegisteredEndpoint::data_dir() const {
   return "tests/sites/" + std::string(site) + "/data/" + std::string(name) + "/";
 }
 
+std::string RegisteredEndpoint::site_path() const {
+  return "/scrape/" + std::string(site) + "/" + std::string(name);
+}
+
 const std::vector<RegisteredEndpoint>& registered_endpoints() {
   static const std::vector<RegisteredEndpoint> endpoints = generated_site_endpoints();
   return endpoints;
@@ -28,8 +32,8 @@ const std::vector<const Endpoint*>& all_endpoints() {
 }
 
 const Endpoint* find_endpoint(std::string_view path) {
-  for (const Endpoint* e : all_endpoints()) {
-    if (e->path() == path) return e;
+  for (const RegisteredEndpoint& e : registered_endpoints()) {
+    if (e.endpoint->path() == path || e.site_path() == path) return e.endpoint;
   }
   return nullptr;
 }

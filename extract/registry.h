@@ -21,13 +21,19 @@ struct RegisteredEndpoint {
   std::string doc_path() const;
   /// tests/sites/<site>/data/<name>/, relative to the source tree: the endpoint's recorded cases.
   std::string data_dir() const;
+  /// "/scrape/<site>/<name>": the path the hosted service's clients send for this endpoint
+  /// (`/scrape/google/serp` for `/scrape/search/serp`). An alias of Endpoint::path(): the same
+  /// validation, cost, metrics and answer (docs/api.md "Pointing a hosted-service client at
+  /// gleaner").
+  std::string site_path() const;
 };
 
 /// All endpoints with their names, in registration order.
 const std::vector<RegisteredEndpoint>& registered_endpoints();
 /// All endpoints, in registration order.
 const std::vector<const Endpoint*>& all_endpoints();
-/// The endpoint serving `path` ("/scrape/search/serp"), or nullptr.
+/// The endpoint serving `path` ("/scrape/search/serp", or its site path "/scrape/google/serp"),
+/// or nullptr.
 const Endpoint* find_endpoint(std::string_view path);
 
 }  // namespace gleaner::extract

@@ -123,7 +123,10 @@ Route UpstreamPools::route(const std::optional<std::string>& proxy_type,
   }
   std::optional<std::string> country;
   if (proxy_country) {
-    country = country_code(*proxy_country);
+    // The hosted service's clients offer `UK` for the United Kingdom, whose ISO code is GB;
+    // configuration keeps to the assigned codes (countries.h).
+    const bool uk = *proxy_country == "UK" || *proxy_country == "uk";
+    country = country_code(uk ? std::string("GB") : *proxy_country);
     if (!country)
       throw invalid_parameter("proxyCountry",
                               "proxyCountry must be an ISO 3166-1 alpha-2 country code such as US "

@@ -7,7 +7,7 @@
 namespace gleaner::api {
 
 void add_account_routes(Router& router, Dependencies& deps) {
-  router.add("GET", "/account", [&deps](Request& request) {
+  const Handler account = [&deps](Request& request) {
     const store::Account caller = authenticate(request, deps);
     const store::AccountView view = deps.store->account_view(caller.id);
     const store::Account& a = view.account;
@@ -31,7 +31,12 @@ void add_account_routes(Router& router, Dependencies& deps) {
               {"usage",
                {{"requests", requests}, {"credits", credits}, {"endpoints", std::move(usage)}}}};
     return r;
-  });
+  };
+  router.add("GET", "/account", account);
+  // The hosted service's clients check a key with GET /user/me and read usage from
+  // /user/me/usage: both get the account's answer, which holds the identity and the usage.
+  router.add("GET", "/user/me", account);
+  router.add("GET", "/user/me/usage", account);
 }
 
 }  // namespace gleaner::api

@@ -31,8 +31,9 @@ extract::EndpointResult fetch_naming_the_url(const extract::Endpoint& endpoint,
 }  // namespace
 
 void add_endpoint_routes(Router& router, Dependencies& deps) {
-  for (const extract::Endpoint* endpoint : extract::all_endpoints()) {
-    router.add("GET", endpoint->path(), [endpoint, &deps](Request& request) {
+  for (const extract::RegisteredEndpoint& registered : extract::registered_endpoints()) {
+    const extract::Endpoint* endpoint = registered.endpoint;
+    const Handler handler = [endpoint, &deps](Request& request) {
       // 401, then 400, then 402: a malformed request never costs a reservation.
       const store::Account caller = authenticate(request, deps);
       extract::ValidatedParams params = endpoint->validate(request.query);
@@ -52,7 +53,11 @@ void add_endpoint_routes(Router& router, Dependencies& deps) {
             response.url = std::move(result.url);
             return response;
           });
-    });
+    };
+    // The seed's path and the site's name as the hosted service's clients write it: one
+    // handler, so one validation, cost (the endpoint's route) and answer.
+    router.add("GET", endpoint->path(), handler);
+    router.add("GET", registered.site_path(), handler);
   }
 }
 

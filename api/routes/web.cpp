@@ -1,17 +1,86 @@
+#include <algorithm>
+#include <map>
+
 #include "api/auth.h"
 #include "api/billing.h"
 #include "api/routes/routes.h"
+#include "core/error.h"
 #include "extract/web/fetch.h"
 #include "extract/web/plain_fetch.h"
 #include "screenshots/serve.h"
 
 namespace gleaner::api {
+namespace {
+
+// One query value as the body field it stands for. The hosted service's clients send the body's
+// fields as query parameters: booleans as true/false, numbers as digits, objects (headers, rules,
+// scenarios) as their JSON text. The body parser then checks each field's type as for POST.
+nlohmann::json field_value(const std::string& text) {
+  if (text == "true") return true;
+  if (text == "false") return false;
+  if (!text.empty() && text.size() <= 15 &&
+      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::stoll(text);
+  }
+  if (!text.empty() && (text.front() == '{' || text.front() == '[')) {
+    nlohmann::json parsed = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (!parsed.is_discarded()) return parsed;
+  }
+  return text;
+}
+
+// The body of POST /scrape/web that a GET query stands for: `name=v` a field, `name[]=v` and
+// `name[0]=v` items of an array field, `name[key]=v` a key of an object field (viewport[width]).
+nlohmann::json body_of_query(const Query& query) {
+  nlohmann::json body = nlohmann::json::object();
+  std::map<std::string, std::map<long, std::string>> indexed;  // name[i]: items by index
+  for (const auto& [key, value] : query) {
+    const std::size_t open = key.find('[');
+    if (open == std::string::npos || open == 0 || !key.ends_with("]")) {
+      if (body.contains(key)) throw invalid_parameter(key, "'" + key + "' may be given only once");
+      body[key] = field_value(value);
+      continue;
+    }
+    const std::string name = key.substr(0, open);
+    const std::string inside = key.substr(open + 1, key.size() - open - 2);
+    nlohmann::json& field = body[name];
+    const bool digits =
+        !inside.empty() && inside.size() <= 4 &&
+        std::all_of(inside.begin(), inside.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (inside.empty() || digits) {
+      if (!field.is_null() && !field.is_array()) {
+        throw invalid_parameter(name, "'" + name + "' is given both as a value and as items");
+      }
+      if (field.is_null()) field = nlohmann::json::array();
+      if (digits && !indexed[name].emplace(std::stol(inside), value).second) {
+        throw invalid_parameter(name, "'" + key + "' is given twice");
+      }
+      if (inside.empty()) field.push_back(value);
+    } else {
+      if (!field.is_null() && !field.is_object()) {
+        throw invalid_parameter(name, "'" + name + "' is given both as a value and as keys");
+      }
+      field[inside] = field_value(value);
+    }
+  }
+  for (const auto& [name, items] : indexed) {
+    if (!body[name].empty()) {
+      throw invalid_parameter(name, "'" + name + "' is written both with indexes and without");
+    }
+    for (const auto& [index, value] : items) body[name].push_back(value);
+  }
+  return body;
+}
+
+}  // namespace
 
 void add_web_routes(Router& router, Dependencies& deps) {
-  router.add("POST", "/scrape/web", [&deps](Request& request) {
+  const Handler fetch = [&deps](Request& request) {
     // Authenticated, then validated before charging: a bad body is a 400, never a 402.
     const store::Account caller = authenticate(request, deps);
-    web::WebRequest body = web::parse_web_request(request.body, default_request_budget(deps.config));
+    const std::string text =
+        request.method == "POST" ? request.body : body_of_query(request.query).dump();
+    web::WebRequest body = web::parse_web_request(text, default_request_budget(deps.config));
     web::WebServices services{*deps.pool, deps.gateway.get(), deps.screenshots.get()};
     // The proxy too is chosen before charging: it decides the cost.
     const proxies::Route route = web::choose_route(body, services);
@@ -24,7 +93,9 @@ void add_web_routes(Router& router, Dependencies& deps) {
       response.url = std::move(result.url);
       return response;
     }, body.timeout);
-  });
+  };
+  router.add("POST", "/scrape/web", fetch);
+  router.add("GET", "/scrape/web", fetch);
 
   // Signed screenshot URLs need no API key: the signature is the credential.
   router.add("GET", "/screenshots/{file}", [&deps](Request& request) {

@@ -194,5 +194,96 @@ TEST(Params, DefaultsDoNotTriggerRules) {
   EXPECT_EQ(v.integer("start"), 0);
 }
 
+// Arrays as clients built on the `qs` encoding write them (the hosted service's n8n node among
+// them): indexed items, ordered by index, for a list declared `homeTypes` whether the client calls
+// it `homeTypes` (homeTypes[0]) or `homeTypes[]` (homeTypes[][0]).
+TEST(Params, IndexedArraysAreLists) {
+  auto p = sample().validate({{"q", "x"}, {"homeTypes[1]", "condo"}, {"homeTypes[0]", "house"}});
+  EXPECT_EQ(p.list("homeTypes"), (std::vector<std::string>{"house", "condo"}));
+  p = sample().validate({{"q", "x"}, {"homeTypes[][0]", "condo"}, {"homeTypes[][1]", "house"}});
+  EXPECT_EQ(p.list("homeTypes"), (std::vector<std::string>{"condo", "house"}));
+  // Ordered by the index's number, not its text.
+  QueryParams many = {{"q", "x"}};
+  for (int i = 0; i < 12; ++i) {
+    many.emplace("homeTypes[" + std::to_string(i) + "]", i == 10 ? "condo" : "house");
+  }
+  EXPECT_EQ(sample().validate(many).list("homeTypes")[10], "condo");
+  // Repeated, bracketed and bare forms stay one form between them.
+  p = sample().validate({{"q", "x"}, {"homeTypes", "house"}, {"homeTypes[]", "condo"}});
+  EXPECT_EQ(p.list("homeTypes").size(), 2u);
+  // Items are checked like any other.
+  EXPECT_EQ(rejection({{"q", "x"}, {"homeTypes[0]", "castle"}}).parameter(), "homeTypes");
+}
+
+TEST(Params, ContradictingArrayFormsNameTheList) {
+  for (const QueryParams& q :
+       {QueryParams{{"q", "x"}, {"homeTypes[0]", "house"}, {"homeTypes[]", "condo"}},
+        QueryParams{{"q", "x"}, {"homeTypes[0]", "house"}, {"homeTypes", "condo"}},
+        QueryParams{{"q", "x"}, {"homeTypes[0]", "house"}, {"homeTypes[0]", "condo"}},
+        QueryParams{{"q", "x"}, {"homeTypes[0]", "house"}, {"homeTypes[][0]", "condo"}}}) {
+    auto e = rejection(q);
+    EXPECT_EQ(e.code(), ErrorCode::InvalidParameter);
+    EXPECT_EQ(e.parameter(), "homeTypes");
+  }
+  // An index on a scalar is no form of it.
+  EXPECT_EQ(rejection({{"q[0]", "x"}}).parameter(), "q[0]");
+  EXPECT_EQ(rejection({{"q", "x"}, {"homeTypes[x]", "house"}}).parameter(), "homeTypes[x]");
+}
+
+TEST(Params, AliasesStandForTheirValues) {
+  const Parameters p{
+      {Param::string("sort").one_of({"newest", "priceLowToHigh"}).aliases({{"recent", "newest"}}),
+       Param::list("homeTypes").one_of({"houses", "condos"}).aliases({{"house", "houses"}}),
+       Param::string("chips")
+           .items(',', {"date:today", "date:week"})
+           .aliases({{"today", "date:today"}}),
+       Param::string("device")
+           .one_of({"desktop", "mobile"})
+           .unserved({"tablet"}, "the browser emulates desktop and mobile devices only")}};
+  auto v = p.validate({{"sort", "recent"},
+                       {"homeTypes[0]", "house"},
+                       {"homeTypes[1]", "condos"},
+                       {"chips", "today,date:week"}});
+  EXPECT_EQ(v.string("sort"), "newest");
+  EXPECT_EQ(v.list("homeTypes"), (std::vector<std::string>{"houses", "condos"}));
+  EXPECT_EQ(v.string("chips"), "date:today,date:week");
+  // The site's own words stay.
+  EXPECT_EQ(p.validate({{"sort", "newest"}}).string("sort"), "newest");
+  // A refusal lists both kinds of words.
+  auto e = rejection({{"sort", "oldest"}}, p);
+  EXPECT_EQ(e.parameter(), "sort");
+  EXPECT_NE(std::string(e.what()).find("newest, priceLowToHigh, recent"), std::string::npos)
+      << e.what();
+  // A value that cannot be served is a 400 naming it and saying why.
+  e = rejection({{"device", "tablet"}}, p);
+  EXPECT_EQ(e.code(), ErrorCode::InvalidParameter);
+  EXPECT_EQ(e.parameter(), "device");
+  EXPECT_NE(std::string(e.what()).find("'tablet' cannot be served: the browser emulates"),
+            std::string::npos)
+      << e.what();
+  EXPECT_EQ(p.find("homeTypes")->accepted_words(),
+            (std::vector<std::string>{"houses", "condos", "house"}));
+}
+
+TEST(Params, GoogleLanguagesAsGoogleListsThem) {
+  const Parameters p{
+      {Param::string("hl").pattern(patterns::kGoogleLanguage, patterns::kGoogleLanguageWords)}};
+  for (const char* ok : {"en", "fil", "haw", "ach", "es-419", "zh-TW", "zh-cn", "pt_BR", "sr-me",
+                         "xx-pirate", "xx-klingon"}) {
+    EXPECT_NO_THROW(p.validate({{"hl", ok}})) << ok;
+  }
+  for (const char* bad : {"e", "engl", "en-", "en-USA", "es-41", "xx-yoda", "en US"}) {
+    EXPECT_EQ(rejection({{"hl", bad}}, p).parameter(), "hl") << bad;
+  }
+  EXPECT_EQ(language_tag("ZH_tw"), "zh-TW");
+  EXPECT_EQ(language_tag("es-419"), "es-419");
+  EXPECT_EQ(language_tag("FIL"), "fil");
+  EXPECT_EQ(language_tag("xx-Pirate"), "xx-pirate");
+  EXPECT_EQ(language_tag("sr-me"), "sr-ME");
+  EXPECT_EQ(tag_language("haw"), "haw");
+  EXPECT_EQ(tag_region("pt-br"), "BR");
+  EXPECT_EQ(tag_region("es-419"), "");
+}
+
 }  // namespace
 }  // namespace gleaner::extract

@@ -46,7 +46,8 @@ void expect_declared(const json& operation, const extract::Parameters& declared,
     const json& schema = p.at("schema");
     if (!d.allowed().empty() && d.separator() == '\0') {
       const json& values = list ? schema.at("items").at("enum") : schema.at("enum");
-      EXPECT_EQ(values.get<std::vector<std::string>>(), d.allowed()) << where << ": " << d.name();
+      EXPECT_EQ(values.get<std::vector<std::string>>(), d.accepted_words())
+          << where << ": " << d.name();
     }
     if (d.minimum()) {
       EXPECT_EQ(schema.at("minimum").get<double>(), *d.minimum()) << where << ": " << d.name();
@@ -91,6 +92,22 @@ TEST(OpenApi, EveryDataEndpointHasItsPathDeclaredParametersAndResponseSchema) {
     EXPECT_GT(schemas.at(name).at("properties").size(), 1u) << path;
     EXPECT_EQ(get.at("responses").at("400").at("$ref"), "#/components/responses/Error") << path;
     EXPECT_EQ(get.at("security"), json::parse(R"([{"apiKey": []}])")) << path;
+    // The site path is listed as the same endpoint: same parameters and answer.
+    ASSERT_TRUE(paths.contains(e.site_path())) << e.site_path();
+    const json& alias = paths.at(e.site_path()).at("get");
+    EXPECT_EQ(alias.at("parameters"), get.at("parameters")) << e.site_path();
+    EXPECT_EQ(alias.at("responses"), get.at("responses")) << e.site_path();
+    EXPECT_NE(alias.at("operationId"), get.at("operationId")) << e.site_path();
+  }
+}
+
+TEST(OpenApi, TheHostedServicesAccountPathsGiveTheAccountsAnswer) {
+  const json& paths = document().at("paths");
+  for (const char* path : {"/user/me", "/user/me/usage"}) {
+    ASSERT_TRUE(paths.contains(path)) << path;
+    EXPECT_EQ(paths.at(path).at("get").at("responses"),
+              paths.at("/account").at("get").at("responses"))
+        << path;
   }
 }
 

@@ -138,6 +138,9 @@ TEST_F(PoolsTest, ParametersPickTheMatchingPool) {
   EXPECT_EQ(pools.route("residential", "DE").upstream->host, "res-de-0");
   EXPECT_EQ(pools.route("residential", "de").upstream->host, "res-de-0");
   EXPECT_EQ(pools.route("datacenter", "GB").upstream->host, "dc-gb-0");
+  // The hosted service's clients offer UK for the United Kingdom.
+  EXPECT_EQ(pools.route("datacenter", "UK").upstream->host, "dc-gb-0");
+  EXPECT_EQ(pools.route(std::nullopt, "uk").upstream->host, "dc-gb-0");
   // A country alone prefers datacenter, and falls back to residential.
   EXPECT_EQ(pools.route(std::nullopt, "GB").upstream->type, ProxyType::Datacenter);
   EXPECT_EQ(pools.route(std::nullopt, "DE").upstream->host, "res-de-0");

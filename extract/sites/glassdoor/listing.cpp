@@ -23,7 +23,15 @@ const std::vector<std::string>& domains() {
       "glassdoor.co.in", "glassdoor.de",     "glassdoor.fr",     "glassdoor.ie",
       "glassdoor.nl",    "glassdoor.be",     "glassdoor.at",     "glassdoor.ch",
       "glassdoor.es",    "glassdoor.it",     "glassdoor.com.mx", "glassdoor.com.br",
-      "glassdoor.sg",    "glassdoor.com.hk", "glassdoor.co.nz"};
+      "glassdoor.sg",    "glassdoor.com.hk", "glassdoor.co.nz",  "glassdoor.com.ar"};
+  return list;
+}
+
+// The sites' hosts for a second language of their country, taken as they are.
+const std::vector<std::string>& language_hosts() {
+  static const std::vector<std::string> list = {"de.glassdoor.ch", "fr.glassdoor.ch",
+                                                "fr.glassdoor.be", "nl.glassdoor.be",
+                                                "fr.glassdoor.ca"};
   return list;
 }
 
@@ -83,7 +91,7 @@ const Parameters& listing_parameters() {
   static const Parameters params{
       {Param::string("keyword").max_length(200), Param::string("location").max_length(200),
        Param::string("sort").one_of({"recent", "relevant"}),
-       Param::string("domain").one_of(with_and_without_www(domains())),
+       Param::string("domain").one_of(with_and_without_www(domains(), language_hosts())),
        Param::integer("datePosted").range(1, 365), Param::number("radius").range(0, 200),
        Param::number("minSalary").range(0, std::nullopt),
        Param::number("maxSalary").range(0, std::nullopt), Param::number("minRating").range(0, 5),
@@ -94,9 +102,9 @@ const Parameters& listing_parameters() {
 }
 
 std::string host_of(const json& search) {
-  std::string d = search.value("domain", std::string("glassdoor.com"));
-  if (d.starts_with("www.")) d = d.substr(4);
-  return "https://www." + d;
+  const std::string d = search.value("domain", std::string("glassdoor.com"));
+  // A country's bare domain is served on www.; its language hosts (fr.glassdoor.ch) as named.
+  return "https://" + (d.starts_with("glassdoor.") ? "www." + d : d);
 }
 
 std::string number_text(const json& v) {

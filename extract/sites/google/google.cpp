@@ -12,7 +12,7 @@ std::vector<Param> search_params() {
       Param::string("domain").pattern("(www\\.)?google(\\.[A-Za-z]{2,3}){1,2}",
                                       "a Google search domain such as google.co.uk"),
       Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
-      Param::string("hl").pattern(patterns::kLanguageTag, patterns::kLanguageTagWords),
+      Param::string("hl").pattern(patterns::kGoogleLanguage, patterns::kGoogleLanguageWords),
   };
 }
 

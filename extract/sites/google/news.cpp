@@ -22,8 +22,11 @@ constexpr const char* kTokenWords = "a token as the site writes it (letters, dig
 const Parameters& news_parameters() {
   static const Parameters params{
       {Param::string("q"),
-       Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
-       Param::string("hl").pattern(patterns::kLanguageTag, patterns::kLanguageTagWords),
+       // Google's own list of countries writes the United Kingdom `uk`; its editions, GB.
+       Param::string("gl")
+           .pattern(patterns::kTwoLetters, "a two-letter country code")
+           .aliases({{"uk", "GB"}, {"UK", "GB"}}),
+       Param::string("hl").pattern(patterns::kGoogleLanguage, patterns::kGoogleLanguageWords),
        Param::string("topicToken").pattern(kToken, kTokenWords),
        Param::string("sectionToken").pattern(kToken, kTokenWords),
        Param::string("publicationToken").pattern(kToken, kTokenWords),
@@ -53,7 +56,7 @@ std::string feed_path(const ValidatedParams& p) {
 // the site's editions for Chinese and for Latin-American Spanish and Portuguese use script and
 // region subtags instead (TW:zh-Hant, CN:zh-Hans, BR:pt-419, MX:es-419).
 std::string edition_language(const std::string& tag, const std::string& gl) {
-  const std::string language = tag.substr(0, 2);
+  const std::string language = tag_language(tag);
   if (language == "zh") return (gl == "CN" || tag == "zh-CN") ? "zh-Hans" : "zh-Hant";
   if (language == "pt") return gl == "PT" ? "pt-150" : "pt-419";
   if (language == "es" && gl != "ES") return "es-419";
@@ -64,13 +67,15 @@ std::string feed_url(const ValidatedParams& p) {
   // The edition: the site writes hl as language-COUNTRY, gl as the country and ceid as
   // COUNTRY:language (hl=en-US&gl=US&ceid=US:en).
   const std::string tag = language_tag(p.string("hl").value_or("en"));
-  const std::string language = tag.substr(0, 2);
+  const std::string language = tag_language(tag);
+  const std::string region = tag_region(tag);
   // A regional tag names its country when gl does not (hl=zh-TW is the Taiwan edition).
-  const std::string gl = site_json::ascii_upper(
-      p.string("gl").value_or(tag.size() == 5 ? tag.substr(3) : std::string("US")));
+  const std::string gl =
+      site_json::ascii_upper(p.string("gl").value_or(region.empty() ? std::string("US") : region));
   UrlBuilder url(std::string(kFeedBase) + feed_path(p));
   if (p.has("q")) url.add("q", *p.string("q"));
-  url.add("hl", tag.size() == 5 ? tag : language + "-" + gl)
+  // A tag with its own region or area (zh-TW, es-419) is the edition's hl as it is.
+  url.add("hl", tag.find('-') == std::string::npos ? language + "-" + gl : tag)
       .add("gl", gl)
       .add_raw("ceid", gl + ":" + edition_language(tag, gl));
   if (p.has("so")) url.add("so", *p.string("so"));

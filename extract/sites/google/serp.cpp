@@ -232,6 +232,50 @@ json local_places(const json& page) {
   return out;
 }
 
+// Google's own parameters of a results page, each checked against what Google takes (known
+// values, Google's own shapes of ids, bounded lengths) so a request never reaches the page with
+// something Google would ignore or misread.
+std::vector<Param> google_page_params() {
+  return {
+      Param::integer("num").range(1, 100),
+      Param::string("filter").one_of({"0", "1"}),
+      Param::string("nfpr").one_of({"0", "1"}),
+      Param::string("safe").one_of({"active", "off"}),
+      Param::string("tbs")
+          .pattern("[A-Za-z0-9_]+:[A-Za-z0-9_./-]*(,[A-Za-z0-9_]+:[A-Za-z0-9_./-]*)*",
+                   "Google's search tools, such as qdr:w or cdr:1,cd_min:1/1/2024")
+          .max_length(256),
+      Param::string("tbm").one_of({"isch", "lcl", "nws", "shop", "vid"}),
+      Param::list("lr").pattern("lang_[A-Za-z]{2}(-[A-Za-z]{2})?",
+                                "a language as lang_de or lang_zh-TW"),
+      Param::string("cr")
+          .pattern("country[A-Z]{2}(\\|country[A-Z]{2})*",
+                   "countries as countryDE or countryDE|countryFR")
+          .max_length(512),
+      Param::string("ludocid").pattern("[0-9]{1,20}", "a Google place id (digits)"),
+      Param::string("lsig").pattern("[A-Za-z0-9_-]{1,64}", "a Google place signature"),
+      Param::string("kgmid").pattern("/[gm]/[0-9a-z_]{2,24}", "a Knowledge Graph id as /m/0dl567"),
+      Param::string("si").pattern("[A-Za-z0-9_=+/-]{1,2048}",
+                                  "a cached search id as Google writes it"),
+  };
+}
+
+void add_google_page_params(UrlBuilder& url, const ValidatedParams& params) {
+  if (auto num = params.integer("num")) url.add("num", std::to_string(*num));
+  for (const char* name : {"filter", "nfpr", "safe", "tbs", "tbm"}) {
+    if (auto v = params.string(name)) url.add(name, *v);
+  }
+  // Several languages are one `lr`, joined by '|' as Google's advanced search writes them.
+  std::string languages;
+  for (const std::string& lang : params.list("lr")) {
+    languages += (languages.empty() ? "" : "|") + lang;
+  }
+  if (!languages.empty()) url.add("lr", languages);
+  for (const char* name : {"cr", "ludocid", "lsig", "kgmid", "si"}) {
+    if (auto v = params.string(name)) url.add(name, *v);
+  }
+}
+
 class SerpEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "search/serp"; }
@@ -254,10 +298,15 @@ class SerpEndpoint final : public Endpoint {
   const Parameters& parameters() const override {
     static const Parameters params = [] {
       std::vector<Param> p = google::search_params();
-      p.push_back(Param::string("deviceType").one_of({"desktop", "mobile"}));
+      p.push_back(
+          Param::string("deviceType")
+              .one_of({"desktop", "mobile"})
+              .unserved({"tablet"}, "the browser emulates desktop and mobile devices only"));
       // Not in api.md's table ("further parameters: not shown"): the result offset every
       // results page link carries, so pagination.next can be followed.
       p.push_back(Param::integer("start").range(0, 1000));
+      // Google's own results-page parameters, passed to the page as Google takes them.
+      for (Param& g : google_page_params()) p.push_back(std::move(g));
       return Parameters(std::move(p), {google::location_rule()});
     }();
     return params;
@@ -267,6 +316,7 @@ class SerpEndpoint final : public Endpoint {
     UrlBuilder url = google::results_url(params);
     const long long start = params.integer("start").value_or(0);
     if (start > 0) url.add("start", std::to_string(start));
+    add_google_page_params(url, params);
     PageRequest request;
     request.url = url.str();
     if (params.string("deviceType") == "mobile") {

@@ -37,8 +37,12 @@ const Parameters& search_parameters() {
        Param::string("sort")
            .one_of({"default", "distance", "averageRating", "name"})
            .default_value("default"),
-       Param::string("domain").one_of({"yellowpages.com", "www.yellowpages.com",
-                                       "yellowpages.com.au", "www.yellowpages.com.au"}),
+       Param::string("domain")
+           .one_of({"yellowpages.com", "www.yellowpages.com", "yellowpages.com.au",
+                    "www.yellowpages.com.au"})
+           .unserved({"www.yellowpages.ca", "yellowpages.ca"},
+                     "yellowpages.ca is Yellow Pages Canada, another directory with pages of its "
+                     "own; this endpoint reads yellowpages.com and yellowpages.com.au"),
        Param::integer("page").range(1, 100).default_value(1)},
       {Rule::custom(check_request)}};
   return params;

@@ -1,5 +1,6 @@
 #include "extract/sites/zillow/listing.h"
 
+#include <map>
 #include <regex>
 
 #include "core/error.h"
@@ -42,8 +43,14 @@ constexpr Choice kStatuses[] = {{"comingSoon", "isComingSoon"},
                                 {"acceptingBackupOffers", "isAcceptingBackupOffersSelected"},
                                 {"pendingUnderContract", "isPendingListingsSelected"}};
 constexpr Choice kTours[] = {{"openHouse", "isOpenHousesOnly"}, {"threeDTour", "is3dHome"}};
-constexpr Choice kAmenities[] = {
-    {"airConditioning", "hasAirConditioning"}, {"pool", "hasPool"}, {"waterfront", "isWaterfront"}};
+constexpr Choice kAmenities[] = {{"airConditioning", "hasAirConditioning"},
+                                 {"pool", "hasPool"},
+                                 {"waterfront", "isWaterfront"},
+                                 {"acceptZillowApplications", "onlyRentalAcceptsApplications"},
+                                 {"apartmentCommunity", "onlyRentalFeaturedMultiFamilyBuilding"},
+                                 {"incomeRestricted", "onlyRentalIncomeRestricted"},
+                                 {"inUnitLaundry", "onlyRentalInUnitLaundry"},
+                                 {"onsiteParking", "onlyRentalParkingAvailable"}};
 constexpr Choice kViews[] = {{"city", "isCityView"},
                              {"mountain", "isMountainView"},
                              {"park", "isParkView"},
@@ -61,7 +68,10 @@ constexpr Choice kSorts[] = {{"homesForYou", "globalrelevanceex"},
                              {"bedrooms", "beds"},
                              {"bathrooms", "baths"},
                              {"squareFeet", "size"},
-                             {"lotSize", "lot"}};
+                             {"lotSize", "lot"},
+                             {"paymentHighToLow", "paymentd"},
+                             {"paymentLowToHigh", "paymenta"},
+                             {"verifiedSource", "featured"}};
 
 using site_choices::names;
 
@@ -112,20 +122,42 @@ const Parameters& listing_parameters() {
                          : Param::number(std::move(name)).range(0, std::nullopt);
       });
     }
-    list.push_back(Param::list("homeTypes").one_of(names(kHomeTypes)));
+    // The hosted service's clients' words (docs/api.md "Pointing a hosted-service client at
+    // gleaner"), each standing for this API's own.
+    list.push_back(Param::list("homeTypes")
+                       .one_of(names(kHomeTypes))
+                       .aliases({{"house", "houses"},
+                                 {"townhome", "townhomes"},
+                                 {"condo", "condos"},
+                                 {"lot", "lotsLand"},
+                                 {"apartment", "apartments"}}));
     list.push_back(Param::list("listingPublishOptions").one_of(names(kPublishOptions)));
-    list.push_back(Param::list("propertyStatus").one_of(names(kStatuses)));
-    list.push_back(Param::list("tours").one_of(names(kTours)));
-    list.push_back(Param::list("otherAmenities").one_of(names(kAmenities)));
+    list.push_back(Param::list("propertyStatus")
+                       .one_of(names(kStatuses))
+                       .aliases({{"pendingAndUnderContract", "pendingUnderContract"}}));
+    list.push_back(Param::list("tours")
+                       .one_of(names(kTours))
+                       .aliases({{"open", "openHouse"}, {"3d", "threeDTour"}}));
+    list.push_back(Param::list("otherAmenities")
+                       .one_of(names(kAmenities))
+                       .aliases({{"ac", "airConditioning"}}));
     list.push_back(Param::list("views").one_of(names(kViews)));
-    list.push_back(Param::list("pets").one_of(names(kPets)));
+    list.push_back(Param::list("pets")
+                       .one_of(names(kPets))
+                       .aliases({{"allowsLargeDogs", "largeDogs"},
+                                 {"allowsSmallDogs", "smallDogs"},
+                                 {"allowsCats", "cats"}}));
     list.push_back(Param::list("basement").one_of(names(kBasements)));
-    list.push_back(Param::string("listingType").one_of({"byAgent", "byOwnerAndOther"}));
+    list.push_back(Param::string("listingType")
+                       .one_of({"byAgent", "byOwnerAndOther"})
+                       .aliases({{"byOwner", "byOwnerAndOther"}}));
     list.push_back(Param::number("hoa").range(0, std::nullopt));
     list.push_back(Param::boolean("singleStoryOnly"));
     list.push_back(Param::boolean("hide55plusCommunities"));
+    // Days, or the site's own words for its longer spans.
     list.push_back(Param::string("daysOnZillow")
-                       .one_of({"1", "7", "14", "30", "90", "180", "365", "730", "1095"}));
+                       .one_of({"1", "7", "14", "30", "90", "180", "365", "730", "1095"})
+                       .aliases({{"6m", "180"}, {"12m", "365"}, {"24m", "730"}, {"36m", "1095"}}));
     list.push_back(Param::date("moveInDate"));
     list.push_back(Param::boolean("mustHaveGarage"));
     list.push_back(Param::integer("parkingSpotsMin").range(0, 10));
@@ -195,7 +227,14 @@ json filter_state(const ValidatedParams& p) {
   if (auto hoa = p.number("hoa")) f["hoa"] = {{"max", *hoa}};
   if (p.boolean("singleStoryOnly").value_or(false)) f["singleStory"] = value(true);
   if (p.boolean("hide55plusCommunities").value_or(false)) f["ah"] = value(true);
-  if (auto doz = p.string("daysOnZillow")) f["doz"] = value(*doz);
+  if (auto doz = p.string("daysOnZillow")) {
+    // The filter panel's own values: days up to 90, then months (its definitions on the search
+    // page: "6m" is -182 days, "12m" -365, ...).
+    static const std::map<std::string, std::string> kMonths = {
+        {"180", "6m"}, {"365", "12m"}, {"730", "24m"}, {"1095", "36m"}};
+    const auto months = kMonths.find(*doz);
+    f["doz"] = value(months == kMonths.end() ? *doz : months->second);
+  }
   if (auto date = p.string("moveInDate")) f["rad"] = value(*date);
   if (p.boolean("mustHaveGarage").value_or(false)) f["hasGarage"] = value(true);
   if (auto spots = p.integer("parkingSpotsMin")) f["parkingSpots"] = {{"min", *spots}};

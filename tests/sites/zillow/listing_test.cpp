@@ -114,6 +114,41 @@ TEST(ZillowListingUrl, TheSearchTheSiteBoxMakes) {
   EXPECT_EQ(listing().route(), "estate/listing");
 }
 
+// The hosted service's clients' words reach the site as the site's own filter keys, and their
+// indexed arrays as lists (docs/endpoints/zillow/listing.md).
+TEST(ZillowListingUrl, TheHostedClientsWordsAreTheSitesFilters) {
+  QueryParams rent = {{"keyword", "Boston, MA"},     {"type", "forRent"},
+                      {"homeTypes[][0]", "house"},   {"homeTypes[][1]", "apartment"},
+                      {"pets[][0]", "allowsCats"},   {"otherAmenities[][0]", "inUnitLaundry"},
+                      {"otherAmenities[][1]", "ac"}, {"otherAmenities[][2]", "apartmentCommunity"},
+                      {"tours[][0]", "3d"},          {"sort", "paymentHighToLow"},
+                      {"daysOnZillow", "180"}};
+  json f = state_of(rent)["filterState"];
+  EXPECT_EQ(f["isSingleFamily"]["value"], true);
+  EXPECT_EQ(f["isApartment"]["value"], true);
+  EXPECT_EQ(f["isCondo"]["value"], false);
+  EXPECT_EQ(f["onlyRentalCatsAllowed"]["value"], true);
+  EXPECT_EQ(f["onlyRentalInUnitLaundry"]["value"], true);
+  EXPECT_EQ(f["hasAirConditioning"]["value"], true);
+  EXPECT_EQ(f["onlyRentalFeaturedMultiFamilyBuilding"]["value"], true);
+  EXPECT_EQ(f["is3dHome"]["value"], true);
+  EXPECT_EQ(f["sortSelection"]["value"], "paymentd");
+  // The site's filter takes months past 90 days.
+  EXPECT_EQ(f["doz"]["value"], "6m");
+  QueryParams sale = {{"keyword", "Boston, MA"},
+                      {"type", "forSale"},
+                      {"propertyStatus[][0]", "pendingAndUnderContract"},
+                      {"listingType", "byOwner"},
+                      {"sort", "verifiedSource"}};
+  f = state_of(sale)["filterState"];
+  EXPECT_EQ(f["isPendingListingsSelected"]["value"], true);
+  EXPECT_EQ(f["isForSaleByAgent"]["value"], false);
+  EXPECT_EQ(f["sortSelection"]["value"], "featured");
+  // Words of neither kind are still refused, naming the list.
+  EXPECT_EQ(rejection(listing(), with(kRent, "homeTypes[][0]", "castle")),
+            refused(ErrorCode::InvalidParameter, "homeTypes"));
+}
+
 TEST(ZillowListingShape, RentalsIn04011FromTheSearchState) {
   const json b =
       listing().shape(testing::recorded("zillow/data/listing/rentals-04011_script_output.json"),
