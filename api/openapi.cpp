@@ -11,6 +11,7 @@
 #include "extract/registry.h"
 #include "extract/web/request.h"
 #include "jobs/job_request.h"
+#include "jobs/page_job_request.h"
 #include "store/jobs_store.h"
 
 namespace gleaner::api {
@@ -146,6 +147,7 @@ const std::vector<int> kAuthErrors{401, 429, 500, 503};
 const std::vector<int> kChargedErrors{400, 401, 402, 404, 429, 500, 502, 503, 504};
 
 json job_request_schema();
+json job_input_schema();
 
 /// A job as jobs/job_request.cpp's job_json() and job_details_json() write it (docs/jobs.md): an
 /// answer of its own (in the envelope), or an item of the jobs list.
@@ -183,7 +185,10 @@ json job_schema(bool enveloped_answer) {
            store::job_status::kFailed}}}},
        {"creditsSpent", {{"type", "integer"}}},
        {"dataRowsCount", {{"type", "integer"}}},
-       {"input", job_request_schema()},
+       {"kind", {{"type", "string"}, {"enum", {"maps", "batch", "crawler"}}}},
+       {"input", job_input_schema()},
+       // Batches with ignoreInvalidURLs: the URLs left out.
+       {"invalidUrls", {{"type", "array"}, {"items", {{"type", "string"}}}}},
        {"createdAt", time},
        {"updatedAt", time},
        {"startedAt", time},
@@ -193,13 +198,22 @@ json job_schema(bool enveloped_answer) {
        // GET /scrapers/jobs/{id} only.
        {"webhookDeliveries", {{"type", "array"}, {"items", delivery}}},
        {"progress",
-        {{"type", "object"},
-         {"additionalProperties", false},
-         {"properties",
-          {{"pairsDone", {{"type", "integer"}}}, {"pairsTotal", {{"type", "integer"}}}}},
-         {"required", {"pairsDone", "pairsTotal"}}}}};
-  const std::vector<std::string> required{"id",        "status",    "creditsSpent", "dataRowsCount",
-                                          "input",     "createdAt", "updatedAt",    "progress"};
+        {{"anyOf",
+          {// maps: keyword × location pairs searched
+           {{"type", "object"},
+            {"additionalProperties", false},
+            {"properties",
+             {{"pairsDone", {{"type", "integer"}}}, {"pairsTotal", {{"type", "integer"}}}}},
+            {"required", {"pairsDone", "pairsTotal"}}},
+           // batch, crawler: pages admitted to the frontier, pages with a row
+           {{"type", "object"},
+            {"additionalProperties", false},
+            {"properties",
+             {{"pagesFound", {{"type", "integer"}}}, {"pagesDone", {{"type", "integer"}}}}},
+            {"required", {"pagesFound", "pagesDone"}}}}}}}};
+  const std::vector<std::string> required{"id",        "kind",      "status",    "creditsSpent",
+                                          "dataRowsCount", "input", "createdAt", "updatedAt",
+                                          "progress"};
   json schema;
   if (enveloped_answer) {
     schema = enveloped(std::move(properties), required);
@@ -434,13 +448,87 @@ json job_request_schema() {
                  {{"type", "object"}, {"additionalProperties", {{"type", "string"}}}}}}}}}}}};
 }
 
-/// One row of a job's results (docs/jobs.md "Rows"): the CSV columns, and the maps feature id
-/// when the place has one.
+/// The webhook object every job body takes.
+json webhook_schema() {
+  return job_request_schema()["properties"]["webhook"];
+}
+
+/// The body of POST /scrape/batch/web (`stored`: as the job's input shows it, defaults written
+/// in): /scrape/web's fields but `url`, with the batch's own (jobs/page_job_request.h).
+json batch_request_schema(bool stored) {
+  json schema = web_request_schema();
+  schema["properties"].erase("url");
+  schema["properties"]["urls"] = {{"type", "array"},
+                                  {"items", {{"type", "string"}}},
+                                  {"minItems", 1},
+                                  {"maxItems", jobs::kMaxBatchUrls}};
+  schema["properties"]["ignoreInvalidURLs"] = {{"type", "boolean"}};
+  schema["properties"]["webhook"] = webhook_schema();
+  if (stored) {
+    schema["properties"]["invalidUrls"] = {{"type", "array"}, {"items", {{"type", "string"}}}};
+    schema["required"] = {"urls", "invalidUrls"};
+  } else {
+    schema["required"] = {"urls"};
+  }
+  return schema;
+}
+
+/// The body of POST /scrapers/crawler/jobs (`stored`: as the job's input shows it).
+json crawler_request_schema(bool stored) {
+  json schema = web_request_schema();
+  schema["properties"].erase("url");
+  const json patterns = {{"type", "array"},
+                         {"items", {{"type", "string"}, {"minLength", 1}}},
+                         {"maxItems", jobs::kMaxPathPatterns}};
+  schema["properties"].update({
+      {"urls",
+       {{"type", "array"},
+        {"items", {{"type", "string"}}},
+        {"minItems", 1},
+        {"maxItems", jobs::kMaxStartUrls}}},
+      {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", jobs::kMaxCrawlPages}}},
+      {"maxDepth", {{"type", "integer"}, {"minimum", 0}, {"maximum", 1000}}},
+      {"includePaths", patterns},
+      {"excludePaths", patterns},
+      {"allowSubdomains", {{"type", "boolean"}}},
+      {"allowExternalLinks", {{"type", "boolean"}}},
+      {"ignoreRobotsTxt", {{"type", "boolean"}}},
+      {"sitemap", {{"type", "string"}, {"enum", {"include", "skip", "only"}}}},
+      {"delayMs", {{"type", "integer"}, {"minimum", 0}, {"maximum", jobs::kMaxDelayMs}}},
+      {"maxConcurrency",
+       {{"type", "integer"}, {"minimum", 1}, {"maximum", jobs::kMaxHostConcurrency}}},
+      {"webhook", webhook_schema()}});
+  schema["required"] = stored ? json{"urls", "limit", "sitemap"} : json{"urls"};
+  return schema;
+}
+
+/// A job's `input`: the body of its kind, as stored.
+json job_input_schema() {
+  return {{"anyOf", {job_request_schema(), batch_request_schema(true), crawler_request_schema(true)}}};
+}
+
+/// One row of a job's results (docs/jobs.md "Rows"). Maps: the CSV columns, and the feature id
+/// when the place has one. Batch and crawler: the page's place in the job, then /scrape/web's
+/// answer (whatever fields it has) or the page's error.
 json job_row_schema() {
   json properties = json::object();
   for (const char* field : jobs::kRowFields) properties[field] = json::object();
   properties["featureId"] = {{"type", "string"}};
-  return {{"type", "object"}, {"additionalProperties", false}, {"properties", properties}};
+  const json maps = {{"type", "object"}, {"additionalProperties", false}, {"properties", properties}};
+  const json page = {
+      {"type", "object"},
+      {"required", {"url"}},
+      {"properties",
+       {{"url", {{"type", "string"}}},
+        {"depth", {{"type", "integer"}}},
+        {"parentUrl", {{"type", {"string", "null"}}}},
+        {"statusCode", {{"type", "integer"}}},
+        {"error",
+         {{"type", "object"},
+          {"additionalProperties", false},
+          {"required", {"code", "message"}},
+          {"properties", {{"code", {{"type", "string"}}}, {"message", {{"type", "string"}}}}}}}}}};
+  return {{"anyOf", {maps, page}}};
 }
 
 json job_id_parameter() {
@@ -579,6 +667,24 @@ json openapi_document() {
                            {"content", {{"application/json", {{"schema", job_request_schema()}}}}}};
   paths["/scrapers/maps/jobs"]["post"] = std::move(create);
 
+  json batch = operation(
+      "createBatch", "Fetch up to 10,000 pages as a job, each as POST /scrape/web would",
+      with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}},
+                  {400, 413, 401, 429}));
+  batch["requestBody"] = {
+      {"required", true},
+      {"content", {{"application/json", {{"schema", batch_request_schema(false)}}}}}};
+  paths["/scrape/batch/web"]["post"] = std::move(batch);
+
+  json crawl = operation(
+      "createCrawl", "Crawl a site from start pages, as a job",
+      with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}},
+                  {400, 413, 401, 429}));
+  crawl["requestBody"] = {
+      {"required", true},
+      {"content", {{"application/json", {{"schema", crawler_request_schema(false)}}}}}};
+  paths["/scrapers/crawler/jobs"]["post"] = std::move(crawl);
+
   json list = operation(
       "listJobs", "The caller's jobs",
       with_errors(
@@ -600,7 +706,7 @@ json openapi_document() {
       {"parameters", {job_id_parameter()}}, {"get", get}, {"delete", stop}};
 
   json results = operation(
-      "jobResults", "A page of a job's rows, as JSON or CSV",
+      "jobResults", "A page of a job's rows as JSON, or the whole job as CSV or NDJSON",
       with_errors({{"200",
                     {{"description", "The rows"},
                      {"content",
@@ -613,7 +719,8 @@ json openapi_document() {
                                                {"data", {{"type", "array"}, {"items", job_row_schema()}}}},
                                               {"jobId", "status", "page", "limit", "total",
                                                "data"})}}},
-                       {"text/csv", {{"schema", {{"type", "string"}}}}}}}}}},
+                       {"text/csv", {{"schema", {{"type", "string"}}}}},
+                       {"application/x-ndjson", {{"schema", {{"type", "string"}}}}}}}}}},
                   {400, 401, 404}));
   results["parameters"] = json::array({job_id_parameter()});
   for (json& p : openapi_query_parameters(job_results_params())) results["parameters"].push_back(p);

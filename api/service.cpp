@@ -12,6 +12,8 @@
 #include "jobs/http_webhook_sender.h"
 #include "jobs/job_store_of.h"
 #include "jobs/maps_source.h"
+#include "jobs/page_worker.h"
+#include "jobs/web_page_source.h"
 #include "jobs/webhook_outbox.h"
 #include "jobs/worker.h"
 #include "proxies/gateway.h"
@@ -21,8 +23,9 @@
 
 namespace gleaner::api {
 
-/// The scraper jobs run by this node: maps searches in tabs of the service's pool, rows charged
-/// and stored by the worker, webhooks delivered by the outbox (docs/jobs.md).
+/// The scraper jobs run by this node: maps searches in tabs of the service's pool, batches and
+/// crawls by /scrape/web's page fetch, rows charged and stored by the workers, webhooks delivered
+/// by the outbox (docs/jobs.md).
 struct Service::Jobs {
   Jobs(Dependencies& deps, int pool_pages)
       : tabs(*deps.pool, {}, deps.site_egress),
@@ -34,7 +37,13 @@ struct Service::Jobs {
         worker(*deps.jobs, source, SystemClock::instance(),
                jobs::WorkerOptions::from_config(deps.config, pool_share(deps.config, pool_pages),
                                                 deps.costs.of("maps_job_row")),
-               [this] { outbox.notify(); }) {}
+               [this] { outbox.notify(); }),
+        pages(web::WebServices{*deps.pool, deps.gateway.get(), deps.screenshots.get()}),
+        page_worker(*deps.jobs, pages, SystemClock::instance(),
+                    jobs::PageWorkerOptions::from_config(
+                        deps.config, pool_share(deps.config, pool_pages),
+                        [&costs = deps.costs](const std::string& key) { return costs.of(key); }),
+                    [this] { outbox.notify(); }) {}
 
   /// Jobs run at once: entry `jobs_pool_share` (default 0.25) of the pool's pages, at least one,
   /// so that the synchronous endpoints keep the rest.
@@ -51,6 +60,8 @@ struct Service::Jobs {
   jobs::HttpWebhookSender sender;
   jobs::WebhookOutbox outbox;
   jobs::JobWorker worker;
+  jobs::WebPageSource pages;
+  jobs::PageWorker page_worker;
 };
 
 void add_routes(Router& router, Dependencies& deps) {
@@ -83,7 +94,10 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   deps_->jobs = jobs::job_store_of(deps_->config, *deps_->store);
   if (deps_->config.get_bool("jobs_enabled", true)) {
     jobs_ = std::make_unique<Jobs>(*deps_, pool_pages);
-    deps_->wake_job_worker = [worker = &jobs_->worker] { worker->notify(); };
+    deps_->wake_job_worker = [jobs = jobs_.get()] {
+      jobs->worker.notify();
+      jobs->page_worker.notify();
+    };
   }
   Router router;
   add_routes(router, *deps_);
@@ -97,7 +111,8 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   sweeper_ = std::thread([this] { sweep_reservations(); });
   if (jobs_) {
     jobs_->outbox.start();
-    jobs_->worker.start();
+    jobs_->worker.start();  // releases this node's leases, page entries included
+    jobs_->page_worker.start(/*release_leases=*/false);
   }
 }
 
@@ -118,10 +133,14 @@ void Service::shutdown(Millis grace) {
   if (server_) server_->stop();
   // Jobs pause before the browsers go, so that nothing a dying browser gives back is stored;
   // they stay this node's and resume at the next start (docs/jobs.md).
-  if (jobs_) jobs_->worker.request_stop();
+  if (jobs_) {
+    jobs_->worker.request_stop();
+    jobs_->page_worker.request_stop();
+  }
   if (deps_ && deps_->pool) deps_->pool->shutdown(grace);
   if (jobs_) {
     jobs_->worker.stop();
+    jobs_->page_worker.stop();
     jobs_->outbox.stop();
   }
   {

@@ -66,6 +66,8 @@ bool is_reserved_for_delivery(const std::string& name) {
          http_header::same_name(name, kDeliveryHeader);
 }
 
+}  // namespace
+
 Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
   if (!value.is_object()) throw invalid_parameter("webhook", "must be an object");
   only_fields(value, {"url", "events", "headers"}, "webhook.");
@@ -123,6 +125,8 @@ Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
   }
   return hook;
 }
+
+namespace {
 
 std::string csv_cell(const json& value) {
   if (value.is_null()) return {};
@@ -190,10 +194,7 @@ json JobRequest::to_json() const {
   for (const std::string& l : locations) locs.push_back(std::string(kLocationPrefix) + l);
   json out = {{"keywords", keywords}, {"locations", locs}, {"extractEmails", extract_emails}};
   if (limit) out["limit"] = *limit;
-  if (webhook) {
-    out["webhook"] = {
-        {"url", webhook->url}, {"events", webhook->events}, {"headers", webhook->headers}};
-  }
+  if (webhook) out["webhook"] = webhook_json(*webhook);
   return out;
 }
 
@@ -205,15 +206,22 @@ JobRequest JobRequest::from_json(const json& stored) {
   }
   r.extract_emails = stored.value("extractEmails", false);
   if (stored.contains("limit")) r.limit = stored["limit"].get<std::int64_t>();
-  if (stored.contains("webhook")) {
-    const json& w = stored["webhook"];
-    Webhook hook;
-    hook.url = w.at("url").get<std::string>();
-    hook.events = w.at("events").get<std::vector<std::string>>();
-    hook.headers = w.at("headers").get<std::map<std::string, std::string>>();
-    r.webhook = std::move(hook);
-  }
+  r.webhook = webhook_of(stored);
   return r;
+}
+
+json webhook_json(const Webhook& webhook) {
+  return {{"url", webhook.url}, {"events", webhook.events}, {"headers", webhook.headers}};
+}
+
+std::optional<Webhook> webhook_of(const json& input) {
+  if (!input.is_object() || !input.contains("webhook")) return std::nullopt;
+  const json& w = input["webhook"];
+  Webhook hook;
+  hook.url = w.at("url").get<std::string>();
+  hook.events = w.at("events").get<std::vector<std::string>>();
+  hook.headers = w.at("headers").get<std::map<std::string, std::string>>();
+  return hook;
 }
 
 std::string iso_utc(store::TimePoint t) {
@@ -227,8 +235,9 @@ std::string iso_utc(store::TimePoint t) {
 
 std::optional<std::string> webhook_body(const store::Job& job, const char* kind,
                                         store::TimePoint now, const std::vector<json>* rows) {
-  const JobRequest request = JobRequest::from_json(job.input);
-  if (!request.webhook || !request.webhook->subscribed(kind)) return std::nullopt;
+  // Every kind stores its webhook alike in its input.
+  const std::optional<Webhook> webhook = webhook_of(job.input);
+  if (!webhook || !webhook->subscribed(kind)) return std::nullopt;
   json body = {
       {"event", kind}, {"jobId", job.id}, {"jobStatus", job.status}, {"timestamp", iso_utc(now)}};
   if (rows) body["data"] = *rows;
@@ -237,6 +246,7 @@ std::optional<std::string> webhook_body(const store::Job& job, const char* kind,
 
 json job_json(const store::Job& job) {
   json out = {{"id", job.id},
+              {"kind", job.kind},
               {"status", job.status},
               {"creditsSpent", job.credits_spent},
               {"dataRowsCount", job.rows_count},
@@ -247,6 +257,14 @@ json job_json(const store::Job& job) {
   if (job.stop_requested && !job.done()) out["stopRequested"] = true;
   if (job.started_at) out["startedAt"] = iso_utc(*job.started_at);
   if (job.finished_at) out["finishedAt"] = iso_utc(*job.finished_at);
+  if (job.by_frontier) {
+    // A page job's progress: pages admitted to its frontier, and pages with a row.
+    out["progress"] = {{"pagesFound", job.frontier_size}, {"pagesDone", job.rows_count}};
+    if (job.input.is_object() && job.input.contains("invalidUrls")) {
+      out["invalidUrls"] = job.input["invalidUrls"];
+    }
+    return out;
+  }
   // How far the worker got: keyword × location pairs searched of all the job's pairs.
   auto list_size = [&](const char* key) -> std::int64_t {
     const auto it = job.input.is_object() ? job.input.find(key) : job.input.end();
@@ -283,16 +301,25 @@ json job_details_json(const store::Job& job,
   return out;
 }
 
-std::string rows_csv(const std::vector<json>& rows) {
+std::vector<std::string> row_fields(const std::string& kind) {
+  if (kind == "maps") return {std::begin(kRowFields), std::end(kRowFields)};
+  return {std::begin(kPageRowFields), std::end(kPageRowFields)};
+}
+
+std::string csv_header(const std::vector<std::string>& fields) {
   std::string out;
-  for (const char* field : kRowFields) {
+  for (const std::string& field : fields) {
     if (!out.empty()) out += ',';
     out += field;
   }
-  out += "\r\n";
+  return out + "\r\n";
+}
+
+std::string csv_lines(const std::vector<json>& rows, const std::vector<std::string>& fields) {
+  std::string out;
   for (const json& row : rows) {
     bool first = true;
-    for (const char* field : kRowFields) {
+    for (const std::string& field : fields) {
       if (!first) out += ',';
       first = false;
       out += csv_cell(row.contains(field) ? row.at(field) : json());
@@ -300,6 +327,11 @@ std::string rows_csv(const std::vector<json>& rows) {
     out += "\r\n";
   }
   return out;
+}
+
+std::string rows_csv(const std::vector<json>& rows) {
+  const std::vector<std::string> fields = row_fields("maps");
+  return csv_header(fields) + csv_lines(rows, fields);
 }
 
 }  // namespace gleaner::jobs

@@ -42,6 +42,14 @@ inline constexpr std::size_t kMaxTermLength = 500;
 /// an http(s) URL the address guard allows (the service passes proxies::AddressGuard::check_url).
 using UrlCheck = std::function<void(const std::string& url, const std::string& parameter)>;
 
+/// Parses and validates a `webhook` object (the same for every kind of job); errors name
+/// "webhook", "webhook.url", "webhook.events[0]", "webhook.headers.X-Token", ...
+Webhook parse_webhook(const nlohmann::json& value, const UrlCheck& check_url);
+/// The webhook as stored in a job's input.
+nlohmann::json webhook_json(const Webhook& webhook);
+/// The webhook a job's stored input names, whatever the job's kind.
+std::optional<Webhook> webhook_of(const nlohmann::json& input);
+
 struct JobRequest {
   std::vector<std::string> keywords;
   /// The place text of each location, without its `CUSTOM>` prefix.
@@ -73,8 +81,19 @@ inline constexpr const char* kRowFields[] = {
     "reviewCount", "latitude", "longitude", "placeId", "openingHours", "mapsUrl",
     "emails",   "keyword",    "location"};
 
-/// Rows as CSV (RFC 4180): one column per row field in kRowFields order; arrays and objects
-/// are written as their JSON text.
+/// The fields of a page job's row (batch, crawler), in the order CSV columns follow: the page's
+/// place in the job, then /scrape/web's outputs.
+inline constexpr const char* kPageRowFields[] = {
+    "url",     "depth",    "parentUrl",      "statusCode",      "error",      "content",
+    "text",    "markdown", "json",           "extractedLinks",  "extractedEmails",
+    "screenshot", "headers", "truncated"};
+/// The CSV columns of a job of `kind` (a kind's row shape).
+std::vector<std::string> row_fields(const std::string& kind);
+/// The CSV header line (RFC 4180, CRLF) of `fields`.
+std::string csv_header(const std::vector<std::string>& fields);
+/// One CSV line per row, a column per field; arrays and objects are written as their JSON text.
+std::string csv_lines(const std::vector<nlohmann::json>& rows, const std::vector<std::string>& fields);
+/// Maps rows as CSV (RFC 4180): the header, then one column per row field in kRowFields order.
 std::string rows_csv(const std::vector<nlohmann::json>& rows);
 /// The body of a webhook delivery of event `kind` for `job`: {event, jobId, jobStatus,
 /// timestamp, data?} (`data`: the new rows of scraper.data.scraped). None when the job has no

@@ -50,7 +50,7 @@ bool WebhookOutbox::deliver_one() {
   WebhookResult result;
   auto job = jobs_.job(delivery->job_id);
   std::optional<Webhook> hook;
-  if (job) hook = JobRequest::from_json(job->input).webhook;
+  if (job) hook = webhook_of(job->input);  // every kind keeps its webhook alike
   if (!hook) {
     result = {outcome::kRefused, {}, "the job has no webhook"};
   } else {

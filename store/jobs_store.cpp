@@ -9,7 +9,10 @@ namespace {
 
 constexpr std::string_view kJobColumns =
     "id, account_id, kind, status, stop_reason, input, progress, rows_count, credits_spent, "
-    "stop_requested, created_at, updated_at, started_at, finished_at, key_hash";
+    "stop_requested, created_at, updated_at, started_at, finished_at, key_hash, by_frontier, "
+    "frontier_size";
+constexpr std::string_view kEntryColumns =
+    "id, url_key, entry_kind, url, origin, depth, parent_url";
 constexpr std::string_view kDeliveryColumns =
     "id, job_id, event, body, status, attempts, next_attempt_at, created_at";
 
@@ -39,8 +42,25 @@ Job job_from(const Row& row) {
   j.started_at = optional_time(row, 12);
   j.finished_at = optional_time(row, 13);
   if (!row.is_null(14)) j.key_hash = row.text(14);
+  j.by_frontier = row.integer(15) != 0;
+  j.frontier_size = row.integer(16);
   return j;
 }
+
+FrontierEntry entry_from(const Row& row) {
+  FrontierEntry e;
+  e.id = row.integer(0);
+  e.key = row.text(1);
+  e.kind = row.text(2);
+  e.url = row.text(3);
+  e.origin = row.text(4);
+  e.depth = row.integer(5);
+  if (!row.is_null(6)) e.parent_url = row.text(6);
+  return e;
+}
+
+/// Thrown inside commit_entry's transaction to roll it back when the row cannot be paid.
+struct Unpaid {};
 
 Delivery delivery_from(const Row& row) {
   Delivery d;
@@ -200,6 +220,13 @@ void JobStore::release_leases(const std::string& table, const std::string& unfin
 
 void JobStore::release_job_leases() {
   release_leases("scraper_jobs", "'pending', 'in_progress'");
+  // The page entries this node was fetching go back to the queue, fetched again at once.
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    tx.run(
+        "UPDATE job_frontier SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL "
+        "WHERE lease_owner = ? AND state = 'leased'",
+        {node_id_});
+  });
 }
 
 std::optional<Job> JobStore::claim_job(std::chrono::seconds lease) {
@@ -207,8 +234,8 @@ std::optional<Job> JobStore::claim_job(std::chrono::seconds lease) {
     const std::int64_t t = now();
     const std::string sql =
         select_jobs(
-            "WHERE status IN ('pending', 'in_progress') AND (lease_owner IS NULL OR "
-            "lease_expires_at < ?) ORDER BY created_at, id LIMIT 1") +
+            "WHERE status IN ('pending', 'in_progress') AND by_frontier = 0 AND (lease_owner IS "
+            "NULL OR lease_expires_at < ?) ORDER BY created_at, id LIMIT 1") +
         skip_locked(db_.dialect());
     auto rows = tx.run(sql, {t}).rows;
     if (rows.empty()) return std::nullopt;
@@ -260,55 +287,64 @@ StoredRows JobStore::store_rows(
     throw Error(ErrorCode::NotFound, "no account " + std::to_string(job.account_id));
   }
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
-    StoredRows result;
-    const std::int64_t t = now();
     // Locks the job row so that two writers (a node whose lease was taken over) never number
     // rows alike; the UNIQUE (job_id, place_key) constraint is the last guard against doubles.
     tx.run("SELECT id FROM scraper_jobs WHERE id = ?" + std::string(db_.dialect().lock_rows),
            {job.id});
-    std::int64_t seq =
-        tx.run("SELECT COALESCE(MAX(seq), 0) FROM scraper_job_rows WHERE job_id = ?", {job.id})
-            .rows.at(0)
-            .integer(0);
-    for (const JobRow& row : rows) {
-      const bool known =
-          !tx.run("SELECT 1 FROM scraper_job_rows WHERE job_id = ? AND place_key = ?",
-                  {job.id, row.key})
-               .rows.empty();
-      if (known) continue;
-      if (cost_per_row > 0) {
-        const bool paid =
-            tx.run("UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ?",
-                   {cost_per_row, job.account_id, cost_per_row})
-                .affected == 1;
-        if (!paid) {
-          result.out_of_credits = true;
-          break;
-        }
+    return insert_rows(tx, job, rows, cost_per_row, cost_key, batch_body);
+  });
+}
+
+StoredRows JobStore::insert_rows(
+    Transaction& tx, const Job& job, const std::vector<JobRow>& rows, std::int64_t cost_per_row,
+    const std::string& cost_key,
+    const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
+        batch_body) {
+  StoredRows result;
+  const std::int64_t t = now();
+  std::int64_t seq =
+      tx.run("SELECT COALESCE(MAX(seq), 0) FROM scraper_job_rows WHERE job_id = ?", {job.id})
+          .rows.at(0)
+          .integer(0);
+  for (const JobRow& row : rows) {
+    const bool known = !tx.run("SELECT 1 FROM scraper_job_rows WHERE job_id = ? AND place_key = ?",
+                               {job.id, row.key})
+                            .rows.empty();
+    if (known) continue;
+    if (cost_per_row > 0) {
+      const bool paid =
+          tx.run("UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ?",
+                 {cost_per_row, job.account_id, cost_per_row})
+              .affected == 1;
+      if (!paid) {
+        result.out_of_credits = true;
+        break;
       }
-      ++seq;
-      tx.run(
-          "INSERT INTO scraper_job_rows (job_id, seq, place_key, data, created_at) "
-          "VALUES (?, ?, ?, ?, ?)",
-          {job.id, seq, row.key, row.data.dump(), t});
-      // One ledger line per row, keyed by job and place: charged exactly once even if the row
-      // were offered again after a restart.
+    }
+    ++seq;
+    tx.run(
+        "INSERT INTO scraper_job_rows (job_id, seq, place_key, data, created_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        {job.id, seq, row.key, row.data.dump(), t});
+    // One ledger line per charged row, keyed by job and row: charged exactly once even if the
+    // row were offered again after a restart.
+    if (cost_per_row > 0) {
       tx.run(
           "INSERT INTO ledger (request_id, account_id, endpoint, credits, charged_at) "
           "VALUES (?, ?, ?, ?, ?)",
           {"job:" + job.id + ":" + row.key, job.account_id, cost_key, cost_per_row, t});
-      result.stored.push_back(row.data);
     }
-    if (!result.stored.empty()) {
-      const auto count = static_cast<std::int64_t>(result.stored.size());
-      tx.run(
-          "UPDATE scraper_jobs SET rows_count = rows_count + ?, credits_spent = credits_spent + ?, "
-          "updated_at = ? WHERE id = ?",
-          {count, count * cost_per_row, t, job.id});
-      if (auto body = batch_body(result.stored)) enqueue(tx, job.id, kDataEvent, *body);
-    }
-    return result;
-  });
+    result.stored.push_back(row.data);
+  }
+  if (!result.stored.empty()) {
+    const auto count = static_cast<std::int64_t>(result.stored.size());
+    tx.run(
+        "UPDATE scraper_jobs SET rows_count = rows_count + ?, credits_spent = credits_spent + ?, "
+        "updated_at = ? WHERE id = ?",
+        {count, count * cost_per_row, t, job.id});
+    if (auto body = batch_body(result.stored)) enqueue(tx, job.id, kDataEvent, *body);
+  }
+  return result;
 }
 
 Job JobStore::finish_job(
@@ -318,14 +354,278 @@ Job JobStore::finish_job(
     auto current = job_in(tx, job_id, db_.dialect().lock_rows);
     if (!current) throw Error(ErrorCode::NotFound, "no job " + job_id);
     if (current->done()) return *current;  // finished already (e.g. by another node)
-    const std::int64_t t = now();
+    return end_job(tx, *current, status, reason, finished_body);
+  });
+}
+
+Job JobStore::end_job(Transaction& tx, const Job& current, const std::string& status,
+                      const std::optional<std::string>& reason,
+                      const std::function<std::optional<std::string>(const Job&)>& finished_body) {
+  const std::int64_t t = now();
+  tx.run(
+      "UPDATE scraper_jobs SET status = ?, stop_reason = ?, updated_at = ?, finished_at = ?, "
+      "lease_owner = NULL, lease_expires_at = NULL WHERE id = ?",
+      {status, reason ? SqlValue(*reason) : SqlValue(nullptr), t, t, current.id});
+  Job finished = *job_in(tx, current.id);
+  if (auto body = finished_body(finished)) enqueue(tx, current.id, kFinishedEvent, *body);
+  return finished;
+}
+
+Job JobStore::create_frontier_job(std::int64_t account_id, const std::string& kind,
+                                  const nlohmann::json& input, const std::string& key_hash,
+                                  const std::vector<FrontierEntry>& seeds,
+                                  const FrontierPolicy& policy) {
+  const std::string id = new_uuid();
+  const std::int64_t t = now();
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
     tx.run(
-        "UPDATE scraper_jobs SET status = ?, stop_reason = ?, updated_at = ?, finished_at = ?, "
-        "lease_owner = NULL, lease_expires_at = NULL WHERE id = ?",
-        {status, reason ? SqlValue(*reason) : SqlValue(nullptr), t, t, job_id});
-    Job finished = *job_in(tx, job_id);
-    if (auto body = finished_body(finished)) enqueue(tx, job_id, kFinishedEvent, *body);
-    return finished;
+        "INSERT INTO scraper_jobs (id, account_id, key_hash, kind, status, input, progress, "
+        "by_frontier, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+        {id, account_id, key_hash.empty() ? SqlValue(nullptr) : SqlValue(key_hash), kind,
+         std::string(job_status::kPending), input.dump(), std::string("{}"), t, t});
+    const std::int64_t added = admit(tx, id, seeds, policy);
+    tx.run("UPDATE scraper_jobs SET frontier_size = ? WHERE id = ?", {added, id});
+  });
+  log::info("jobs") << kind << " job " << id << " created for account " << account_id << " with "
+                    << seeds.size() << " addresses";
+  return *job(id);
+}
+
+std::int64_t JobStore::admit(Transaction& tx, const std::string& job_id,
+                             const std::vector<FrontierEntry>& entries,
+                             const FrontierPolicy& policy) {
+  std::int64_t size =
+      tx.run("SELECT frontier_size FROM scraper_jobs WHERE id = ?", {job_id}).rows.at(0).integer(0);
+  std::int64_t added = 0;
+  for (const FrontierEntry& e : entries) {
+    const bool page = e.kind == entry_kind::kPage;
+    if (page && policy.limit > 0 && size >= policy.limit) continue;
+    const bool alias = e.kind == entry_kind::kAlias;
+    const bool fresh =
+        tx.run(
+              "INSERT INTO job_frontier (job_id, url_key, entry_kind, url, origin, depth, "
+              "parent_url, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+              {job_id, e.key, e.kind, e.url, e.origin, e.depth,
+               e.parent_url ? SqlValue(*e.parent_url) : SqlValue(nullptr),
+               std::string(alias ? "done" : "queued")})
+            .affected == 1;
+    if (!fresh || alias) continue;
+    tx.run(
+        "INSERT INTO job_origins (job_id, origin, next_at_ms, delay_ms, max_concurrency) "
+        "VALUES (?, ?, 0, ?, ?) ON CONFLICT DO NOTHING",
+        {job_id, e.origin, policy.delay_ms, std::max<std::int64_t>(1, policy.max_concurrency)});
+    if (page) {
+      ++size;
+      ++added;
+    }
+  }
+  return added;
+}
+
+std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<ClaimedEntry> {
+    const std::int64_t t = now();
+    const std::int64_t t_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  clock_.now().time_since_epoch())
+                                  .count();
+    const auto jobs = tx.run(select_jobs(
+                                 "WHERE by_frontier = 1 AND status IN ('pending', 'in_progress') "
+                                 "AND stop_requested = 0 ORDER BY created_at, id LIMIT 50"))
+                          .rows;
+    for (const Row& job_row : jobs) {
+      Job job = job_from(job_row);
+      // An origin whose delay has passed, with an entry to take and a free slot. Locked, so
+      // that two nodes never both count a free slot of one origin.
+      const auto origins =
+          tx.run(
+                "SELECT o.origin, o.delay_ms FROM job_origins o WHERE o.job_id = ? AND "
+                "o.next_at_ms <= ? AND EXISTS (SELECT 1 FROM job_frontier f WHERE f.job_id = "
+                "o.job_id AND f.origin = o.origin AND (f.state = 'queued' OR (f.state = 'leased' "
+                "AND f.lease_expires_at < ?))) AND (SELECT COUNT(*) FROM job_frontier f WHERE "
+                "f.job_id = o.job_id AND f.origin = o.origin AND f.state = 'leased' AND "
+                "f.lease_expires_at >= ?) < o.max_concurrency ORDER BY o.next_at_ms, o.origin "
+                "LIMIT 1" +
+                    skip_locked(db_.dialect()),
+                {job.id, t_ms, t, t})
+              .rows;
+      if (origins.empty()) continue;
+      const std::string origin = origins.front().text(0);
+      const std::int64_t delay_ms = origins.front().integer(1);
+      const auto entries =
+          tx.run("SELECT " + std::string(kEntryColumns) +
+                     " FROM job_frontier WHERE job_id = ? AND origin = ? AND (state = 'queued' OR "
+                     "(state = 'leased' AND lease_expires_at < ?)) ORDER BY id LIMIT 1" +
+                     skip_locked(db_.dialect()),
+                 {job.id, origin, t})
+              .rows;
+      if (entries.empty()) continue;
+      FrontierEntry entry = entry_from(entries.front());
+      tx.run(
+          "UPDATE job_frontier SET state = 'leased', lease_owner = ?, lease_expires_at = ? "
+          "WHERE id = ?",
+          {node_id_, t + lease.count(), entry.id});
+      tx.run("UPDATE job_origins SET next_at_ms = ? WHERE job_id = ? AND origin = ?",
+             {t_ms + delay_ms, job.id, origin});
+      return ClaimedEntry{std::move(job), std::move(entry)};
+    }
+    return std::nullopt;
+  });
+}
+
+std::vector<Job> JobStore::page_jobs_to_end() {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    std::vector<Job> out;
+    for (const Row& row :
+         tx.run(select_jobs("WHERE by_frontier = 1 AND status IN ('pending', 'in_progress') AND "
+                            "(stop_requested = 1 OR NOT EXISTS (SELECT 1 FROM job_frontier f "
+                            "WHERE f.job_id = scraper_jobs.id AND f.state IN ('queued', "
+                            "'leased'))) ORDER BY created_at, id"))
+             .rows) {
+      out.push_back(job_from(row));
+    }
+    return out;
+  });
+}
+
+std::optional<Job> JobStore::finish_if_drained(
+    const std::string& job_id,
+    const std::function<std::optional<std::string>(const Job&)>& finished_body) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
+    auto current = job_in(tx, job_id, db_.dialect().lock_rows);
+    if (!current || current->done()) return std::nullopt;
+    const std::int64_t open =
+        tx.run("SELECT COUNT(*) FROM job_frontier WHERE job_id = ? AND state IN ('queued', "
+               "'leased')",
+               {job_id})
+            .rows.at(0)
+            .integer(0);
+    if (open > 0) return std::nullopt;
+    return end_job(tx, *current, job_status::kFinished, std::nullopt, finished_body);
+  });
+}
+
+std::optional<std::string> JobStore::origin_robots(const std::string& job_id,
+                                                   const std::string& origin) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) -> std::optional<std::string> {
+    const auto rows =
+        tx.run("SELECT robots FROM job_origins WHERE job_id = ? AND origin = ?", {job_id, origin})
+            .rows;
+    if (rows.empty() || rows.front().is_null(0)) return std::nullopt;
+    return rows.front().text(0);
+  });
+}
+
+bool JobStore::set_origin_robots(const Job& job, const std::string& origin,
+                                 const std::string& robots, std::int64_t delay_ms,
+                                 const std::vector<FrontierEntry>& sitemaps,
+                                 const FrontierPolicy& policy) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+    tx.run("SELECT id FROM scraper_jobs WHERE id = ?" + std::string(db_.dialect().lock_rows),
+           {job.id});
+    const bool first = tx.run(
+                             "UPDATE job_origins SET robots = ?, delay_ms = ? WHERE job_id = ? "
+                             "AND origin = ? AND robots IS NULL",
+                             {robots, delay_ms, job.id, origin})
+                           .affected == 1;
+    if (first && !sitemaps.empty()) {
+      const std::int64_t added = admit(tx, job.id, sitemaps, policy);
+      tx.run("UPDATE scraper_jobs SET frontier_size = frontier_size + ? WHERE id = ?",
+             {added, job.id});
+    }
+    return first;
+  });
+}
+
+void JobStore::skip_entry(const FrontierEntry& entry) {
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    const auto job_id = tx.run("SELECT job_id FROM job_frontier WHERE id = ?", {entry.id}).rows;
+    if (job_id.empty()) return;
+    tx.run("SELECT id FROM scraper_jobs WHERE id = ?" + std::string(db_.dialect().lock_rows),
+           {job_id.front().text(0)});
+    const bool skipped =
+        tx.run("UPDATE job_frontier SET state = 'skipped', lease_owner = NULL, "
+               "lease_expires_at = NULL WHERE id = ? AND state = 'leased'",
+               {entry.id})
+            .affected == 1;
+    if (skipped && entry.kind == entry_kind::kPage) {
+      tx.run("UPDATE scraper_jobs SET frontier_size = frontier_size - 1 WHERE id = ?",
+             {job_id.front().text(0)});
+    }
+  });
+}
+
+CommittedEntry JobStore::commit_entry(
+    const Job& job, const FrontierEntry& entry, const std::vector<std::string>& aliases,
+    const std::optional<JobRow>& row, std::int64_t cost, const std::string& cost_key,
+    const std::vector<FrontierEntry>& discovered, const FrontierPolicy& policy,
+    const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
+        row_body) {
+  if (row && cost > 0 && !store_.find_account(job.account_id)) {
+    throw Error(ErrorCode::NotFound, "no account " + std::to_string(job.account_id));
+  }
+  try {
+    return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+      CommittedEntry result;
+      // The job row locked: commits of one job go one at a time, so the rows' numbering, the
+      // limit's count and the drained check of finish_if_drained all see each other.
+      const auto current = job_in(tx, job.id, db_.dialect().lock_rows);
+      const auto state = tx.run("SELECT state FROM job_frontier WHERE id = ?", {entry.id}).rows;
+      if (!current || current->done() || current->stop_requested || state.empty() ||
+          state.front().text(0) != "leased") {
+        result.lost = true;
+        return result;
+      }
+      for (const std::string& alias : aliases) {
+        if (alias == entry.key) continue;
+        const bool fresh =
+            tx.run(
+                  "INSERT INTO job_frontier (job_id, url_key, entry_kind, url, origin, depth, "
+                  "parent_url, state) VALUES (?, ?, ?, ?, ?, ?, ?, 'done') ON CONFLICT DO NOTHING",
+                  {job.id, alias, std::string(entry_kind::kAlias), alias, entry.origin,
+                   entry.depth, SqlValue(entry.url)})
+                .affected == 1;
+        if (!fresh) result.duplicate = true;
+      }
+      if (result.duplicate) {
+        tx.run("UPDATE job_frontier SET state = 'skipped', lease_owner = NULL WHERE id = ?",
+               {entry.id});
+        if (entry.kind == entry_kind::kPage) {
+          tx.run("UPDATE scraper_jobs SET frontier_size = frontier_size - 1 WHERE id = ?",
+                 {job.id});
+        }
+        return result;
+      }
+      tx.run("UPDATE job_frontier SET state = 'done', lease_owner = NULL WHERE id = ?",
+             {entry.id});
+      if (row) {
+        const StoredRows stored = insert_rows(tx, *current, {*row}, cost, cost_key, row_body);
+        if (stored.out_of_credits) throw Unpaid{};
+        if (!stored.stored.empty()) result.row = stored.stored.front();
+      }
+      result.added = admit(tx, job.id, discovered, policy);
+      if (result.added > 0) {
+        tx.run("UPDATE scraper_jobs SET frontier_size = frontier_size + ? WHERE id = ?",
+               {result.added, job.id});
+      }
+      return result;
+    });
+  } catch (const Unpaid&) {
+    CommittedEntry unpaid;
+    unpaid.out_of_credits = true;
+    return unpaid;
+  }
+}
+
+std::map<std::string, std::int64_t> JobStore::frontier_states(const std::string& job_id) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    std::map<std::string, std::int64_t> out;
+    for (const Row& row : tx.run("SELECT state, COUNT(*) FROM job_frontier WHERE job_id = ? AND "
+                                 "entry_kind <> 'alias' GROUP BY state",
+                                 {job_id})
+                              .rows) {
+      out[row.text(0)] = row.integer(1);
+    }
+    return out;
   });
 }
 

@@ -36,7 +36,7 @@ struct Job {
   /// SHA-256 of the API key that created the job: only that key sees it (spec/conventions.md).
   /// Absent for jobs created before keys were recorded: the whole account sees those.
   std::optional<std::string> key_hash;
-  std::string kind;  ///< "maps"
+  std::string kind;  ///< "maps", "batch", "crawler"
   std::string status;
   std::optional<std::string> stop_reason;  ///< e.g. "insufficient_credits", "stopped_by_user"
   nlohmann::json input;                    ///< the validated request body
@@ -44,6 +44,11 @@ struct Job {
   std::int64_t rows_count = 0;
   std::int64_t credits_spent = 0;
   bool stop_requested = false;
+  /// Run from its frontier (batch, crawler: any node's worker takes its entries one by one)
+  /// rather than leased whole to one node (maps).
+  bool by_frontier = false;
+  /// Pages admitted to the frontier so far (what a crawl's `limit` caps).
+  std::int64_t frontier_size = 0;
   TimePoint created_at;
   TimePoint updated_at;
   std::optional<TimePoint> started_at;
@@ -65,6 +70,58 @@ struct JobRow {
 struct StoredRows {
   std::vector<nlohmann::json> stored;  ///< the rows that were new, in order, now charged
   bool out_of_credits = false;         ///< the balance could not pay the next new row
+};
+
+/// What an address in a page job's frontier is.
+namespace entry_kind {
+inline constexpr const char* kPage = "page";        ///< fetched, a row
+inline constexpr const char* kSitemap = "sitemap";  ///< read for more addresses, no row
+/// Another name of a page fetched already (its canonical link, where it redirected): never
+/// fetched, only there so that the name is not fetched again.
+inline constexpr const char* kAlias = "alias";
+}  // namespace entry_kind
+
+/// One address of a page job's frontier (docs/jobs.md "The frontier").
+struct FrontierEntry {
+  std::int64_t id = 0;
+  /// What the job fetches once: the canonical URL (jobs/crawl_url.h); "sitemap:" + URL for a
+  /// sitemap, so a page and a sitemap at one URL stay apart.
+  std::string key;
+  std::string kind = entry_kind::kPage;
+  std::string url;
+  /// scheme://host[:port]: robots.txt and pacing are per origin.
+  std::string origin;
+  std::int64_t depth = 0;
+  std::optional<std::string> parent_url;
+};
+
+/// How a page job admits and paces its addresses (the crawler's limit, delayMs, maxConcurrency
+/// and robots.txt Crawl-delay).
+struct FrontierPolicy {
+  std::int64_t limit = 0;            ///< pages admitted at most; 0: no limit
+  std::int64_t delay_ms = 0;         ///< the least time between two fetches from one origin
+  std::int64_t max_concurrency = 1;  ///< fetches from one origin at once
+};
+
+/// An entry a node took from a job's frontier, and the job.
+struct ClaimedEntry {
+  Job job;
+  FrontierEntry entry;
+};
+
+/// What commit_entry did.
+struct CommittedEntry {
+  /// The entry was no longer this node's to commit (the job ended, or another node whose lease
+  /// outlived ours committed it): nothing was written.
+  bool lost = false;
+  /// One of its other names was known already: the page is another's copy, no row.
+  bool duplicate = false;
+  /// The balance could not pay the row: nothing was written, the job must stop.
+  bool out_of_credits = false;
+  /// The row, when one was stored (and charged, and queued for delivery).
+  std::optional<nlohmann::json> row;
+  /// New addresses admitted.
+  std::int64_t added = 0;
 };
 
 /// One webhook delivery (an event for one job) in the outbox.
@@ -109,6 +166,11 @@ class JobStore {
   /// A new pending job of `account_id`, created with the key whose hash is `key_hash`.
   Job create_job(std::int64_t account_id, const std::string& kind, const nlohmann::json& input,
                  const std::string& key_hash = {});
+  /// A new pending page job whose frontier starts with `seeds` (in one transaction): it is run
+  /// entry by entry (claim_entry) by every node's worker, never leased whole.
+  Job create_frontier_job(std::int64_t account_id, const std::string& kind,
+                          const nlohmann::json& input, const std::string& key_hash,
+                          const std::vector<FrontierEntry>& seeds, const FrontierPolicy& policy);
   /// The job if it exists and is the caller's (others' jobs are not found).
   std::optional<Job> find_job(const std::string& id, std::int64_t account_id,
                               const std::string& key_hash = {});
@@ -154,6 +216,43 @@ class JobStore {
       const std::string& cost_key,
       const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
           batch_body);
+  // Page jobs (by_frontier): their frontier, leased entry by entry.
+  /// Takes one queued entry (or one whose lease expired) of the oldest page job that has one
+  /// ready: its origin's delay has passed and fewer than its max_concurrency entries are leased.
+  /// Leased for `lease`; the origin's next fetch is due after its delay. Another node's locked
+  /// rows are skipped (PostgreSQL: FOR UPDATE SKIP LOCKED).
+  std::optional<ClaimedEntry> claim_entry(std::chrono::seconds lease);
+  /// Page jobs that must end now: stop asked by their account, or nothing queued or leased left.
+  std::vector<Job> page_jobs_to_end();
+  /// Ends a page job as finished if nothing is queued or leased any more (checked in the same
+  /// transaction as the end); none when it did not end here.
+  std::optional<Job> finish_if_drained(
+      const std::string& job_id,
+      const std::function<std::optional<std::string>(const Job&)>& finished_body);
+  /// The robots.txt an origin of the job gave (empty text: none, everything allowed); none when
+  /// it was not read yet.
+  std::optional<std::string> origin_robots(const std::string& job_id, const std::string& origin);
+  /// Records an origin's robots.txt and its effective delay, and admits `sitemaps` (the entries it
+  /// names) — once: false when another worker recorded it first (nothing is changed then).
+  bool set_origin_robots(const Job& job, const std::string& origin, const std::string& robots,
+                         std::int64_t delay_ms, const std::vector<FrontierEntry>& sitemaps,
+                         const FrontierPolicy& policy);
+  /// An entry the job leaves out (robots.txt disallows it): no row, and it frees its place
+  /// under the limit.
+  void skip_entry(const FrontierEntry& entry);
+  /// Completes a leased entry in one transaction: marks it done; records its `aliases` (other
+  /// keys of the page) and, when one is known already, stops there (a duplicate); stores `row`
+  /// (when given) charged `cost` credits (ledger endpoint `cost_key`) and queues
+  /// `row_body({row})`; admits `discovered` under `policy`'s limit.
+  CommittedEntry commit_entry(
+      const Job& job, const FrontierEntry& entry, const std::vector<std::string>& aliases,
+      const std::optional<JobRow>& row, std::int64_t cost, const std::string& cost_key,
+      const std::vector<FrontierEntry>& discovered, const FrontierPolicy& policy,
+      const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
+          row_body);
+  /// Entries of a job in each state (tests, progress).
+  std::map<std::string, std::int64_t> frontier_states(const std::string& job_id);
+
   /// Ends a job (finished, stopped or failed, with an optional reason), queues `finished_body`
   /// (built from the final job) when it gives one, and drops the lease.
   Job finish_job(const std::string& job_id, const std::string& status,
@@ -181,6 +280,19 @@ class JobStore {
   std::int64_t now() const;
   void enqueue(Transaction& tx, const std::string& job_id, const std::string& event,
                const std::string& body);
+  /// store_rows's work inside a transaction the caller holds (the job row locked).
+  StoredRows insert_rows(
+      Transaction& tx, const Job& job, const std::vector<JobRow>& rows, std::int64_t cost_per_row,
+      const std::string& cost_key,
+      const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
+          batch_body);
+  /// Admits `entries` to a job's frontier under `policy`, each origin with its pacing row;
+  /// returns how many pages were new. The job row must be locked by `tx`.
+  std::int64_t admit(Transaction& tx, const std::string& job_id,
+                     const std::vector<FrontierEntry>& entries, const FrontierPolicy& policy);
+  Job end_job(Transaction& tx, const Job& current, const std::string& status,
+              const std::optional<std::string>& reason,
+              const std::function<std::optional<std::string>(const Job&)>& finished_body);
   /// Drops this node's leases on the rows of `table` whose status is one of `unfinished` (an SQL
   /// list of literals).
   void release_leases(const std::string& table, const std::string& unfinished);

@@ -115,6 +115,35 @@ CREATE TABLE webhook_attempts (
       {3, "scraper jobs belong to the key that created them (spec/conventions.md)", R"sql(
 ALTER TABLE scraper_jobs ADD COLUMN key_hash TEXT;
 )sql"},
+      {4, "page jobs (batch, crawler): the frontier and its origins (store/jobs_store.h)", R"sql(
+ALTER TABLE scraper_jobs ADD COLUMN by_frontier BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE scraper_jobs ADD COLUMN frontier_size BIGINT NOT NULL DEFAULT 0;
+CREATE TABLE job_frontier (
+  id {{id}},
+  job_id TEXT NOT NULL REFERENCES scraper_jobs (id),
+  url_key TEXT NOT NULL,
+  entry_kind TEXT NOT NULL,
+  url TEXT NOT NULL,
+  origin TEXT NOT NULL,
+  depth BIGINT NOT NULL,
+  parent_url TEXT,
+  state TEXT NOT NULL,
+  lease_owner TEXT,
+  lease_expires_at BIGINT,
+  UNIQUE (job_id, url_key)
+);
+CREATE INDEX job_frontier_open ON job_frontier (job_id, origin, state, id);
+CREATE INDEX job_frontier_by_owner ON job_frontier (lease_owner);
+CREATE TABLE job_origins (
+  job_id TEXT NOT NULL REFERENCES scraper_jobs (id),
+  origin TEXT NOT NULL,
+  next_at_ms BIGINT NOT NULL DEFAULT 0,
+  delay_ms BIGINT NOT NULL,
+  max_concurrency BIGINT NOT NULL,
+  robots TEXT,
+  PRIMARY KEY (job_id, origin)
+);
+)sql"},
   };
   return list;
 }

@@ -1,6 +1,7 @@
-// Scraper jobs (spec/conventions.md "Scraper jobs and webhooks"): POST /scrapers/maps/jobs,
-// GET /scrapers/jobs, GET /scrapers/jobs/{id}, GET /scrapers/jobs/{id}/results (JSON or CSV),
-// DELETE /scrapers/jobs/{id}. Creating a job costs nothing; its rows are charged as the worker
+// Scraper jobs (spec/conventions.md "Scraper jobs and webhooks", "Batches and crawls"): POST
+// /scrapers/maps/jobs, POST /scrape/batch/web, POST /scrapers/crawler/jobs, GET /scrapers/jobs,
+// GET /scrapers/jobs/{id}, GET /scrapers/jobs/{id}/results (JSON pages, or the whole job as CSV
+// or NDJSON), DELETE /scrapers/jobs/{id}. Creating a job costs nothing; its rows are charged as the worker
 // stores them (jobs/). A job is seen only with the key that created it; anybody else's is a 404,
 // never a 403: its existence is not told.
 #include <memory>
@@ -11,7 +12,10 @@
 #include "core/ids.h"
 #include "core/log.h"
 #include "extract/params.h"
+#include "api/billing.h"
 #include "jobs/job_request.h"
+#include "jobs/page_job_request.h"
+#include "jobs/page_worker.h"
 #include "proxies/guard.h"
 #include "proxies/resolver.h"
 
@@ -20,6 +24,8 @@ namespace {
 
 constexpr std::int64_t kDefaultPageSize = 100;
 constexpr std::int64_t kMaxPageSize = 1000;
+/// Rows read from the store at a time for a whole-job export (CSV, NDJSON).
+constexpr std::int64_t kExportChunk = 500;
 /// How long creating a job waits for its webhook host to resolve before letting it pass.
 constexpr Millis kWebhookResolveBudget{3000};
 
@@ -58,7 +64,8 @@ const extract::Parameters& job_list_params() {
 const extract::Parameters& job_results_params() {
   static const extract::Parameters kParams{[] {
     auto params = paging();
-    params.push_back(extract::Param::string("format").one_of({"json", "csv"}).default_value("json"));
+    params.push_back(
+        extract::Param::string("format").one_of({"json", "csv", "ndjson"}).default_value("json"));
     return params;
   }()};
   return kParams;
@@ -69,19 +76,21 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
   auto guard =
       std::make_shared<proxies::AddressGuard>(proxies::AddressGuard::from_config(deps.config));
 
-  router.add("POST", "/scrapers/maps/jobs", [&deps, jobs, guard](Request& request) {
+  // As /scrape/web refuses a page URL: a webhook whose name resolves to a refused address is a
+  // 400 now, not a delivery refused later (every delivery checks again).
+  const jobs::UrlCheck check_webhook = [&deps, guard](const std::string& url,
+                                                      const std::string& parameter) {
+    proxies::check_url_resolving(
+        *guard,
+        [&](const std::string& name, Deadline until) {
+          return proxies::resolve_before(deps.resolver, name, until);
+        },
+        url, deadline_in(kWebhookResolveBudget), parameter);
+  };
+
+  router.add("POST", "/scrapers/maps/jobs", [&deps, jobs, check_webhook](Request& request) {
     const JobCaller caller = job_caller(request, deps);
-    const jobs::JobRequest job_request = jobs::JobRequest::parse(
-        request.body, [&](const std::string& url, const std::string& parameter) {
-          // As /scrape/web refuses a page URL: a name that resolves to a refused address is a
-          // 400 now, not a delivery refused later (every delivery checks again).
-          proxies::check_url_resolving(
-              *guard,
-              [&](const std::string& name, Deadline until) {
-                return proxies::resolve_before(deps.resolver, name, until);
-              },
-              url, deadline_in(kWebhookResolveBudget), parameter);
-        });
+    const jobs::JobRequest job_request = jobs::JobRequest::parse(request.body, check_webhook);
     Response r;
     r.status = 201;
     r.body = jobs::job_json(
@@ -89,6 +98,33 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
     deps.wake_job_worker();
     return r;
   });
+
+  // The page jobs: created free with their first frontier; each page is charged as the worker
+  // stores it (jobs/page_worker.h).
+  auto create_page_job = [&deps, jobs](Request& request, const jobs::PageJobRequest& body) {
+    const JobCaller caller = job_caller(request, deps);
+    Response r;
+    r.status = 201;
+    r.body = jobs::job_json(jobs->create_frontier_job(caller.account.id, body.kind,
+                                                      body.to_json(), caller.key_hash,
+                                                      jobs::seeds_of(body), jobs::policy_of(body)));
+    deps.wake_job_worker();
+    return r;
+  };
+  router.add("POST", "/scrape/batch/web", [&deps, check_webhook, create_page_job](Request& request) {
+    job_caller(request, deps);  // a missing or bad key is a 401 before the body is read
+    return create_page_job(request, jobs::PageJobRequest::parse_batch(
+                                        request.body, default_request_budget(deps.config),
+                                        check_webhook));
+  });
+  router.add("POST", "/scrapers/crawler/jobs",
+             [&deps, check_webhook, create_page_job](Request& request) {
+               job_caller(request, deps);
+               return create_page_job(request, jobs::PageJobRequest::parse_crawler(
+                                                   request.body,
+                                                   default_request_budget(deps.config),
+                                                   check_webhook));
+             });
 
   router.add("GET", "/scrapers/jobs", [&deps, jobs](Request& request) {
     const JobCaller caller = job_caller(request, deps);
@@ -123,8 +159,25 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
     const std::int64_t page = *query.integer("page");
     const std::int64_t limit = *query.integer("limit");
     const std::string format = *query.string("format");
+    if (format != "json") {
+      // The whole job, read from the store a chunk at a time; or one page of it when `page` or
+      // `limit` is given.
+      const bool paged = request.query.count("page") != 0 || request.query.count("limit") != 0;
+      const std::vector<std::string> fields = jobs::row_fields(job.kind);
+      std::string out = format == "csv" ? jobs::csv_header(fields) : std::string();
+      for (std::int64_t offset = paged ? (page - 1) * limit : 0;; offset += kExportChunk) {
+        const auto chunk = jobs->rows(job.id, offset, paged ? limit : kExportChunk);
+        if (format == "csv") {
+          out += jobs::csv_lines(chunk, fields);
+        } else {
+          for (const nlohmann::json& row : chunk) out += row.dump() + "\n";
+        }
+        if (paged || static_cast<std::int64_t>(chunk.size()) < kExportChunk) break;
+      }
+      return format == "csv" ? Response::raw(std::move(out), "text/csv; charset=utf-8")
+                             : Response::raw(std::move(out), "application/x-ndjson");
+    }
     const auto rows = jobs->rows(job.id, (page - 1) * limit, limit);
-    if (format == "csv") return Response::raw(jobs::rows_csv(rows), "text/csv; charset=utf-8");
     Response r;
     r.body = {{"jobId", job.id}, {"status", job.status},    {"page", page},
               {"limit", limit},  {"total", job.rows_count}, {"data", rows}};

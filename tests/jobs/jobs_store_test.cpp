@@ -2,6 +2,7 @@
 #include "store/jobs_store.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <set>
@@ -210,6 +211,175 @@ TYPED_TEST(JobsStoreTest, DeliveryAttemptsAreRecordedAndRetriedWhenDue) {
   ASSERT_EQ(all[0].attempts.size(), 2u);
   EXPECT_EQ(all[0].attempts[0].http_status, 500);
   EXPECT_EQ(js.pending_deliveries(), 0);
+}
+
+// Page jobs: the frontier in the store, shared by nodes entry by entry.
+template <typename Backend>
+class FrontierStoreTest : public JobsStoreTest<Backend> {
+ protected:
+  static FrontierEntry page(const std::string& origin, const std::string& path,
+                            std::int64_t depth = 0) {
+    FrontierEntry e;
+    e.key = origin + path;
+    e.url = e.key;
+    e.origin = origin;
+    e.depth = depth;
+    return e;
+  }
+  static std::optional<std::string> one_row(const std::vector<json>& rows) {
+    return json{{"data", rows}}.dump();
+  }
+  /// Commits a claimed entry with a row named after it, charged 1 credit.
+  static CommittedEntry commit(JobStore& js, const ClaimedEntry& c,
+                               const std::vector<FrontierEntry>& found = {},
+                               const FrontierPolicy& policy = {},
+                               const std::vector<std::string>& aliases = {}) {
+    return js.commit_entry(c.job, c.entry, aliases, JobRow{c.entry.key, {{"url", c.entry.url}}},
+                           1, "web", found, policy, &FrontierStoreTest<Backend>::one_row);
+  }
+  std::size_t data_deliveries(JobStore& js, const std::string& job_id) {
+    std::size_t n = 0;
+    for (const auto& d : js.deliveries(job_id)) n += d.delivery.event == "scraper.data.scraped";
+    return n;
+  }
+};
+TYPED_TEST_SUITE(FrontierStoreTest, Backends, BackendName);
+
+TYPED_TEST(FrontierStoreTest, TwoNodesShareOneCrawlAndStoreEachPageOnce) {
+  auto account = this->new_account(100);
+  JobStore a = this->jobs("node-a");
+  FrontierPolicy policy;
+  policy.max_concurrency = 2;
+  std::vector<FrontierEntry> seeds;
+  for (int i = 0; i < 30; ++i) {
+    seeds.push_back(this->page("https://h" + std::to_string(i % 3) + ".example",
+                               "/p" + std::to_string(i)));
+  }
+  const Job job = a.create_frontier_job(account, "batch", json::object(), "", seeds, policy);
+  EXPECT_TRUE(job.by_frontier);
+  EXPECT_EQ(job.frontier_size, 30);
+  EXPECT_FALSE(a.claim_job(std::chrono::seconds(60)).has_value());  // never leased whole
+  auto store_b = this->open("node-b");
+  std::mutex mutex;  // guards committed
+  std::vector<std::string> committed;
+  std::atomic<int> in_flight_max{0};
+  auto work = [&](JobStore js) {
+    while (!js.job(job.id)->done()) {
+      auto claimed = js.claim_entry(std::chrono::seconds(60));
+      if (!claimed) {
+        js.finish_if_drained(job.id, [](const Job&) { return std::nullopt; });
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        continue;
+      }
+      const auto leased = js.frontier_states(job.id)["leased"];
+      in_flight_max = std::max<int>(in_flight_max, static_cast<int>(leased));
+      const CommittedEntry done = TestFixture::commit(js, *claimed);
+      if (done.row) {
+        std::lock_guard lock(mutex);
+        committed.push_back(claimed->entry.key);
+      }
+    }
+  };
+  {
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 3; ++i) {
+      threads.emplace_back(work, this->jobs("node-a"));
+      threads.emplace_back(work, JobStore(dynamic_cast<SqlStore&>(*store_b).database(), *store_b,
+                                          this->clock_, "node-b"));
+    }
+    for (auto& t : threads) t.join();
+  }
+  std::sort(committed.begin(), committed.end());
+  std::vector<std::string> expected;
+  for (const auto& s : seeds) expected.push_back(s.key);
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(committed, expected);
+  const Job done = *a.job(job.id);
+  EXPECT_EQ(done.status, job_status::kFinished);
+  EXPECT_EQ(done.rows_count, 30);
+  EXPECT_EQ(this->balance(account), 70);
+  EXPECT_EQ(this->data_deliveries(a, job.id), 30u);
+  // Three origins, at most two of each leased at once.
+  EXPECT_LE(in_flight_max.load(), 6);
+}
+
+TYPED_TEST(FrontierStoreTest, ADeadNodesPageIsTakenOverAndStoredOnce) {
+  auto account = this->new_account(100);
+  JobStore a = this->jobs("node-a");
+  auto store_b = this->open("node-b");
+  JobStore b(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b");
+  const Job job = a.create_frontier_job(account, "crawler", json::object(), "",
+                                        {this->page("https://x.example", "/")}, {});
+  auto on_a = a.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(on_a);
+  EXPECT_FALSE(b.claim_entry(std::chrono::seconds(60)));  // a holds it
+  // a is killed mid-page: b takes the page once a's lease expired.
+  this->clock_.advance(std::chrono::seconds(61));
+  auto on_b = b.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(on_b);
+  EXPECT_EQ(on_b->entry.id, on_a->entry.id);
+  const CommittedEntry by_b = this->commit(b, *on_b, {this->page("https://x.example", "/next", 1)});
+  ASSERT_TRUE(by_b.row);
+  EXPECT_EQ(by_b.added, 1);
+  // a, had it only been slow, finds its page done: nothing stored, charged or announced again.
+  const CommittedEntry by_a = this->commit(a, *on_a, {this->page("https://x.example", "/other", 1)});
+  EXPECT_TRUE(by_a.lost);
+  EXPECT_FALSE(by_a.row);
+  EXPECT_EQ(a.job(job.id)->rows_count, 1);
+  EXPECT_EQ(this->balance(account), 99);
+  EXPECT_EQ(this->data_deliveries(a, job.id), 1u);
+  // A node restarting puts its own leased pages back at once.
+  auto next = a.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->entry.key, "https://x.example/next");
+  EXPECT_FALSE(b.claim_entry(std::chrono::seconds(60)));
+  a.release_job_leases();
+  EXPECT_TRUE(b.claim_entry(std::chrono::seconds(60)));
+}
+
+TYPED_TEST(FrontierStoreTest, LimitAliasesAndPacing) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  FrontierPolicy policy;
+  policy.limit = 3;
+  policy.delay_ms = 1000;
+  policy.max_concurrency = 1;
+  const std::string o = "https://x.example";
+  const Job job = js.create_frontier_job(account, "crawler", json::object(), "",
+                                         {this->page(o, "/")}, policy);
+  auto home = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(home);
+  // Five links, one of them twice: the limit admits two more pages (three in all).
+  const CommittedEntry first =
+      this->commit(js, *home,
+                   {this->page(o, "/a", 1), this->page(o, "/a", 1), this->page(o, "/b", 1),
+                    this->page(o, "/c", 1), this->page(o, "/d", 1)},
+                   policy);
+  EXPECT_EQ(first.added, 2);
+  EXPECT_EQ(js.job(job.id)->frontier_size, 3);
+  // The origin's delay: nothing until a second has passed.
+  EXPECT_FALSE(js.claim_entry(std::chrono::seconds(60)));
+  this->clock_.advance(std::chrono::milliseconds(1000));
+  auto a = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->entry.key, o + "/a");
+  // maxConcurrency 1: /b waits for /a even once the delay passed.
+  this->clock_.advance(std::chrono::milliseconds(1000));
+  EXPECT_FALSE(js.claim_entry(std::chrono::seconds(60)));
+  // /a's canonical link names /z, not known yet: /a is stored, and /z becomes its other name,
+  // never admitted as a page of its own.
+  EXPECT_TRUE(this->commit(js, *a, {}, policy, {o + "/z"}).row);
+  auto b = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->entry.key, o + "/b");
+  // /b names /a, fetched already: /b is a copy, with no row, and frees its place.
+  const CommittedEntry dup = this->commit(js, *b, {this->page(o, "/z", 2)}, policy, {o + "/a"});
+  EXPECT_TRUE(dup.duplicate);
+  EXPECT_FALSE(dup.row);
+  EXPECT_EQ(dup.added, 0);
+  EXPECT_EQ(js.job(job.id)->frontier_size, 2);
+  EXPECT_EQ(js.job(job.id)->rows_count, 2);
+  EXPECT_TRUE(js.finish_if_drained(job.id, [](const Job&) { return std::nullopt; }));
 }
 
 }  // namespace

@@ -248,22 +248,6 @@ TEST(JobsService, OutOfCreditsStopsTheJobWithAFinishedEvent) {
 
 // ---- The real binary, killed in the middle of a job ---------------------------------------------
 
-/// A client of `process` once it listens and answers /health with 200 (null if it never does).
-std::unique_ptr<httplib::Client> healthy_client(const GleanerProcess& process) {
-  const int port = process.port();
-  if (port == 0) return nullptr;
-  auto client = std::make_unique<httplib::Client>("127.0.0.1", port);
-  client->set_read_timeout(30, 0);
-  record_answers(*client);
-  const bool up = ServiceUnderTest::eventually(
-      [&] {
-        auto r = client->Get("/health");
-        return r && r->status == 200;
-      },
-      Millis(60000));
-  return up ? std::move(client) : nullptr;
-}
-
 TEST(JobsService, KilledDuringAJobResumesWithoutDuplicates) {
   TempReplayArchive archive;
   extract::google::maps::testing::add_maps_pages(archive);

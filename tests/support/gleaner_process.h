@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/answer_log.h"
 #include "tests/support/service_under_test.h"
 
 extern char** environ;
@@ -101,5 +102,22 @@ class GleanerProcess {
   std::string out_path_;
   std::string err_path_;
 };
+
+/// A client of `process` once it listens and answers /health with 200 (null if it never does);
+/// its answers are recorded for the OpenAPI check (answer_log.h).
+inline std::unique_ptr<httplib::Client> healthy_client(const GleanerProcess& process) {
+  const int port = process.port();
+  if (port == 0) return nullptr;
+  auto client = std::make_unique<httplib::Client>("127.0.0.1", port);
+  client->set_read_timeout(30, 0);
+  record_answers(*client);
+  const bool up = ServiceUnderTest::eventually(
+      [&] {
+        auto r = client->Get("/health");
+        return r && r->status == 200;
+      },
+      Millis(60000));
+  return up ? std::move(client) : nullptr;
+}
 
 }  // namespace gleaner::testing

@@ -28,6 +28,8 @@ void write_all(const fs::path& path, const std::string& data) {
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
+}  // namespace
+
 std::string gzip(const std::string& data) {
   z_stream stream{};
   if (deflateInit2(&stream, Z_BEST_SPEED, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) !=
@@ -43,8 +45,6 @@ std::string gzip(const std::string& data) {
   deflateEnd(&stream);
   return out;
 }
-
-}  // namespace
 
 TempReplayArchive::TempReplayArchive() : index_({{"entries", nlohmann::json::array()}}) {
   const char* tmp = std::getenv("TMPDIR");

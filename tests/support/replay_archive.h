@@ -12,6 +12,9 @@
 
 namespace gleaner::testing {
 
+/// `data` gzip-compressed (a .gz file's bytes).
+std::string gzip(const std::string& data);
+
 class TempReplayArchive {
  public:
   /// One index.json entry. Exactly one of `body` (written into the archive) and `source` (a file

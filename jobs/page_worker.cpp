@@ -1,0 +1,370 @@
+#include "jobs/page_worker.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/error.h"
+#include "core/log.h"
+#include "jobs/crawl_url.h"
+#include "jobs/robots.h"
+#include "jobs/sitemap.h"
+
+namespace gleaner::jobs {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kInsufficientCredits = "insufficient_credits";
+constexpr const char* kStoppedByUser = "stopped_by_user";
+/// Pages of one origin a batch fetches at once (a batch has no maxConcurrency of its own).
+constexpr std::int64_t kBatchOriginConcurrency = 4;
+constexpr std::string_view kSitemapKeyPrefix = "sitemap:";
+
+store::FrontierEntry page_entry(const CrawlUrl& url, std::string given, std::int64_t depth,
+                                std::optional<std::string> parent) {
+  store::FrontierEntry e;
+  e.key = url.str();
+  e.kind = store::entry_kind::kPage;
+  e.url = std::move(given);
+  e.origin = url.origin();
+  e.depth = depth;
+  e.parent_url = std::move(parent);
+  return e;
+}
+
+store::FrontierEntry sitemap_entry(const CrawlUrl& url, std::int64_t depth,
+                                   std::optional<std::string> parent) {
+  store::FrontierEntry e = page_entry(url, url.str(), depth, std::move(parent));
+  e.key = std::string(kSitemapKeyPrefix) + url.str();
+  e.kind = store::entry_kind::kSitemap;
+  return e;
+}
+
+std::int64_t positive(const Config& config, const std::string& entry, std::int64_t fallback) {
+  const std::int64_t value = config.get_int(entry, fallback);
+  if (value <= 0) throw std::invalid_argument("configuration entry " + entry + " must be > 0");
+  return value;
+}
+
+}  // namespace
+
+/// A page job's request with its rules compiled: which links a crawl follows.
+class PageJobRules {
+ public:
+  explicit PageJobRules(const store::Job& job)
+      : request(PageJobRequest::from_json(job.kind, job.input)),
+        crawl(job.kind == kind::kCrawler),
+        policy(policy_of(request)),
+        paths_(request.include_paths, request.exclude_paths) {
+    for (const std::string& url : request.urls) {
+      if (auto u = parse_crawl_url(url)) {
+        start_hosts_.insert(u->host);
+        start_origins_.insert(u->origin());
+      }
+    }
+  }
+
+  /// Whether a crawl takes `url` at `depth` (scope, depth and paths).
+  bool follows(const CrawlUrl& url, std::int64_t depth) const {
+    if (request.max_depth && depth > *request.max_depth) return false;
+    if (!in_scope(url.host)) return false;
+    return paths_.allowed(url.path);
+  }
+  bool in_scope(const std::string& host) const {
+    if (request.allow_external_links || start_hosts_.count(host)) return true;
+    if (!request.allow_subdomains) return false;
+    return std::any_of(start_hosts_.begin(), start_hosts_.end(),
+                       [&](const std::string& base) { return same_or_subdomain(host, base); });
+  }
+  bool start_origin(const std::string& origin) const { return start_origins_.count(origin) != 0; }
+  bool uses_sitemaps() const { return crawl && request.sitemap != sitemap_mode::kSkip; }
+  bool follows_links() const { return crawl && request.sitemap != sitemap_mode::kOnly; }
+  bool obeys_robots() const { return crawl && !request.ignore_robots_txt; }
+
+  const PageJobRequest request;
+  const bool crawl;
+  const store::FrontierPolicy policy;
+
+ private:
+  PathRules paths_;
+  std::set<std::string> start_hosts_;
+  std::set<std::string> start_origins_;
+};
+
+std::vector<store::FrontierEntry> seeds_of(const PageJobRequest& request) {
+  std::vector<store::FrontierEntry> seeds;
+  const bool crawl = request.kind == kind::kCrawler;
+  std::set<std::string> origins;
+  for (const std::string& given : request.urls) {
+    const auto url = parse_crawl_url(given);
+    if (!url) continue;  // refused when the job was created
+    if (!crawl || request.sitemap != sitemap_mode::kOnly) {
+      seeds.push_back(page_entry(*url, crawl ? url->str() : given, 0, std::nullopt));
+    }
+    if (crawl && request.sitemap != sitemap_mode::kSkip && origins.insert(url->origin()).second) {
+      // The conventional place; robots.txt may name others (PageWorker::robots_of).
+      if (auto map = parse_crawl_url(url->origin() + "/sitemap.xml")) {
+        seeds.push_back(sitemap_entry(*map, 0, std::nullopt));
+      }
+    }
+  }
+  return seeds;
+}
+
+store::FrontierPolicy policy_of(const PageJobRequest& request) {
+  store::FrontierPolicy policy;
+  if (request.kind == kind::kCrawler) {
+    policy.limit = request.limit;
+    policy.delay_ms = request.delay_ms;
+    policy.max_concurrency = request.max_concurrency;
+  } else {
+    policy.max_concurrency = kBatchOriginConcurrency;
+  }
+  return policy;
+}
+
+PageWorkerOptions PageWorkerOptions::from_config(
+    const Config& config, int default_threads,
+    std::function<std::int64_t(const std::string&)> cost_of) {
+  PageWorkerOptions o;
+  o.threads = static_cast<int>(
+      positive(config, "page_jobs_concurrency", std::max(1, default_threads)));
+  o.lease = std::chrono::seconds(positive(config, "page_jobs_lease_seconds", o.lease.count()));
+  o.poll = Millis(positive(config, "jobs_poll_ms", o.poll.count()));
+  o.default_timeout = Millis(std::clamp<long long>(
+      config.get_int("endpoint_timeout_ms", o.default_timeout.count()), 1000, 300000));
+  o.cost_of = std::move(cost_of);
+  return o;
+}
+
+PageWorker::PageWorker(store::JobStore& jobs, PageSource& source, const Clock& clock,
+                       PageWorkerOptions options, std::function<void()> on_delivery_queued)
+    : jobs_(jobs),
+      source_(source),
+      clock_(clock),
+      options_(std::move(options)),
+      on_delivery_queued_(std::move(on_delivery_queued)),
+      threads_("page-jobs", options_.poll) {}
+
+PageWorker::~PageWorker() {
+  stop();
+}
+
+bool PageWorker::stopping() {
+  return threads_.stopping();
+}
+
+void PageWorker::delivery_queued() {
+  if (on_delivery_queued_) on_delivery_queued_();
+}
+
+void PageWorker::finish(const store::Job& job, const char* status,
+                        const std::optional<std::string>& reason) {
+  const store::Job done = jobs_.finish_job(job.id, status, reason, [&](const store::Job& j) {
+    return webhook_body(j, event::kFinished, clock_.now());
+  });
+  log::info("jobs") << job.kind << " job " << job.id << " " << done.status
+                    << (reason ? " (" + *reason + ")" : std::string()) << ": " << done.rows_count
+                    << " rows, " << done.credits_spent << " credits";
+  delivery_queued();
+}
+
+void PageWorker::finish_if_drained(const std::string& job_id) {
+  const auto done = jobs_.finish_if_drained(job_id, [&](const store::Job& j) {
+    return webhook_body(j, event::kFinished, clock_.now());
+  });
+  if (!done) return;
+  log::info("jobs") << done->kind << " job " << job_id << " finished: " << done->rows_count
+                    << " rows, " << done->credits_spent << " credits";
+  delivery_queued();
+}
+
+bool PageWorker::run_one() {
+  for (const store::Job& job : jobs_.page_jobs_to_end()) {
+    if (job.stop_requested) {
+      finish(job, store::job_status::kStopped, kStoppedByUser);
+    } else {
+      finish_if_drained(job.id);
+    }
+  }
+  if (stopping()) return false;
+  auto claimed = jobs_.claim_entry(options_.lease);
+  if (!claimed) return false;
+  run_entry(claimed->job, claimed->entry);
+  return true;
+}
+
+void PageWorker::run_entry(const store::Job& job, const store::FrontierEntry& entry) {
+  if (jobs_.mark_started(job.id, [&] {
+        store::Job started = job;
+        started.status = store::job_status::kInProgress;
+        return webhook_body(started, event::kStarted, clock_.now());
+      }())) {
+    log::info("jobs") << job.kind << " job " << job.id << " started";
+    delivery_queued();
+  }
+  const PageJobRules rules(job);
+  if (rules.obeys_robots() || rules.uses_sitemaps()) {
+    const std::string robots_text = robots_of(job, entry, rules);
+    if (rules.obeys_robots() && entry.kind == store::entry_kind::kPage) {
+      const auto url = parse_crawl_url(entry.url);
+      if (url && !RobotsTxt::parse(robots_text).allowed(url->path_and_query())) {
+        log::debug("jobs") << "job " << job.id << ": robots.txt disallows " << entry.url;
+        jobs_.skip_entry(entry);
+        finish_if_drained(job.id);
+        return;
+      }
+    }
+  }
+  if (entry.kind == store::entry_kind::kSitemap) {
+    run_sitemap(job, entry, rules);
+  } else {
+    run_page(job, entry, rules);
+  }
+  finish_if_drained(job.id);
+}
+
+std::string PageWorker::robots_of(const store::Job& job, const store::FrontierEntry& entry,
+                                  const PageJobRules& rules) {
+  if (auto known = jobs_.origin_robots(job.id, entry.origin)) return *known;
+  // RFC 9309 §2.3.1: a 4xx robots.txt means no rules; an unreachable one (5xx, no answer) means
+  // the whole origin is disallowed for now: this crawl leaves it out.
+  std::string text;
+  const std::string url = entry.origin + "/robots.txt";
+  try {
+    const FetchedText got = source_.get_text(url, deadline_in(options_.text_budget));
+    if (got.status >= 200 && got.status < 300) text = got.text;
+    else if (got.status >= 500 || got.status == 0) text = "User-agent: *\nDisallow: /\n";
+  } catch (const Error& e) {
+    log::info("jobs") << "job " << job.id << ": " << url << " unreadable (" << describe(e)
+                      << "); the origin is left out";
+    text = "User-agent: *\nDisallow: /\n";
+  }
+  const RobotsTxt robots = RobotsTxt::parse(text);
+  std::int64_t delay = rules.policy.delay_ms;
+  if (rules.obeys_robots() && robots.crawl_delay()) {
+    delay = std::max<std::int64_t>(delay, robots.crawl_delay()->count());
+  }
+  std::vector<store::FrontierEntry> sitemaps;
+  if (rules.uses_sitemaps() && rules.start_origin(entry.origin)) {
+    for (const std::string& loc : robots.sitemaps()) {
+      if (auto map = parse_crawl_url(loc)) sitemaps.push_back(sitemap_entry(*map, 0, url));
+    }
+  }
+  jobs_.set_origin_robots(job, entry.origin, text, delay, sitemaps, rules.policy);
+  return *jobs_.origin_robots(job.id, entry.origin);
+}
+
+void PageWorker::run_sitemap(const store::Job& job, const store::FrontierEntry& entry,
+                             const PageJobRules& rules) {
+  std::vector<store::FrontierEntry> found;
+  try {
+    const FetchedText got = source_.get_text(entry.url, deadline_in(options_.text_budget));
+    if (got.status >= 200 && got.status < 300) {
+      const Sitemap map = parse_sitemap(got.text);
+      for (const std::string& loc : map.locations) {
+        const auto url = parse_crawl_url(loc);
+        if (!url) continue;
+        if (map.index) {
+          found.push_back(sitemap_entry(*url, entry.depth, entry.url));
+        } else if (rules.follows(*url, 1)) {
+          // A sitemap's pages are one step from the start, whatever the sitemap's nesting.
+          found.push_back(page_entry(*url, url->str(), 1, entry.url));
+        }
+      }
+    }
+  } catch (const Error& e) {
+    log::info("jobs") << "job " << job.id << ": sitemap " << entry.url
+                      << " unreadable: " << describe(e);
+  }
+  jobs_.commit_entry(job, entry, {}, std::nullopt, 0, {}, found, rules.policy,
+                     [](const std::vector<json>&) { return std::nullopt; });
+}
+
+void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& entry,
+                          const PageJobRules& rules) {
+  json row = {{"url", entry.url}};
+  if (rules.crawl) {
+    row["depth"] = entry.depth;
+    row["parentUrl"] = entry.parent_url ? json(*entry.parent_url) : json();
+  }
+  std::vector<std::string> aliases;
+  std::vector<store::FrontierEntry> discovered;
+  std::int64_t cost = 0;
+  std::string cost_key;
+  try {
+    web::WebRequest request = rules.request.page_request(entry.url, options_.default_timeout);
+    // A crawl reads every page's links and canonical link, asked for or not; what was not
+    // asked is left out of the row.
+    const bool asked_links = request.extract_links;
+    const bool asked_json = request.json;
+    if (rules.crawl) {
+      request.extract_links = true;
+      request.json = true;
+    }
+    FetchedPage page = source_.fetch(request, deadline_in(request.timeout));
+    cost_key = page.cost_key;
+    cost = options_.cost_of(cost_key);
+    if (rules.crawl) {
+      if (auto landed = parse_crawl_url(page.url)) aliases.push_back(landed->str());
+      const json meta = page.body.value("json", json::object());
+      if (meta.contains("canonicalUrl") && meta["canonicalUrl"].is_string()) {
+        if (auto canonical = parse_crawl_url(meta["canonicalUrl"].get<std::string>())) {
+          aliases.push_back(canonical->str());
+        }
+      }
+      if (rules.follows_links()) {
+        for (const json& link : page.body.value("extractedLinks", json::array())) {
+          if (!link.is_string()) continue;
+          const auto url = parse_crawl_url(link.get<std::string>());
+          if (url && rules.follows(*url, entry.depth + 1)) {
+            discovered.push_back(page_entry(*url, url->str(), entry.depth + 1, entry.url));
+          }
+        }
+      }
+      if (!asked_links) page.body.erase("extractedLinks");
+      if (!asked_json) page.body.erase("json");
+    }
+    for (auto& [name, value] : page.body.items()) row[name] = std::move(value);
+  } catch (const Error& e) {
+    if (stopping()) return;  // the service is going down: the entry is fetched again later
+    // The page's error is its row, free (conventions.md: a success is billed).
+    row["error"] = {{"code", code_name(e.code())}, {"message", e.what()}};
+    log::info("jobs") << "job " << job.id << ": " << entry.url << ": " << describe(e);
+  }
+  const store::CommittedEntry done = jobs_.commit_entry(
+      job, entry, aliases, store::JobRow{entry.key, row}, cost, cost_key, discovered, rules.policy,
+      [&](const std::vector<json>& rows) {
+        store::Job in_progress = job;
+        in_progress.status = store::job_status::kInProgress;
+        return webhook_body(in_progress, event::kDataScraped, clock_.now(), &rows);
+      });
+  if (done.out_of_credits) {
+    finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
+    return;
+  }
+  if (done.row) {
+    log::debug("jobs") << "job " << job.id << ": " << entry.url << " stored";
+    delivery_queued();
+  }
+}
+
+void PageWorker::start(bool release_leases) {
+  if (release_leases) jobs_.release_job_leases();
+  threads_.start(options_.threads, [this] { return run_one(); });
+}
+
+void PageWorker::notify() {
+  threads_.notify();
+}
+
+void PageWorker::request_stop() {
+  threads_.request_stop();
+}
+
+void PageWorker::stop() {
+  threads_.stop();
+}
+
+}  // namespace gleaner::jobs

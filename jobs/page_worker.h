@@ -1,0 +1,120 @@
+#pragma once
+// Runs the page jobs (kinds "batch" and "crawler") from their frontier in the store: every
+// thread of every node takes one entry at a time (store/jobs_store.h claim_entry), fetches it as
+// POST /scrape/web would, and commits in one transaction the page's row, its charge, its
+// scraper.data.scraped delivery and the links it admits to the frontier. Nothing of a crawl is
+// held in memory between entries, so memory does not grow with the crawl, and a node that dies
+// mid-page leaves only a leased entry that another node (or itself, restarted) fetches again:
+// rows, charges and deliveries happen once. docs/jobs.md "Batches and crawls".
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/clock.h"
+#include "core/config.h"
+#include "extract/web/request.h"
+#include "jobs/page_job_request.h"
+#include "jobs/polling_threads.h"
+#include "store/jobs_store.h"
+
+namespace gleaner::jobs {
+
+/// A page as POST /scrape/web answers it.
+struct FetchedPage {
+  nlohmann::json body;   ///< the answer's data: statusCode, content, markdown, extractedLinks...
+  std::string url;       ///< the URL finally loaded (after redirects)
+  std::string cost_key;  ///< store/costs.h key of the route taken ("web", "web_residential")
+};
+
+/// A file read as text: robots.txt, a sitemap (gzip decompressed).
+struct FetchedText {
+  int status = 0;
+  std::string text;
+};
+
+/// Where pages come from: the browser pool in the service (jobs/web_page_source.h), a
+/// scripted site in tests.
+class PageSource {
+ public:
+  virtual ~PageSource() = default;
+  /// Loads one page as POST /scrape/web does. Throws gleaner::Error as web::fetch_page does.
+  virtual FetchedPage fetch(const web::WebRequest& request, Deadline deadline) = 0;
+  /// GETs `url` (behind the same address guard). Throws gleaner::Error when it cannot be read.
+  virtual FetchedText get_text(const std::string& url, Deadline deadline) = 0;
+};
+
+struct PageWorkerOptions {
+  /// Threads taking entries on this node. Entry `page_jobs_concurrency`; the service's default
+  /// is the maps jobs' share of the pool (entry `jobs_pool_share`).
+  int threads = 1;
+  /// How long an entry stays this node's: longer than any page's budget (300 s at most) plus
+  /// its robots.txt. Entry `page_jobs_lease_seconds`.
+  std::chrono::seconds lease{900};
+  /// How often an idle thread looks for entries. Entry `jobs_poll_ms`.
+  Millis poll{1'000};
+  /// A page's budget when its request gives no `timeout` (entry `endpoint_timeout_ms`).
+  Millis default_timeout{90'000};
+  /// Budget of one robots.txt or sitemap read.
+  Millis text_budget{30'000};
+  /// Credits a successful page costs, by store/costs.h key.
+  std::function<std::int64_t(const std::string& cost_key)> cost_of = [](const std::string&) {
+    return std::int64_t{1};
+  };
+
+  static PageWorkerOptions from_config(const Config& config, int default_threads,
+                                       std::function<std::int64_t(const std::string&)> cost_of);
+};
+
+/// The rules of one page job, ready to apply to many pages.
+class PageJobRules;
+
+class PageWorker {
+ public:
+  /// Everything must outlive the worker. Does not run jobs until start().
+  PageWorker(store::JobStore& jobs, PageSource& source, const Clock& clock,
+             PageWorkerOptions options, std::function<void()> on_delivery_queued = {});
+  ~PageWorker();
+  PageWorker(const PageWorker&) = delete;
+  PageWorker& operator=(const PageWorker&) = delete;
+
+  /// Ends the page jobs that must end (stopped, drained), then takes one entry and runs it.
+  /// False when there was no entry to take.
+  bool run_one();
+  /// Starts the threads (the node's leased entries were released by JobWorker::start, or are
+  /// released here with release_leases).
+  void start(bool release_leases);
+  void notify();
+  void request_stop();
+  void stop();
+  bool stopping();
+
+ private:
+  void run_entry(const store::Job& job, const store::FrontierEntry& entry);
+  void run_page(const store::Job& job, const store::FrontierEntry& entry,
+                const PageJobRules& rules);
+  void run_sitemap(const store::Job& job, const store::FrontierEntry& entry,
+                   const PageJobRules& rules);
+  /// The origin's robots.txt as recorded for the job, read (and recorded) when not yet.
+  std::string robots_of(const store::Job& job, const store::FrontierEntry& entry,
+                        const PageJobRules& rules);
+  void finish(const store::Job& job, const char* status, const std::optional<std::string>& reason);
+  void finish_if_drained(const std::string& job_id);
+  void delivery_queued();
+
+  store::JobStore& jobs_;
+  PageSource& source_;
+  const Clock& clock_;
+  const PageWorkerOptions options_;
+  const std::function<void()> on_delivery_queued_;
+  // Declared last: run run_one() until stop() joins them.
+  PollingThreads threads_;
+};
+
+/// The first frontier of a page job: a batch's URLs, or a crawl's start pages and sitemaps.
+std::vector<store::FrontierEntry> seeds_of(const PageJobRequest& request);
+/// The frontier policy of a page job (its limit and pacing).
+store::FrontierPolicy policy_of(const PageJobRequest& request);
+
+}  // namespace gleaner::jobs
