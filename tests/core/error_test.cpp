@@ -24,6 +24,7 @@ TEST(Error, StatusAndNameOfEveryCode) {
       {ErrorCode::TooManyRequests, 429, "too_many_requests"},
       {ErrorCode::UpstreamBlocked, 502, "upstream_blocked"},
       {ErrorCode::UpstreamError, 502, "upstream_error"},
+      {ErrorCode::ExtractionFailed, 502, "extraction_failed"},
       {ErrorCode::Timeout, 504, "timeout"},
       {ErrorCode::Unavailable, 503, "unavailable"},
       {ErrorCode::Internal, 500, "internal"},
