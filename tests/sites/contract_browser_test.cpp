@@ -19,8 +19,8 @@
 // tests/sites/<site>/ ("pages/<category>/<file>"), "file"?: path under the
 // data dir (a document written or assembled for the test, said so in the doc), "status"?,
 // "headers"?, "replace"?: [[from, to(, "regex")], ...] applied to the page, each must occur:
-// gleaner::testing::rewritten_page()}], "recorded":
-// file name under the data dir}], "withoutData"?: [cases without "recorded"]}.
+// gleaner::testing::rewritten_page()}], "recorded": file name under the data dir}],
+// "withoutData"?: [cases without "recorded"], "localised"?: [cases a site's own test reads]}.
 #include <gtest/gtest.h>
 
 #include <cstdlib>

@@ -42,11 +42,11 @@ TEST(BookingSearchInChromium, Ruidera) {
 }
 
 // The Belgrade excerpt and a page built from it as the Spanish-language site writes the same
-// cards ("Puntuación: 7,9", "1.521 comentarios", "45 €", lang="es"; the rewrite is the case
-// in data/search/cases.json): every score, count and price reads the same in both.
+// cards ("Puntuación: 7,9", "1.521 comentarios", "45 €", lang="es"; the rewrite is the
+// "localised" case of data/search/cases.json): every score, count and price reads the same.
 TEST(BookingSearchInChromium, ASpanishLanguagePageReadsAsTheEnglishOne) {
   const nlohmann::json cases = testing::read_json_file(gleaner::testing::site_tests_dir("booking") +
-                                                       "data/search/cases.json")["cases"];
+                                                       "data/search/cases.json")["localised"];
   const std::string page = gleaner::testing::site_page(
       "booking", "stays-search/booking-search-belgrade-cards-excerpt-2026.html");
   const QueryParams query = {{"keyword", "Belgrade"},
