@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/support/replay_archive.h"
+
 namespace gleaner::testing {
 
 /// tests/sites/<site>/ of the source tree: a site's tests, its `data/` and `pages/`.
@@ -69,6 +71,19 @@ inline std::string rewritten_page(const std::string& path, const nlohmann::json&
     }
   }
   return body;
+}
+
+/// A replay entry answering every URL that starts with `url_prefix` with
+/// rewritten_page(`path`, `replace`).
+inline TempReplayArchive::Entry rewritten_entry(const std::string& url_prefix,
+                                                const std::string& path,
+                                                const nlohmann::json& replace) {
+  TempReplayArchive::Entry entry;
+  entry.match = "prefix";
+  entry.url = url_prefix;
+  entry.file_name = "rewritten-" + std::filesystem::path(path).filename().string();
+  entry.body = rewritten_page(path, replace);
+  return entry;
 }
 
 }  // namespace gleaner::testing

@@ -37,16 +37,12 @@ TEST(AirbnbListingInChromium, MissionDistrict) {
 // named by the title it is labelled by, are the listings, in order.
 TEST(AirbnbListingInChromium, APageWithoutStateOrListItemsIsReadFromItsCards) {
   TempReplayArchive archive;
-  TempReplayArchive::Entry page;
-  page.match = "prefix";
-  page.url = "https://www.airbnb.com/s/";
-  page.file_name = "mission-district-cards-only.html";
-  page.body = gleaner::testing::rewritten_page(
+  archive.add(gleaner::testing::rewritten_entry(
+      "https://www.airbnb.com/s/",
       gleaner::testing::site_page("airbnb",
                                   "rentals-listing/airbnb-search-sf-mission-district-2022.html"),
       nlohmann::json::array({{"id=\"data-deferred-state\"", "id=\"removed-state\""},
-                             {"itemprop=\"itemListElement\"", "itemprop=\"removedElement\""}}));
-  archive.add(page);
+                             {"itemprop=\"itemListElement\"", "itemprop=\"removedElement\""}})));
   const auto b =
       run_in_chromium(listing_endpoint(), archive.load(), {{"location", "San Francisco, CA"}}).body;
   ASSERT_GE(b["listings"].size(), 18u);

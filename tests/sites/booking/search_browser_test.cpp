@@ -68,12 +68,8 @@ TEST(BookingSearchInChromium, ASpanishLanguagePageReadsAsTheEnglishOne) {
   }
   ASSERT_TRUE(rewrite.is_array());
   TempReplayArchive spanish;
-  TempReplayArchive::Entry es_page;
-  es_page.match = "prefix";
-  es_page.url = "https://www.booking.com/searchresults.html?";
-  es_page.file_name = "belgrade-es.html";
-  es_page.body = gleaner::testing::rewritten_page(page, rewrite);
-  spanish.add(es_page);
+  spanish.add(gleaner::testing::rewritten_entry("https://www.booking.com/searchresults.html?", page,
+                                                rewrite));
   const nlohmann::json es = run_in_chromium(search_endpoint(), spanish.load(), query).body;
 
   ASSERT_EQ(en["results"].size(), 6u);

@@ -75,19 +75,15 @@ TEST(FinanceInChromium, WindowAndUnknownTicker) {
 // and attribute finance.js knows (the blobs untouched): the price, date and graph still read.
 TEST(FinanceInChromium, ABetaLayoutPageIsReadFromItsBlobs) {
   TempReplayArchive archive;
-  TempReplayArchive::Entry page;
-  page.match = "prefix";
-  page.url = "https://www.google.com/finance/quote/";
-  page.file_name = "petr4-without-classic-markup.html";
-  page.body = gleaner::testing::rewritten_page(
-      kQuotePage, nlohmann::json::array({{"data-last-price", "data-removed-price"},
-                                         {"YMlKec", "removedA"},
-                                         {"fxKbKc", "removedB"},
-                                         {"gyFHrc", "removedC"},
-                                         {"mfs7Fc", "removedD"},
-                                         {"P6K39c", "removedE"},
-                                         {"bLLb2d", "removedF"}}));
-  archive.add(page);
+  archive.add(gleaner::testing::rewritten_entry(
+      "https://www.google.com/finance/quote/", kQuotePage,
+      nlohmann::json::array({{"data-last-price", "data-removed-price"},
+                             {"YMlKec", "removedA"},
+                             {"fxKbKc", "removedB"},
+                             {"gyFHrc", "removedC"},
+                             {"mfs7Fc", "removedD"},
+                             {"P6K39c", "removedE"},
+                             {"bLLb2d", "removedF"}})));
   const auto body =
       run_in_chromium(finance_endpoint(), archive.load(), {{"q", "PETR4:BVMF"}, {"hl", "pt"}}).body;
   EXPECT_EQ(body["summary"]["title"], "Petrobras");

@@ -59,15 +59,11 @@ TEST(ZillowListingInChromium, ARenderedPageWithoutTheSearchStateIsReadFromItsCar
   // The real 04011 page with `searchPageState` taken out of its __NEXT_DATA__ (a page built from
   // the real one; every tag kept): its 9 server-rendered cards and "91 rentals available".
   TempReplayArchive archive;
-  TempReplayArchive::Entry page;
-  page.match = "prefix";
-  page.url = "https://www.zillow.com/homes/for_rent/";
-  page.file_name = "04011-without-state.html";
-  page.body = gleaner::testing::rewritten_page(
+  archive.add(gleaner::testing::rewritten_entry(
+      "https://www.zillow.com/homes/for_rent/",
       gleaner::testing::site_page("zillow",
                                   "estate-listing/zillow-search-04011-nextdata-2025-06.html"),
-      nlohmann::json::array({{"\"searchPageState\"", "\"removedPageState\""}}));
-  archive.add(page);
+      nlohmann::json::array({{"\"searchPageState\"", "\"removedPageState\""}})));
   const auto b = run_in_chromium(listing_endpoint(), archive.load(),
                                  {{"keyword", "04011"}, {"type", "forRent"}})
                      .body;
