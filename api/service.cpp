@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "extract/pool_tabs.h"
+#include "extract/registry.h"
 #include "jobs/http_webhook_sender.h"
 #include "jobs/job_store_of.h"
 #include "jobs/maps_source.h"
@@ -78,7 +79,7 @@ void add_routes(Router& router, Dependencies& deps) {
 Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   deps_->config = std::move(config);
   // The store opens first: a bad `store` or `costs` entry stops the start before any browser.
-  deps_->costs = store::Costs::from_config(deps_->config);
+  deps_->costs = store::Costs::from_config(deps_->config, extract::endpoint_costs());
   deps_->store = store::open_store(deps_->config, SystemClock::instance(), store::StoreRole::Node);
   auto pool_options = browser::PoolOptions::from_config(deps_->config);
   const int pool_pages = pool_options.processes * pool_options.pages_per_process;

@@ -17,7 +17,8 @@ int http_status(ErrorCode code) {
     case ErrorCode::TooManyRequests: return 429;
     case ErrorCode::ScenarioFailed: return 422;
     case ErrorCode::UpstreamBlocked:
-    case ErrorCode::UpstreamError: return 502;
+    case ErrorCode::UpstreamError:
+    case ErrorCode::ExtractionFailed: return 502;
     case ErrorCode::Timeout: return 504;
     case ErrorCode::Unavailable: return 503;
     case ErrorCode::Internal: return 500;
@@ -41,6 +42,7 @@ std::string_view code_name(ErrorCode code) {
     case ErrorCode::ScenarioFailed: return "scenario_failed";
     case ErrorCode::UpstreamBlocked: return "upstream_blocked";
     case ErrorCode::UpstreamError: return "upstream_error";
+    case ErrorCode::ExtractionFailed: return "extraction_failed";
     case ErrorCode::Timeout: return "timeout";
     case ErrorCode::Unavailable: return "unavailable";
     case ErrorCode::Internal: return "internal";
@@ -62,6 +64,10 @@ Error missing_parameter(std::string parameter) {
 Error conflicting_parameters(std::string parameter, std::string message) {
   return Error(ErrorCode::ConflictingParameters, std::move(message))
       .with_parameter(std::move(parameter));
+}
+
+Error extraction_failed(std::string message, std::string detail) {
+  return Error(ErrorCode::ExtractionFailed, std::move(message), std::move(detail));
 }
 
 std::string describe(const std::exception& e) {

@@ -24,6 +24,7 @@ enum class ErrorCode {
   ScenarioFailed,         // 422
   UpstreamBlocked,        // 502
   UpstreamError,          // 502
+  ExtractionFailed,       // 502: a page that is no wall and no error page, without data we can read
   Timeout,                // 504
   Unavailable,            // 503
   Internal,               // 500
@@ -81,5 +82,9 @@ std::string describe(const std::exception& e);
 Error invalid_parameter(std::string parameter, std::string message);
 Error missing_parameter(std::string parameter);
 Error conflicting_parameters(std::string parameter, std::string message);
+/// A page that is no wall and no error page, without the data a data endpoint reads (a layout it
+/// does not know): 502 `extraction_failed`, never `upstream_blocked`. `message` says what is
+/// missing ("no search results could be read on the page"); `detail` (log only) where and why.
+Error extraction_failed(std::string message, std::string detail);
 
 }  // namespace gleaner

@@ -22,7 +22,8 @@ port=${GLEANER_TEST_PORT:-18080}
 # of building one.
 image=${GLEANER_TEST_IMAGE:-gleaner:test}
 name=gleaner-docker-test
-fixtures=$(cd .. && pwd)/shared/fixtures/pages
+# The real pages kept beside the site tests (tests/sites/<site>/pages).
+pages=$(pwd)/tests/sites
 
 say() { printf '== %s\n' "$*"; }
 fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
@@ -88,11 +89,11 @@ trap cleanup EXIT
 # the maps pages of tests/support/sites/maps_pages.h (two result lists answering every
 # "griffith in …" and "museums in …" search, the Griffith Observatory's place page; every other
 # place page is a 404) for the jobs.
-cp "$fixtures/news/monument-watch_rss_search_bears-ears-monument_enUS.xml" "$archive/news.xml"
-cp "$fixtures/stays-place/booking-property-kotor-excerpt-2026.html" "$archive/page.html"
+cp "$pages/google/pages/news/monument-watch_rss_search_bears-ears-monument_enUS.xml" "$archive/news.xml"
+cp "$pages/booking/pages/stays-place/booking-property-kotor-excerpt-2026.html" "$archive/page.html"
 for f in cocli_search-dom_griffith_en_2026-03.html cocli_search-dom_metropolitan-museum_en_2026-03.html \
          cocli_place-dom_griffith-observatory_en_2026-03.html; do
-  cp "$fixtures/maps/$f" "$archive/"
+  cp "$pages/google/pages/maps/$f" "$archive/"
 done
 chmod 644 "$archive"/*
 cat >"$archive/index.json" <<'EOF'

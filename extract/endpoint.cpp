@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "extract/page_reader.h"
+#include "extract/registry.h"
 
 namespace gleaner::extract {
 namespace {
@@ -25,6 +26,14 @@ std::string BrowserProfile::user_agent() const {
          "Chrome/156.0.0.0 Safari/537.36";
 }
 
+std::string_view Endpoint::script() const {
+  for (const RegisteredEndpoint& e : registered_endpoints()) {
+    if (e.endpoint == this) return e.script;
+  }
+  throw Error(ErrorCode::Internal, "internal error",
+              "endpoint " + std::string(route()) + " has no registered script");
+}
+
 bool Endpoint::data_without_text(const nlohmann::json&) const {
   return false;
 }
@@ -41,14 +50,19 @@ EndpointResult Endpoint::fetch(const ValidatedParams& params, TabSource& tabs,
                                Deadline deadline) const {
   PageRequest request = build_request(params);
   std::unique_ptr<Tab> tab = tabs.open(request.profile, deadline);
-  PageReading reading =
-      read_page(*tab, request, script(), deadline,
-                [this](const nlohmann::json& data) { return data_without_text(data); });
-  nlohmann::json body = shape(reading.data, params);
-  if (!has_content(body)) {
-    log::warn("extract") << path() << ": nothing to read at " << reading.navigation.url;
-    throw Error(ErrorCode::UpstreamBlocked, "the site answered with an empty page",
-                "no content recognised at " + reading.navigation.url);
+  return read_step(*this, *tab, request, params, deadline);
+}
+
+EndpointResult read_step(const Endpoint& endpoint, Tab& tab, const PageRequest& request,
+                         const ValidatedParams& params, Deadline deadline) {
+  PageReading reading = read_page(
+      tab, request, endpoint.script(), deadline,
+      [&endpoint](const nlohmann::json& data) { return endpoint.data_without_text(data); });
+  nlohmann::json body = endpoint.shape(reading.data, params);
+  if (!endpoint.has_content(body)) {
+    log::warn("extract") << endpoint.path() << ": nothing to read at " << reading.navigation.url;
+    throw extraction_failed("the page holds none of the data this endpoint reads",
+                            "no content recognised at " + reading.navigation.url);
   }
   return {std::move(body), reading.navigation.url};
 }

@@ -9,6 +9,7 @@
 // (may be async), called with PageRequest::script_args and returning plain JSON. Keep selectors in
 // one place at the top of the script. The framework runs the shared block check first and wraps
 // the call in try/catch (see page_reader.h).
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -47,6 +48,9 @@ class Endpoint {
   virtual std::string_view route() const = 0;
   /// GET path of the endpoint: "/scrape/" + route().
   std::string path() const { return "/scrape/" + std::string(route()); }
+  /// Credits a successful answer costs unless configuration entry `costs` overrides them for
+  /// route() (store/costs.h: the table holds only the service's own keys and overrides).
+  virtual std::int64_t default_cost() const = 0;
   /// The documented fields of the answer, for field health (`gleaner_extract_field_total`):
   /// top-level keys ("title"), keys of a nested object ("rating.value") and keys of the items of
   /// a list ("results[].price"). Each must be documented in the endpoint's doc.
@@ -55,8 +59,9 @@ class Endpoint {
   virtual const Parameters& parameters() const = 0;
   /// The page to load for a valid request.
   virtual PageRequest build_request(const ValidatedParams& params) const = 0;
-  /// The in-page script (embedded .js text).
-  virtual std::string_view script() const = 0;
+  /// The in-page script (embedded .js text). Default: the script of the endpoint's registration
+  /// (extract/sites/<site>/<name>.js, registry.h); an endpoint outside the registry overrides it.
+  virtual std::string_view script() const;
   /// Shapes the script's output into the documented JSON. Pure: unit-tested on recorded output.
   virtual nlohmann::json shape(const nlohmann::json& script_output,
                                const ValidatedParams& params) const = 0;
@@ -65,8 +70,9 @@ class Endpoint {
   /// framework's empty-page signal does not apply to this reading; every other block signal
   /// (vendor walls, captchas, consent) still does. Default: false.
   virtual bool data_without_text(const nlohmann::json& script_output) const;
-  /// Whether a shaped body holds what every real page of this type shows. A page without it is
-  /// an empty shell and is reported as 502 upstream_blocked, never as an empty success.
+  /// Whether a shaped body holds what every real page of this type shows. A page without it
+  /// (which the block check did not call a wall) is one whose data we cannot read: 502
+  /// extraction_failed, never an empty success and never upstream_blocked.
   /// Default: the body has at least one non-empty field.
   virtual bool has_content(const nlohmann::json& body) const;
 
@@ -74,12 +80,29 @@ class Endpoint {
   ValidatedParams validate(const QueryParams& query) const { return parameters().validate(query); }
 
   /// Runs the endpoint on tabs from `tabs` (extract/pool_tabs.h in the service): open a tab with
-  /// the request's profile, read the page (page_reader.h), shape, check has_content(). Throws
-  /// gleaner::Error: UpstreamBlocked (captcha, consent wall, unusual-traffic page, empty shell),
-  /// UpstreamError (network error, 5xx), NotFound (the page does not exist), Timeout,
-  /// Unavailable. Endpoints that need more than one page (fallbacks) override it.
+  /// the request's profile and read_step() its request. Throws gleaner::Error: UpstreamBlocked
+  /// (captcha, consent wall, unusual-traffic page, a page without text: the block check of
+  /// page_reader.h, the one place that calls a page a wall), ExtractionFailed (no wall, but no
+  /// data we can read), UpstreamError (network error, 5xx), NotFound (the page does not exist),
+  /// Timeout, Unavailable. Endpoints that need more than one page override it and read each
+  /// page with read_step().
   virtual EndpointResult fetch(const ValidatedParams& params, TabSource& tabs,
                                Deadline deadline) const;
 };
+
+/// The one instance of endpoint class `E`: what its `<name>_endpoint()` returns
+/// (`const Endpoint& place_endpoint() { return the_endpoint<PlaceEndpoint>(); }`).
+template <class E>
+const Endpoint& the_endpoint() {
+  static const E endpoint;
+  return endpoint;
+}
+
+/// One page of an endpoint's flow: reads `request` in `tab` with `endpoint`'s script
+/// (page_reader.h), shapes the output with `params` and checks has_content(); a page without
+/// content is ExtractionFailed. Multi-page flows (fallbacks, a second endpoint's page) call it
+/// for each page instead of re-spelling read → shape → check.
+EndpointResult read_step(const Endpoint& endpoint, Tab& tab, const PageRequest& request,
+                         const ValidatedParams& params, Deadline deadline);
 
 }  // namespace gleaner::extract

@@ -62,8 +62,9 @@ nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::str
     throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page", *reason);
   }
   if (out.contains("error") && out["error"].is_string()) {
-    throw Error(
-        ErrorCode::Internal, "the page could not be read",
+    // No wall, but a page our script cannot read: a layout it does not know.
+    throw extraction_failed(
+        "the page could not be read",
         "in-page script failed on " + navigation.url + ": " + out["error"].get<std::string>());
   }
   return out.value("data", nlohmann::json());

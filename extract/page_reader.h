@@ -23,8 +23,9 @@ using DataWithoutText = std::function<bool(const nlohmann::json& script_output)>
 
 /// Reads `request.url` in `tab` with `script` (one function expression, see endpoint.h).
 /// Throws gleaner::Error: NotFound / UpstreamBlocked / UpstreamError from check_navigation(),
-/// UpstreamBlocked when block_reason() finds one, Internal when the script throws (the page's
-/// markup changed: the detail carries the script's error), Timeout, UpstreamError.
+/// UpstreamBlocked when block_reason() finds one (the only wall decision), ExtractionFailed when
+/// the script throws (no wall, but markup it does not know: the detail carries the script's
+/// error), Timeout, UpstreamError.
 PageReading read_page(Tab& tab, const PageRequest& request, std::string_view script,
                       Deadline deadline, const DataWithoutText& data_without_text = {});
 

@@ -1,6 +1,8 @@
 #include "extract/registry.h"
 
-// Declarations of every registered endpoint and generated_site_endpoints() (build tree).
+// Every registered endpoint's declaration and script, and generated_site_endpoints() (build tree).
+#include "gleaner_site_endpoints.h"
+#include "gleaner_site_scripts.h"
 #include "site_registry.inc"
 
 namespace gleaner::extract {
@@ -36,6 +38,12 @@ const Endpoint* find_endpoint(std::string_view path) {
     if (e.endpoint->path() == path || e.site_path() == path) return e.endpoint;
   }
   return nullptr;
+}
+
+std::map<std::string, std::int64_t, std::less<>> endpoint_costs() {
+  std::map<std::string, std::int64_t, std::less<>> out;
+  for (const Endpoint* e : all_endpoints()) out.emplace(e->route(), e->default_cost());
+  return out;
 }
 
 }  // namespace gleaner::extract

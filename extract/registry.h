@@ -2,6 +2,9 @@
 // Every data endpoint of the service. The HTTP layer registers one GET route per entry. The list
 // is generated from the gleaner_site_endpoint() lines of extract/sites/<site>/CMakeLists.txt:
 // adding an endpoint is its own files plus that one line.
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +19,8 @@ struct RegisteredEndpoint {
   const Endpoint* endpoint;
   std::string_view site;
   std::string_view name;
+  /// extract/sites/<site>/<name>.js, embedded: what Endpoint::script() answers.
+  std::string_view script;
 
   /// docs/endpoints/<site>/<name>.md, relative to the source tree.
   std::string doc_path() const;
@@ -35,5 +40,8 @@ const std::vector<const Endpoint*>& all_endpoints();
 /// The endpoint serving `path` ("/scrape/search/serp", or its site path "/scrape/google/serp"),
 /// or nullptr.
 const Endpoint* find_endpoint(std::string_view path);
+/// Every endpoint's route and default cost: the costs the service charges unless configured
+/// otherwise (store::Costs::from_config).
+std::map<std::string, std::int64_t, std::less<>> endpoint_costs();
 
 }  // namespace gleaner::extract

@@ -5,44 +5,21 @@
 
 namespace gleaner::store {
 
-Costs Costs::defaults() {
+Costs Costs::defaults(const Table& endpoints) {
   Costs costs;
-  costs.table_ = {
-      // 10 credits (spec/api.md, Limits).
-      {"mart/reviews", 10},
-      {"stays/place", 10},
-      {"stays/search", 10},
-      {"search/serp", 10},
-      {"video/video", 10},
-      {"travel/place", 10},
-      {"search/finance", 10},
-      {"local/place", 10},
-      {"search/news", 10},
-      {"careers/listing", 10},
-      // 5 credits (spec/api.md, Limits).
-      {"bizdir/search", 5},
-      {"bizdir/place", 5},
-      {"homes/listing", 5},
-      {"estate/listing", 5},
-      {"homes/property", 5},
-      {"shop/collections", 5},
-      {"jobs/job", 5},
-      {"rentals/property", 5},
-      {"rentals/listing", 5},
-      {"search/events", 5},
-      // Costs the spec leaves open, decided in spec/conventions.md.
-      {"web", 5},
-      {"web_residential", 10},
-      // jsRendering: false: a plain HTTP fetch, a tenth of the browser's price.
-      {"web_plain", 1},
-      {"web_plain_residential", 2},
-      {"maps_job_row", 5},
-  };
+  costs.table_ = endpoints;
+  // The service's own keys: costs the spec leaves open, decided in spec/conventions.md.
+  costs.table_.insert_or_assign("web", 5);
+  costs.table_.insert_or_assign("web_residential", 10);
+  // jsRendering: false: a plain HTTP fetch, a tenth of the browser's price.
+  costs.table_.insert_or_assign("web_plain", 1);
+  costs.table_.insert_or_assign("web_plain_residential", 2);
+  costs.table_.insert_or_assign("maps_job_row", 5);
   return costs;
 }
 
-Costs Costs::from_config(const Config& config) {
-  Costs costs = defaults();
+Costs Costs::from_config(const Config& config, const Table& endpoints) {
+  Costs costs = defaults(endpoints);
   const nlohmann::json overrides = config.get_json("costs");
   if (overrides.is_null()) return costs;
   if (!overrides.is_object()) bad_entry("costs", "expected an object of endpoint key to credits");

@@ -3,6 +3,7 @@
 #include "api/metrics.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
+#include "core/error.h"
 #include "extract/field_health.h"
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
@@ -43,11 +44,22 @@ void add_endpoint_routes(Router& router, Dependencies& deps) {
             extract::PoolTabs pool_tabs(*deps.pool, {}, deps.site_egress);
             // The tab opens while the credits are reserved; the page loads once they are.
             extract::GatedTabs tabs(pool_tabs, reserved);
-            extract::EndpointResult result = fetch_naming_the_url(*endpoint, params, tabs, deadline);
-            if (deps.metrics) {
-              deps.metrics->observe_fields(
-                  endpoint->route(), extract::field_presence(result.body, endpoint->fields()));
+            auto observe = [&](const nlohmann::json& body) {
+              if (deps.metrics) {
+                deps.metrics->observe_fields(endpoint->route(),
+                                             extract::field_presence(body, endpoint->fields()));
+              }
+            };
+            extract::EndpointResult result;
+            try {
+              result = fetch_naming_the_url(*endpoint, params, tabs, deadline);
+            } catch (const Error& e) {
+              // A page we could not read counts as an answer without any field: the day a
+              // site changes its layout shows in field health, whatever the pages still read.
+              if (e.code() == ErrorCode::ExtractionFailed) observe(nlohmann::json::object());
+              throw;
             }
+            observe(result.body);
             Response response;
             response.body = std::move(result.body);
             response.url = std::move(result.url);

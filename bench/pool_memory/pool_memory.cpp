@@ -60,19 +60,20 @@ Args parse(int argc, char** argv) {
   return a;
 }
 
-// The fixture pages, each standing in for the URL it was captured from.
+// Real pages kept beside the site tests (tests/sites/<site>/pages), each standing in for the URL
+// it was captured from.
 const std::vector<std::pair<std::string, std::string>> kPages = {
-    {"https://www.google.com/search?q=google", "serp/serp-parser_desktop_google.html"},
+    {"https://www.google.com/search?q=google", "google/pages/serp/serp-parser_desktop_google.html"},
     {"https://www.google.com/search?q=dell+xps+13+buy",
-     "serp/serp-parser_desktop_dell-xps-13-buy.html"},
+     "google/pages/serp/serp-parser_desktop_dell-xps-13-buy.html"},
     {"https://www.google.com/search?q=top+hotels+london",
-     "serp/serp-parser_desktop_top-hotels-london.html"},
+     "google/pages/serp/serp-parser_desktop_top-hotels-london.html"},
     {"https://www.youtube.com/watch?v=GJLlxj_dtq8",
-     "video/yta_watch_GJLlxj_dtq8_surface-go-review.html"},
+     "youtube/pages/video/yta_watch_GJLlxj_dtq8_surface-go-review.html"},
     {"https://www.google.com/finance/quote/PETR4:BVMF?hl=pt-BR",
-     "finance/sisacao8_quote_PETR4-BVMF_ptBR.html"},
+     "google/pages/finance/sisacao8_quote_PETR4-BVMF_ptBR.html"},
     {"https://www.google.com/maps/search/griffith",
-     "maps/cocli_search-dom_griffith_en_2026-03.html"},
+     "google/pages/maps/cocli_search-dom_griffith_en_2026-03.html"},
 };
 
 std::string make_archive() {
@@ -81,7 +82,7 @@ std::string make_archive() {
   nlohmann::json entries = nlohmann::json::array();
   for (const auto& [url, file] : kPages) {
     fs::path target = fs::path(dir) / fs::path(file).filename();
-    fs::copy_file(fs::path(GLEANER_FIXTURES_DIR) / "pages" / file, target);
+    fs::copy_file(fs::path(GLEANER_SITE_TESTS_DIR) / file, target);
     entries.push_back({{"match", "exact"}, {"url", url}, {"file", target.filename().string()}});
   }
   std::ofstream(fs::path(dir) / "index.json") << nlohmann::json{{"entries", entries}}.dump(2);

@@ -3,7 +3,8 @@
 (tests/sites/<site>/data/<name>/cases.json), and the list of requests the benchmark sends.
 
 Usage: archive.py REPO OUT_DIR
-Writes OUT_DIR/index.json (fixtures and test documents linked under OUT_DIR, never copied) and
+Writes OUT_DIR/index.json (the pages and test documents of tests/sites linked under OUT_DIR, never
+copied) and
 OUT_DIR/requests.json: [{"endpoint" (/scrape/x/y), "case", "path" (GET path with query),
 "pages" [site URLs the case serves]}], one per case.
 """
@@ -16,11 +17,9 @@ from urllib.parse import urlencode
 
 repo, out = sys.argv[1], sys.argv[2]
 os.makedirs(out, exist_ok=True)
-for name, target in (("fixtures", os.path.join(repo, "..", "shared", "fixtures")),
-                     ("sites", os.path.join(repo, "tests", "sites"))):
-    link = os.path.join(out, name)
-    if not os.path.exists(link):
-        os.symlink(os.path.realpath(target), link)
+link = os.path.join(out, "sites")
+if not os.path.exists(link):
+    os.symlink(os.path.realpath(os.path.join(repo, "tests", "sites")), link)
 
 entries, requests = [], []
 for cases_path in sorted(glob.glob(os.path.join(repo, "tests/sites/*/data/*/cases.json"))):
@@ -33,10 +32,15 @@ for cases_path in sorted(glob.glob(os.path.join(repo, "tests/sites/*/data/*/case
     with open(os.path.join(repo, "docs", "endpoints", site, name + ".md")) as f:
         route = re.search(r"/scrape/[a-z]+/[a-z]+", f.read()).group(0)
     for case in cases:
+        # A page the tests rewrite (another language of the same layout) is not served as it
+        # is on disk: the benchmark leaves such a case out.
+        if any("replace" in page for page in case["pages"]):
+            continue
         pages = []
         for page in case["pages"]:
             if "fixture" in page:
-                file = os.path.join("fixtures", page["fixture"])
+                # A real page, beside the site's tests (tests/sites/<site>/pages/...).
+                file = os.path.join("sites", site, page["fixture"])
             else:
                 file = os.path.join("sites", site, "data", name, page["file"])
             entry = {"match": page.get("match", "exact"), "url": page["url"], "file": file}

@@ -126,6 +126,13 @@
   // lazy-loading attributes; never a data: URL (inline bytes are not worth sending).
   const imageSource = (el) => {
     let src = el.currentSrc || el.src || '';
+    // Chromium upgrades an http image on an https page (mixed content) and currentSrc tells the
+    // upgraded URL; the page wrote http, and the markdown says what the page wrote.
+    if (src.startsWith('https://')) {
+      const written = 'http://' + src.slice('https://'.length);
+      const srcset = el.getAttribute('srcset') || '';
+      if (el.src === written || srcset.includes(written)) src = written;
+    }
     if (!src || src.startsWith('data:')) {
       const lazy = el.getAttribute('data-src') || el.getAttribute('data-lazy-src') ||
           el.getAttribute('data-original') ||

@@ -176,6 +176,24 @@ TEST_F(ErrorsOverHttp, ABlockPageIsUpstreamBlocked) {
   expect_uncharged();
 }
 
+// A page that is no wall and no error page but holds no feed: extraction_failed, not charged,
+// and counted in field health as an answer without any of the endpoint's fields.
+TEST_F(ErrorsOverHttp, APageWithoutItsDataIsExtractionFailedAndCountedInFieldHealth) {
+  const std::string absent =
+      R"(gleaner_extract_field_total{endpoint="search/news",field="newsResults[].title",)"
+      R"(present="false"} )";
+  auto count = [&]() -> long long {
+    auto metrics = svc->get("/metrics", "");
+    if (!metrics) return -1;
+    const auto at = metrics->body.find(absent);
+    return at == std::string::npos ? 0 : std::stoll(metrics->body.substr(at + absent.size()));
+  };
+  const long long before = count();
+  expect_error(svc->get(news(news::kNoFeed), account.key), 502, "extraction_failed");
+  expect_uncharged();
+  EXPECT_EQ(count(), before + 1);
+}
+
 TEST_F(ErrorsOverHttp, ASiteErrorIsUpstreamError) {
   expect_error(svc->get(news(news::kBroken), account.key), 502, "upstream_error");
   expect_uncharged();

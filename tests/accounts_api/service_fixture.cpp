@@ -4,12 +4,13 @@
 
 #include <mutex>
 
+#include "tests/support/pages.h"
+
 namespace gleaner::testing {
 namespace {
 
-const std::string kNewsFixture =
-    std::string(GLEANER_FIXTURES_DIR) +
-    "/pages/news/monument-watch_rss_search_bears-ears-monument_enUS.xml";
+const std::string kNewsFixture = gleaner::testing::site_page(
+    "google", "news/monument-watch_rss_search_bears-ears-monument_enUS.xml");
 constexpr const char* kEdition = "&hl=en-US&gl=US&ceid=US:en";
 
 std::string search_url(const std::string& q) {
@@ -60,6 +61,10 @@ void add_news_pages(TempReplayArchive& archive) {
   archive.page(search_url("blocked"),
                "<!doctype html><html><body><h1>Before you continue</h1>"
                "<p>We use cookies and data to deliver our services.</p></body></html>");
+  archive.page(search_url("nofeed"),
+               "<!doctype html><html><head><title>News</title></head><body><main><h1>News</h1>"
+               "<p>Top stories, world, business, technology, entertainment, sports and health, in "
+               "one place for you to read.</p></main></body></html>");
   TempReplayArchive::Entry broken;
   broken.url = search_url("broken");
   broken.body = "<html><body>Server Error</body></html>";

@@ -12,6 +12,8 @@ namespace news {
 inline constexpr const char* kFeed = "q=%22Bears%20Ears%22%20monument";
 /// An HTML page where the feed should be: 502 upstream_blocked.
 inline constexpr const char* kBlocked = "q=blocked";
+/// An ordinary HTML page (no wall, no error) where the feed should be: 502 extraction_failed.
+inline constexpr const char* kNoFeed = "q=nofeed";
 /// HTTP 500 from the site: 502 upstream_error.
 inline constexpr const char* kBroken = "q=broken";
 /// HTTP 404 from the site: 404 not_found.

@@ -1,13 +1,15 @@
 // Replay archives without a browser: matching rules, answers, the request log, broken archives.
 #include "browser/replay.h"
-#include "core/error.h"
-#include "core/log.h"
-#include "tests/support/replay_archive.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+
+#include "core/error.h"
+#include "core/log.h"
+#include "tests/support/pages.h"
+#include "tests/support/replay_archive.h"
 
 namespace gleaner::browser {
 namespace {
@@ -125,8 +127,8 @@ TEST(ReplayArchive, GivenStatusAndHeadersAreKept) {
 }
 
 TEST(ReplayArchive, FixtureFilesAreServedByteForByte) {
-  const std::string fixture =
-      GLEANER_FIXTURES_DIR "/pages/news/monument-watch_rss_search_bears-ears-monument_enUS.xml";
+  const std::string fixture = gleaner::testing::site_page(
+      "google", "news/monument-watch_rss_search_bears-ears-monument_enUS.xml");
   std::ifstream in(fixture, std::ios::binary);
   std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   ASSERT_FALSE(expected.empty());

@@ -2,17 +2,18 @@
 // its real URL, the script evaluated as the /scrape/web endpoint will, and its output compared with
 // the recording the unit tests convert. A change to snapshot.js that changes what it returns fails
 // here until the recordings are made again (tools/capture_snapshot.cjs).
-#include "extract/content/markdown.h"
-#include "extract/content/snapshot.h"
-#include "tests/support/chromium.h"
-#include "tests/support/replay_archive.h"
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "extract/content/markdown.h"
+#include "extract/content/snapshot.h"
+#include "tests/support/chromium.h"
+#include "tests/support/pages.h"
+#include "tests/support/replay_archive.h"
 
 namespace gleaner::content {
 namespace {
@@ -81,18 +82,40 @@ TEST(SnapshotInChromium, ConstructsPageGivesTheRecordedSnapshotAndMarkdown) {
   EXPECT_EQ(to_markdown(live["tree"]), expected);
 }
 
+// turndown's "img with no alt" and "elements with a (nested) single void element", html2text's
+// images: an http image on an https page (which Chromium loads upgraded to https) is written with
+// the URL the page wrote, http; an https one and a srcset candidate keep theirs.
+TEST(SnapshotInChromium, AnHttpImageOnAnHttpsPageKeepsItsHttpUrl) {
+  TempReplayArchive archive;
+  archive.page("https://example.org/images.html",
+               "<html><body><p><img src=\"http://example.com/logo.png\" /></p>"
+               "<p><span><img src=\"https://example.com/secure.png\" alt=\"secure\"></span></p>"
+               "<p><img srcset=\"http://example.com/small.png 1x\" alt=\"set\"></p>"
+               "</body></html>");
+  browser::ContextOptions options;
+  options.interceptors.push_back(archive.load());
+  auto lease = shared_pool().lease(options, max_wait());
+  lease->navigate("https://example.org/images.html", browser::WaitSpec::load(), max_wait());
+  SnapshotParts parts;
+  parts.tree = true;
+  const json live = parse_snapshot(lease->evaluate(
+      "(" + std::string(snapshot_script()) + ")(" + snapshot_args(parts).dump() + ")", max_wait()));
+  EXPECT_EQ(to_markdown(live["tree"]),
+            "![](http://example.com/logo.png)\n\n![secure](https://example.com/secure.png)\n\n"
+            "![set](http://example.com/small.png)");
+}
+
 TEST(SnapshotInChromium, FixturePagesGiveTheRecordedSnapshots) {
   expect_same_as_recorded(
       snapshot_in_chromium(
           "https://www.google.com/search?q=top+hotels+london",
-          std::string(GLEANER_FIXTURES_DIR) +
-              "/pages/serp/serp-parser_desktop_top-hotels-london.html",
+          gleaner::testing::site_page("google", "serp/serp-parser_desktop_top-hotels-london.html"),
           recorded_parts()),
       "serp_top-hotels-london.snapshot.json");
   expect_same_as_recorded(
       snapshot_in_chromium(
           "https://www.google.com/finance/quote/PETR4:BVMF?hl=pt-BR",
-          std::string(GLEANER_FIXTURES_DIR) + "/pages/finance/sisacao8_quote_PETR4-BVMF_ptBR.html",
+          gleaner::testing::site_page("google", "finance/sisacao8_quote_PETR4-BVMF_ptBR.html"),
           recorded_parts()),
       "finance_PETR4.snapshot.json");
 }

@@ -25,6 +25,7 @@ TEST(Error, StatusAndNameOfEveryCode) {
       {ErrorCode::ScenarioFailed, 422, "scenario_failed"},
       {ErrorCode::UpstreamBlocked, 502, "upstream_blocked"},
       {ErrorCode::UpstreamError, 502, "upstream_error"},
+      {ErrorCode::ExtractionFailed, 502, "extraction_failed"},
       {ErrorCode::Timeout, 504, "timeout"},
       {ErrorCode::Unavailable, 503, "unavailable"},
       {ErrorCode::Internal, 500, "internal"},

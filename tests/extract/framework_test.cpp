@@ -1,4 +1,4 @@
-// The pieces every endpoint shares: URL encoding, number parsing, block detection and the page
+// The pieces every endpoint shares: URL encoding, block detection and the page
 // flow (navigate → check → read → shape) over a scripted tab.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,6 @@
 #include "extract/block_detection.h"
 #include "extract/endpoint.h"
 #include "extract/page_reader.h"
-#include "extract/sites/common/numbers.h"
 #include "extract/url.h"
 #include "tests/support/sites/fake_tab.h"
 
@@ -34,35 +33,6 @@ TEST(Url, BuilderKeepsOrderAndRawValues) {
   EXPECT_EQ(UrlBuilder("https://x.test/p?a=1").add("b", "2").str(), "https://x.test/p?a=1&b=2");
   EXPECT_EQ(UrlBuilder("https://x.test/").add_raw("h", "a b&c").str(),
             "https://x.test/?h=a%20b%26c");
-}
-
-// --- Numbers --------------------------------------------------------------------------------
-
-TEST(Numbers, Counts) {
-  EXPECT_EQ(parse_count("About 2,640,000,000 results (0.45 seconds)"), 2640000000LL);
-  EXPECT_EQ(parse_count("1,234,567 views"), 1234567);
-  EXPECT_EQ(parse_count("1.2M views"), 1200000);
-  EXPECT_EQ(parse_count("3.4K subscribers"), 3400);
-  EXPECT_EQ(parse_count("12 thousand"), 12000);
-  EXPECT_EQ(parse_count("(1,024)"), 1024);
-  EXPECT_EQ(parse_count("1.234.567"), 1234567);
-  EXPECT_EQ(parse_count("2 B"), 2000000000LL);
-  EXPECT_EQ(parse_count("12 minutes"), 12);
-  EXPECT_EQ(parse_count("no number"), std::nullopt);
-}
-
-TEST(Numbers, PricesAndDecimals) {
-  EXPECT_DOUBLE_EQ(*parse_price("$1,299.99"), 1299.99);
-  EXPECT_DOUBLE_EQ(*parse_price("£45"), 45);
-  EXPECT_DOUBLE_EQ(*parse_price("R$ 38,50"), 38.5);
-  EXPECT_DOUBLE_EQ(*parse_price("1.299,00 €"), 1299);
-  EXPECT_DOUBLE_EQ(*parse_price("From $899"), 899);
-  EXPECT_EQ(parse_price("free"), std::nullopt);
-  EXPECT_DOUBLE_EQ(*parse_decimal("4.5 stars"), 4.5);
-  EXPECT_DOUBLE_EQ(*parse_decimal("Rated 4,7"), 4.7);
-  EXPECT_EQ(collapse_whitespace("  a \n\t b\xC2\xA0"
-                                "c "),
-            "a b c");
 }
 
 // --- Block detection ------------------------------------------------------------------------
@@ -170,6 +140,7 @@ TEST(BlockDetection, RecognisesBlockPages) {
 class EchoEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "test/echo"; }
+  std::int64_t default_cost() const override { return 1; }
   std::vector<std::string> fields() const override { return {"items"}; }
   const Parameters& parameters() const override {
     static const Parameters params{{Param::string("q").required()}};
@@ -204,10 +175,32 @@ TEST(PageFlow, ReadsAndShapes) {
   EXPECT_EQ(tabs.worlds, std::vector<World>{World::Isolated});
 }
 
-TEST(PageFlow, EmptyShellIsBlockedNotAnEmptySuccess) {
+TEST(PageFlow, APageWithoutDataIsExtractionFailedNotAnEmptySuccessNorABlock) {
+  // An ordinary page (plenty of text, no wall) whose data the script does not find.
   EchoEndpoint endpoint;
   FakeTabs tabs;
   tabs.serve("https://site.test/search?q=x", {{"items", nlohmann::json::array()}});
+  auto e = error_of([&] {
+    endpoint.fetch(endpoint.validate({{"q", "x"}}), tabs, deadline_in(Millis(1000)));
+  });
+  EXPECT_EQ(e.code(), ErrorCode::ExtractionFailed);
+  EXPECT_EQ(http_status(e.code()), 502);
+}
+
+TEST(PageFlow, APageWithoutTextIsStillAWall) {
+  // The wall decision is the block check's alone: the same empty reading on a page that shows
+  // no text is upstream_blocked.
+  EchoEndpoint endpoint;
+  FakeTabs tabs;
+  FakeTabs::Page page;
+  page.navigation = {"https://site.test/search?q=x", 200, {}};
+  auto signals = ordinary_page_signals(page.navigation.url);
+  signals["text"] = "";
+  signals["textLength"] = 0;
+  signals["elementCount"] = 5;
+  page.evaluated = {
+      {"signals", signals}, {"data", {{"items", nlohmann::json::array()}}}, {"error", nullptr}};
+  tabs.serve_page(page.navigation.url, page);
   auto e = error_of([&] {
     endpoint.fetch(endpoint.validate({{"q", "x"}}), tabs, deadline_in(Millis(1000)));
   });
@@ -229,7 +222,7 @@ TEST(PageFlow, BlockSignalsWin) {
   EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
 }
 
-TEST(PageFlow, MissingPageIsNotFoundAndScriptErrorIsInternal) {
+TEST(PageFlow, MissingPageIsNotFoundAndScriptErrorIsExtractionFailed) {
   EchoEndpoint endpoint;
   FakeTabs tabs;
   auto e = error_of([&] {
@@ -246,7 +239,8 @@ TEST(PageFlow, MissingPageIsNotFoundAndScriptErrorIsInternal) {
   e = error_of([&] {
     endpoint.fetch(endpoint.validate({{"q", "y"}}), tabs, deadline_in(Millis(1000)));
   });
-  EXPECT_EQ(e.code(), ErrorCode::Internal);
+  // No wall, but markup the script cannot read: a layout it does not know.
+  EXPECT_EQ(e.code(), ErrorCode::ExtractionFailed);
   EXPECT_NE(e.detail().find("TypeError"), std::string::npos);
 }
 

@@ -13,6 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto now = std::chrono::system_clock::time_point(std::chrono::seconds(1'795'000'000));
   for (DecimalMark mark : {DecimalMark::Unknown, DecimalMark::Dot, DecimalMark::Comma}) {
     (void)parse_number(text, mark);
+    (void)parse_numbers(text, mark);
+    (void)parse_count(text, mark);
     (void)parse_money(text, mark, "EUR");
   }
   (void)parse_duration_seconds(text);

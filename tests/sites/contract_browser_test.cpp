@@ -1,28 +1,36 @@
 // The contract every registered endpoint keeps, checked for all of them at once in real Chromium
 // (one test per endpoint and check, named after the endpoint's route):
-//  - its cost is in the costs table and its doc exists (docs/endpoints/<site>/<name>.md), naming
-//    every field of Endpoint::fields();
+//  - it declares its cost, which the service charges, and its doc exists
+//    (docs/endpoints/<site>/<name>.md), its Response block stating every field of fields();
 //  - its recorded cases (tests/sites/<site>/data/<name>/cases.json) exist, and the script output
 //    of a fresh run on each case's pages still equals the recording: a site script change that
 //    changes what is read fails here until the recording is redone (GLEANER_RECORD=1, see
 //    scripts/record.sh), and the unit tests then shape the new recording;
 //  - the whole endpoint succeeds on every case (its shaped answer has content);
-//  - every block page of ../shared/fixtures/pages/blocks/, served for every URL, is a 502
-//    upstream_blocked whatever the site;
-//  - leaving out any required parameter is a 400 naming it.
+//  - every block page kept for any site (tests/sites/*/pages/blocks/), served for every URL, is
+//    a 502 upstream_blocked whatever the site;
+//  - leaving out any required parameter is a 400 naming it;
+//  - each "withoutData" case (a real page of the endpoint with its data taken out by the
+//    case's "replace" pairs, everything else of the page kept) is a 502 extraction_failed: no
+//    wall, so never upstream_blocked, and never an empty success.
 //
 // cases.json: {"cases": [{"name", "query": {param: value | [values]}, "pages": [{"url",
-// "match"?: exact|prefix|regex, "fixture"?: path under shared/fixtures, "file"?: path under the
+// "match"?: exact|prefix|regex, "fixture"?: a real page, its path under
+// tests/sites/<site>/ ("pages/<category>/<file>"), "file"?: path under the
 // data dir (a document written or assembled for the test, said so in the doc), "status"?,
-// "headers"?}], "recorded": file name under the data dir}]}.
+// "headers"?, "replace"?: [[from, to(, "regex")], ...] applied to the page, each must occur:
+// gleaner::testing::rewritten_page()}], "recorded": file name under the data dir}],
+// "withoutData"?: [cases without "recorded"], "localised"?: [cases a site's own test reads]}.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
+#include "api/response_shapes.h"
 #include "core/error.h"
 #include "extract/page_reader.h"
 #include "extract/pool_tabs.h"
@@ -30,6 +38,7 @@
 #include "store/costs.h"
 #include "tests/support/answer_log.h"
 #include "tests/support/chromium.h"
+#include "tests/support/pages.h"
 #include "tests/support/replay_archive.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -44,7 +53,6 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 const std::string kSource = GLEANER_SOURCE_DIR;
-const std::string kFixtures = GLEANER_FIXTURES_DIR;
 
 bool recording() {
   const char* v = std::getenv("GLEANER_RECORD");
@@ -58,10 +66,10 @@ std::string read_text(const std::string& path) {
   return ss.str();
 }
 
-json cases_of(const RegisteredEndpoint& e) {
+json cases_of(const RegisteredEndpoint& e, const std::string& list = "cases") {
   const std::string path = kSource + "/" + e.data_dir() + "cases.json";
   if (!fs::exists(path)) return json::array();
-  return testing::read_json_file(path).value("cases", json::array());
+  return testing::read_json_file(path).value(list, json::array());
 }
 
 QueryParams query_of(const json& c) {
@@ -85,9 +93,14 @@ std::shared_ptr<browser::ReplayArchive> archive_of(const RegisteredEndpoint& e, 
     entry.match = page.value("match", "exact");
     entry.url = page.value("url", "");
     if (page.contains("fixture")) {
-      entry.source = kFixtures + "/" + page["fixture"].get<std::string>();
+      entry.source = gleaner::testing::site_tests_dir(e.site) + page["fixture"].get<std::string>();
     } else {
       entry.source = kSource + "/" + e.data_dir() + page.value("file", "");
+    }
+    if (page.contains("replace")) {
+      entry.body = gleaner::testing::rewritten_page(entry.source, page["replace"]);
+      entry.file_name = "rewritten-" + fs::path(entry.source).filename().string();
+      entry.source.clear();
     }
     entry.status = page.value("status", 0);
     const json headers = page.value("headers", json::object());
@@ -97,6 +110,32 @@ std::shared_ptr<browser::ReplayArchive> archive_of(const RegisteredEndpoint& e, 
     archive.add(entry);
   }
   return archive.load();
+}
+
+// The schema of `field` ("results[].price", "summary.title") among the answer's `properties`
+// (api/response_shapes.h): each key a property of the object before it, "[]" the items of a
+// list; an object whose keys are open ({...}) holds any key. nullopt where the doc has no such
+// field.
+std::optional<json> schema_at(const json& properties, const std::string& field) {
+  json node = {{"type", "object"}, {"properties", properties}, {"additionalProperties", false}};
+  std::stringstream keys(field);
+  std::string key;
+  while (std::getline(keys, key, '.')) {
+    const bool list = key.ends_with("[]");
+    if (list) key.resize(key.size() - 2);
+    if (node.contains("properties") && node["properties"].contains(key)) {
+      node = node["properties"][key];
+    } else if (node.value("type", "") == "object" && !node.contains("additionalProperties")) {
+      node = json::object();  // an open object: any key
+    } else {
+      return std::nullopt;
+    }
+    if (list) {
+      if (node.value("type", "") != "array") return std::nullopt;
+      node = node.value("items", json::object());
+    }
+  }
+  return node;
 }
 
 // Each registered endpoint, by its route ("stays/place" → "stays_place").
@@ -121,23 +160,24 @@ namespace {
 
 TEST_P(Contract, CostAndDocWithEveryField) {
   const RegisteredEndpoint& e = GetParam();
-  EXPECT_NO_THROW(store::Costs::defaults().of(e.endpoint->route()))
-      << "no cost for " << e.endpoint->route();
+  // Its declared cost is what the service charges unless configured otherwise.
+  EXPECT_GT(e.endpoint->default_cost(), 0);
+  EXPECT_EQ(store::Costs::from_config(Config(nlohmann::json::object(), {}), endpoint_costs())
+                .of(e.endpoint->route()),
+            e.endpoint->default_cost());
   const std::string doc_path = kSource + "/" + e.doc_path();
   ASSERT_TRUE(fs::exists(doc_path)) << e.doc_path() << " is missing";
   const std::string doc = read_text(doc_path);
   EXPECT_NE(doc.find(e.endpoint->path()), std::string::npos)
       << e.doc_path() << " never names " << e.endpoint->path();
+  // The answer's shape is written once, in the doc's Response block (the OpenAPI schema every
+  // answer of the suites is validated against); fields() only picks from it what field health
+  // counts, so each of its paths must be one the block states.
+  const json properties = api::response_properties_from_doc(doc);
   ASSERT_FALSE(e.endpoint->fields().empty());
   for (const std::string& field : e.endpoint->fields()) {
-    // Every key of the path is written in the doc ("results[].price" → "results", "price").
-    std::stringstream keys(field);
-    std::string key;
-    while (std::getline(keys, key, '.')) {
-      if (key.ends_with("[]")) key.resize(key.size() - 2);
-      EXPECT_NE(doc.find(key), std::string::npos)
-          << e.doc_path() << " does not document '" << key << "' of field " << field;
-    }
+    EXPECT_TRUE(schema_at(properties, field).has_value())
+        << e.doc_path() << "'s Response block has no field " << field;
   }
 }
 
@@ -189,14 +229,14 @@ TEST_P(Contract, EveryBlockPageIsUpstreamBlocked) {
   ASSERT_FALSE(cases.empty());
   const QueryParams query = query_of(cases[0]);
   int pages = 0;
-  for (const auto& entry : fs::directory_iterator(kFixtures + "/pages/blocks")) {
-    SCOPED_TRACE(entry.path().filename().string());
+  for (const std::string& block : gleaner::testing::block_pages()) {
+    SCOPED_TRACE(block);
     ++pages;
     TempReplayArchive archive;
     TempReplayArchive::Entry page;
     page.match = "regex";
     page.url = ".*";
-    page.source = entry.path().string();
+    page.source = block;
     archive.add(page);
     PoolTabs tabs(shared_pool(), {archive.load()});
     try {
@@ -207,6 +247,24 @@ TEST_P(Contract, EveryBlockPageIsUpstreamBlocked) {
     }
   }
   EXPECT_GE(pages, 3);
+}
+
+TEST_P(Contract, ARealPageWithoutItsDataIsExtractionFailed) {
+  const RegisteredEndpoint& e = GetParam();
+  const json cases = cases_of(e, "withoutData");
+  if (cases.empty()) GTEST_SKIP() << e.data_dir() << "cases.json has no withoutData case";
+  for (const json& c : cases) {
+    SCOPED_TRACE(c.value("name", "?"));
+    TempReplayArchive archive;
+    auto replay = archive_of(e, c, archive);
+    PoolTabs tabs(shared_pool(), {replay});
+    try {
+      fetch_recorded(*e.endpoint, tabs, query_of(c));
+      ADD_FAILURE() << "a page without its data was answered as data";
+    } catch (const Error& err) {
+      EXPECT_EQ(err.code(), ErrorCode::ExtractionFailed) << err.what() << " / " << err.detail();
+    }
+  }
 }
 
 TEST_P(Contract, MissingRequiredParameterIsNamed) {

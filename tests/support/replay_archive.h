@@ -42,7 +42,7 @@ class TempReplayArchive {
   TempReplayArchive& add(Entry entry);
   /// An HTML page answering exactly `url`.
   TempReplayArchive& page(const std::string& url, const std::string& html);
-  /// A file (e.g. GLEANER_FIXTURES_DIR "/pages/...") answering exactly `url`.
+  /// A file (e.g. site_page("google", "serp/...") of pages.h) answering exactly `url`.
   TempReplayArchive& file(const std::string& url, const std::string& source_path);
   /// The status of requests no entry matches (default: the archive's, 404).
   TempReplayArchive& unmatched(int status);

@@ -1,4 +1,8 @@
-#include "extract/sites/airbnb/listing.h"
+// GET /scrape/rentals/listing: one page of an Airbnb stays search. listing.js reads the search
+// answer the page embeds (`script#data-deferred-state` → niobeMinimalClientData → StaysSearch →
+// data.presentation.explore.sections: the listings and the numbered pagination) and, without it,
+// the page's schema.org list items; this shapes them. `nextPageToken` is the service's own: the
+// search with the next page's offsets, enough on its own.
 
 #include <cstdio>
 
@@ -6,7 +10,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::airbnb {
 namespace {
@@ -118,6 +122,7 @@ std::string coordinate(const json& v) {
 class ListingEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "rentals/listing"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"listings[].id",       "listings[].title",  "listings[].name",
             "listings[].location", "listings[].rating", "listings[].reviews",
@@ -151,8 +156,6 @@ class ListingEndpoint final : public Endpoint {
     request.wait = WaitFor::dom_content_loaded();
     return request;
   }
-
-  std::string_view script() const override { return scripts::airbnb_listing_js; }
 
   json shape(const json& out, const ValidatedParams& p) const override {
     const json s = search_of(p);
@@ -201,13 +204,16 @@ class ListingEndpoint final : public Endpoint {
       listings.push_back(l);
     }
     if (!at(out, {"hasState"}).is_boolean() || at(out, {"hasState"}) == false) {
-      // A page without the search answer: its marked-up list items.
-      for (const json& m : at(out, {"marked"})) {
+      // A page without the search answer: its marked-up list items, else its cards' room links.
+      const json& marked = at(out, {"marked"});
+      const bool any_marked = marked.is_array() && !marked.empty();
+      for (const json& m : any_marked ? marked : at(out, {"linked"})) {
         const std::string url = str(at(m, {"url"}));
         json l = {{"position", ++position}, {"name", str(at(m, {"name"}))}};
         const auto rooms = url.find("/rooms/");
         if (rooms != std::string::npos) {
           std::string id = url.substr(rooms + 7);
+          if (id.starts_with("plus/")) id = id.substr(5);  // the "Plus" rooms' links
           id = id.substr(0, id.find_first_of("?/"));
           l["id"] = id;
           l["link"] = "https://www.airbnb.com/rooms/" + id;
@@ -217,8 +223,9 @@ class ListingEndpoint final : public Endpoint {
     }
     const json& pg = at(out, {"pagination"});
     if (listings.empty() && !(pg.is_object() && text(at(pg, {"total"})) == "0")) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without search results",
-                  "no StaysSearch listings and no list items at " + str(at(out, {"url"})));
+      throw extraction_failed(
+          "could not find search results on the page",
+          "no StaysSearch listings and no list items at " + str(at(out, {"url"})));
     }
     json pagination = json::object();
     // The next page: the numbered pagination's page after the one read.
@@ -243,8 +250,7 @@ class ListingEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& listing_endpoint() {
-  static const ListingEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<ListingEndpoint>();
 }
 
 }  // namespace gleaner::extract::airbnb

@@ -1,10 +1,13 @@
 // Reads an Airbnb search results page: the StaysSearch answer of `script#data-deferred-state*`
 // (niobeMinimalClientData: [[query key, {data}]]), its listing items in order and its numbered
-// pagination section; without it, the schema.org list items the page marks up.
+// pagination section; without it, the schema.org list items the page marks up; without those
+// (a layout that marks up neither), the room links of the cards a person clicks, each named by
+// the title its link is labelled by.
 (args, kit) => {
   const SEL = {
     state: 'script[id^="data-deferred-state"]',
     listItem: '[itemprop="itemListElement"]',
+    roomLink: 'a[href*="/rooms/"]',
   };
   let sections = null;
   for (const script of document.querySelectorAll(SEL.state)) {
@@ -58,5 +61,20 @@
     position: (li.querySelector('meta[itemprop="position"]') || {}).content || null,
     url: (li.querySelector('meta[itemprop="url"]') || {}).content || null,
   }));
-  return {url: location.href, hasState: !!sections, items, pagination, marked};
+  const linked = [];
+  if (!sections && !marked.length) {
+    const named = new Set();
+    for (const a of document.querySelectorAll(SEL.roomLink)) {
+      const url = a.href;
+      const id = (/\/rooms\/(?:plus\/)?(\d+)/.exec(url) || [])[1];
+      if (!id || named.has(id)) continue;
+      const label = a.getAttribute('aria-labelledby');
+      const title = label ? document.getElementById(label.split(' ')[0]) : null;
+      const name = title ? kit.text(title) : (a.getAttribute('aria-label') || '');
+      if (!name) continue;  // the card's picture links: the titled link names it
+      named.add(id);
+      linked.push({name, url});
+    }
+  }
+  return {url: location.href, hasState: !!sections, items, pagination, marked, linked};
 }

@@ -1,4 +1,6 @@
-#include "extract/sites/airbnb/property.h"
+// GET /scrape/rentals/property: one Airbnb room (listing) page. property.js reads the page's
+// sections (`data-section-id`: TITLE, OVERVIEW, BOOK_IT_SIDEBAR, REVIEWS, HOST_PROFILE,
+// AMENITIES, DESCRIPTION, HIGHLIGHTS, HERO) and the OpenGraph tags; this shapes them.
 
 #include <regex>
 
@@ -7,7 +9,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::airbnb {
 namespace {
@@ -118,8 +120,8 @@ json shape_property(const json& out, const ValidatedParams& params) {
       throw Error(ErrorCode::NotFound, "the listing does not exist on the site",
                   "the site redirected to " + shown);
     }
-    throw Error(ErrorCode::UpstreamBlocked, "the site answered without the listing",
-                "no title section on " + shown);
+    throw extraction_failed("could not find the listing on the page",
+                            "no title section on " + shown);
   }
   json p = json::object();
   p["id"] = id;
@@ -187,6 +189,7 @@ json shape_property(const json& out, const ValidatedParams& params) {
 class PropertyEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "rentals/property"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"property.title",          "property.roomType",  "property.location",
             "property.host.name",      "property.capacity",  "property.price.perNight",
@@ -216,8 +219,6 @@ class PropertyEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::airbnb_property_js; }
-
   json shape(const json& output, const ValidatedParams& params) const override {
     return shape_property(output, params);
   }
@@ -230,8 +231,7 @@ class PropertyEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& property_endpoint() {
-  static const PropertyEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<PropertyEndpoint>();
 }
 
 }  // namespace gleaner::extract::airbnb

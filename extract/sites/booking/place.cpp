@@ -1,4 +1,6 @@
-#include "extract/sites/booking/place.h"
+// GET /scrape/stays/place: one Booking.com property for a stay. place.js reads the page (JSON-LD
+// Hotel, the visible review score, categories, facilities, house rules, photos, rooms); this
+// shapes it. The stay's parameters are those of extract/sites/booking/stay.h.
 
 #include <regex>
 
@@ -8,7 +10,7 @@
 #include "extract/sites/common/schema_org.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::booking {
 namespace {
@@ -221,6 +223,7 @@ json shape_place(const json& out, const ValidatedParams& params) {
 class PlaceEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "stays/place"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"property.name",
             "property.address",
@@ -254,12 +257,10 @@ class PlaceEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::booking_place_js; }
-
   json shape(const json& output, const ValidatedParams& params) const override {
     if (!output.is_object()) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without the property's data",
-                  "place.js returned no object");
+      throw extraction_failed("could not find the property's data on the page",
+                              "place.js returned no object");
     }
     return shape_place(output, params);
   }
@@ -272,8 +273,7 @@ class PlaceEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& place_endpoint() {
-  static const PlaceEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<PlaceEndpoint>();
 }
 
 }  // namespace gleaner::extract::booking

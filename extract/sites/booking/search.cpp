@@ -1,4 +1,6 @@
-#include "extract/sites/booking/search.h"
+// GET /scrape/stays/search: one page (25 results) of a Booking.com search. search.js reads the
+// property cards (`[data-testid="property-card"]`) and the results heading; this shapes them. The
+// stay's parameters are those of extract/sites/booking/stay.h.
 
 #include <regex>
 
@@ -7,7 +9,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::booking {
 namespace {
@@ -126,27 +128,39 @@ json result_of(const json& c, DecimalMark mark, const std::string& currency_defa
   if (std::regex_search(link, m, kHotel)) r["id"] = m[1].str();
   if (std::string a = str(at(c, {"address"})); !a.empty()) r["address"] = a;
   if (std::string d = str(at(c, {"distance"})); !d.empty()) r["distanceFromCenter"] = d;
-  // "Scored 9.0", "9.0", "Wonderful", "150 reviews" (the label may share a line with the count).
+  // The score block's lines: "Scored 9.0" (for screen readers) and the visible "9.0", the label
+  // "Wonderful" and the count "150 reviews" (the two may also share a line). Read by their form
+  // and order, never their words, so a page in any language reads: the first number is the
+  // score, a line that starts with a number and goes on in words is the count, the first line
+  // without a digit is the label ("Puntuación: 9,0", "Fantástico", "1.234 comentarios").
+  std::string combined;  // "Wonderful 150 reviews": the label before the count
   for (const json& line : at(c, {"scoreLines"})) {
     const std::string t = str(line);
-    if (t.starts_with("Scored")) {  // "Scored 9.0" (the visible "9.0" may share its line)
-      if (auto n = parse_number(t, mark); n && !r.contains("reviewScore")) r["reviewScore"] = *n;
+    const auto digit = t.find_first_of("0123456789");
+    if (digit == std::string::npos) {
+      if (!t.empty() && !r.contains("reviewScoreLabel")) r["reviewScoreLabel"] = t;
       continue;
     }
     if (!r.contains("reviewScore")) {
-      if (auto n = parse_number(t, mark); n && *n <= 10 && t.size() <= 4) {
-        r["reviewScore"] = *n;
-        continue;
+      if (auto n = parse_number(t, mark); n && *n <= 10) r["reviewScore"] = *n;
+      continue;
+    }
+    const bool words_after = t.find_first_not_of("0123456789.,  ", digit) != std::string::npos;
+    if (digit == 0 && words_after) {
+      if (auto n = parse_count(t, mark)) r["reviews"] = *n;
+    } else if (digit > 0 && words_after && combined.empty()) {
+      combined = t;
+    }
+  }
+  if (!combined.empty()) {
+    if (!r.contains("reviews")) {
+      if (auto n = parse_count(combined.substr(combined.find_first_of("0123456789")), mark)) {
+        r["reviews"] = *n;
       }
     }
-    if (t.find("review") != std::string::npos) {
-      if (auto n = parse_number(t, mark)) r["reviews"] = static_cast<long long>(*n);
-      if (std::string label = score_label(t); !label.empty() && !r.contains("reviewScoreLabel")) {
-        r["reviewScoreLabel"] = label;
-      }
-    } else if (!r.contains("reviewScoreLabel") &&
-               t.find_first_of("0123456789") == std::string::npos) {
-      r["reviewScoreLabel"] = t;
+    if (std::string label = score_label(combined);
+        !label.empty() && !r.contains("reviewScoreLabel")) {
+      r["reviewScoreLabel"] = label;
     }
   }
   if (auto stars = parse_number(str(at(c, {"stars"})), mark))
@@ -173,6 +187,7 @@ json result_of(const json& c, DecimalMark mark, const std::string& currency_defa
 class SearchEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "stays/search"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"searchInformation.totalResults",
             "results[].name",
@@ -208,8 +223,6 @@ class SearchEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::booking_search_js; }
-
   json shape(const json& out, const ValidatedParams& p) const override {
     const DecimalMark mark = decimal_mark_of(str(at(out, {"lang"})));
     const std::string currency = p.string("currency").value_or("");
@@ -231,8 +244,8 @@ class SearchEndpoint final : public Endpoint {
     if (results.empty()) {
       // "No properties found" with a count of 0 is the site saying so; anything else is not.
       if (!(info.contains("totalResults") && info["totalResults"] == 0)) {
-        throw Error(ErrorCode::UpstreamBlocked, "the site answered without search results",
-                    "no property cards at " + str(at(out, {"url"})));
+        throw extraction_failed("could not find search results on the page",
+                                "no property cards at " + str(at(out, {"url"})));
       }
     }
     json pagination = {{"currentPage", page}};
@@ -248,8 +261,7 @@ class SearchEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& search_endpoint() {
-  static const SearchEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<SearchEndpoint>();
 }
 
 }  // namespace gleaner::extract::booking

@@ -120,6 +120,9 @@ double multiplier_after(std::string_view s, std::size_t end) {
   std::size_t j = i;
   while (j < s.size() && alpha(s[j])) ++j;
   const std::string word = lower_ascii(s.substr(i, j - i));
+  // "850 m du centre", "12 m": a lower-case m apart from its number is metres or minutes;
+  // "£1.2m" and "1,2 M" are millions.
+  if (s.substr(i, j - i) == "m" && i > end) return 1;
   static const std::pair<std::string_view, double> kWords[] = {
       {"k", 1e3},        {"thousand", 1e3}, {"mil", 1e3},   {"tys", 1e3},   {"tsd", 1e3},
       {"m", 1e6},        {"mm", 1e6},       {"mn", 1e6},    {"mio", 1e6},   {"million", 1e6},
@@ -569,6 +572,17 @@ std::optional<std::string> base64url_decode(std::string_view text) {
 }
 
 DecimalMark decimal_mark_of(std::string_view language) {
+  // Regions that write a dot where their language mostly writes a comma.
+  static const std::string_view kDotRegions[] = {"es-mx", "es-us", "es-pr", "es-gt", "es-do",
+                                                 "es-hn", "es-ni", "es-pa", "es-sv", "de-ch",
+                                                 "it-ch", "fr-ch", "de-li"};
+  std::string tag = lower_ascii(language);
+  for (char& c : tag) {
+    if (c == '_') c = '-';
+  }
+  for (auto r : kDotRegions) {
+    if (tag == r || tag.starts_with(std::string(r) + "-")) return DecimalMark::Dot;
+  }
   const std::string lang = lower_ascii(language.substr(0, language.find_first_of("-_")));
   static const std::string_view kDot[] = {"en", "ja", "zh", "ko", "he", "th",
                                           "hi", "ms", "tl", "ga", "mt", "sw"};
@@ -591,6 +605,53 @@ std::optional<double> parse_number(std::string_view text, DecimalMark mark) {
   if (!value) return std::nullopt;
   double v = *value * multiplier_after(text, token->end);
   return token->negative ? -v : v;
+}
+
+std::optional<long long> parse_count(std::string_view text, DecimalMark mark) {
+  auto n = parse_number(text, mark);
+  if (!n || *n < 0 || *n >= 1e18) return std::nullopt;
+  return std::llround(*n);
+}
+
+std::vector<double> parse_numbers(std::string_view text, DecimalMark mark) {
+  std::vector<double> out;
+  std::size_t from = 0;
+  while (auto token = number_at_or_after(text, from)) {
+    if (auto value = value_of(token->digits_and_marks, mark)) {
+      const double v = *value * multiplier_after(text, token->end);
+      out.push_back(token->negative ? -v : v);
+    }
+    from = token->end;
+  }
+  return out;
+}
+
+std::string collapse_whitespace(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool space = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    bool is_space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    // U+00A0 (C2 A0) and U+202F (E2 80 AF) are spaces to a reader.
+    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA0) {
+      is_space = true;
+      ++i;
+    } else if (c == 0xE2 && i + 2 < text.size() &&
+               static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+               static_cast<unsigned char>(text[i + 2]) == 0xAF) {
+      is_space = true;
+      i += 2;
+    }
+    if (is_space) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += static_cast<char>(c);
+  }
+  return out;
 }
 
 std::optional<Money> parse_money(std::string_view text, DecimalMark mark,

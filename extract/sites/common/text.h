@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gleaner::extract {
 
@@ -33,8 +34,8 @@ std::optional<std::string> base64url_decode(std::string_view text);
 /// Which character a page's locale uses to separate decimals.
 enum class DecimalMark { Unknown, Dot, Comma };
 
-/// The decimal mark of a BCP 47 language tag or a site domain's language ("en-US" → Dot, "de",
-/// "pt-BR", "fr-CA" → Comma); Unknown when not known.
+/// The decimal mark of a BCP 47 language tag or a site domain's language ("en-US", "es-MX",
+/// "de-CH" → Dot; "de", "es", "pt-BR", "fr-CA" → Comma); Unknown when not known.
 DecimalMark decimal_mark_of(std::string_view language);
 
 /// The first number of `text` as the page writes it, with its multiplier:
@@ -44,6 +45,20 @@ DecimalMark decimal_mark_of(std::string_view language);
 ///   "2.5 Mio." → 2500000; "-3.5%" → -3.5.
 /// With both separators in one number the last one is the decimal mark.
 std::optional<double> parse_number(std::string_view text, DecimalMark mark = DecimalMark::Unknown);
+
+/// A whole count as a page writes it: parse_number() rounded ("1,234,567 views" → 1234567,
+/// "1.2M" → 1200000, "12 thousand" → 12000, "(1,024)" → 1024, "1.234 comentarios" → 1234,
+/// "1 234 avis" → 1234). nullopt without a number, for a negative one or one past 18 digits.
+std::optional<long long> parse_count(std::string_view text,
+                                     DecimalMark mark = DecimalMark::Unknown);
+
+/// Every number of `text`, in order, each read as parse_number() reads the first, with its
+/// multiplier: "4,7 von 5 Sternen aus 8.294 Rezensionen" with Comma → {4.7, 5, 8294}. Words
+/// around them are never needed, so a reader built on it works in every language.
+std::vector<double> parse_numbers(std::string_view text, DecimalMark mark = DecimalMark::Unknown);
+
+/// Collapses runs of white space (including U+00A0 and U+202F) to one space and trims.
+std::string collapse_whitespace(std::string_view text);
 
 /// An amount of money, a price or a pay range as a page writes it.
 struct Money {

@@ -1,4 +1,8 @@
-#include "extract/sites/glassdoor/listing.h"
+// GET /scrape/careers/listing: one page of a Glassdoor job search. listing.js reads the page's
+// Apollo cache (`__NEXT_DATA__` → props.pageProps.apolloCache, ROOT_QUERY `jobListings(...)` →
+// JobListingSearchResults) and, on pages of the older layout, the `li.jl` job cards; this shapes
+// them. `nextPageToken` is the service's own: the search and its filters with the next page, so a
+// token is enough on its own.
 
 #include <regex>
 
@@ -7,7 +11,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::glassdoor {
 namespace {
@@ -201,6 +205,7 @@ json job_from_card(const json& c, const std::string& origin) {
 class ListingEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "careers/listing"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {
         "searchInformation.totalResults", "jobs[].jobId",    "jobs[].title",  "jobs[].company.name",
@@ -224,8 +229,6 @@ class ListingEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::glassdoor_listing_js; }
-
   json shape(const json& out, const ValidatedParams& p) const override {
     const json search = search_of(p);
     const std::string origin = host_of(search);
@@ -246,8 +249,8 @@ class ListingEndpoint final : public Endpoint {
     }
     // An empty list only where the site's search results say there is nothing.
     if (jobs.empty() && !(listings.is_array() && at(out, {"searchFound"}) == true)) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without search results",
-                  "no job listings and no job cards at " + str(at(out, {"url"})));
+      throw extraction_failed("could not find search results on the page",
+                              "no job listings and no job cards at " + str(at(out, {"url"})));
     }
     long long position = (page - 1) * 30;
     for (json& j : jobs) j["position"] = ++position;
@@ -278,8 +281,7 @@ class ListingEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& listing_endpoint() {
-  static const ListingEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<ListingEndpoint>();
 }
 
 }  // namespace gleaner::extract::glassdoor

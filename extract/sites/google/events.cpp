@@ -4,10 +4,9 @@
 
 #include "core/error.h"
 #include "extract/page_reader.h"
-#include "extract/sites/common/numbers.h"
+#include "extract/sites/common/text.h"
 #include "extract/sites/google/google.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::google {
 namespace {
@@ -51,6 +50,7 @@ std::string start_date_of(const std::string& when) {
 class EventsEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "search/events"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"eventsResults[].title", "eventsResults[].date",      "eventsResults[].address",
             "eventsResults[].link",  "eventsResults[].thumbnail", "eventsResults[].ticketInfo",
@@ -83,8 +83,6 @@ class EventsEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::google_events_js; }
-
   json shape(const json& output, const ValidatedParams& params) const override {
     return shape_events(output, params.integer("start").value_or(0));
   }
@@ -95,17 +93,16 @@ class EventsEndpoint final : public Endpoint {
 
   // The listing first; where it is not served (no listing, or no event on it), the plain results
   // page and its events block. A real results page without events is 404 (nothing to charge for);
-  // a page that is neither is an empty shell (502).
+  // a page that is neither is one we cannot read (502 extraction_failed).
   EndpointResult fetch(const ValidatedParams& params, TabSource& tabs,
                        Deadline deadline) const override {
     const PageRequest listing = build_request(params);
     std::unique_ptr<Tab> tab = tabs.open(listing.profile, deadline);
     try {
-      PageReading reading = read_page(*tab, listing, script(), deadline);
-      json body = shape(reading.data, params);
-      if (has_content(body)) return {std::move(body), reading.navigation.url};
+      return read_step(*this, *tab, listing, params, deadline);
     } catch (const Error& e) {
-      if (e.code() != ErrorCode::NotFound) throw;
+      // No listing, or one without an event we can read: the results page's block.
+      if (e.code() != ErrorCode::NotFound && e.code() != ErrorCode::ExtractionFailed) throw;
     }
 
     PageRequest results = listing;
@@ -118,8 +115,8 @@ class EventsEndpoint final : public Endpoint {
                   "neither the events listing nor the results page at " + reading.navigation.url +
                       " shows an event");
     }
-    throw Error(ErrorCode::UpstreamBlocked, "the site answered with an empty page",
-                "no results page at " + reading.navigation.url);
+    throw extraction_failed("could not find a results page",
+                            "no results page at " + reading.navigation.url);
   }
 };
 
@@ -178,8 +175,7 @@ json shape_events(const json& page, long long start) {
 }
 
 const Endpoint& events_endpoint() {
-  static const EventsEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<EventsEndpoint>();
 }
 
 }  // namespace gleaner::extract::google

@@ -13,7 +13,6 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::google {
 namespace {
@@ -649,6 +648,7 @@ std::string quote_path(const std::string& ticker) {
 class FinanceEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "search/finance"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"summary.title",
             "summary.price",
@@ -678,14 +678,12 @@ class FinanceEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::google_finance_js; }
-
   json shape(const json& output, const ValidatedParams& params) const override {
     const json& blobs = at(output, {"blobs"});
     const json& page = at(output, {"page"});
     if (!blobs.is_object() || blobs.empty()) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without the quote's data",
-                  "no AF_initDataCallback blobs on the page");
+      throw extraction_failed("could not find the quote's data on the page",
+                              "no AF_initDataCallback blobs on the page");
     }
     const std::string ticker = *params.string("q");
     const std::vector<Quote> quotes = all_quotes(blobs);
@@ -732,8 +730,7 @@ std::string iso8601_at_offset(long long epoch_seconds, long long offset_seconds)
 }
 
 const Endpoint& finance_endpoint() {
-  static const FinanceEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<FinanceEndpoint>();
 }
 
 }  // namespace gleaner::extract::google

@@ -6,7 +6,6 @@
 #include "core/error.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::google {
 namespace {
@@ -125,6 +124,7 @@ json shape_item(const json& item, std::size_t position) {
 class NewsEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "search/news"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"newsResults[].title", "newsResults[].link", "newsResults[].source",
             "newsResults[].date", "newsResults[].stories"};
@@ -139,13 +139,12 @@ class NewsEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::google_news_js; }
-
   json shape(const json& feed, const ValidatedParams&) const override {
     if (!feed.is_object() || !feed.value("isFeed", false)) {
-      // An HTML page where a feed was asked for: the site's consent or error page.
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered with a page instead of the feed",
-                  "no RSS channel in the document");
+      // An HTML page where a feed was asked for that the block check did not call a wall (its
+      // consent and error pages are): no feed we can read.
+      throw extraction_failed("could not find the feed on the page",
+                              "no RSS channel in the document");
     }
     json results = json::array();
     std::size_t position = 0;
@@ -211,8 +210,7 @@ std::optional<std::string> rfc822_to_iso8601(std::string_view text) {
 }
 
 const Endpoint& news_endpoint() {
-  static const NewsEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<NewsEndpoint>();
 }
 
 }  // namespace gleaner::extract::google

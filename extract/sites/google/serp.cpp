@@ -1,11 +1,11 @@
 #include "extract/sites/google/serp.h"
 
+#include <cmath>
 #include <regex>
 
-#include "extract/sites/common/numbers.h"
+#include "extract/sites/common/text.h"
 #include "extract/sites/google/google.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::google {
 namespace {
@@ -46,20 +46,30 @@ json sitelinks_of(const json& raw) {
   return out;
 }
 
-// "Rating: 4.1" and "169 reviews" among the extensions of a rich result.
-void rating_from_extensions(const json& extensions, json& out) {
+// "Rating: 4.1" and "169 reviews" among the extensions of a rich result ("Note : 4,1",
+// "169 avis"): the rating is the number after a label and a colon; beside a rating, the count is
+// an extension that is a number and words. Read by their form, not their words, so any language
+// reads.
+void rating_from_extensions(const json& extensions, json& out, DecimalMark mark) {
+  static const std::regex kRating(R"(^[^\d:]{2,30}:\s*(\d+(?:[.,]\d+)?)\s*$)");
+  static const std::regex kCount(R"(^\(?\d[\d.,\s]*\)?\s+[^\d]{2,30}$)");
   for (const auto& e : extensions) {
-    if (!e.is_string()) continue;
-    const std::string t = e.get<std::string>();
-    if (t.rfind("Rating:", 0) == 0) {
-      if (auto r = parse_decimal(t)) out["rating"] = *r;
-    } else if (t.find("review") != std::string::npos || t.find("vote") != std::string::npos) {
-      if (auto n = parse_count(t)) out["reviews"] = *n;
+    std::smatch m;
+    const std::string t = e.is_string() ? e.get<std::string>() : "";
+    if (std::regex_match(t, m, kRating)) {
+      if (auto r = parse_number(m[1].str(), mark); r && *r <= 5) out["rating"] = *r;
+    }
+  }
+  if (!out.contains("rating")) return;
+  for (const auto& e : extensions) {
+    const std::string t = e.is_string() ? e.get<std::string>() : "";
+    if (std::regex_match(t, kCount)) {
+      if (auto n = parse_count(t, mark)) out["reviews"] = *n;
     }
   }
 }
 
-json organic_results(const json& page, long long start) {
+json organic_results(const json& page, long long start, DecimalMark mark) {
   json out = json::array();
   for (const auto& r : list(page, "organic")) {
     json item;
@@ -80,7 +90,7 @@ json organic_results(const json& page, long long start) {
     const json& extensions = list(r, "extensions");
     if (!extensions.empty()) {
       item["extensions"] = extensions;
-      rating_from_extensions(extensions, item);
+      rating_from_extensions(extensions, item, mark);
     }
     json sitelinks = sitelinks_of(r);
     if (!sitelinks.empty()) item["sitelinks"] = std::move(sitelinks);
@@ -109,7 +119,7 @@ json ad_results(const json& page) {
   return out;
 }
 
-json inline_shopping(const json& page) {
+json inline_shopping(const json& page, DecimalMark mark) {
   json out = json::array();
   for (const auto& s : list(page, "shopping")) {
     json item;
@@ -117,11 +127,11 @@ json inline_shopping(const json& page) {
     item["title"] = str(s, "title");
     const std::string price = str(s, "price");
     put_text(item, "price", price);
-    if (auto p = parse_price(price)) item["extractedPrice"] = *p;
+    if (auto p = parse_number(price, mark)) item["extractedPrice"] = *p;
     put_text(item, "source", str(s, "source"));
     put_text(item, "link", str(s, "link"));
-    if (auto r = parse_decimal(str(s, "ratingLabel"))) item["rating"] = *r;
-    if (auto n = parse_count(str(s, "reviewsText"))) item["reviews"] = *n;
+    if (auto r = parse_number(str(s, "ratingLabel"), mark)) item["rating"] = *r;
+    if (auto n = parse_count(str(s, "reviewsText"), mark)) item["reviews"] = *n;
     if (s.value("sponsored", false)) item["sponsored"] = true;
     out.push_back(std::move(item));
   }
@@ -207,25 +217,29 @@ json top_stories(const json& page) {
   return out;
 }
 
-// "4.7 out of 5 stars from 8,294 reviews,  5-star hotel"
-json local_places(const json& page) {
+// "4.7 out of 5 stars from 8,294 reviews,  5-star hotel" ("4,7 von 5 Sternen aus 8.294
+// Rezensionen, 5-Sterne-Hotel"): the rating, the scale, the count, by their order.
+json local_places(const json& page, DecimalMark mark) {
   json out = json::array();
   for (const auto& p : list(page, "places")) {
     json item;
     item["position"] = static_cast<long long>(out.size()) + 1;
     item["title"] = str(p, "title");
     const std::string label = str(p, "ratingLabel");
-    if (auto r = parse_decimal(label)) item["rating"] = *r;
-    auto from = label.find("from ");
-    if (from != std::string::npos) {
-      if (auto n = parse_count(label.substr(from))) item["reviews"] = *n;
+    const std::string rated = label.substr(0, label.rfind(", "));  // without ", 5-star hotel"
+    const std::vector<double> numbers = parse_numbers(rated, mark);
+    if (!numbers.empty()) item["rating"] = numbers[0];
+    // "4.7 out of 5 … 8,294": the count follows the scale when the label writes one.
+    const std::size_t count_at = numbers.size() > 2 && numbers[1] == 5 ? 2 : 1;
+    if (numbers.size() > count_at && numbers[count_at] >= 0) {
+      item["reviews"] = std::llround(numbers[count_at]);
     }
     auto comma = label.rfind(',');
     if (comma != std::string::npos)
       put_text(item, "type", collapse_whitespace(label.substr(comma + 1)));
     const std::string price = str(p, "price");
     put_text(item, "price", price);
-    if (auto v = parse_price(price)) item["extractedPrice"] = *v;
+    if (auto v = parse_number(price, mark)) item["extractedPrice"] = *v;
     put_text(item, "link", str(p, "link"));
     out.push_back(std::move(item));
   }
@@ -279,6 +293,7 @@ void add_google_page_params(UrlBuilder& url, const ValidatedParams& params) {
 class SerpEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "search/serp"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"searchInformation.totalResults",
             "organicResults[].title",
@@ -327,10 +342,9 @@ class SerpEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::google_serp_js; }
-
   json shape(const json& output, const ValidatedParams& params) const override {
-    return shape_serp(output, params.integer("start").value_or(0));
+    return shape_serp(output, params.integer("start").value_or(0),
+                      decimal_mark_of(params.string("hl").value_or("")));
   }
 
   bool has_content(const json& body) const override {
@@ -347,7 +361,7 @@ class SerpEndpoint final : public Endpoint {
 
 }  // namespace
 
-json shape_serp(const json& page, long long start) {
+json shape_serp(const json& page, long long start, DecimalMark mark) {
   json body = json::object();
   if (!page.is_object()) return body;
 
@@ -357,14 +371,16 @@ json shape_serp(const json& page, long long start) {
     json info = json::object();
     if (!stats.empty()) {
       info["totalResultsText"] = stats;
-      // "About 25,150,000,000 results (0.62 seconds)"; page 2 reads "Page 2 of about ...".
-      auto about = stats.find("bout ");
-      std::string count_part = about == std::string::npos ? stats : stats.substr(about);
-      if (auto n = parse_count(count_part.substr(0, count_part.find('('))))
-        info["totalResults"] = *n;
-      auto paren = stats.find('(');
+      // "About 25,150,000,000 results (0.62 seconds)"; page 2 reads "Page 2 of about ...";
+      // "Environ 25 150 000 000 résultats (0,62 secondes)": the count is the last number
+      // before the parenthesis, the time the first inside it, in any language.
+      const auto paren = stats.find('(');
+      const std::vector<double> counted = parse_numbers(stats.substr(0, paren), mark);
+      if (!counted.empty() && counted.back() >= 0) {
+        info["totalResults"] = std::llround(counted.back());
+      }
       if (paren != std::string::npos) {
-        if (auto t = parse_decimal(stats.substr(paren))) info["timeTaken"] = *t;
+        if (auto t = parse_number(stats.substr(paren), mark)) info["timeTaken"] = *t;
       }
     }
     if (!no_results.empty()) {
@@ -375,10 +391,10 @@ json shape_serp(const json& page, long long start) {
     body["searchInformation"] = std::move(info);
   }
 
-  body["organicResults"] = organic_results(page, start);
+  body["organicResults"] = organic_results(page, start, mark);
   json ads = ad_results(page);
   if (!ads.empty()) body["adResults"] = std::move(ads);
-  json shopping = inline_shopping(page);
+  json shopping = inline_shopping(page, mark);
   if (!shopping.empty()) body["inlineShopping"] = std::move(shopping);
   if (auto box = answer_box(page)) body["answerBox"] = std::move(*box);
   json questions = related_questions(page);
@@ -388,7 +404,7 @@ json shape_serp(const json& page, long long start) {
   if (auto kg = knowledge_graph(page)) body["knowledgeGraph"] = std::move(*kg);
   json stories = top_stories(page);
   if (!stories.empty()) body["topStories"] = std::move(stories);
-  json places = local_places(page);
+  json places = local_places(page, mark);
   if (!places.empty()) body["localResults"] = {{"places", std::move(places)}};
 
   json pagination{{"current", start / 10 + 1}};
@@ -398,8 +414,7 @@ json shape_serp(const json& page, long long start) {
 }
 
 const Endpoint& serp_endpoint() {
-  static const SerpEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<SerpEndpoint>();
 }
 
 }  // namespace gleaner::extract::google

@@ -6,13 +6,16 @@
 #include <nlohmann/json.hpp>
 
 #include "extract/endpoint.h"
+#include "extract/sites/common/text.h"
 
 namespace gleaner::extract::google {
 
 /// The serp endpoint (one instance, listed in registry.cpp).
 const Endpoint& serp_endpoint();
 
-/// Shapes serp.js output. `start` is the result offset of the page (positions continue from it).
-nlohmann::json shape_serp(const nlohmann::json& page, long long start);
+/// Shapes serp.js output. `start` is the result offset of the page (positions continue from it);
+/// `mark` the decimal mark of the page's language (its `hl`).
+nlohmann::json shape_serp(const nlohmann::json& page, long long start,
+                          DecimalMark mark = DecimalMark::Unknown);
 
 }  // namespace gleaner::extract::google

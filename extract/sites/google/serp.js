@@ -50,6 +50,7 @@
     // (`[data-attrid="wa:/description"]` > `.hgKElc`), outside a question; a direct answer's
     // headline (`.Z0LcW`, `[data-tts="answers"]`).
     snippetText: '[data-attrid="wa:/description"]',
+    block: '.MjjYud',                     // one block of the results list
     directAnswer: '.Z0LcW, [data-tts="answers"]',
     // Knowledge panel: the right-hand column's, or one across the top of the results; whatever
     // the entity type, its title is `[data-attrid="title"]` where the type has one, else the
@@ -275,7 +276,15 @@
   const answerScope = one(document, '#center_col') || document;
   const featured = all(answerScope, SEL.snippetText).find((el) => !el.closest(SEL.question) && !el.closest('#rhs'));
   if (featured) {
-    const box = featured.closest('block-component, .xpdopen, .g') || featured.parentElement;
+    // Its source result sits beside the text component: in the same block-component or
+    // expanded box where the page has one, else in the nearest wrapper (up to the block of the
+    // list that holds the snippet) that holds a result heading.
+    let box = featured.closest('block-component, .xpdopen, .g');
+    for (let el = featured.parentElement; !box && el && el !== answerScope; el = el.parentElement) {
+      if (one(el, 'a[href] h3')) box = el;
+      if (el.matches(SEL.block)) break;
+    }
+    box = box || featured.parentElement;
     answerBox = Object.assign({ type: 'featured_snippet' }, snippetOf(featured));
     const h3 = one(box, 'a[href] h3');
     if (h3) {

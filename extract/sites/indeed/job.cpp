@@ -8,7 +8,6 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::indeed {
 namespace {
@@ -109,8 +108,8 @@ json shape_job(const json& out, const ValidatedParams& params) {
       throw Error(ErrorCode::NotFound, "the job does not exist on the site (or was taken down)",
                   "the page's data has no job model for " + asked.job_key);
     }
-    throw Error(ErrorCode::UpstreamBlocked, "the site answered without the job's data",
-                "no _initialData job model and no JobPosting on the page");
+    throw extraction_failed("could not find the job's data on the page",
+                            "no _initialData job model and no JobPosting on the page");
   }
   if (header.is_object() && !key.empty() && key != asked.job_key) {
     throw Error(ErrorCode::UpstreamError, "the site showed another job than the one asked for",
@@ -197,6 +196,7 @@ json shape_job(const json& out, const ValidatedParams& params) {
 class JobEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "jobs/job"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"job.title",    "job.company.name", "job.company.rating", "job.location",
             "job.jobTypes", "job.salary",       "job.description",    "job.descriptionHtml",
@@ -212,8 +212,6 @@ class JobEndpoint final : public Endpoint {
     request.wait = WaitFor::dom_content_loaded();
     return request;
   }
-
-  std::string_view script() const override { return scripts::indeed_job_js; }
 
   json shape(const json& output, const ValidatedParams& params) const override {
     return shape_job(output, params);
@@ -249,8 +247,7 @@ std::optional<JobUrl> parse_job_url(const std::string& url) {
 }
 
 const Endpoint& job_endpoint() {
-  static const JobEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<JobEndpoint>();
 }
 
 }  // namespace gleaner::extract::indeed

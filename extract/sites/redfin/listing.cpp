@@ -11,7 +11,6 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/redfin/property.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::redfin {
 namespace {
@@ -418,8 +417,8 @@ json shape_search(const json& out, const ValidatedParams& p) {
   }
   const json& homes = at(out, {"homes"});
   if (!homes.is_array()) {
-    throw Error(ErrorCode::UpstreamBlocked, "the site answered without search results",
-                "no gis search answer at " + str(at(out, {"url"})));
+    throw extraction_failed("could not find search results on the page",
+                            "no gis search answer at " + str(at(out, {"url"})));
   }
   if (const json& code = at(out, {"resultCode"}); code.is_number() && code != 0) {
     throw Error(ErrorCode::UpstreamError, "the site's search failed",
@@ -455,6 +454,7 @@ json chosen_row(const json& reading) {
 class ListingEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "homes/listing"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"properties[].propertyId", "properties[].mlsId",    "properties[].link",
             "properties[].address",    "properties[].price",    "properties[].beds",
@@ -470,8 +470,6 @@ class ListingEndpoint final : public Endpoint {
     request.wait = WaitFor::dom_content_loaded();
     return request;
   }
-
-  std::string_view script() const override { return scripts::redfin_listing_js; }
 
   json shape(const json& output, const ValidatedParams& params) const override {
     return shape_search(output, params);
@@ -492,8 +490,8 @@ class ListingEndpoint final : public Endpoint {
     std::unique_ptr<Tab> tab = tabs.open(first.profile, deadline);
     const PageReading answer = read_page(*tab, first, script(), deadline);
     if (at(answer.data, {"parsed"}) != true) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site's location search did not answer",
-                  "no autocomplete JSON at " + answer.navigation.url);
+      throw extraction_failed("could not find the site's location search answer",
+                              "no autocomplete JSON at " + answer.navigation.url);
     }
     const json row = chosen_row(answer.data);
     if (row.is_null()) {
@@ -507,30 +505,16 @@ class ListingEndpoint final : public Endpoint {
     if (parse_property_url(origin + path)) {
       const Endpoint& property = property_endpoint();
       const ValidatedParams pp = property.validate({{"url", origin + path}});
-      const PageReading reading =
-          read_page(*tab, property.build_request(pp), property.script(), deadline);
-      json body = property.shape(reading.data, pp);
-      if (!property.has_content(body)) {
-        throw Error(ErrorCode::UpstreamBlocked, "the site answered with an empty page",
-                    "no property at " + reading.navigation.url);
-      }
+      EndpointResult card = read_step(property, *tab, property.build_request(pp), pp, deadline);
       json out = {{"searchInformation", {{"keyword", *params.string("keyword")}}},
-                  {"property", std::move(body["property"])}};
-      return {std::move(out), reading.navigation.url};
+                  {"property", std::move(card.body["property"])}};
+      return {std::move(out), std::move(card.url)};
     }
 
     PageRequest search;
     search.url = search_url(origin, path, params);
     search.wait = WaitFor::load();
-    const PageReading reading = read_page(*tab, search, script(), deadline,
-                                          [this](const json& d) { return data_without_text(d); });
-    json body = shape(reading.data, params);
-    if (!has_content(body)) {
-      log::warn("extract") << this->path() << ": nothing to read at " << reading.navigation.url;
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered with an empty page",
-                  "no content recognised at " + reading.navigation.url);
-    }
-    return {std::move(body), reading.navigation.url};
+    return read_step(*this, *tab, search, params, deadline);
   }
 };
 
@@ -636,8 +620,7 @@ std::string search_url(const std::string& origin, const std::string& region_path
 }
 
 const Endpoint& listing_endpoint() {
-  static const ListingEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<ListingEndpoint>();
 }
 
 }  // namespace gleaner::extract::redfin

@@ -8,7 +8,6 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/schema_org.h"
 #include "extract/sites/common/text.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::redfin {
 namespace {
@@ -67,8 +66,8 @@ json shape_property(const json& out, const ValidatedParams& params) {
       throw Error(ErrorCode::NotFound, "the property does not exist on the site",
                   "the page's data has no property");
     }
-    throw Error(ErrorCode::UpstreamBlocked, "the site answered without the property's data",
-                "no __reactServerState and no JSON-LD listing");
+    throw extraction_failed("could not find the property's data on the page",
+                            "no __reactServerState and no JSON-LD listing");
   }
   // Saved pages can carry another listing's state than their URL says: never mix two homes.
   const json& id = at(out, {"initial", "propertyId"});
@@ -210,6 +209,7 @@ json shape_property(const json& out, const ValidatedParams& params) {
 class PropertyEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "homes/property"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"property.address.street", "property.price",    "property.beds",
             "property.baths",          "property.sqft",     "property.mlsId",
@@ -225,8 +225,6 @@ class PropertyEndpoint final : public Endpoint {
     request.wait = WaitFor::dom_content_loaded();
     return request;
   }
-
-  std::string_view script() const override { return scripts::redfin_property_js; }
 
   json shape(const json& output, const ValidatedParams& params) const override {
     return shape_property(output, params);
@@ -270,8 +268,7 @@ std::optional<PropertyUrl> parse_property_url(const std::string& url) {
 }
 
 const Endpoint& property_endpoint() {
-  static const PropertyEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<PropertyEndpoint>();
 }
 
 }  // namespace gleaner::extract::redfin

@@ -1,11 +1,12 @@
-#include "extract/sites/shopify/collections.h"
+// GET /scrape/shop/collections: a Shopify store's collections, from the store's own
+// `/collections.json?limit=&page=` (every Shopify store serves it, on its own domain).
+// collections.js returns the document's JSON; this shapes it.
 
 #include "core/error.h"
 #include "extract/sites/common/json_path.h"
-#include "extract/sites/common/numbers.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 #include "proxies/guard.h"
 
 namespace gleaner::extract::shopify {
@@ -53,6 +54,7 @@ std::string plain_text(const std::string& html) {
 class CollectionsEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "shop/collections"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"collections[].id",          "collections[].title", "collections[].handle",
             "collections[].description", "collections[].image", "collections[].productsCount",
@@ -70,8 +72,6 @@ class CollectionsEndpoint final : public Endpoint {
     request.wait = WaitFor::dom_content_loaded();
     return request;
   }
-
-  std::string_view script() const override { return scripts::shopify_collections_js; }
 
   json shape(const json& out, const ValidatedParams& p) const override {
     const json& doc = at(out, {"json"});
@@ -139,8 +139,7 @@ class CollectionsEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& collections_endpoint() {
-  static const CollectionsEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<CollectionsEndpoint>();
 }
 
 }  // namespace gleaner::extract::shopify

@@ -1,4 +1,7 @@
-#include "extract/sites/tripadvisor/place.h"
+// GET /scrape/travel/place: one Tripadvisor place (hotel, attraction, tour, restaurant or
+// destination). place.js reads the page's schema.org JSON-LD (LodgingBusiness, Restaurant,
+// TouristAttraction, Product/TouristTrip, the reviews it lists) and the ranking, rating
+// histogram and amenities from the markup; this shapes them.
 
 #include <regex>
 
@@ -7,7 +10,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/schema_org.h"
 #include "extract/sites/common/text.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::tripadvisor {
 namespace {
@@ -64,6 +67,7 @@ std::string type_of(const std::string& url, const json& place) {
 class PlaceEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "travel/place"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"place.name",   "place.type",    "place.address", "place.location",
             "place.rating", "place.reviews", "place.ranking", "place.priceRange",
@@ -83,14 +87,12 @@ class PlaceEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::tripadvisor_place_js; }
-
   json shape(const json& out, const ValidatedParams& p) const override {
     const json& place = at(out, {"place"});
     const json& nodes = at(out, {"nodes"});
     if (!place.is_object()) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without the place's data",
-                  "no place JSON-LD at " + str(at(out, {"url"})));
+      throw extraction_failed("could not find the place's data on the page",
+                              "no place JSON-LD at " + str(at(out, {"url"})));
     }
     const DecimalMark mark = decimal_mark_of(str(at(out, {"lang"})));
     json r = json::object();
@@ -154,8 +156,7 @@ class PlaceEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& place_endpoint() {
-  static const PlaceEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<PlaceEndpoint>();
 }
 
 }  // namespace gleaner::extract::tripadvisor

@@ -8,7 +8,6 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::walmart {
 namespace {
@@ -173,8 +172,8 @@ json shape_reviews(const json& output, const ValidatedParams& params) {
           ErrorCode::NotFound, "the item does not exist on the storefront",
           "the page's data has no reviews object (page " + text(at(output, {"page"})) + ")");
     }
-    throw Error(ErrorCode::UpstreamBlocked, "the site answered without the item's data",
-                "no __NEXT_DATA__ on the page");
+    throw extraction_failed("could not find the item's data on the page",
+                            "no __NEXT_DATA__ on the page");
   }
   const json& product = at(output, {"product"});
   const long long page = params.integer("page").value_or(1);
@@ -293,6 +292,7 @@ json shape_reviews(const json& output, const ValidatedParams& params) {
 class ReviewsEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "mart/reviews"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"product.name",
             "product.itemId",
@@ -352,8 +352,6 @@ class ReviewsEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::walmart_reviews_js; }
-
   json shape(const json& output, const ValidatedParams& params) const override {
     return shape_reviews(output, params);
   }
@@ -394,8 +392,7 @@ std::optional<ItemUrl> parse_item_url(const std::string& url) {
 }
 
 const Endpoint& reviews_endpoint() {
-  static const ReviewsEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<ReviewsEndpoint>();
 }
 
 }  // namespace gleaner::extract::walmart

@@ -1,4 +1,6 @@
-#include "extract/sites/yellowpages/place.h"
+// GET /scrape/bizdir/place: one business page of yellowpages.com (its `/mip/` pages). place.js
+// reads the page's LocalBusiness JSON-LD and what only the markup shows (years in business,
+// payment methods, e-mail, photos); this shapes them.
 
 #include <regex>
 
@@ -6,7 +8,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/yellowpages/directory.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::yellowpages {
 namespace {
@@ -37,6 +39,7 @@ const Parameters& place_parameters() {
 class PlaceEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "bizdir/place"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"place.name",       "place.phone",           "place.address",
             "place.categories", "place.website",         "place.openingHours",
@@ -54,13 +57,11 @@ class PlaceEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::yellowpages_place_js; }
-
   json shape(const json& out, const ValidatedParams& p) const override {
     const json& node = at(out, {"business"});
     if (!node.is_object()) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without the business's data",
-                  "no LocalBusiness JSON-LD at " + str(at(out, {"url"})));
+      throw extraction_failed("could not find the business's data on the page",
+                              "no LocalBusiness JSON-LD at " + str(at(out, {"url"})));
     }
     json place = business_from_json_ld(node, at(out, {"nodes"}), "https://www.yellowpages.com");
     std::smatch m;
@@ -105,8 +106,7 @@ class PlaceEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& place_endpoint() {
-  static const PlaceEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<PlaceEndpoint>();
 }
 
 }  // namespace gleaner::extract::yellowpages

@@ -1,11 +1,14 @@
-#include "extract/sites/yellowpages/search.h"
+// GET /scrape/bizdir/search: one page of a Yellow Pages search, on yellowpages.com or the
+// Australian directory yellowpages.com.au. search.js reads every listing's JSON-LD, the
+// Australian directory's listing views, and the result blocks' markup (ads and years in business
+// are only there); this shapes them in page order.
 
 #include "core/error.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/yellowpages/directory.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::yellowpages {
 namespace {
@@ -51,6 +54,7 @@ const Parameters& search_parameters() {
 class SearchEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "bizdir/search"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"places[].name",    "places[].link",         "places[].phone",
             "places[].address", "places[].categories",   "places[].rating",
@@ -81,8 +85,6 @@ class SearchEndpoint final : public Endpoint {
     request.wait = WaitFor::dom_content_loaded();
     return request;
   }
-
-  std::string_view script() const override { return scripts::yellowpages_search_js; }
 
   json shape(const json& out, const ValidatedParams& p) const override {
     const long long page = p.integer("page").value_or(1);
@@ -131,8 +133,8 @@ class SearchEndpoint final : public Endpoint {
     if (places.empty()) {
       const bool none = pagination.contains("totalResults") && pagination["totalResults"] == 0;
       if (!none) {
-        throw Error(ErrorCode::UpstreamBlocked, "the site answered without search results",
-                    "no listings at " + str(at(out, {"url"})));
+        throw extraction_failed("could not find search results on the page",
+                                "no listings at " + str(at(out, {"url"})));
       }
     }
     return {{"places", places}, {"pagination", pagination}};
@@ -144,8 +146,7 @@ class SearchEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& search_endpoint() {
-  static const SearchEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<SearchEndpoint>();
 }
 
 }  // namespace gleaner::extract::yellowpages

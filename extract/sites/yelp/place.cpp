@@ -1,4 +1,6 @@
-#include "extract/sites/yelp/place.h"
+// GET /scrape/local/place: one Yelp business page (/biz/<alias or id>). place.js reads the page's
+// schema.org JSON-LD (LocalBusiness or a subtype) and, from the markup, the name, categories, hours
+// table, amenities and photos; this shapes them.
 
 #include "core/error.h"
 #include "extract/sites/common/clock.h"
@@ -6,7 +8,7 @@
 #include "extract/sites/common/schema_org.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::yelp {
 namespace {
@@ -62,6 +64,7 @@ std::string host_of(const ValidatedParams& p) {
 class PlaceEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "local/place"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"place.name",       "place.categories", "place.rating",  "place.reviews",
             "place.priceRange", "place.phone",      "place.address", "place.openingHours",
@@ -76,15 +79,14 @@ class PlaceEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::yelp_place_js; }
-
   json shape(const json& out, const ValidatedParams& p) const override {
     const json& node = at(out, {"business"});
     const json& nodes = at(out, {"nodes"});
     const std::string h1 = str(at(out, {"name"}));
     if (!node.is_object() && h1.empty()) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without the business's data",
-                  "no LocalBusiness JSON-LD and no heading at " + str(at(out, {"url"})));
+      throw extraction_failed(
+          "could not find the business's data on the page",
+          "no LocalBusiness JSON-LD and no heading at " + str(at(out, {"url"})));
     }
     const std::string id = id_of(*p.string("placeId"));
     json place = json::object();
@@ -144,8 +146,7 @@ class PlaceEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& place_endpoint() {
-  static const PlaceEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<PlaceEndpoint>();
 }
 
 }  // namespace gleaner::extract::yelp

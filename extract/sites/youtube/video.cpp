@@ -6,9 +6,8 @@
 
 #include "core/error.h"
 #include "extract/sites/common/json_path.h"
-#include "extract/sites/common/numbers.h"
+#include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::youtube {
 namespace {
@@ -303,8 +302,8 @@ void check_playable(const json& player) {
                 "the video is not available" + (reason.empty() ? "" : ": " + reason),
                 "playability " + state);
   }
-  throw Error(ErrorCode::UpstreamBlocked, "the site answered without the video's data",
-              "no videoDetails in the page (playability '" + state + "')");
+  throw extraction_failed("could not find the video's data on the page",
+                          "no videoDetails in the page (playability '" + state + "')");
 }
 
 json shape_video(const json& player, const json& next) {
@@ -365,6 +364,7 @@ json shape_video(const json& player, const json& next) {
 class VideoEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "video/video"; }
+  std::int64_t default_cost() const override { return 10; }
   std::vector<std::string> fields() const override {
     return {"videoId",
             "title",
@@ -400,12 +400,10 @@ class VideoEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::youtube_video_js; }
-
   json shape(const json& output, const ValidatedParams&) const override {
     if (!output.is_object()) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without the video's data",
-                  "video.js returned no object");
+      throw extraction_failed("could not find the video's data on the page",
+                              "video.js returned no object");
     }
     const json& player = at(output, {"player"});
     const json& next = at(output, {"next"});
@@ -454,8 +452,7 @@ std::optional<long long> duration_seconds(std::string_view t) {
 }
 
 const Endpoint& video_endpoint() {
-  static const VideoEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<VideoEndpoint>();
 }
 
 }  // namespace gleaner::extract::youtube

@@ -1,4 +1,8 @@
-#include "extract/sites/zillow/listing.h"
+// GET /scrape/estate/listing: one Zillow search results page. listing.js reads the page's Next.js
+// data (`__NEXT_DATA__` → props.pageProps.searchPageState: cat1.searchResults.listResults and
+// cat1.searchList) and, where a page has no such data, its property cards; this shapes them. The
+// search is the one the site's search box makes: the keyword as `usersSearchTerm` and the filters
+// in `searchQueryState`.
 
 #include <map>
 #include <regex>
@@ -8,7 +12,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
-#include "gleaner_site_scripts.h"
+#include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::zillow {
 namespace {
@@ -355,6 +359,9 @@ json shape_listing(const json& out, const ValidatedParams& p) {
   json info = {{"keyword", *p.string("keyword")}, {"type", *p.string("type")}};
   if (const json& total = at(list, {"totalResultCount"}); total.is_number()) {
     info["totalResults"] = total;
+  } else if (auto shown = parse_count(str(at(out, {"countText"})), DecimalMark::Dot)) {
+    // A page without the state: the list header's "9,316 rentals available".
+    info["totalResults"] = *shown;
   }
   json pagination = {{"currentPage", page}};
   if (const json& pages = at(list, {"totalPages"}); pages.is_number()) {
@@ -367,8 +374,8 @@ json shape_listing(const json& out, const ValidatedParams& p) {
     // Zillow says "No matching results" with a total of 0 in its state; anything else without
     // results is not a page we can read as empty.
     if (!(info.contains("totalResults") && info["totalResults"] == 0)) {
-      throw Error(ErrorCode::UpstreamBlocked, "the site answered without search results",
-                  "no search state and no property cards at " + str(at(out, {"url"})));
+      throw extraction_failed("could not find search results on the page",
+                              "no search state and no property cards at " + str(at(out, {"url"})));
     }
   }
   return {{"searchInformation", info}, {"properties", properties}, {"pagination", pagination}};
@@ -377,6 +384,7 @@ json shape_listing(const json& out, const ValidatedParams& p) {
 class ListingEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "estate/listing"; }
+  std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
     return {"searchInformation.totalResults",
             "properties[].zpid",
@@ -407,8 +415,6 @@ class ListingEndpoint final : public Endpoint {
     return request;
   }
 
-  std::string_view script() const override { return scripts::zillow_listing_js; }
-
   json shape(const json& output, const ValidatedParams& params) const override {
     return shape_listing(output, params);
   }
@@ -419,8 +425,7 @@ class ListingEndpoint final : public Endpoint {
 }  // namespace
 
 const Endpoint& listing_endpoint() {
-  static const ListingEndpoint endpoint;
-  return endpoint;
+  return the_endpoint<ListingEndpoint>();
 }
 
 }  // namespace gleaner::extract::zillow

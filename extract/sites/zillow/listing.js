@@ -1,6 +1,7 @@
 // Reads a Zillow search results page: the search page state of the Next.js data
 // (`searchPageState.cat1`: the results and the list's totals and paging) and, for pages without
-// it (a reduced or client-rendered page), every property card in the list. Card selectors in SEL.
+// it (a reduced or client-rendered page), every property card in the list and the list header's
+// count. Card selectors in SEL.
 (args, kit) => {
   const SEL = {
     card: 'article[data-test="property-card"]',
@@ -9,6 +10,7 @@
     price: '[data-test="property-card-price"]',
     details: 'ul[data-testid="property-card-details"] li',
     photo: 'img',
+    count: '.search-page-list-header .result-count',
   };
   const next = kit.nextData();
   const state = next && next.props && next.props.pageProps && next.props.pageProps.searchPageState;
@@ -54,5 +56,7 @@
     list: cat && cat.searchList ? pick(cat.searchList, ['totalResultCount', 'totalPages', 'resultsPerPage', 'pagination', 'listResultsTitle']) : null,
     queryState: state ? pick(state.queryState, ['pagination', 'usersSearchTerm']) : null,
     cards,
+    // "91 rentals available": what a person reads of the total where the state is missing.
+    countText: cat && cat.searchList ? null : kit.text(SEL.count),
   };
 }

@@ -2,7 +2,8 @@
 // Mission District search page of the fixtures.
 #include <gtest/gtest.h>
 
-#include "extract/sites/airbnb/listing.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -18,8 +19,8 @@ TEST(AirbnbListingInChromium, MissionDistrict) {
   TempReplayArchive archive;
   archive.add(
       prefix_entry("https://www.airbnb.com/s/",
-                   std::string(GLEANER_FIXTURES_DIR) +
-                       "/pages/rentals-listing/airbnb-search-sf-mission-district-2022.html"));
+                   gleaner::testing::site_page(
+                       "airbnb", "rentals-listing/airbnb-search-sf-mission-district-2022.html")));
   auto replay = archive.load();
   auto result = run_in_chromium(
       listing_endpoint(), replay,
@@ -29,6 +30,27 @@ TEST(AirbnbListingInChromium, MissionDistrict) {
             "homes?query=San+Francisco%2C+CA&checkin=2030-01-22&children=1");
   EXPECT_EQ(result.body["listings"].size(), 20u);
   EXPECT_EQ(result.body["listings"][0]["id"], "1944564");
+}
+
+// A layout that keeps neither the search answer nor schema.org list items (a page built from the
+// real Mission District page with both taken out, every card kept): the cards' room links, each
+// named by the title it is labelled by, are the listings, in order.
+TEST(AirbnbListingInChromium, APageWithoutStateOrListItemsIsReadFromItsCards) {
+  TempReplayArchive archive;
+  archive.add(gleaner::testing::rewritten_entry(
+      "https://www.airbnb.com/s/",
+      gleaner::testing::site_page("airbnb",
+                                  "rentals-listing/airbnb-search-sf-mission-district-2022.html"),
+      nlohmann::json::array({{"id=\"data-deferred-state\"", "id=\"removed-state\""},
+                             {"itemprop=\"itemListElement\"", "itemprop=\"removedElement\""}})));
+  const auto b =
+      run_in_chromium(listing_endpoint(), archive.load(), {{"location", "San Francisco, CA"}}).body;
+  ASSERT_GE(b["listings"].size(), 18u);
+  EXPECT_EQ(b["listings"][0]["id"], "1944564");
+  EXPECT_EQ(b["listings"][0]["link"], "https://www.airbnb.com/rooms/1944564");
+  for (const auto& l : b["listings"]) {
+    EXPECT_FALSE(l.value("name", "").empty()) << l.dump();
+  }
 }
 
 }  // namespace

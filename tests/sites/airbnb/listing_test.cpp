@@ -1,12 +1,11 @@
 // GET /scrape/rentals/listing without a browser: location or map box, dates, guests, the search
 // URL, the service's page tokens, and the shaping of listing.js's recorded output on the real 2022
 // Mission District search page of the fixtures (20 listings from its embedded StaysSearch answer).
-#include "extract/sites/airbnb/listing.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "extract/sites/common/text.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::airbnb {
@@ -118,12 +117,12 @@ TEST(AirbnbListingShape, TheTokenContinuesTheSearchAlone) {
   EXPECT_EQ(json::parse(*next)["o"], 40);
 }
 
-TEST(AirbnbListingShape, NothingReadableIsABlock) {
+TEST(AirbnbListingShape, NothingReadableIsExtractionFailed) {
   EXPECT_EQ(
       testing::error_of_shape(
           listing(), json{{"hasState", false}, {"items", json::array()}, {"marked", json::array()}},
           listing().validate(kMission)),
-      ErrorCode::UpstreamBlocked);
+      ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

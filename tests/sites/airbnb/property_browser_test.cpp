@@ -2,7 +2,8 @@
 // Airbnb room page of the fixtures.
 #include <gtest/gtest.h>
 
-#include "extract/sites/airbnb/property.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -18,7 +19,7 @@ TEST(AirbnbPropertyInChromium, TheArtistLoft) {
   TempReplayArchive archive;
   archive.file(
       "https://www.airbnb.com/rooms/1944564?check_in=2030-06-01&check_out=2030-06-03",
-      std::string(GLEANER_FIXTURES_DIR) + "/pages/rentals-property/airbnb-room-1944564-2023.html");
+      gleaner::testing::site_page("airbnb", "rentals-property/airbnb-room-1944564-2023.html"));
   auto replay = archive.load();
   auto result = run_in_chromium(
       property_endpoint(), replay,

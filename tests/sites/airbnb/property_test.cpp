@@ -2,11 +2,10 @@
 // (with the stay the URL carries), and the shaping of property.js's recorded output on the four
 // real Airbnb room pages of the fixtures (the artist loft in 2023 and 2022, a "Plus" room, and a
 // suite without reviews).
-#include "extract/sites/airbnb/property.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::airbnb {
@@ -104,7 +103,7 @@ TEST(AirbnbPropertyShape, ARedirectAwayFromTheRoomIsNotFound) {
   EXPECT_EQ(
       testing::error_of_shape(property(), json{{"url", "https://www.airbnb.com/rooms/1"}},
                               property().validate({{"url", "https://www.airbnb.com/rooms/1"}})),
-      ErrorCode::UpstreamBlocked);
+      ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

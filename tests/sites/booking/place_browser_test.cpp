@@ -4,7 +4,8 @@
 // the C++ shapes them.
 #include <gtest/gtest.h>
 
-#include "extract/sites/booking/place.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -17,13 +18,12 @@ using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
-
 TEST(BookingPlaceInChromium, TheTajMahalPalace) {
   TempReplayArchive archive;
-  archive.add(
-      prefix_entry("https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html",
-                   kPages + "stays-place/booking-hotel-taj-mahal-palace-mumbai-dom-2026-02.html"));
+  archive.add(prefix_entry(
+      "https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html",
+      gleaner::testing::site_page(
+          "booking", "stays-place/booking-hotel-taj-mahal-palace-mumbai-dom-2026-02.html")));
   auto replay = archive.load();
   auto result =
       run_in_chromium(place_endpoint(), replay,

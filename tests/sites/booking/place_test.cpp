@@ -2,12 +2,11 @@
 // clock, occupancy, children's ages, currency, language), the property page URL built for them,
 // and the shaping of place.js's recorded output on the real Booking pages of the fixtures: The Taj
 // Mahal Palace (2026, rated), the Iritty villa (2026, no reviews) and the Kotor excerpt.
-#include "extract/sites/booking/place.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "extract/sites/common/clock.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::booking {

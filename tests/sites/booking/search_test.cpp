@@ -3,12 +3,11 @@
 // `order`, and the shaping of search.js's recorded output on the real Booking pages of the
 // fixtures: the whole Ruidera results page (25 cards, 251 properties, no dates so no prices) and
 // the Belgrade excerpt (six cards with prices in EUR).
-#include "extract/sites/booking/search.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "extract/sites/common/clock.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::booking {
@@ -144,7 +143,7 @@ TEST_F(BookingSearch, NoResultsOnlyWhereTheSiteSaysSo) {
             json::array());
   EXPECT_EQ(testing::error_of_shape(search(), json{{"cards", json::array()}},
                                     search().validate(kBelgrade)),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "extract/page_reader.h"
 #include "extract/pool_tabs.h"
 #include "tests/support/chromium.h"
+#include "tests/support/pages.h"
 #include "tests/support/replay_archive.h"
 
 namespace gleaner::extract {
@@ -18,8 +19,6 @@ using gleaner::testing::max_wait;
 using gleaner::testing::shared_pool;
 using gleaner::testing::TempReplayArchive;
 using nlohmann::json;
-
-const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
 
 // Runs `script` (a site script: `(args, kit) => ...`) on `url` answered by `archive`.
 json run(TempReplayArchive& archive, const std::string& url, const std::string& script) {
@@ -42,8 +41,10 @@ json run(TempReplayArchive& archive, const std::string& url, const std::string& 
 
 TEST(KitPrelude, JsonLdOfABookingHotelPage) {
   TempReplayArchive archive;
-  archive.file("https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html",
-               kPages + "stays-place/booking-hotel-taj-mahal-palace-mumbai-dom-2026-02.html");
+  archive.file(
+      "https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html",
+      gleaner::testing::site_page(
+          "booking", "stays-place/booking-hotel-taj-mahal-palace-mumbai-dom-2026-02.html"));
   json out = run(archive, "https://www.booking.com/hotel/in/the-taj-mahal-palace-mumbai.html",
                  "(args, kit) => { const h = kit.jsonLd('Hotel'); return {n: h.length, "
                  "name: h[0].name, rating: h[0].aggregateRating.ratingValue, "
@@ -57,7 +58,8 @@ TEST(KitPrelude, JsonLdOfABookingHotelPage) {
 TEST(KitPrelude, NextDataOfAWalmartPage) {
   TempReplayArchive archive;
   const std::string url = "https://www.walmart.com/ip/Great-Value-Whole-Vitamin-D-Milk/10450114";
-  archive.file(url, kPages + "mart-reviews/walmart-ip-great-value-milk-10450114-2026.html");
+  archive.file(url, gleaner::testing::site_page(
+                        "walmart", "mart-reviews/walmart-ip-great-value-milk-10450114-2026.html"));
   json out = run(archive, url,
                  "(args, kit) => { const r = kit.nextData().props.pageProps.initialData.data."
                  "reviews; return {avg: r.averageOverallRating, total: r.totalReviewCount}; }");
@@ -68,7 +70,8 @@ TEST(KitPrelude, NextDataOfAWalmartPage) {
 TEST(KitPrelude, WindowAssignmentsAndPrefixedJson) {
   TempReplayArchive archive;
   archive.file("https://www.yellowpages.com.au/search/listings?clue=plumber",
-               kPages + "bizdir/yellowpages-com-au-search-plumber-cairns-2025-04.html");
+               gleaner::testing::site_page(
+                   "yellowpages", "bizdir/yellowpages-com-au-search-plumber-cairns-2025-04.html"));
   json out = run(archive, "https://www.yellowpages.com.au/search/listings?clue=plumber",
                  "(args, kit) => { const s = kit.windowObject('__INITIAL_STATE__'); "
                  "return {results: s.model.inAreaResultViews.length, "
@@ -78,7 +81,8 @@ TEST(KitPrelude, WindowAssignmentsAndPrefixedJson) {
 
   TempReplayArchive redfin;
   const std::string home = "https://www.redfin.ca/bc/vancouver/788-W-8th-Ave/home/1";
-  redfin.file(home, kPages + "homes-property/redfin-home-788-w8th-vancouver-2026.html");
+  redfin.file(home, gleaner::testing::site_page(
+                        "redfin", "homes-property/redfin-home-788-w8th-vancouver-2026.html"));
   out = run(redfin, home,
             "(args, kit) => { const c = kit.windowObject('__reactServerState.InitialContext'); "
             "const cache = c['ReactServerAgent.cache'].dataCache; const parsed = Object.keys(cache)"
@@ -93,7 +97,8 @@ TEST(KitPrelude, WindowAssignmentsAndPrefixedJson) {
 TEST(KitPrelude, AfInitDataOfAFinancePage) {
   TempReplayArchive archive;
   const std::string url = "https://www.google.com/finance/quote/PETR4:BVMF?hl=pt";
-  archive.file(url, kPages + "finance/sisacao8_quote_PETR4-BVMF_ptBR.html");
+  archive.file(
+      url, gleaner::testing::site_page("google", "finance/sisacao8_quote_PETR4-BVMF_ptBR.html"));
   json out = run(archive, url, "(args, kit) => Object.keys(kit.afInitData()).sort()");
   ASSERT_TRUE(out.is_array());
   EXPECT_GE(out.size(), 2u);
@@ -104,8 +109,9 @@ TEST(KitPrelude, ApolloCacheReferencesResolved) {
   TempReplayArchive archive;
   const std::string url =
       "https://www.glassdoor.com/Reviews/Tata-Consultancy-Services-Reviews-E13461.htm";
-  archive.file(url,
-               kPages + "careers/glassdoor-company-reviews-tcs-nextdata-apollocache-2025-10.html");
+  archive.file(url, gleaner::testing::site_page(
+                        "glassdoor",
+                        "careers/glassdoor-company-reviews-tcs-nextdata-apollocache-2025-10.html"));
   json out = run(archive, url,
                  "(args, kit) => { const cache = kit.apolloCache(); const root = "
                  "kit.resolveRefs(cache, cache.ROOT_QUERY, 2); const employer = "

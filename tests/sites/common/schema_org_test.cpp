@@ -1,10 +1,11 @@
 // The kit's schema.org reader on real JSON-LD objects of the fixtures (read unchanged from
-// ../shared/fixtures) and on the other forms schema.org allows (@graph references, arrays,
+// tests/sites/<site>/pages) and on the other forms schema.org allows (@graph references, arrays,
 // numbers as strings, OpeningHoursSpecification), written here in schema.org's documented shapes.
 #include "extract/sites/common/schema_org.h"
 
 #include <gtest/gtest.h>
 
+#include "tests/support/pages.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::schema_org {
@@ -12,12 +13,11 @@ namespace {
 
 using nlohmann::json;
 
-const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
-
 TEST(SchemaOrg, YellowPagesLocalBusiness) {
   // The first of 90 LocalBusiness objects kept from yellowpages.com search pages.
-  const json all = extract::testing::read_json_file(
-      kPages + "bizdir/scrapfly-yellowpages-com-search-jsonld-localbusiness-extract-2023-11.json");
+  const json all = extract::testing::read_json_file(gleaner::testing::site_page(
+      "yellowpages",
+      "bizdir/scrapfly-yellowpages-com-search-jsonld-localbusiness-extract-2023-11.json"));
   ASSERT_EQ(of_type(all, {"LocalBusiness"}).size(), 90u);
   const json& b = all[0];
   EXPECT_EQ(text(b, "name"), "Z &Y Restaurant");
@@ -33,8 +33,9 @@ TEST(SchemaOrg, YellowPagesLocalBusiness) {
 
 TEST(SchemaOrg, TripadvisorLodgingBusiness) {
   // A hotel page's unchanged JSON-LD: the rating value is a string, the country an object.
-  const json hotel = extract::testing::read_json_file(
-      kPages + "travel/scrapfly-tripadvisor-hotel-jsonld-plus-parsed-2025-10.json")["basic_data"];
+  const json hotel = extract::testing::read_json_file(gleaner::testing::site_page(
+      "tripadvisor",
+      "travel/scrapfly-tripadvisor-hotel-jsonld-plus-parsed-2025-10.json"))["basic_data"];
   EXPECT_TRUE(is_type(hotel, "LodgingBusiness"));
   EXPECT_EQ(rating(hotel["aggregateRating"]), (json{{"value", 4.3}, {"count", 1215}}));
   EXPECT_EQ(address(hotel["address"])["addressCountry"], "Malta");

@@ -42,6 +42,95 @@ TEST(KitNumbers, LocalesAndMultipliers) {
   EXPECT_EQ(decimal_mark_of("xx"), DecimalMark::Unknown);
 }
 
+// One reader for every locale: the same quantity as pages of several languages write it.
+TEST(KitNumbers, TheSameNumberAcrossLocales) {
+  struct Case {
+    const char* text;
+    const char* language;
+    double value;
+  };
+  for (const Case& c : std::initializer_list<Case>{
+           // A score: "9,0" (es, de, fr, pt), "9.0" (en).
+           {"Puntuación: 9,0", "es", 9.0},
+           {"Bewertung: 9,0", "de", 9.0},
+           {"Note : 9,0", "fr", 9.0},
+           {"Scored 9.0", "en-GB", 9.0},
+           // A count of a thousand and more: "1.234" (es, de, it, pt), "1 234" (fr, with a
+           // space or a narrow no-break space), "1,234" (en).
+           {"1.234 comentarios", "es", 1234},
+           {"1.234 Bewertungen", "de", 1234},
+           {"1 234 avis", "fr", 1234},
+           {"1\xE2\x80\xAF"
+            "234 avis",
+            "fr", 1234},
+           {"1,234 reviews", "en-US", 1234},
+           {"1.234 recensioni", "it", 1234},
+           // A price with decimals: "1.234,50" / "1 234,50" / "1,234.50" / "1'234.50" (de-CH).
+           {"1.234,50 €", "de", 1234.5},
+           {"1 234,50 €", "fr", 1234.5},
+           {"$1,234.50", "en", 1234.5},
+           {"CHF 1'234.50", "de-CH", 1234.5},
+           {"R$ 1.234,50", "pt-BR", 1234.5},
+           // Three digits after the only separator: the locale decides.
+           {"1,234", "en", 1234},
+           {"1,234", "es", 1.234},
+           {"1.234", "es", 1234},
+           {"1.234", "en", 1.234},
+           {"1.234", "es-MX", 1.234},
+           // Distances.
+           {"1,2 km del centro", "es", 1.2},
+           {"1.2 km from centre", "en", 1.2},
+           {"850 m du centre", "fr", 850},
+           // Multipliers.
+           {"1,2 M de visualizaciones", "es", 1200000},
+           {"1.2M views", "en", 1200000},
+       }) {
+    SCOPED_TRACE(c.text);
+    SCOPED_TRACE(c.language);
+    const auto n = parse_number(c.text, decimal_mark_of(c.language));
+    ASSERT_TRUE(n.has_value());
+    EXPECT_DOUBLE_EQ(*n, c.value);
+  }
+  EXPECT_EQ(decimal_mark_of("es"), DecimalMark::Comma);
+  EXPECT_EQ(decimal_mark_of("es-MX"), DecimalMark::Dot);
+  EXPECT_EQ(decimal_mark_of("de_CH"), DecimalMark::Dot);
+  EXPECT_EQ(decimal_mark_of("fr-FR"), DecimalMark::Comma);
+}
+
+TEST(KitNumbers, CountsAndEveryNumberOfAText) {
+  // The cases numbers.h once answered, now read by the kit's one reader.
+  EXPECT_EQ(parse_count("About 2,640,000,000 results (0.45 seconds)"), 2640000000LL);
+  EXPECT_EQ(parse_count("1,234,567 views"), 1234567);
+  EXPECT_EQ(parse_count("1.2M views"), 1200000);
+  EXPECT_EQ(parse_count("3.4K subscribers"), 3400);
+  EXPECT_EQ(parse_count("12 thousand"), 12000);
+  EXPECT_EQ(parse_count("(1,024)"), 1024);
+  EXPECT_EQ(parse_count("1.234.567"), 1234567);
+  EXPECT_EQ(parse_count("2 B"), 2000000000LL);
+  EXPECT_EQ(parse_count("12 minutes"), 12);
+  EXPECT_EQ(parse_count("no number"), std::nullopt);
+  EXPECT_EQ(parse_count("-5"), std::nullopt);
+  EXPECT_EQ(parse_count("1.234 comentarios", DecimalMark::Comma), 1234);
+  EXPECT_DOUBLE_EQ(*parse_number("$1,299.99"), 1299.99);
+  EXPECT_DOUBLE_EQ(*parse_number("£45"), 45);
+  EXPECT_DOUBLE_EQ(*parse_number("R$ 38,50"), 38.5);
+  EXPECT_DOUBLE_EQ(*parse_number("1.299,00 €"), 1299);
+  EXPECT_DOUBLE_EQ(*parse_number("From $899"), 899);
+  EXPECT_EQ(parse_number("free"), std::nullopt);
+  EXPECT_DOUBLE_EQ(*parse_number("4.5 stars"), 4.5);
+  EXPECT_DOUBLE_EQ(*parse_number("Rated 4,7"), 4.7);
+  EXPECT_EQ(parse_numbers("4,7 von 5 Sternen aus 8.294 Rezensionen", DecimalMark::Comma),
+            (std::vector<double>{4.7, 5, 8294}));
+  EXPECT_EQ(parse_numbers("4.7 out of 5 stars from 8,294 reviews"),
+            (std::vector<double>{4.7, 5, 8294}));
+  EXPECT_EQ(parse_numbers("Environ 25 150 000 000 résultats (0,62 secondes)", DecimalMark::Comma),
+            (std::vector<double>{25150000000.0, 0.62}));
+  EXPECT_EQ(parse_numbers("nothing"), std::vector<double>{});
+  EXPECT_EQ(collapse_whitespace("  a \n\t b\xC2\xA0"
+                                "c "),
+            "a b c");
+}
+
 TEST(KitMoney, SymbolsCodesRangesAndPeriods) {
   auto m = parse_money("€ 1.234,50");
   ASSERT_TRUE(m);

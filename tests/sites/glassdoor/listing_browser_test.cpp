@@ -4,7 +4,8 @@
 // 2025 UK page with empty search results.
 #include <gtest/gtest.h>
 
-#include "extract/sites/glassdoor/listing.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -38,10 +39,10 @@ TEST(GlassdoorListingInChromium, HackerrankJobsInAustralia) {
 
 TEST(GlassdoorListingInChromium, AnEmptySearchIsAnEmptyList) {
   TempReplayArchive archive;
-  archive.add(
-      prefix_entry("https://www.glassdoor.co.uk/Job/jobs.htm?",
-                   std::string(GLEANER_FIXTURES_DIR) +
-                       "/pages/careers/glassdoor-uk-jobs-for-you-empty-results-2025-04.html"));
+  archive.add(prefix_entry(
+      "https://www.glassdoor.co.uk/Job/jobs.htm?",
+      gleaner::testing::site_page("glassdoor",
+                                  "careers/glassdoor-uk-jobs-for-you-empty-results-2025-04.html")));
   auto result = run_in_chromium(
       listing_endpoint(), archive.load(),
       {{"keyword", "data analyst"}, {"location", "London"}, {"domain", "glassdoor.co.uk"}});

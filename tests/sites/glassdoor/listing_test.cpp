@@ -2,12 +2,11 @@
 // tokens (alone, with matching and with conflicting parameters), and the shaping of listing.js's
 // recorded output on the two real Glassdoor pages of the fixtures: a 2020 search page of the older
 // layout (30 job cards, 43 jobs) and a 2025 UK page whose search results are empty.
-#include "extract/sites/glassdoor/listing.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "extract/sites/common/text.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::glassdoor {
@@ -130,7 +129,7 @@ TEST(GlassdoorListingShape, NoJobsOnlyWhereTheSiteSaysSo) {
   EXPECT_FALSE(b["pagination"].contains("nextPageToken"));
   EXPECT_EQ(testing::error_of_shape(listing(), json{{"cards", json::array()}},
                                     listing().validate(kSearch)),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 TEST(GlassdoorListingShape, ApolloListingsInTheSitesDocumentedShape) {

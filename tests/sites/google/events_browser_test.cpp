@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "extract/sites/google/events.h"
 #include "tests/support/chromium.h"
+#include "tests/support/pages.h"
 #include "tests/support/replay_archive.h"
 #include "tests/support/sites/browser_checks.h"
 
@@ -19,7 +20,7 @@ namespace {
 using gleaner::testing::TempReplayArchive;
 
 const std::string kGoogleFixture =
-    std::string(GLEANER_FIXTURES_DIR) + "/pages/serp/serp-parser_desktop_google.html";
+    gleaner::testing::site_page("google", "serp/serp-parser_desktop_google.html");
 
 EndpointResult run_events(const std::shared_ptr<browser::ReplayArchive>& archive,
                           const QueryParams& query) {

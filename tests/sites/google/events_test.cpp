@@ -173,7 +173,7 @@ TEST(EventsFlow, NoEventAnywhereIsNotFoundAndAShellIsBlocked) {
   EXPECT_EQ(error_of([&] {
               events().fetch(events().validate({{"q", "zzqq"}}), shells, deadline_in(Millis(1000)));
             }).code(),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 TEST(EventsFlow, BlockedListingIsNotRetriedElsewhere) {

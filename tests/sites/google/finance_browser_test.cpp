@@ -1,11 +1,12 @@
 // GET /scrape/search/finance end to end in real Chromium: the endpoint builds the quote URL, the
-// page is answered from a replay archive of the fixture (shared/fixtures/pages/finance), finance.js
-// reads its data blobs and markup and the C++ shapes them.
+// page is answered from a replay archive of the fixture (tests/sites/google/pages/finance),
+// finance.js reads its data blobs and markup and the C++ shapes them.
+#include <gtest/gtest.h>
+
 #include "extract/sites/google/finance.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
-
-#include <gtest/gtest.h>
 
 namespace gleaner::extract::google {
 namespace {
@@ -16,8 +17,8 @@ using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kQuotePage = std::string(GLEANER_FIXTURES_DIR) +
-                               "/pages/finance/sisacao8_quote_PETR4-BVMF_ptBR.html";
+const std::string kQuotePage =
+    gleaner::testing::site_page("google", "finance/sisacao8_quote_PETR4-BVMF_ptBR.html");
 
 // Any quote URL answers with the PETR4 page, so the archive's log shows what was asked for.
 std::shared_ptr<browser::ReplayArchive> quote_archive(TempReplayArchive& archive) {
@@ -69,6 +70,29 @@ TEST(FinanceInChromium, WindowAndUnknownTicker) {
                 "https://www.google.com/finance/quote/PETR3:BVMF?hl=en"}));
 }
 
+// The beta layout keeps its data only in the AF_initDataCallback blobs, without the classic
+// layout's quote markup. A page built from the real PETR4 page by taking out every classic class
+// and attribute finance.js knows (the blobs untouched): the price, date and graph still read.
+TEST(FinanceInChromium, ABetaLayoutPageIsReadFromItsBlobs) {
+  TempReplayArchive archive;
+  archive.add(gleaner::testing::rewritten_entry(
+      "https://www.google.com/finance/quote/", kQuotePage,
+      nlohmann::json::array({{"data-last-price", "data-removed-price"},
+                             {"YMlKec", "removedA"},
+                             {"fxKbKc", "removedB"},
+                             {"gyFHrc", "removedC"},
+                             {"mfs7Fc", "removedD"},
+                             {"P6K39c", "removedE"},
+                             {"bLLb2d", "removedF"}})));
+  const auto body =
+      run_in_chromium(finance_endpoint(), archive.load(), {{"q", "PETR4:BVMF"}, {"hl", "pt"}}).body;
+  EXPECT_EQ(body["summary"]["title"], "Petrobras");
+  EXPECT_EQ(body["summary"]["extractedPrice"], 47.37);
+  EXPECT_EQ(body["summary"]["currency"], "BRL");
+  EXPECT_EQ(body["summary"]["date"], "2026-04-27T20:48:10-03:00");
+  EXPECT_EQ(body["graph"].size(), 412u);
+}
+
 // A test page written here (not a copy of the site's): how the service reacts to a captcha.
 TEST(FinanceInChromium, CaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;
@@ -80,14 +104,14 @@ TEST(FinanceInChromium, CaptchaIsUpstreamBlocked) {
             ErrorCode::UpstreamBlocked);
 }
 
-TEST(FinanceInChromium, PageWithoutQuoteDataIsUpstreamBlocked) {
+TEST(FinanceInChromium, PageWithoutQuoteDataIsExtractionFailed) {
   TempReplayArchive archive;
   archive.page("https://www.google.com/finance/quote/PETR4:BVMF?hl=en",
                "<html><head><title>Google Finance</title></head><body><main><h1>Google Finance"
                "</h1><p>Stock market prices, real-time quotes and business news, in one place "
                "for you to read.</p></main></body></html>");
   EXPECT_EQ(error_in_chromium(finance_endpoint(), archive.load(), {{"q", "PETR4:BVMF"}}).code(),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

@@ -319,12 +319,12 @@ TEST(FinanceShape, UnknownTickerGivesSuggestions) {
   EXPECT_TRUE(finance().has_content(none));
 }
 
-TEST(FinanceShape, PageWithoutBlobsIsBlocked) {
+TEST(FinanceShape, PageWithoutBlobsIsExtractionFailed) {
   try {
     shaped({{"blobs", json::object()}, {"page", json::object()}}, {{"q", "PETR4:BVMF"}});
     FAIL() << "a page without data was shaped";
   } catch (const Error& e) {
-    EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+    EXPECT_EQ(e.code(), ErrorCode::ExtractionFailed);
   }
 }
 

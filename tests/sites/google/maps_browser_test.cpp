@@ -1,5 +1,5 @@
 // The maps place source in real Chromium: searches answered by a replay archive of the rendered
-// fixture pages (shared/fixtures/pages/maps, cocli_*), their in-page scripts, the place page
+// fixture pages (tests/sites/google/pages/maps, cocli_*), their in-page scripts, the place page
 // visited for details, the feed scrolled for more, block pages.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// Shaping of the maps site's arrays into rows, on recorded responses (tests/sites/google/data/maps/, copied
-// byte for byte from shared/fixtures/pages/maps/).
+// Shaping of the maps site's arrays into rows, on recorded responses
+// (tests/sites/google/data/maps/, copied byte for byte from tests/sites/google/pages/maps/).
 #include <gtest/gtest.h>
 
 #include <fstream>

@@ -1,11 +1,12 @@
 // GET /scrape/search/news end to end in real Chromium: the endpoint builds the feed URL, the feed
-// is answered from a replay archive of the fixture (shared/fixtures/pages/news), news.js reads
+// is answered from a replay archive of the fixture (tests/sites/google/pages/news), news.js reads
 // the RSS document as Chromium shows it and the C++ shapes it.
+#include <gtest/gtest.h>
+
 #include "extract/sites/google/news.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
-
-#include <gtest/gtest.h>
 
 namespace gleaner::extract::google {
 namespace {
@@ -16,8 +17,8 @@ using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kFeed = std::string(GLEANER_FIXTURES_DIR) +
-                          "/pages/news/monument-watch_rss_search_bears-ears-monument_enUS.xml";
+const std::string kFeed = gleaner::testing::site_page(
+    "google", "news/monument-watch_rss_search_bears-ears-monument_enUS.xml");
 const std::string kFeedUrl =
     "https://news.google.com/rss/search?q=%22Bears+Ears%22+monument&hl=en-US&gl=US&ceid=US:en";
 
@@ -88,15 +89,15 @@ TEST(NewsInChromium, ConsentWallIsUpstreamBlocked) {
             ErrorCode::UpstreamBlocked);
 }
 
-TEST(NewsInChromium, PageInsteadOfTheFeedIsUpstreamBlocked) {
+TEST(NewsInChromium, PageInsteadOfTheFeedIsExtractionFailed) {
   TempReplayArchive archive;
   archive.page(kFeedUrl,
                "<html><head><title>Google News</title></head><body><main><h1>Google News</h1>"
                "<p>Top stories, world, business, technology, entertainment, sports and health, "
                "in one place for you to read.</p></main></body></html>");
-  EXPECT_EQ(error_in_chromium(news_endpoint(), archive.load(), {{"q", "\"Bears Ears\" monument"}})
-                .code(),
-            ErrorCode::UpstreamBlocked);
+  EXPECT_EQ(
+      error_in_chromium(news_endpoint(), archive.load(), {{"q", "\"Bears Ears\" monument"}}).code(),
+      ErrorCode::ExtractionFailed);
 }
 
 TEST(NewsInChromium, MissingFeedIsNotFound) {

@@ -194,7 +194,7 @@ TEST(NewsShape, EmptyFeedIsAnAnswerAndAPageIsNoFeed) {
     news().shape({{"isFeed", false}}, {});
     FAIL() << "an HTML page was taken for a feed";
   } catch (const Error& e) {
-    EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+    EXPECT_EQ(e.code(), ErrorCode::ExtractionFailed);
   }
 }
 

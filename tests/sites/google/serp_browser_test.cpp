@@ -1,6 +1,6 @@
 // GET /scrape/search/serp end to end in real Chromium: the endpoint builds its URL, the page is
-// answered from a replay archive of the fixture pages (shared/fixtures/pages/serp), serp.js reads
-// it and the C++ shapes it. Asserts what a person reads on those pages.
+// answered from a replay archive of the fixture pages (tests/sites/google/pages/serp), serp.js
+// reads it and the C++ shapes it. Asserts what a person reads on those pages.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "extract/sites/google/serp.h"
 #include "tests/support/chromium.h"
+#include "tests/support/pages.h"
 #include "tests/support/replay_archive.h"
 #include "tests/support/sites/browser_checks.h"
 
@@ -17,7 +18,7 @@ namespace {
 
 using gleaner::testing::TempReplayArchive;
 
-const std::string kFixtures = std::string(GLEANER_FIXTURES_DIR) + "/pages/serp/";
+const std::string kFixtures = gleaner::testing::site_page("google", "serp/");
 
 EndpointResult run_serp(const std::shared_ptr<browser::ReplayArchive>& archive,
                         const QueryParams& query) {
@@ -209,13 +210,32 @@ TEST(SerpInChromium, CaptchaPageIsUpstreamBlocked) {
   EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::UpstreamBlocked);
 }
 
-TEST(SerpInChromium, EmptyShellIsUpstreamBlocked) {
+// A featured snippet at the top of the results, in markup Google uses for it (the text component
+// `data-attrid="wa:/description"` and its source result beside it, in one wrapper without a
+// block-component): a page built from the real "google" page with its own first People also ask
+// answer placed there (data/serp/build_featured_snippet_page.py; not a page Google served).
+TEST(SerpInChromium, AFeaturedSnippetIsTheAnswerBox) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=google",
+               gleaner::testing::site_tests_dir("google") +
+                   "data/serp/featured-snippet-built-from-google.html");
+  const auto body = run_serp(archive.load(), {{"q", "google"}}).body;
+  ASSERT_TRUE(body.contains("answerBox")) << body.dump().substr(0, 400);
+  const auto& box = body["answerBox"];
+  EXPECT_EQ(box["type"], "featured_snippet");
+  EXPECT_TRUE(box["snippet"].get<std::string>().starts_with(
+      "The name \"Google\" originated from a misspelling of \"googol\""));
+  EXPECT_EQ(box["title"], "Google - Wikipedia");
+  EXPECT_EQ(box["link"], "https://en.wikipedia.org/wiki/Google");
+}
+
+TEST(SerpInChromium, AResultsPageWithoutResultsIsExtractionFailed) {
   TempReplayArchive archive;
   archive.page("https://www.google.com/search?q=google",
                "<html><head><title>google - Google Search</title></head><body><div id='main'>"
                "<div id='search'><div id='rso'></div></div><p>Loading results for you, one "
                "moment please.</p></div></body></html>");
-  EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::UpstreamBlocked);
+  EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::ExtractionFailed);
 }
 
 TEST(SerpInChromium, MissingPageIsNotFound) {

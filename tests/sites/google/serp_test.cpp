@@ -1,7 +1,7 @@
 // GET /scrape/search/serp without a browser: parameters, the URL each combination builds, the
 // uule encoding, and the shaping of serp.js output recorded on the three fixture pages
 // (tests/sites/google/data/serp/*.json, produced by running serp.js in Chromium on
-// shared/fixtures/pages/serp/*.html).
+// tests/sites/google/pages/serp/*.html).
 #include "extract/sites/google/serp.h"
 
 #include <gtest/gtest.h>

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "extract/sites/indeed/job.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -16,9 +17,8 @@ using testing::error_in_chromium;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kPortland =
-    std::string(GLEANER_FIXTURES_DIR) +
-    "/pages/jobs/indeed-us-serp-twopane-viewjob-data-analyst-portland-2026-02.html";
+const std::string kPortland = gleaner::testing::site_page(
+    "indeed", "jobs/indeed-us-serp-twopane-viewjob-data-analyst-portland-2026-02.html");
 
 TEST(IndeedJobInChromium, ResearchDataAnalystInPortland) {
   TempReplayArchive archive;
@@ -55,8 +55,8 @@ TEST(IndeedJobInChromium, ThePageOfAnotherJobIsNotMixedIn) {
 TEST(IndeedJobInChromium, CloudflareInterstitialIsUpstreamBlocked) {
   TempReplayArchive archive;
   archive.file("https://www.indeed.com/viewjob?jk=29dd4196cccd7eaf",
-               std::string(GLEANER_FIXTURES_DIR) +
-                   "/pages/blocks/indeed-cloudflare-just-a-moment-block-2026-02.html");
+               gleaner::testing::site_page(
+                   "indeed", "blocks/indeed-cloudflare-just-a-moment-block-2026-02.html"));
   EXPECT_EQ(error_in_chromium(job_endpoint(), archive.load(),
                               {{"url", "https://www.indeed.com/viewjob?jk=29dd4196cccd7eaf"}})
                 .code(),

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::indeed {
@@ -117,7 +118,7 @@ TEST(IndeedJobShape, AnotherJobANotFoundAndABlock) {
             ErrorCode::NotFound);
   EXPECT_EQ(testing::error_of_shape(job(), json{{"siteData", false}},
                                     asked("https://www.indeed.com/viewjob?jk=0123456789abcdef")),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 TEST(IndeedJobShape, AnExpiredJobSaysSo) {
@@ -130,9 +131,8 @@ TEST(IndeedJobShape, AnExpiredJobSaysSo) {
 
 TEST(IndeedJobShape, TheScrapflyExtractsViewModel) {
   // jobInfoHeaderModel fields of a job page, unchanged in the extract; its description HTML.
-  const json items = testing::read_json_file(
-      std::string(GLEANER_FIXTURES_DIR) +
-      "/pages/jobs/scrapfly-indeed-viewjob-initialdata-jobinfomodel-extract-2025-08.json");
+  const json items = testing::read_json_file(gleaner::testing::site_page(
+      "indeed", "jobs/scrapfly-indeed-viewjob-initialdata-jobinfomodel-extract-2025-08.json"));
   json header = items[0];
   const json out = {{"siteData", true},
                     {"header", header},

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "extract/sites/redfin/listing.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -19,7 +20,6 @@ using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
 const std::string kData = std::string(GLEANER_SOURCE_DIR) + "/tests/sites/redfin/data/listing/";
 const std::string kAutocomplete = "https://www.redfin.com/stingray/do/location-autocomplete?";
 
@@ -61,8 +61,8 @@ TEST(RedfinListingInChromium, AGisAnswerThePageRequestsItselfIsReadFromThePage) 
   // A search page without the data cache that requests its gis answer itself, as the site's
   // client does (a minimal document written for this test); the answer is the real gis JSON of
   // the fixtures behind the `{}&&` prefix.
-  const nlohmann::json homes =
-      testing::read_json_file(kPages + "homes-listing/redfin-gis-homes-scrapfly.json");
+  const nlohmann::json homes = testing::read_json_file(
+      gleaner::testing::site_page("redfin", "homes-listing/redfin-gis-homes-scrapfly.json"));
   TempReplayArchive archive;
   archive.add(prefix_entry(kAutocomplete, kData + "autocomplete-seattle.json"));
   archive.page("https://www.redfin.com/city/16163/WA/Seattle/filter/include=sold-1yr",
@@ -96,7 +96,8 @@ TEST(RedfinListingInChromium, AnAddressGivesItsPropertyCard) {
   TempReplayArchive archive;
   archive.add(prefix_entry(kAutocomplete, kData + "autocomplete-2083-breezewood.json"));
   archive.file("https://www.redfin.ca/on/ottawa/2083-Breezewood-St-K4A-4R7/home/149567261",
-               kPages + "homes-property/redfin-ca-2083-breezewood-ottawa-raw-2026-02.html");
+               gleaner::testing::site_page(
+                   "redfin", "homes-property/redfin-ca-2083-breezewood-ottawa-raw-2026-02.html"));
   auto result = run_in_chromium(listing_endpoint(), archive.load(),
                                 {{"keyword", "2083 Breezewood St, Ottawa"}, {"type", "forSale"}});
   const auto& b = result.body;
@@ -120,15 +121,16 @@ TEST(RedfinListingInChromium, AnUnknownPlaceIsNotFound) {
 
 TEST(RedfinListingInChromium, PerimeterXWallIsUpstreamBlocked) {
   TempReplayArchive archive;
-  archive.add(prefix_entry("https://www.redfin.com/",
-                           kPages + "blocks/zillow-px-access-denied-small-2025-04.html"));
+  archive.add(prefix_entry(
+      "https://www.redfin.com/",
+      gleaner::testing::site_page("zillow", "blocks/zillow-px-access-denied-small-2025-04.html")));
   EXPECT_EQ(error_in_chromium(listing_endpoint(), archive.load(),
                               {{"keyword", "Seattle, WA"}, {"type", "forSale"}})
                 .code(),
             ErrorCode::UpstreamBlocked);
 }
 
-TEST(RedfinListingInChromium, ARegionPageWithoutTheSearchAnswerIsUpstreamBlocked) {
+TEST(RedfinListingInChromium, ARegionPageWithoutTheSearchAnswerIsExtractionFailed) {
   // The autocomplete answer sent back where the search page was expected: a page of the site
   // without any gis answer is never an empty success.
   TempReplayArchive archive;
@@ -137,7 +139,7 @@ TEST(RedfinListingInChromium, ARegionPageWithoutTheSearchAnswerIsUpstreamBlocked
   EXPECT_EQ(error_in_chromium(listing_endpoint(), archive.load(),
                               {{"keyword", "Seattle, WA"}, {"type", "forSale"}})
                 .code(),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::redfin {
@@ -363,14 +364,13 @@ TEST(RedfinListingUrl, FilterItemsOfEveryOtherParameter) {
 // The real gis search JSON of the fixtures (89 homes[] objects, unchanged) in the shape
 // listing.js returns a search page's reading.
 json seattle_reading(const std::string& url) {
-  return {
-      {"kind", "search"},
-      {"url", url},
-      {"hasState", true},
-      {"source", "dataCache"},
-      {"resultCode", 0},
-      {"homes", testing::read_json_file(std::string(GLEANER_FIXTURES_DIR) +
-                                        "/pages/homes-listing/redfin-gis-homes-scrapfly.json")}};
+  return {{"kind", "search"},
+          {"url", url},
+          {"hasState", true},
+          {"source", "dataCache"},
+          {"resultCode", 0},
+          {"homes", testing::read_json_file(gleaner::testing::site_page(
+                        "redfin", "homes-listing/redfin-gis-homes-scrapfly.json"))}};
 }
 
 TEST(RedfinListingShape, TheRealGisHomesOfASeattleSearch) {
@@ -464,7 +464,7 @@ TEST(RedfinListingShape, NoResultsAndPagesWithoutTheSearchAnswer) {
   EXPECT_EQ(empty["pagination"]["currentPage"], 4);
   EXPECT_TRUE(listing().has_content(empty));
   EXPECT_EQ(testing::error_of_shape(listing(), json{{"kind", "search"}, {"homes", nullptr}}, p),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
   EXPECT_EQ(
       testing::error_of_shape(
           listing(), json{{"kind", "search"}, {"resultCode", 100}, {"homes", json::array()}}, p),

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "extract/sites/redfin/property.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -14,12 +15,11 @@ using testing::error_in_chromium;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
-
 TEST(RedfinPropertyInChromium, EightTwentyNineEastFourteenth) {
   TempReplayArchive archive;
   archive.file("https://www.redfin.ca/bc/vancouver/829-E-14th-Ave-V5T-2N5/home/155809679",
-               kPages + "homes-property/redfin-home-829-e14th-vancouver-2026.html");
+               gleaner::testing::site_page(
+                   "redfin", "homes-property/redfin-home-829-e14th-vancouver-2026.html"));
   auto replay = archive.load();
   auto result = run_in_chromium(
       property_endpoint(), replay,
@@ -39,8 +39,9 @@ TEST(RedfinPropertyInChromium, EightTwentyNineEastFourteenth) {
 
 TEST(RedfinPropertyInChromium, PerimeterXWallIsUpstreamBlocked) {
   TempReplayArchive archive;
-  archive.file("https://www.redfin.com/WA/Seattle/1-Main-St-98101/home/12345",
-               kPages + "blocks/zillow-px-access-denied-small-2025-04.html");
+  archive.file(
+      "https://www.redfin.com/WA/Seattle/1-Main-St-98101/home/12345",
+      gleaner::testing::site_page("zillow", "blocks/zillow-px-access-denied-small-2025-04.html"));
   EXPECT_EQ(
       error_in_chromium(property_endpoint(), archive.load(),
                         {{"url", "https://www.redfin.com/WA/Seattle/1-Main-St-98101/home/12345"}})

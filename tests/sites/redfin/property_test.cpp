@@ -126,7 +126,7 @@ TEST(RedfinPropertyShape, AnotherPropertysStateIsNotMixedIn) {
             ErrorCode::NotFound);
   EXPECT_EQ(testing::error_of_shape(property(), json{{"hasState", false}},
                                     property().validate({{"url", kKingEdward}})),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

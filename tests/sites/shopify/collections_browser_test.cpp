@@ -3,7 +3,7 @@
 // Shopify store), and a store without the document.
 #include <gtest/gtest.h>
 
-#include "extract/sites/shopify/collections.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 

@@ -2,11 +2,10 @@
 // guard refuses), limit and page, the collections.json URL, and the shaping of collections.js's
 // recorded output on a /collections.json written for the test in the format Shopify stores serve
 // (no real one is among the fixtures, which keep a store's products.json only).
-#include "extract/sites/shopify/collections.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::shopify {

@@ -1,8 +1,10 @@
 // GET /scrape/travel/place end to end in real Chromium over a document written for the test that
-// carries a real Tripadvisor hotel page's JSON-LD, unchanged.
+// carries a real Tripadvisor hotel page's JSON-LD, unchanged; and over a real page of the site's
+// 2018 layout that holds no place's data.
 #include <gtest/gtest.h>
 
-#include "extract/sites/tripadvisor/place.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -28,6 +30,17 @@ TEST(TripadvisorPlaceInChromium, APlaceTheSiteDoesNotHaveIsNotFound) {
   TempReplayArchive archive;
   EXPECT_EQ(error_in_chromium(place_endpoint(), archive.load(), {{"placeId", "d1"}}).code(),
             ErrorCode::NotFound);
+}
+
+// A real page of the site in its 2018 layout (a list of attractions: no wall, no error page, but
+// none of a place's data in any form the endpoint reads): 502 extraction_failed, never a block.
+TEST(TripadvisorPlaceInChromium, AnOlderLayoutPageWithoutAPlaceIsExtractionFailed) {
+  TempReplayArchive archive;
+  archive.file("https://www.tripadvisor.com/Attraction_Review-d155483.html",
+               gleaner::testing::site_page(
+                   "tripadvisor", "travel/tripadvisor-toronto-attractions-list-2018.html"));
+  EXPECT_EQ(error_in_chromium(place_endpoint(), archive.load(), {{"placeId", "d155483"}}).code(),
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

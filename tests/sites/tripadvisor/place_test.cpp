@@ -2,11 +2,10 @@
 // the page asked for, and the shaping of place.js's recorded output on a document written for
 // the test that carries a real Tripadvisor hotel page's JSON-LD, unchanged (no place page of 2022
 // or later is among the fixtures), plus the markup parts in the shape place.js returns them.
-#include "extract/sites/tripadvisor/place.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::tripadvisor {
@@ -83,7 +82,7 @@ TEST(TripadvisorPlaceShape, TheTypeFollowsThePageTheSiteSettledOn) {
   EXPECT_EQ(b["place"]["rating"], 4.8);
   EXPECT_EQ(testing::error_of_shape(place(), json{{"place", nullptr}},
                                     place().validate({{"placeId", "d1"}})),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

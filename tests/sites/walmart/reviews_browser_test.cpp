@@ -1,10 +1,11 @@
 // GET /scrape/mart/reviews end to end in real Chromium: the endpoint builds the review page's URL,
 // the page is answered from a replay archive with the real Walmart product page of the fixtures
-// (shared/fixtures/pages/mart-reviews: its __NEXT_DATA__ holds the same reviews object the
+// (tests/sites/walmart/pages/mart-reviews: its __NEXT_DATA__ holds the same reviews object the
 // site's review pages hold), reviews.js reads it and the C++ shapes it.
 #include <gtest/gtest.h>
 
 #include "extract/sites/walmart/reviews.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -16,8 +17,8 @@ using testing::error_in_chromium;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kMilk = std::string(GLEANER_FIXTURES_DIR) +
-                          "/pages/mart-reviews/walmart-ip-great-value-milk-10450114-2026.html";
+const std::string kMilk = gleaner::testing::site_page(
+    "walmart", "mart-reviews/walmart-ip-great-value-milk-10450114-2026.html");
 
 TEST(WalmartReviewsInChromium, MilkReviewsAsAPersonReadsThem) {
   TempReplayArchive archive;
@@ -51,10 +52,10 @@ TEST(WalmartReviewsInChromium, MilkReviewsAsAPersonReadsThem) {
 
 TEST(WalmartReviewsInChromium, RobotOrHumanWallIsUpstreamBlocked) {
   TempReplayArchive archive;
-  archive.add(
-      testing::prefix_entry("https://www.walmart.com/reviews/product/",
-                            std::string(GLEANER_FIXTURES_DIR) +
-                                "/pages/blocks/walmart-com-robot-or-human-block-2025-03.html"));
+  archive.add(testing::prefix_entry(
+      "https://www.walmart.com/reviews/product/",
+      gleaner::testing::site_page("walmart",
+                                  "blocks/walmart-com-robot-or-human-block-2025-03.html")));
   EXPECT_EQ(error_in_chromium(reviews_endpoint(), archive.load(), {{"itemId", "10450114"}}).code(),
             ErrorCode::UpstreamBlocked);
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::walmart {
@@ -178,21 +179,20 @@ TEST(WalmartReviewsShape, PagesPositionsAndTheLastPage) {
             ErrorCode::NotFound);
 }
 
-TEST(WalmartReviewsShape, APageWithoutTheItemIsNotFoundAndWithoutDataIsABlock) {
+TEST(WalmartReviewsShape, APageWithoutTheItemIsNotFoundAndWithoutDataIsExtractionFailed) {
   json no_item = {{"hasNextData", true}, {"page", "/ip/[...itemParams]"}, {"reviews", nullptr}};
   EXPECT_EQ(testing::error_of_shape(reviews(), no_item, reviews().validate({{"itemId", "1"}})),
             ErrorCode::NotFound);
   json bare = {{"hasNextData", false}};
   EXPECT_EQ(testing::error_of_shape(reviews(), bare, reviews().validate({{"itemId", "1"}})),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 TEST(WalmartReviewsShape, ThePs5OfTheScrapflyExtract) {
   // The reviews object of the extract is the page's own, unchanged; the product fields are the
   // extract's subset.
-  const json items = testing::read_json_file(
-      std::string(GLEANER_FIXTURES_DIR) +
-      "/pages/mart-reviews/scrapfly-walmart-products-nextdata-reviews-extract-2025-08.json");
+  const json items = testing::read_json_file(gleaner::testing::site_page(
+      "walmart", "mart-reviews/scrapfly-walmart-products-nextdata-reviews-extract-2025-08.json"));
   const json out = {
       {"hasNextData", true},
       {"product", {{"name", items[0]["product"]["name"]}, {"brand", items[0]["product"]["brand"]}}},

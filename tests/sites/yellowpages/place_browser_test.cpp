@@ -2,7 +2,7 @@
 // carries a real LocalBusiness object of yellowpages.com, unchanged.
 #include <gtest/gtest.h>
 
-#include "extract/sites/yellowpages/place.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 

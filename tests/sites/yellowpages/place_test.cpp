@@ -2,11 +2,10 @@
 // output on a document written for the test that carries a real LocalBusiness object of
 // yellowpages.com, unchanged (no business page of the site is among the fixtures), plus the markup
 // parts (years, payment methods, e-mail) in the shape place.js returns them.
-#include "extract/sites/yellowpages/place.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::yellowpages {
@@ -60,10 +59,10 @@ TEST(YellowPagesPlaceShape, ZyRestaurant) {
   EXPECT_EQ(p["email"], "info@example.test");
 }
 
-TEST(YellowPagesPlaceShape, APageWithoutTheBusinessIsABlock) {
+TEST(YellowPagesPlaceShape, APageWithoutTheBusinessIsExtractionFailed) {
   EXPECT_EQ(testing::error_of_shape(place(), json{{"business", nullptr}},
                                     place().validate({{"url", kZy}})),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 // search page of the fixtures.
 #include <gtest/gtest.h>
 
-#include "extract/sites/yellowpages/search.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -16,10 +17,10 @@ using testing::run_in_chromium;
 
 TEST(YellowPagesSearchInChromium, PlumbersInCairns) {
   TempReplayArchive archive;
-  archive.add(
-      prefix_entry("https://www.yellowpages.com.au/search/listings?",
-                   std::string(GLEANER_FIXTURES_DIR) +
-                       "/pages/bizdir/yellowpages-com-au-search-plumber-cairns-2025-04.html"));
+  archive.add(prefix_entry(
+      "https://www.yellowpages.com.au/search/listings?",
+      gleaner::testing::site_page("yellowpages",
+                                  "bizdir/yellowpages-com-au-search-plumber-cairns-2025-04.html")));
   auto replay = archive.load();
   auto result = run_in_chromium(
       search_endpoint(), replay,

@@ -2,11 +2,10 @@
 // the shaping of search.js's recorded output on the Australian directory's whole search page
 // ("35 BEST Plumber in Cairns Region", 97 results) and on a document written for the test that
 // carries five real LocalBusiness objects of yellowpages.com search pages, unchanged.
-#include "extract/sites/yellowpages/search.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::yellowpages {
@@ -108,11 +107,11 @@ TEST(YellowPagesSearchShape, SanFranciscoRestaurantsFromTheirJsonLd) {
   EXPECT_EQ(b["places"][4]["position"], 5);
 }
 
-TEST(YellowPagesSearchShape, NothingReadableIsABlock) {
+TEST(YellowPagesSearchShape, NothingReadableIsExtractionFailed) {
   EXPECT_EQ(
       testing::error_of_shape(search(), json{{"jsonLd", json::array()}, {"results", json::array()}},
                               search().validate(kUs)),
-      ErrorCode::UpstreamBlocked);
+      ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // tests/sites/yelp/data/place/gaucho-parrilla-argentina.html).
 #include <gtest/gtest.h>
 
-#include "extract/sites/yelp/place.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 

@@ -2,11 +2,10 @@
 // URL, and the shaping of place.js's recorded output on a document written for the test (no Yelp
 // business page is among the fixtures): schema.org JSON-LD filled with the real business object of
 // the site's API answer in the fixtures.
-#include "extract/sites/yelp/place.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::yelp {
@@ -59,7 +58,7 @@ TEST(YelpPlaceShape, GauchoParrillaArgentina) {
   EXPECT_EQ(p["photos"].size(), 1u);
   EXPECT_EQ(testing::error_of_shape(place(), json{{"business", nullptr}, {"name", ""}},
                                     place().validate({{"placeId", "x"}})),
-            ErrorCode::UpstreamBlocked);
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

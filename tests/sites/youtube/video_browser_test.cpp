@@ -1,11 +1,12 @@
 // GET /scrape/video/video end to end in real Chromium: the endpoint builds the watch URL, the
-// page is answered from a replay archive of the fixture (shared/fixtures/pages/video), video.js
+// page is answered from a replay archive of the fixture (tests/sites/youtube/pages/video), video.js
 // reads the player response and watch-next data and the C++ shapes them.
+#include <gtest/gtest.h>
+
 #include "extract/sites/youtube/video.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
-
-#include <gtest/gtest.h>
 
 namespace gleaner::extract::youtube {
 namespace {
@@ -16,8 +17,8 @@ using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kWatchPage = std::string(GLEANER_FIXTURES_DIR) +
-                               "/pages/video/yta_watch_GJLlxj_dtq8_surface-go-review.html";
+const std::string kWatchPage =
+    gleaner::testing::site_page("youtube", "video/yta_watch_GJLlxj_dtq8_surface-go-review.html");
 
 TEST(VideoInChromium, WatchPage) {
   TempReplayArchive archive;

@@ -3,12 +3,14 @@
 // and of the site's youtubei /player and /next responses for another video
 // (fixtures/pages/video/ivmocks_mrbeast.*.json, the shapes of ytInitialPlayerResponse and
 // ytInitialData).
-#include "core/error.h"
 #include "extract/sites/youtube/video.h"
-#include "tests/support/sites/fake_tab.h"
-#include "tests/support/sites/site_checks.h"
 
 #include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "tests/support/pages.h"
+#include "tests/support/sites/fake_tab.h"
+#include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::youtube {
 namespace {
@@ -24,7 +26,7 @@ json watch_page_output() { return recorded("youtube/data/video/surface-go_script
 
 // The youtubei responses in the shape video.js returns them.
 json mrbeast_output() {
-  const std::string dir = std::string(GLEANER_FIXTURES_DIR) + "/pages/video/";
+  const std::string dir = gleaner::testing::site_page("youtube", "video/");
   return {{"player", testing::read_json_file(dir + "ivmocks_mrbeast.player.json")},
           {"next", testing::read_json_file(dir + "ivmocks_mrbeast.next.json")}};
 }

@@ -1,8 +1,10 @@
 // GET /scrape/estate/listing end to end in real Chromium over a replay archive of the real 04011
-// rentals page of the fixtures, and Zillow's PerimeterX wall of the fixtures.
+// rentals page of the fixtures (whole, and with its search state taken out), the rendered Boston
+// page (cards only), and Zillow's PerimeterX wall of the fixtures.
 #include <gtest/gtest.h>
 
-#include "extract/sites/zillow/listing.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
 #include "tests/support/sites/site_checks.h"
 
@@ -15,12 +17,12 @@ using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
 
-const std::string kPages = std::string(GLEANER_FIXTURES_DIR) + "/pages/";
-
 TEST(ZillowListingInChromium, RentalsIn04011) {
   TempReplayArchive archive;
-  archive.add(prefix_entry("https://www.zillow.com/homes/for_rent/",
-                           kPages + "estate-listing/zillow-search-04011-nextdata-2025-06.html"));
+  archive.add(
+      prefix_entry("https://www.zillow.com/homes/for_rent/",
+                   gleaner::testing::site_page(
+                       "zillow", "estate-listing/zillow-search-04011-nextdata-2025-06.html")));
   auto replay = archive.load();
   auto result = run_in_chromium(listing_endpoint(), replay,
                                 {{"keyword", "04011"}, {"type", "forRent"}, {"pets[]", "cats"}});
@@ -40,10 +42,58 @@ TEST(ZillowListingInChromium, RentalsIn04011) {
   EXPECT_EQ(b["properties"][3]["address"]["street"], "41 River Rd #A9");
 }
 
+// Every card a person sees has its link and its price read from the markup, and the list
+// header's count is the total.
+void expect_cards_read(const nlohmann::json& b, std::size_t cards, long long total) {
+  EXPECT_EQ(b["searchInformation"]["totalResults"], total);
+  ASSERT_EQ(b["properties"].size(), cards);
+  for (const nlohmann::json& p : b["properties"]) {
+    SCOPED_TRACE(p.dump());
+    EXPECT_TRUE(p.value("link", "").starts_with("https://www.zillow.com/"));
+    EXPECT_GT(p.value("extractedPrice", 0.0), 0);
+    EXPECT_FALSE(p["address"].value("street", "").empty());
+  }
+}
+
+TEST(ZillowListingInChromium, ARenderedPageWithoutTheSearchStateIsReadFromItsCards) {
+  // The real 04011 page with `searchPageState` taken out of its __NEXT_DATA__ (a page built from
+  // the real one; every tag kept): its 9 server-rendered cards and "91 rentals available".
+  TempReplayArchive archive;
+  archive.add(gleaner::testing::rewritten_entry(
+      "https://www.zillow.com/homes/for_rent/",
+      gleaner::testing::site_page("zillow",
+                                  "estate-listing/zillow-search-04011-nextdata-2025-06.html"),
+      nlohmann::json::array({{"\"searchPageState\"", "\"removedPageState\""}})));
+  const auto b = run_in_chromium(listing_endpoint(), archive.load(),
+                                 {{"keyword", "04011"}, {"type", "forRent"}})
+                     .body;
+  expect_cards_read(b, 9, 91);
+  EXPECT_EQ(b["properties"][0]["link"],
+            "https://www.zillow.com/b/building/43.90381,-69.918846_ll/");
+  EXPECT_EQ(b["properties"][0]["extractedPrice"], 2225);
+}
+
+TEST(ZillowListingInChromium, TheRenderedBostonPageIsReadFromItsCards) {
+  // A real page saved after rendering, without scripts: 41 cards, "9,316 rentals available".
+  TempReplayArchive archive;
+  archive.add(
+      prefix_entry("https://www.zillow.com/homes/for_rent/",
+                   gleaner::testing::site_page(
+                       "zillow", "estate-listing/zillow-search-boston-rentals-dom-2025-11.html")));
+  const auto b = run_in_chromium(listing_endpoint(), archive.load(),
+                                 {{"keyword", "Boston, MA"}, {"type", "forRent"}})
+                     .body;
+  expect_cards_read(b, 41, 9316);
+  EXPECT_EQ(b["properties"][0]["link"],
+            "https://www.zillow.com/apartments/boston-ma/95-saint/CkBG9z/");
+  EXPECT_EQ(b["properties"][0]["extractedPrice"], 4919);
+}
+
 TEST(ZillowListingInChromium, PerimeterXWallIsUpstreamBlocked) {
   TempReplayArchive archive;
-  archive.add(prefix_entry("https://www.zillow.com/homes/",
-                           kPages + "blocks/zillow-px-access-denied-small-2025-04.html"));
+  archive.add(prefix_entry(
+      "https://www.zillow.com/homes/",
+      gleaner::testing::site_page("zillow", "blocks/zillow-px-access-denied-small-2025-04.html")));
   EXPECT_EQ(
       error_in_chromium(listing_endpoint(), archive.load(), {{"keyword", "x"}, {"type", "forSale"}})
           .code(),

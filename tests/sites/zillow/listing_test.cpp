@@ -3,12 +3,12 @@
 // listing.js's recorded output on the real Zillow pages of the fixtures (the 04011 rentals page
 // with its Next.js state, the reduced Boston rentals DOM with cards only) and of the real Los
 // Angeles search state (cat1 unchanged, in the shape listing.js returns it).
-#include "extract/sites/zillow/listing.h"
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "extract/url.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::zillow {
@@ -193,14 +193,14 @@ TEST(ZillowListingShape, BostonRentalsFromTheCards) {
   EXPECT_EQ(first["baths"], 2.5);
   EXPECT_EQ(first["livingArea"], 801);
   EXPECT_EQ(first["status"], "Apartment for rent");
-  EXPECT_FALSE(b["searchInformation"].contains("totalResults"));  // the reduced page has none
+  // No search state: the total is the list header's "9,316 rentals available".
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 9316);
 }
 
 TEST(ZillowListingShape, LosAngelesForSaleFromTheRealSearchState) {
   // The site's search page state for /los-angeles-ca/ page 1: cat1 unchanged.
-  const json state = testing::read_json_file(
-      std::string(GLEANER_FIXTURES_DIR) +
-      "/pages/estate-listing/zillow-searchpagestate-los-angeles-p1-2024-11.json");
+  const json state = testing::read_json_file(gleaner::testing::site_page(
+      "zillow", "estate-listing/zillow-searchpagestate-los-angeles-p1-2024-11.json"));
   const json out = {{"hasState", true},
                     {"results", state["cat1"]["searchResults"]["listResults"]},
                     {"list", state["cat1"]["searchList"]}};
@@ -228,7 +228,7 @@ TEST(ZillowListingShape, NoResultsOnlyWhereTheSiteSaysSo) {
       json::array());
   EXPECT_EQ(
       testing::error_of_shape(listing(), json{{"cards", json::array()}}, listing().validate(kRent)),
-      ErrorCode::UpstreamBlocked);
+      ErrorCode::ExtractionFailed);
 }
 
 }  // namespace

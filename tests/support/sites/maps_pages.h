@@ -1,6 +1,6 @@
 #pragma once
 // The maps pages of the job suites: a replay archive of the rendered fixture pages
-// (shared/fixtures/pages/maps, cocli_*) at the URLs the source asks for, and the recorded output
+// (tests/sites/google/pages/maps, cocli_*) at the URLs the source asks for, and the recorded output
 // of the in-page scripts on them (tests/sites/google/data/maps/).
 #include <gtest/gtest.h>
 
@@ -8,11 +8,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/support/pages.h"
 #include "tests/support/replay_archive.h"
 
 namespace gleaner::extract::google::maps::testing {
 
-inline const std::string kMapsFixtures = std::string(GLEANER_FIXTURES_DIR) + "/pages/maps/";
+inline const std::string kMapsFixtures = gleaner::testing::site_page("google", "maps/");
 
 /// The link of the first result of the "griffith" search: the fixture's place page.
 inline constexpr const char* kObservatoryPlaceUrl =

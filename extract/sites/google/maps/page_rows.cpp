@@ -1,11 +1,12 @@
 #include "extract/sites/google/maps/page_rows.h"
 
+#include <cmath>
 #include <regex>
 #include <string>
 
 #include "core/error.h"
 #include "core/percent.h"
-#include "extract/sites/common/numbers.h"
+#include "extract/sites/common/text.h"
 #include "extract/sites/google/maps/place.h"
 
 namespace gleaner::extract::google::maps {
@@ -31,14 +32,14 @@ std::string labelled_value(const std::string& label) {
   return extract::collapse_whitespace(colon == std::string::npos ? label : label.substr(colon + 2));
 }
 
-/// The rating and review count of a label such as "4.8 stars 91,790 Reviews".
+/// The rating and review count of a label such as "4.8 stars 91,790 Reviews" ("4,8 Sterne 91.790
+/// Rezensionen"): its first number (a rating is out of 5) and the one after it, whatever the
+/// words of the page's language around them.
 void add_rating(json& row, const std::string& label) {
-  const auto stars = label.find("star");
-  if (stars == std::string::npos) return;
-  if (auto rating = extract::parse_decimal(label.substr(0, stars))) row["rating"] = *rating;
-  const auto after = label.find(' ', stars);
-  if (after == std::string::npos) return;
-  if (auto count = extract::parse_count(label.substr(after))) row["reviewCount"] = *count;
+  const std::vector<double> numbers = extract::parse_numbers(label);
+  if (numbers.empty() || numbers[0] > 5) return;
+  row["rating"] = numbers[0];
+  if (numbers.size() > 1 && numbers[1] >= 0) row["reviewCount"] = std::llround(numbers[1]);
 }
 
 /// A website link as the page gives it: direct, or through the site's own redirect
