@@ -99,13 +99,17 @@ class CrawlService : public ::testing::Test {
     return json_of(r).value("id", "");
   }
   json job(const std::string& id) { return json_of(svc_->get("/scrapers/jobs/" + id, account_.key)); }
+  /// The job once it ended. A loaded machine renders a page in seconds: a crawl of the site
+  /// gets five minutes.
   json wait_end(const std::string& id) {
     json j;
-    EXPECT_TRUE(ServiceUnderTest::eventually([&] {
-      j = job(id);
-      const std::string s = j.value("status", "");
-      return s == "finished" || s == "stopped" || s == "failed";
-    }))
+    EXPECT_TRUE(ServiceUnderTest::eventually(
+        [&] {
+          j = job(id);
+          const std::string s = j.value("status", "");
+          return s == "finished" || s == "stopped" || s == "failed";
+        },
+        Millis(300000)))
         << j.dump();
     return j;
   }
@@ -296,10 +300,13 @@ TEST_F(CrawlService, OutOfCreditsMidCrawl) {
   ASSERT_TRUE(r && r->status == 201) << (r ? r->body : "");
   const std::string id = json_of(r)["id"];
   json done;
-  ASSERT_TRUE(ServiceUnderTest::eventually([&] {
-    done = json_of(svc_->get("/scrapers/jobs/" + id, poor.key));
-    return done.value("status", "") == "stopped";
-  })) << done.dump();
+  ASSERT_TRUE(ServiceUnderTest::eventually(
+      [&] {
+        done = json_of(svc_->get("/scrapers/jobs/" + id, poor.key));
+        return done.value("status", "") == "stopped";
+      },
+      Millis(300000)))
+      << done.dump();
   EXPECT_EQ(done["reason"], "insufficient_credits");
   EXPECT_EQ(done["dataRowsCount"], 2);
   EXPECT_EQ(done["creditsSpent"], 10);

@@ -207,7 +207,7 @@ TEST(OpenApi, JobsQueryComesFromTheRoutesDeclarations) {
   expect_declared(paths.at("/scrapers/jobs").at("get"), job_list_params(), "/scrapers/jobs");
   const json& results = paths.at("/scrapers/jobs/{id}/results").at("get");
   expect_declared(results, job_results_params(), "results");
-  EXPECT_EQ(parameter(results, "format").at("schema").at("enum"), json({"json", "csv"}));
+  EXPECT_EQ(parameter(results, "format").at("schema").at("enum"), json({"json", "csv", "ndjson"}));
 }
 
 TEST(OpenApi, OnlyHealthMetricsScreenshotsAndTheDocumentGoWithoutKey) {
