@@ -381,7 +381,7 @@ TEST(Pool, PaintedAndHiddenLeasesInTurnBothFindWarmPages) {
   ASSERT_TRUE(eventually([&] { return pool.state().browsers.at(0).warm_pages == 2; }));
   std::set<std::string> contexts;
   for (int round = 0; round < 3; ++round) {
-    for (const ContextOptions* options : {&hidden, &painted}) {
+    for (const ContextOptions* options : std::vector<const ContextOptions*>{&hidden, &painted}) {
       ASSERT_TRUE(eventually([&] { return pool.state().browsers.at(0).warm_pages == 2; }));
       Lease lease = pool.lease(*options, max_wait());
       EXPECT_TRUE(lease.warm()) << "round " << round << (options->hidden ? " hidden" : " painted");
