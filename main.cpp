@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api/openapi.h"
+#include "api/server.h"
 #include "api/service.h"
 #include "core/config.h"
 #include "core/error.h"
@@ -82,12 +83,16 @@ int serve(const std::vector<std::string>& args) {
   sigaddset(&signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
+  // Before any thread: the open files limit raised to its hard limit, glibc's mmap threshold
+  // fixed (api/server.h).
+  const long long descriptors = gleaner::api::prepare_process();
 
   try {
     gleaner::Config config = gleaner::Config::load(config_path);
     for (auto& [k, v] : set) config.set(k, v);
     gleaner::log::set_level(gleaner::log::parse_level(config.get_string("log_level", "info")));
     gleaner::log::set_format(gleaner::log::parse_format(config.get_string("log_format", "text")));
+    gleaner::log::info("main") << "open files limit " << descriptors;
     const auto grace = gleaner::Millis(config.get_int("shutdown_grace_ms", 20000));
 
     gleaner::api::Service service(std::move(config));

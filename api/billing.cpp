@@ -16,6 +16,38 @@
 
 namespace gleaner::api {
 
+namespace {
+
+/// Charges a 200 whose client got it (`delivered`), or releases it, and counts which.
+void charge(store::CreditHold& hold, Dependencies& deps, const std::string& request_id,
+            const std::string& endpoint, std::int64_t cost, bool delivered) {
+  if (!delivered) {
+    hold.release();
+    deps.metrics->observe_uncharged("client_gone");
+    log::info("billing") << request_id << " not charged: the client closed its connection before "
+                         << "the response reached it";
+    return;
+  }
+  try {
+    if (hold.commit()) {
+      deps.metrics->observe_charge(endpoint, cost);
+    } else {
+      // Expired and released by some node while the request ran (it outlived the reservation's
+      // TTL): the credits went back, so the response is free rather than charged twice.
+      deps.metrics->observe_uncharged("reservation_expired");
+      log::warn("billing") << request_id << " not charged: its reservation had already expired";
+    }
+  } catch (const std::exception& e) {
+    // The result exists; the store failing now is no reason to withhold it. The reservation
+    // is released by the hold, or by its expiry if the store stays down.
+    deps.metrics->observe_uncharged("store_error");
+    log::error("billing") << request_id << " not charged, the store failed to commit: "
+                          << e.what();
+  }
+}
+
+}  // namespace
+
 Millis default_request_budget(const Config& config) {
   return Millis(std::clamp<long long>(config.get_int("endpoint_timeout_ms", 90000), 1000, 300000));
 }
@@ -117,30 +149,25 @@ void settle(Request& request, Dependencies& deps, const std::string& endpoint, s
             store::CreditHold& hold, const Response& response) {
   if (response.status != 200) return;
 
-  // cpp-httplib cannot tell a handler that its client left, so the server peeks at the socket.
-  if (!client_connected()) {
-    hold.release();
-    deps.metrics->observe_uncharged("client_gone");
-    log::info("billing") << request.id << " not charged: the client closed its connection before "
-                         << "the response was ready";
-    return;
-  }
-  try {
-    if (hold.commit()) {
-      deps.metrics->observe_charge(endpoint, cost);
-    } else {
-      // Expired and released by some node while the request ran (it outlived the reservation's
-      // TTL): the credits went back, so the response is free rather than charged twice.
-      deps.metrics->observe_uncharged("reservation_expired");
-      log::warn("billing") << request.id << " not charged: its reservation had already expired";
+  // cpp-httplib cannot tell a handler that its client left, so the server peeks at the socket
+  // (docs/api.md, "Client disconnects").
+  switch (client_state()) {
+    case ClientState::Gone:
+      charge(hold, deps, request.id, endpoint, cost, false);
+      return;
+    case ClientState::SendingClosed: {
+      // Half-closed (it still reads) or gone (it closed its socket): only writing the answer
+      // tells. Charged once the client's TCP has acknowledged every byte of it.
+      auto held = std::make_shared<store::CreditHold>(std::move(hold));
+      const bool told = when_delivered([held, &deps, id = request.id, endpoint, cost](bool delivered) {
+        charge(*held, deps, id, endpoint, cost, delivered);
+      });
+      if (!told) charge(*held, deps, request.id, endpoint, cost, true);
+      return;
     }
-  } catch (const std::exception& e) {
-    // The result exists; the store failing now is no reason to withhold it. The reservation
-    // is released by the hold, or by its expiry if the store stays down.
-    deps.metrics->observe_uncharged("store_error");
-    log::error("billing") << request.id << " not charged, the store failed to commit: "
-                          << e.what();
+    case ClientState::Connected: break;
   }
+  charge(hold, deps, request.id, endpoint, cost, true);
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 // Charged work, the one way every paid route runs (spec/conventions.md "Errors" and "Credits"):
 //
 //   authenticate (401) → reserve the cost (402, before any page is loaded) → admission (429, or
-//   504 when the time budget runs out while queued) → work → commit only a 200 whose client is
-//   still connected; release on every other outcome (error, exception, timeout, client gone).
+//   504 when the time budget runs out while queued) → work → commit only a 200 that reaches its
+//   client; release on every other outcome (error, exception, timeout, client gone). A client
+//   that half-closed its connection is charged once its answer was delivered (docs/api.md).
 //
 // A route is then one call, e.g. for POST /scrape/web:
 //

@@ -1,6 +1,7 @@
 #pragma once
 // What a caller may put in the HTTP headers we send for them: the page fetch's `headers` and a
 // webhook's `headers`. One place, so both answer the same way.
+#include <cstddef>
 #include <string_view>
 
 namespace gleaner::http_header {
@@ -9,6 +10,11 @@ namespace gleaner::http_header {
 bool same_name(std::string_view a, std::string_view b);
 /// A header name is a token (RFC 9110 5.1).
 bool valid_name(std::string_view name);
+/// Custom headers a caller may have sent on its behalf: at most this many...
+inline constexpr std::size_t kMaxCustomHeaders = 50;
+/// ...each value at most this long, so that what they add to a request head stays far below the
+/// 8 KiB per line and 64 KiB per head that servers (and the egress gateway) accept.
+inline constexpr std::size_t kMaxCustomHeaderValue = 4096;
 /// A value must not end the header block or the line: no CR, LF or NUL.
 bool valid_value(std::string_view value);
 /// A `Proxy-*` header: a proxy's, never the origin's.

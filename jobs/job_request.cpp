@@ -59,6 +59,10 @@ std::vector<std::string> string_list(const json& body, const std::string& name) 
   return out;
 }
 
+/// A webhook URL's length: far beyond any receiver's real address, far below what a request line
+/// may hold.
+constexpr std::size_t kMaxWebhookUrl = 2048;
+
 /// The headers every delivery carries of its own: its body's type and its id (a receiver's
 /// de-duplication key). A second copy from the caller would make the delivery ambiguous.
 bool is_reserved_for_delivery(const std::string& name) {
@@ -75,6 +79,10 @@ Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
   if (!value.contains("url")) throw missing_parameter("webhook.url");
   if (!value["url"].is_string()) throw invalid_parameter("webhook.url", "must be a string");
   hook.url = trimmed(value["url"].get<std::string>());
+  if (hook.url.size() > kMaxWebhookUrl) {
+    throw invalid_parameter("webhook.url",
+                            "must be at most " + std::to_string(kMaxWebhookUrl) + " characters");
+  }
   // Scheme, host syntax and literal addresses now; names are resolved and checked again at
   // every delivery (jobs/webhook_sender.cpp), since DNS answers change.
   check_url(hook.url, "webhook.url");
@@ -104,6 +112,11 @@ Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
     if (!headers.is_object()) {
       throw invalid_parameter("webhook.headers", "must be an object of strings");
     }
+    if (headers.size() > http_header::kMaxCustomHeaders) {
+      throw invalid_parameter("webhook.headers", "at most " +
+                                                     std::to_string(http_header::kMaxCustomHeaders) +
+                                                     " headers");
+    }
     for (const auto& [name, header_value] : headers.items()) {
       const std::string parameter = "webhook.headers." + name;
       if (!http_header::valid_name(name)) {
@@ -119,6 +132,11 @@ Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
       const std::string text = header_value.get<std::string>();
       if (!http_header::valid_value(text)) {
         throw invalid_parameter(parameter, "must not contain line breaks or NUL");
+      }
+      if (text.size() > http_header::kMaxCustomHeaderValue) {
+        throw invalid_parameter(parameter, "must be at most " +
+                                               std::to_string(http_header::kMaxCustomHeaderValue) +
+                                               " characters");
       }
       hook.headers[name] = text;
     }

@@ -312,6 +312,56 @@ class Connection : public std::enable_shared_from_this<Connection> {
     co_return head;
   }
 
+  // Finds the lease the head's credentials name (lease_); false when there is none.
+  bool authenticate(const RequestHead& head) {
+    const auto credentials = head.fields.get("Proxy-Authorization");
+    const auto basic = credentials ? parse_basic_credentials(*credentials) : std::nullopt;
+    lease_ = basic ? gw_.registry->authenticate(basic->first, basic->second) : nullptr;
+    if (lease_) return true;
+    ++gw_.auth_failures_total;
+    if (basic && gw_.registry->recently_closed(basic->first)) {
+      // A request the page still had in flight when its lease ended (the browser context is
+      // disposed without waiting): expected, and refused like any other.
+      log::debug(kComponent) << "refused a request of closed lease " << basic->first;
+    } else if (credentials) {
+      log::warn(kComponent) << "refused proxy credentials"
+                            << (basic ? " of unknown lease " + basic->first : "");
+    }
+    return false;
+  }
+
+  awaitable<void> ask_for_credentials() {
+    co_await reply(407, "Proxy Authentication Required", "gleaner: lease credentials required",
+                   "Proxy-Authenticate", "Basic realm=\"gleaner\"");
+  }
+
+  // A head that did not end within max_head_bytes (a caller's 100 KB header, sent by the page).
+  // Its first lines are read: with the lease's credentials and the target among them, the lease
+  // notes the target as not reached, so that the endpoint answers an error for a main document
+  // (GatewayLease::check_main_document_reached: 502, not charged) instead of taking this 431 for
+  // the site's answer. Without credentials it is asked for them first, as any request is, and
+  // Chromium sends them with its next try.
+  awaitable<void> head_too_large() {
+    const std::string why = "the request's headers are larger than the gateway's limit of " +
+                            std::to_string(gw_.options.max_head_bytes) + " bytes";
+    const auto cut = client_extra_.rfind("\r\n");
+    const auto head = cut == std::string::npos
+                          ? std::nullopt
+                          : parse_request_head(client_extra_.substr(0, cut + 2) + "\r\n");
+    if (!head || !authenticate(*head)) {
+      co_await ask_for_credentials();
+      co_return;
+    }
+    std::string origin_form;
+    if (const auto target = request_target(*head, origin_form)) {
+      ++gw_.unreachable_total;
+      log::debug(kComponent) << who() << authority_text(*target) << ": " << why;
+      lease_->add_incident({GatewayIncident::Kind::Unreachable, target->host.text, target->port, why});
+    }
+    co_await reply(431, "Request Header Fields Too Large", "gleaner: " + why, "X-Gleaner-Gateway",
+                   "request-too-large");
+  }
+
   // Returns whether relaying started (the relay then finishes the connection).
   awaitable<bool> serve() {
     if (gw_.connections_open > static_cast<std::uint64_t>(gw_.options.max_connections)) {
@@ -324,8 +374,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     SystemError ec;
     const auto text = co_await read_head(client_, client_extra_, ec);
     if (!text) {
-      if (ec == asio::error::not_found)
-        co_await reply(431, "Request Header Fields Too Large", "gleaner: request head too large");
+      if (ec == asio::error::not_found) co_await head_too_large();
       co_return false;
     }
     auto head = parse_request_head(*text);
@@ -335,21 +384,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
 
     // The lease first: without its credentials nothing else is said.
-    const auto credentials = head->fields.get("Proxy-Authorization");
-    const auto basic = credentials ? parse_basic_credentials(*credentials) : std::nullopt;
-    lease_ = basic ? gw_.registry->authenticate(basic->first, basic->second) : nullptr;
-    if (!lease_) {
-      ++gw_.auth_failures_total;
-      if (basic && gw_.registry->recently_closed(basic->first)) {
-        // A request the page still had in flight when its lease ended (the browser context is
-        // disposed without waiting): expected, and refused like any other.
-        log::debug(kComponent) << "refused a request of closed lease " << basic->first;
-      } else if (credentials) {
-        log::warn(kComponent) << "refused proxy credentials"
-                              << (basic ? " of unknown lease " + basic->first : "");
-      }
-      co_await reply(407, "Proxy Authentication Required", "gleaner: lease credentials required",
-                     "Proxy-Authenticate", "Basic realm=\"gleaner\"");
+    if (!authenticate(*head)) {
+      co_await ask_for_credentials();
       co_return false;
     }
 
@@ -651,15 +687,24 @@ void Gateway::Impl::stop() {
 }
 
 awaitable<void> Gateway::Impl::accept_loop() {
+  // Out of descriptors (EMFILE), accept fails at once for as long as a connection waits: without
+  // a pause this loop took a core and logged 250,000 lines a second. The pause doubles up to a
+  // second; the line is limited by the log itself (core/log.h).
+  Millis pause{0};
+  asio::steady_timer timer(io);
   for (;;) {
     tcp::socket socket(asio::make_strand(io));
     SystemError ec;
     co_await acceptor.async_accept(socket, into(ec));
     if (ec) {
       if (!acceptor.is_open() || ec == asio::error::operation_aborted) co_return;
-      log::warn(kComponent) << "accept failed: " << ec.message();
+      pause = std::clamp(pause * 2, Millis(10), Millis(1000));
+      log::warn(kComponent) << "accept failed: " << ec.message() << "; pausing accepts";
+      timer.expires_after(pause);
+      co_await timer.async_wait(into(ec));
       continue;
     }
+    pause = Millis(0);
     auto executor = socket.get_executor();  // the connection's strand
     asio::co_spawn(executor,
                    Connection::run(std::make_shared<Connection>(*this, std::move(socket))),

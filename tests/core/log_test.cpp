@@ -102,17 +102,25 @@ TEST_F(LogTest, UnicodeLineBreaksAreWrittenAsEscapes) {
 // second. The same line is written kRepeatsPerSecond times a second; the rest are counted in one
 // line written with the next line after that second.
 TEST_F(LogTest, RepeatedLinesAreLimitedAndCounted) {
+  const auto began = std::chrono::steady_clock::now();
   for (int i = 0; i < 100000; ++i) warn("gateway") << "accept failed: Too many open files";
-  info("http") << "a different line is written";
-  ASSERT_EQ(lines_.size(), static_cast<std::size_t>(kRepeatsPerSecond) + 1);
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
+                           std::chrono::steady_clock::now() - began).count() + 1;
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-  warn("gateway") << "accept failed: Too many open files";
-  ASSERT_EQ(lines_.size(), static_cast<std::size_t>(kRepeatsPerSecond) + 3);
-  EXPECT_NE(lines_[kRepeatsPerSecond + 1].find(
-                "repeated " + std::to_string(100000 - kRepeatsPerSecond) + " more times"),
-            std::string::npos)
-      << lines_[kRepeatsPerSecond + 1];
-  EXPECT_NE(lines_.back().find("accept failed"), std::string::npos);
+  warn("gateway") << "accept failed: Too many open files";  // writes the last second's count
+  long long written = 0, counted = 0;
+  for (const std::string& line : lines_) {
+    const auto at = line.find("repeated ");
+    if (at != std::string::npos) {
+      counted += std::stoll(line.substr(at + 9));
+    } else if (line.find("accept failed") != std::string::npos) {
+      ++written;
+    }
+  }
+  // However long the loop took on a loaded machine: a few lines a second, and every repeat
+  // accounted for.
+  EXPECT_LE(written, kRepeatsPerSecond * (seconds + 1));
+  EXPECT_EQ(written + counted, 100001);
 
   // Lines of one kind that differ (each names its request) are limited through allow().
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));

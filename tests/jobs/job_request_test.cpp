@@ -1,6 +1,7 @@
 // The job request's validation, its stored form, and the shapes the API and webhooks send: no
 // store, no network. The address guard itself is proxies/' (tests/proxies); here a check that
 // records its calls stands in for it.
+#include "core/http_header.h"
 #include "jobs/job_request.h"
 
 #include <gtest/gtest.h>
@@ -117,6 +118,34 @@ TEST(JobRequest, WebhookHeadersMayNotFrameRouteOrImpersonateTheDelivery) {
   json b = valid_body();
   b["webhook"]["headers"] = {{"Authorization", "Bearer t"}, {"User-Agent", "mine/1"}};
   EXPECT_EQ(JobRequest::parse(b.dump(), check_url).webhook->headers.size(), 2u);
+}
+
+// Issue 23, item 5: webhook.headers took 51 entries and 100 KB values, webhook.url 100 KB. The
+// page fetch's header count applies, with a bound on each value and on the URL's length.
+TEST(JobRequest, WebhookHeadersAndUrlAreBounded) {
+  json headers = json::object();
+  for (std::size_t i = 0; i < http_header::kMaxCustomHeaders; ++i) {
+    headers["X-H" + std::to_string(i)] = "v";
+  }
+  json b = valid_body();
+  b["webhook"]["headers"] = headers;
+  EXPECT_EQ(JobRequest::parse(b.dump(), check_url).webhook->headers.size(),
+            http_header::kMaxCustomHeaders);
+  headers["X-One-More"] = "v";
+  EXPECT_EQ(hook_with("headers", headers),
+            Failure(ErrorCode::InvalidParameter, "webhook.headers"));
+
+  b["webhook"]["headers"] = {{"X-Long", std::string(http_header::kMaxCustomHeaderValue, 'v')}};
+  EXPECT_NO_THROW(JobRequest::parse(b.dump(), check_url));
+  EXPECT_EQ(hook_with("headers", {{"X-Long", std::string(100'000, 'v')}}),
+            Failure(ErrorCode::InvalidParameter, "webhook.headers.X-Long"));
+
+  const std::string base = "https://hooks.example.com/";
+  b["webhook"]["headers"] = json::object();
+  b["webhook"]["url"] = base + std::string(2048 - base.size(), 'p');
+  EXPECT_NO_THROW(JobRequest::parse(b.dump(), check_url));
+  EXPECT_EQ(hook_with("url", base + std::string(100'000, 'p')),
+            Failure(ErrorCode::InvalidParameter, "webhook.url"));
 }
 
 // Issue 16, item 6: a million keyword × location pairs were accepted.

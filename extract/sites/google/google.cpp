@@ -9,7 +9,7 @@ std::vector<Param> search_params() {
       Param::string("q").required(),
       Param::string("location").max_length(256),
       Param::string("uule").pattern("[A-Za-z0-9+/_=.-]{4,512}", "an encoded location (uule)"),
-      Param::string("domain").pattern("(www\\.)?google(\\.[A-Za-z]{2,3}){1,2}",
+      Param::string("domain").pattern("(www\\.)?google\\.(com|cat|(com?\\.)?[A-Za-z]{2})",
                                       "a Google search domain such as google.co.uk"),
       Param::string("gl").pattern(patterns::kTwoLetters, "a two-letter country code"),
       Param::string("hl").pattern(patterns::kGoogleLanguage, patterns::kGoogleLanguageWords),

@@ -43,6 +43,13 @@ TEST(Serp, ValidationNamesTheParameter) {
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"domain", "bing.com"}}), refused(invalid, "domain"));
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"domain", "google.com/evil"}}),
             refused(invalid, "domain"));
+  // Issue 23: two labels of two or three letters let any host under another's name through.
+  for (const char* host : {"google.abc.io", "google.com.evil", "www.google.xyz.com"}) {
+    EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"domain", host}}), refused(invalid, "domain")) << host;
+  }
+  for (const char* host : {"google.com", "google.de", "google.co.uk", "www.google.com.au"}) {
+    EXPECT_NO_THROW(serp().validate({{"q", "x"}, {"domain", host}})) << host;
+  }
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"deviceType", "tablet"}}),
             refused(invalid, "deviceType"));
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"start", "-10"}}), refused(invalid, "start"));
