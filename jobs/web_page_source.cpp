@@ -1,10 +1,10 @@
 #include "jobs/web_page_source.h"
 
-#include "browser/pool.h"
+#include "extract/pool_tabs.h"
 #include "core/error.h"
+#include "extract/web/plain_fetch.h"
 #include "jobs/crawl_url.h"
 #include "proxies/gateway.h"
-#include "proxies/lease.h"
 
 namespace gleaner::jobs {
 namespace {
@@ -35,27 +35,22 @@ std::string read_script(const std::string& url) {
 FetchedPage WebPageSource::fetch(const web::WebRequest& request, Deadline deadline) {
   const proxies::Route route = web::choose_route(request, services_);
   web::WebResult result = web::fetch_page(request, route, services_, deadline);
-  return {std::move(result.body), std::move(result.url), std::string(web::cost_key(route))};
+  return {std::move(result.body), std::move(result.url), std::string(web::cost_key(request, route))};
 }
 
 FetchedText WebPageSource::get_text(const std::string& url, Deadline deadline) {
   const auto target = parse_crawl_url(url);
   if (!target) throw invalid_parameter("url", "not an http(s) URL");
-  browser::ContextOptions options;
-  options.hidden = true;
-  options.blocked_resource_types = {"Image", "Media", "Font", "Stylesheet"};
-  std::optional<proxies::GatewayLease> way_out;
-  if (services_.gateway) {
-    services_.gateway->check_url(url, deadline, "url");
-    way_out.emplace(services_.gateway->open_lease(proxies::Route::direct()));
-    way_out->apply_to(options);
-  }
-  browser::Lease lease = services_.pool.lease(options, deadline);
+  if (services_.gateway) services_.gateway->check_url(url, deadline, "url");
+  // The one page opener, as for every page: the gateway's route and guard, and its diagnosis of
+  // the main document. The default profile is a hidden tab that loads no media.
+  extract::PoolTabs tabs(services_.pool, {},
+                         extract::SiteEgress{services_.gateway, [] { return proxies::Route::direct(); }});
+  std::unique_ptr<extract::Tab> tab = tabs.open(extract::BrowserProfile{}, deadline);
   // Any document of the file's origin will do: its fetch() is then same-origin (no CORS).
   // robots.txt is small, plain text, and runs no script.
-  lease->navigate(target->origin() + "/robots.txt", browser::WaitSpec::load(), deadline);
-  if (way_out) way_out->check_main_document();
-  const json got = lease->evaluate(read_script(target->str()), deadline);
+  tab->navigate(target->origin() + "/robots.txt", extract::WaitFor::load(), deadline);
+  const json got = tab->evaluate(read_script(target->str()), deadline, extract::World::Isolated);
   FetchedText text;
   text.status = got.value("status", 0);
   text.text = got.value("text", std::string());

@@ -15,6 +15,7 @@
 #include "api/routes/routes.h"
 #include "extract/registry.h"
 #include "tests/hosted_client/client_requests.h"
+#include "tests/support/pages.h"
 #include "tests/support/replay_archive.h"
 #include "tests/support/service_under_test.h"
 
@@ -24,7 +25,6 @@ namespace {
 using nlohmann::json;
 
 const std::string kSource = GLEANER_SOURCE_DIR;
-const std::string kFixtures = GLEANER_FIXTURES_DIR;
 
 // Every page of every recorded case of every endpoint; anything else answers 503, as a site that
 // fails would (a 404 would read as "the page does not exist").
@@ -39,7 +39,7 @@ void add_recorded_pages(TempReplayArchive& archive) {
         entry.match = page.value("match", "exact");
         entry.url = page.value("url", "");
         entry.source = page.contains("fixture")
-                           ? kFixtures + "/" + page["fixture"].get<std::string>()
+                           ? gleaner::testing::site_tests_dir(e.site) + page["fixture"].get<std::string>()
                            : kSource + "/" + e.data_dir() + page.value("file", "");
         entry.status = page.value("status", 0);
         for (const auto& [k, v] : page.value("headers", json::object()).items()) {
