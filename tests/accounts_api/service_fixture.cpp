@@ -59,8 +59,11 @@ TempReplayArchive& archive_locked() {
 void add_news_pages(TempReplayArchive& archive) {
   archive.file(search_url("%22Bears+Ears%22+monument"), kNewsFixture);
   archive.page(search_url("blocked"),
-               "<!doctype html><html><body><h1>Before you continue</h1>"
-               "<p>We use cookies and data to deliver our services.</p></body></html>");
+               // The words of Google's consent wall (consent.google.com): its heading and the
+               // buttons the block check knows it by.
+               "<!doctype html><html><body><h1>Before you continue to Google</h1>"
+               "<p>We use cookies and data to deliver and maintain Google services.</p>"
+               "<button>Reject all</button><button>Accept all</button></body></html>");
   archive.page(search_url("nofeed"),
                "<!doctype html><html><head><title>News</title></head><body><main><h1>News</h1>"
                "<p>Top stories, world, business, technology, entertainment, sports and health, in "

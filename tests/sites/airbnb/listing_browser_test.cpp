@@ -44,7 +44,9 @@ TEST(AirbnbListingInChromium, APageWithoutStateOrListItemsIsReadFromItsCards) {
       nlohmann::json::array({{"id=\"data-deferred-state\"", "id=\"removed-state\""},
                              {"itemprop=\"itemListElement\"", "itemprop=\"removedElement\""}})));
   const auto b =
-      run_in_chromium(listing_endpoint(), archive.load(), {{"location", "San Francisco, CA"}}).body;
+      run_in_chromium(listing_endpoint(), archive.load(),
+                      {{"location", "San Francisco, CA"}, {"checkIn", "2030-01-22"}})
+          .body;
   ASSERT_GE(b["listings"].size(), 18u);
   EXPECT_EQ(b["listings"][0]["id"], "1944564");
   EXPECT_EQ(b["listings"][0]["link"], "https://www.airbnb.com/rooms/1944564");

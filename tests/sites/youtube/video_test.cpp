@@ -257,7 +257,9 @@ TEST(VideoShape, MissingVideoIsNotFoundAndBotCheckIsBlocked) {
                       {{"status", "LOGIN_REQUIRED"},
                        {"reason", "Sign in to confirm you’re not a bot"}}}}),
             ErrorCode::UpstreamBlocked);
-  EXPECT_EQ(code_of(json::object()), ErrorCode::UpstreamBlocked);
+  // No player state and no wall's words: a page the endpoint cannot read, not a wall (the block
+  // check, which runs before shape(), is the one that calls pages walls).
+  EXPECT_EQ(code_of(json::object()), ErrorCode::ExtractionFailed);
 }
 
 }  // namespace
