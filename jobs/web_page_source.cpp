@@ -2,7 +2,6 @@
 
 #include "extract/pool_tabs.h"
 #include "core/error.h"
-#include "extract/web/plain_fetch.h"
 #include "jobs/crawl_url.h"
 #include "proxies/gateway.h"
 

@@ -6,7 +6,6 @@
 #include "api/routes/routes.h"
 #include "core/error.h"
 #include "extract/web/fetch.h"
-#include "extract/web/plain_fetch.h"
 #include "screenshots/serve.h"
 
 namespace gleaner::api {

@@ -41,10 +41,11 @@ proxies::Route choose_route(const WebRequest& request, WebServices& services) {
   return proxies::Route::direct();
 }
 
-std::string_view cost_key(const proxies::Route& route) {
-  return route.upstream && route.upstream->type == proxies::ProxyType::Residential
-             ? "web_residential"
-             : "web";
+std::string_view cost_key(const WebRequest& request, const proxies::Route& route) {
+  const bool residential =
+      route.upstream && route.upstream->type == proxies::ProxyType::Residential;
+  if (request.js_rendering) return residential ? "web_residential" : "web";
+  return residential ? "web_plain_residential" : "web_plain";
 }
 
 extract::BrowserProfile browser_profile(const WebRequest& request) {
@@ -136,13 +137,7 @@ WebResult read_web_page(const WebRequest& request, extract::TabSource& tabs,
   WebResult result;
   result.url = nav.url;
   json& body = result.body;
-  body["statusCode"] = nav.status;
-  json headers = json::object();
-  for (const auto& [name, value] : nav.headers) {
-    // What our gateway added on the way (Proxy-Connection...) is not the site's answer.
-    if (!http_header::from_proxy(name)) headers[name] = value;
-  }
-  body["headers"] = std::move(headers);
+  put_answer(nav.status, nav.headers, body);
 
   // jsScenario, before any output is taken.
   if (!request.js_scenario.empty()) {

@@ -54,9 +54,9 @@ struct WebResult {
 /// service without a gateway (replaying an archive).
 proxies::Route choose_route(const WebRequest& request, WebServices& services);
 
-/// The cost key of store/costs.h for a route: "web_residential" through a residential proxy,
-/// "web" otherwise.
-std::string_view cost_key(const proxies::Route& route);
+/// The cost key of store/costs.h for a request on a route: "web", or "web_plain" with
+/// jsRendering: false, each with "_residential" through a residential proxy.
+std::string_view cost_key(const WebRequest& request, const proxies::Route& route);
 
 /// Loads `request.url` through `route` (from choose_route) and builds the response body. Throws
 /// gleaner::Error: InvalidParameter (url refused by the address guard, including through a

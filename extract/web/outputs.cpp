@@ -1,5 +1,7 @@
 #include "extract/web/outputs.h"
 
+#include "core/http_header.h"
+
 #include "extract/content/emails.h"
 #include "extract/content/links.h"
 #include "extract/content/markdown.h"
@@ -33,6 +35,15 @@ std::string snapshot_expression(const WebRequest& request, const content::Snapsh
          std::string(content::main_content_script()) + ")(" + filter.dump() +
          ");\n  opts.roots = chosen.roots;\n  opts.skip = chosen.skip;\n  opts.revealed = chosen.revealed;\n  return " + snapshot +
          "(opts);\n})()";
+}
+
+void put_answer(int status, const std::map<std::string, std::string>& headers, json& body) {
+  body["statusCode"] = status;
+  json kept = json::object();
+  for (const auto& [name, value] : headers) {
+    if (!http_header::from_proxy(name)) kept[name] = value;
+  }
+  body["headers"] = std::move(kept);
 }
 
 void fill_outputs(const WebRequest& request, const json& snapshot, bool inner_text,

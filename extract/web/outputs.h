@@ -3,6 +3,7 @@
 // plain::snapshot_of's on the plain road): the same converters for both roads.
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <string>
 
 #include "extract/content/snapshot.h"
@@ -17,6 +18,11 @@ content::SnapshotParts parts_for(const WebRequest& request);
 /// The in-page expression of the browser road: snapshot.js, composed with main_content.js when
 /// onlyMainContent, includeOnlyTags or excludeTags choose the part of the page converted.
 std::string snapshot_expression(const WebRequest& request, const content::SnapshotParts& parts);
+
+/// The site's answer: its status and its headers as `statusCode` and `headers`, without what our
+/// egress gateway added on the way (Proxy-Connection...), the same on both roads.
+void put_answer(int status, const std::map<std::string, std::string>& headers,
+                nlohmann::json& body);
 
 /// Puts every asked output in `body`: content, text, markdown, json, extractedLinks,
 /// extractedEmails, extractedData, truncated. `inner_text`: the snapshot's `text` is the browser's

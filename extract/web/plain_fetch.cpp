@@ -1,7 +1,6 @@
 #include "extract/web/plain_fetch.h"
 
 #include "core/error.h"
-#include "core/http_header.h"
 #include "core/log.h"
 #include "extract/block_detection.h"
 #include "extract/html/document.h"
@@ -19,13 +18,6 @@ namespace {
 using nlohmann::json;
 
 }  // namespace
-
-std::string_view cost_key(const WebRequest& request, const proxies::Route& route) {
-  if (request.js_rendering) return cost_key(route);
-  return route.upstream && route.upstream->type == proxies::ProxyType::Residential
-             ? "web_plain_residential"
-             : "web_plain";
-}
 
 WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& route,
                            WebServices& services, Deadline deadline,
@@ -85,12 +77,7 @@ WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& rout
   WebResult result;
   result.url = response.url;
   json& body = result.body;
-  body["statusCode"] = response.status;
-  json headers = json::object();
-  for (const auto& [name, value] : response.headers) {
-    if (!http_header::from_proxy(name)) headers[name] = value;
-  }
-  body["headers"] = std::move(headers);
+  put_answer(response.status, response.headers, body);
   fill_outputs(request, snapshot, /*inner_text=*/false, &doc, body);
   if (response.truncated) {
     // The page itself was cut at the size cap: every output is of its first part.

@@ -16,8 +16,4 @@ WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& rout
                            WebServices& services, Deadline deadline,
                            const std::function<void()>& before_load);
 
-/// The cost key of store/costs.h for a request on a route: "web_plain" /
-/// "web_plain_residential" with jsRendering: false, cost_key(route) otherwise.
-std::string_view cost_key(const WebRequest& request, const proxies::Route& route);
-
 }  // namespace gleaner::web

@@ -279,12 +279,12 @@ TEST(ParseWebRequest, ViewportFieldsAreNamedWithTheirPath) {
 }
 
 TEST(CostKey, ResidentialProxiesCostMore) {
-  EXPECT_EQ(cost_key(proxies::Route::direct()), "web");
+  EXPECT_EQ(cost_key(WebRequest{}, proxies::Route::direct()), "web");
   auto proxy = std::make_shared<proxies::UpstreamProxy>();
   proxy->type = proxies::ProxyType::Datacenter;
-  EXPECT_EQ(cost_key(proxies::Route{proxy}), "web");
+  EXPECT_EQ(cost_key(WebRequest{}, proxies::Route{proxy}), "web");
   proxy->type = proxies::ProxyType::Residential;
-  EXPECT_EQ(cost_key(proxies::Route{proxy}), "web_residential");
+  EXPECT_EQ(cost_key(WebRequest{}, proxies::Route{proxy}), "web_residential");
 }
 
 TEST(CostKey, ThePlainRoadCostsATenth) {
