@@ -49,7 +49,9 @@ bool Endpoint::has_content(const nlohmann::json& body) const {
 EndpointResult Endpoint::fetch(const ValidatedParams& params, TabSource& tabs,
                                Deadline deadline) const {
   PageRequest request = build_request(params);
+  const auto started = SteadyClock::now();
   std::unique_ptr<Tab> tab = tabs.open(request.profile, deadline);
+  log::debug("extract") << path() << ": tab opened in " << elapsed_ms(started) << " ms";
   return read_step(*this, *tab, request, params, deadline);
 }
 

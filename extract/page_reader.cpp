@@ -40,10 +40,14 @@ std::string compose_page_expression(std::string_view script, const nlohmann::jso
 PageReading read_page(Tab& tab, const PageRequest& request, std::string_view script,
                       Deadline deadline, const DataWithoutText& data_without_text) {
   PageReading reading;
+  const auto started = SteadyClock::now();
   reading.navigation = tab.navigate(request.url, request.wait, deadline);
+  const long long navigated = elapsed_ms(started);
   check_navigation(reading.navigation);
   reading.data = read_loaded_page(tab, reading.navigation, script, request.script_args, deadline,
                                   request.world, data_without_text);
+  log::debug("extract") << "read " << reading.navigation.url << ": navigation " << navigated
+                        << " ms, script " << elapsed_ms(started) - navigated << " ms";
   return reading;
 }
 

@@ -11,6 +11,11 @@
 
 namespace gleaner::extract {
 
+/// Whole milliseconds since `start`, for the phases a debug line reports.
+inline long long elapsed_ms(SteadyClock::time_point start) {
+  return std::chrono::duration_cast<Millis>(SteadyClock::now() - start).count();
+}
+
 /// The script's output and how the page was reached.
 struct PageReading {
   Navigation navigation;
