@@ -157,7 +157,9 @@ class TreeBuilder {
       if (has_attr(el, "href")) set("href", resolve_url(base_, html::attribute(el, "href")));
       set("title", html::attribute(el, "title"));
     } else if (tag == "img") {
-      std::string src = has_attr(el, "src") ? resolve_url(base_, html::attribute(el, "src")) : "";
+      // An empty src names no image (resolved, it would be the page's own URL), as in snapshot.js.
+      const std::string written = strip(html::attribute(el, "src"));
+      std::string src = written.empty() ? "" : resolve_url(base_, written);
       const bool data = src.rfind("data:", 0) == 0;
       if (src.empty() || data) {
         std::string lazy = html::attribute(el, "data-src");

@@ -79,6 +79,18 @@ TEST(PlainSnapshot, KeepsDataImagesWhenAsked) {
   EXPECT_NE(content::to_markdown(snap(keep)["tree"]).find("](data:image/png;base64,AAAA)"), std::string::npos);
 }
 
+// As snapshot.js in the browser (html2text's "empty img src"): an empty src is no image, not the
+// page's own URL.
+TEST(PlainSnapshot, AnEmptyImageSrcIsNoImage) {
+  const std::string page = R"(<p><img alt src width="1234"><img src=" " alt="blank">text</p>)";
+  const html::Document doc = html::Document::parse(page);
+  content::SnapshotParts parts;
+  parts.tree = true;
+  EXPECT_EQ(content::to_markdown(
+                snapshot_of(doc, page, "https://example.com/dir/page", parts, {})["tree"]),
+            "text");
+}
+
 TEST(PlainSnapshot, TextLaysBlocksOnLines) {
   const std::string text = content::tree_text(snap()["tree"]);
   EXPECT_NE(text.find("Headline\n\nFirst paragraph"), std::string::npos) << text;
