@@ -293,7 +293,16 @@
     if (attrs) append(result, attrs);
     const childCount = result.length;
     addChildren(el, result, depth + 1, pre || PRE_TAGS.has(tag), ownTextHidden);
-    if (result.length === childCount && !KEEP_EMPTY.has(tag)) return;
+    if (result.length === childCount && !KEEP_EMPTY.has(tag)) {
+      // An empty block box still ends the line of text before it ("a<div></div>b" shows a and b
+      // on two lines): sent bare, as a break, when text precedes it.
+      const before = parent[parent.length - 1];
+      if (tag !== 'div' || parent.length < 2 || typeof before !== 'string' || !before.trim()) {
+        return;
+      }
+      append(parent, [tag]);
+      return;
+    }
     append(parent, result);
   };
 

@@ -234,7 +234,14 @@ class TreeBuilder {
     if (!attrs.empty()) result.push_back(std::move(attrs));
     const std::size_t child_count = result.size();
     add_children(node, result, depth + 1, pre || kPre.count(tag) != 0);
-    if (result.size() == child_count && !kKeepEmpty.count(tag)) return;
+    if (result.size() == child_count && !kKeepEmpty.count(tag)) {
+      // As snapshot.js: an empty div after text still ends that text's line; sent bare.
+      if (tag == "div" && parent.size() > 1 && parent.back().is_string() &&
+          parent.back().get_ref<const std::string&>().find_first_not_of(' ') != std::string::npos) {
+        parent.push_back(json::array({"div"}));
+      }
+      return;
+    }
     parent.push_back(std::move(result));
   }
 

@@ -125,6 +125,16 @@ TEST(SnapshotInChromium, EachImageKeepsTheSrcItsPageWrote) {
             "![c](https://example.com/350x150#c)\n\ntext");
 }
 
+// turndown's "blank block elements": an empty <div> after text ends that line in the browser, so
+// the text after it is a paragraph of its own; an empty <div> with no text before it changes
+// nothing and is not sent.
+TEST(SnapshotInChromium, AnEmptyBlockAfterTextEndsItsLine) {
+  EXPECT_EQ(markdown_of_page("https://example.org/empty.html",
+                             "<html><body><div>Text before <div></div> text after</div>"
+                             "<div><div></div><span>alone</span> <div></div></div></body></html>"),
+            "Text before\n\ntext after\n\nalone");
+}
+
 TEST(SnapshotInChromium, FixturePagesGiveTheRecordedSnapshots) {
   expect_same_as_recorded(
       snapshot_in_chromium(
