@@ -93,6 +93,7 @@ enum class Kind {
   Strike,
   Code,
   Term,
+  Quotation,
 };
 
 Kind kind_of(std::string_view tag) {
@@ -128,6 +129,7 @@ Kind kind_of(std::string_view tag) {
     m["img"] = Kind::Image;
     m["a"] = Kind::Link;
     m["dt"] = Kind::Term;
+    m["q"] = Kind::Quotation;
     return m;
   }();
   auto it = kinds.find(tag);
@@ -219,6 +221,16 @@ std::string collapse(std::string_view s) {
 /// Letters and digits, counting every byte of a non-ASCII character as a letter.
 bool is_word_char(char c) {
   return is_alnum(c) || (static_cast<unsigned char>(c) & 0x80) != 0;
+}
+
+/// Whether raw[i] starts an invisible bidirectional formatting character: the marks U+200E,
+/// U+200F, the embeddings and overrides U+202A..U+202E, the isolates U+2066..U+2069.
+bool is_bidi_control(std::string_view raw, std::size_t i) {
+  if (i + 2 >= raw.size() || raw[i] != '\xE2') return false;
+  auto b1 = static_cast<unsigned char>(raw[i + 1]);
+  auto b2 = static_cast<unsigned char>(raw[i + 2]);
+  return (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) ||
+         (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9);
 }
 
 /// Whether raw[i] starts a UTF-8 character of the Private Use Area U+E000..U+F8FF.
@@ -361,7 +373,9 @@ class Inline {
         continue;
       }
       if (static_cast<unsigned char>(c) < 0x20 || c == '\x7F') continue;  // controls: unseen
-      if (is_private_use(raw, i)) {  // icon-font glyphs: a picture on screen, noise as text
+      // Icon-font glyphs (a picture on screen, noise as text) and bidi marks (they order the
+      // text on screen, they are not part of it; a browser shows "Foo&lrm;bar" as "Foobar").
+      if (is_private_use(raw, i) || is_bidi_control(raw, i)) {
         i += 2;
         continue;
       }
@@ -389,6 +403,13 @@ class Inline {
     flush_space();
     space_before_word_ = false;
     out_ += s;
+  }
+
+  /// The character that markup written now would follow ('\0' at the start, ' ' when a space is
+  /// pending).
+  char last_char() const {
+    if (pending_space_) return ' ';
+    return out_.empty() ? '\0' : out_.back();
   }
 
   /// Whether the content so far ends in a letter or digit, with no space pending.
@@ -635,6 +656,7 @@ class Converter {
       case Kind::Break:
       case Kind::Image:
       case Kind::Link:
+      case Kind::Quotation:
       case Kind::Code: inline_node(node, sink.paragraph(), depth); return;
       case Kind::Block:
         sink.flush();
@@ -697,6 +719,7 @@ class Converter {
       case Kind::Break: in.hard_break(); return;
       case Kind::Image: image(node, in); return;
       case Kind::Link: link(node, in, depth); return;
+      case Kind::Quotation: quotation(node, in, depth); return;
       case Kind::Strong: emphasis(node, in, kStrong, "**", depth); return;
       case Kind::Emphasis: emphasis(node, in, kEmphasis, "*", depth); return;
       case Kind::Strike: emphasis(node, in, kStrike, "~~", depth); return;
@@ -720,10 +743,27 @@ class Converter {
       inline_children(node, in, depth);
       return;
     }
+    // Right after a neighbour's closing `*` another `*` run would join it ("*a**b*" is one
+    // emphasis of "a**b"): the underscore form is used there, "*a*_b_".
+    std::string delim(delimiter);
+    if (delim[0] == '*' && in.last_char() == '*') {
+      std::replace(delim.begin(), delim.end(), '*', '_');
+    }
     Inline inner(in.single_line(), in.marks() | mark, in.in_link());
     inline_children(node, inner, depth);
     std::string content = inner.take_content();
-    splice(in, inner, delimiter, content, delimiter, true);
+    splice(in, inner, delim, content, delim, true);
+    // A closing `_` directly before a letter is intraword and closes nothing.
+    if (delim[0] == '_' && !content.empty()) in.space_before_word();
+  }
+
+  /// <q>: the quotation marks a browser draws around it (CSS generated content, not in the DOM's
+  /// text), written as plain '"'.
+  void quotation(const json& node, Inline& in, int depth) {
+    Inline inner(in.single_line(), in.marks(), in.in_link());
+    inline_children(node, inner, depth);
+    std::string content = inner.take_content();
+    splice(in, inner, "\"", content, "\"");
   }
 
   static void code_span(const json& node, Inline& in, int depth) {
@@ -754,7 +794,9 @@ class Converter {
       inline_children(node, in, depth);
       return;
     }
-    Inline inner(true, in.marks(), true);
+    // A <br> in the link text stays a hard break (CommonMark allows one there), unless the link is
+    // in a one-line context (heading, table cell) or is a card around blocks, flattened to a line.
+    Inline inner(in.single_line() || has_descendant(node, is_block_kind, depth), in.marks(), true);
     inline_children(node, inner, depth);
     std::string content = inner.take_content();
     if (content.empty()) {  // nothing to click on: dropped

@@ -122,17 +122,24 @@
     return '';
   };
 
-  // The image's URL: the candidate the browser chose, else the attribute, else the usual
-  // lazy-loading attributes; never a data: URL (inline bytes are not worth sending).
+  // The image's URL: the candidate the browser chose among srcset / <picture> sources, else the
+  // src the page wrote (resolved), else the usual lazy-loading attributes; never a data: URL
+  // (inline bytes are not worth sending).
   const imageSource = (el) => {
-    let src = el.currentSrc || el.src || '';
-    // Chromium upgrades an http image on an https page (mixed content) and currentSrc tells the
-    // upgraded URL; the page wrote http, and the markdown says what the page wrote.
+    const chooses = el.hasAttribute('srcset') ||
+        (el.parentElement !== null && el.parentElement.localName === 'picture');
+    // currentSrc only where the browser chose among candidates: for a plain src it may name
+    // another resource than the one written (Chromium shares one cache entry among URLs that
+    // differ by their #fragment, and upgrades an http image on an https page, mixed content).
+    let src = chooses ? el.currentSrc || '' : '';
+    // A chosen http candidate upgraded to https: the page wrote http, the markdown says so.
     if (src.startsWith('https://')) {
       const written = 'http://' + src.slice('https://'.length);
       const srcset = el.getAttribute('srcset') || '';
       if (el.src === written || srcset.includes(written)) src = written;
     }
+    // An empty src attribute names no image (el.src would be the page's own URL).
+    if (!src && (el.getAttribute('src') || '').trim()) src = el.src || '';
     if (!src || src.startsWith('data:')) {
       const lazy = el.getAttribute('data-src') || el.getAttribute('data-lazy-src') ||
           el.getAttribute('data-original') ||
@@ -286,7 +293,16 @@
     if (attrs) append(result, attrs);
     const childCount = result.length;
     addChildren(el, result, depth + 1, pre || PRE_TAGS.has(tag), ownTextHidden);
-    if (result.length === childCount && !KEEP_EMPTY.has(tag)) return;
+    if (result.length === childCount && !KEEP_EMPTY.has(tag)) {
+      // An empty block box still ends the line of text before it ("a<div></div>b" shows a and b
+      // on two lines): sent bare, as a break, when text precedes it.
+      const before = parent[parent.length - 1];
+      if (tag !== 'div' || parent.length < 2 || typeof before !== 'string' || !before.trim()) {
+        return;
+      }
+      append(parent, [tag]);
+      return;
+    }
     append(parent, result);
   };
 

@@ -157,7 +157,9 @@ class TreeBuilder {
       if (has_attr(el, "href")) set("href", resolve_url(base_, html::attribute(el, "href")));
       set("title", html::attribute(el, "title"));
     } else if (tag == "img") {
-      std::string src = has_attr(el, "src") ? resolve_url(base_, html::attribute(el, "src")) : "";
+      // An empty src names no image (resolved, it would be the page's own URL), as in snapshot.js.
+      const std::string written = strip(html::attribute(el, "src"));
+      std::string src = written.empty() ? "" : resolve_url(base_, written);
       const bool data = src.rfind("data:", 0) == 0;
       if (src.empty() || data) {
         std::string lazy = html::attribute(el, "data-src");
@@ -232,7 +234,14 @@ class TreeBuilder {
     if (!attrs.empty()) result.push_back(std::move(attrs));
     const std::size_t child_count = result.size();
     add_children(node, result, depth + 1, pre || kPre.count(tag) != 0);
-    if (result.size() == child_count && !kKeepEmpty.count(tag)) return;
+    if (result.size() == child_count && !kKeepEmpty.count(tag)) {
+      // As snapshot.js: an empty div after text still ends that text's line; sent bare.
+      if (tag == "div" && parent.size() > 1 && parent.back().is_string() &&
+          parent.back().get_ref<const std::string&>().find_first_not_of(' ') != std::string::npos) {
+        parent.push_back(json::array({"div"}));
+      }
+      return;
+    }
     parent.push_back(std::move(result));
   }
 

@@ -39,6 +39,14 @@ TEST(MarkdownParagraphs, ControlCharactersAndIconFontGlyphsAreDropped) {
   EXPECT_EQ(md(R"J(["p", "Observatory\ue934 open\u0007 now"])J"), "Observatory open now");
 }
 
+// html2text's "lrm after b/i" cases: bidirectional marks order text on screen and are not seen;
+// dropped, as a browser shows them ("Foo&lrm;bar" reads "Foobar").
+TEST(MarkdownParagraphs, BidiMarksAreDropped) {
+  EXPECT_EQ(md(R"J(["p", ["b", "b"], "\u200e"])J"), "**b**");
+  EXPECT_EQ(md(R"J(["p", ["i", "Foo\u200ebar"], " \u200f\u202bsh\u202c\u2067x\u2069"])J"),
+            "*Foobar* shx");
+}
+
 TEST(MarkdownParagraphs, SpanHoldingBlocksStillBreaksParagraphs) {
   EXPECT_EQ(md(R"J(["div", ["span", "a", ["p", "b"], "c"]])J"), "a\n\nb\n\nc");
 }
@@ -128,6 +136,16 @@ TEST(MarkdownEmphasis, HardBreakInsideEmphasisStaysInside) {
   EXPECT_EQ(md(R"J(["p", ["b", "a", ["br"], ["br"], "b"]])J"), "**a\\\nb**");
 }
 
+// html2text's "emphasis preserved whitespace" (<em>em1</em><em>em2</em>): "*em1**em2*" would be one
+// emphasis holding "em1**em2"; after a closing `*` the next one is written with underscores, and a
+// letter right after its closing `_` (which would make it intraword) is kept apart.
+TEST(MarkdownEmphasis, AdjacentEmphasisStaysTwo) {
+  EXPECT_EQ(md(R"J(["p", ["em", "em1"], ["em", "em2"]])J"), "*em1*_em2_");
+  EXPECT_EQ(md(R"J(["p", ["b", "one"], ["strong", "two"], "."])J"), "**one**__two__.");
+  EXPECT_EQ(md(R"J(["p", ["i", "a"], ["i", "b"], "c"])J"), "*a*_b_ c");
+  EXPECT_EQ(md(R"J(["p", ["i", "a"], " ", ["i", "b"]])J"), "*a* *b*");
+}
+
 // ---- inline code ----
 
 TEST(MarkdownInlineCode, ContentIsNotEscaped) {
@@ -141,6 +159,16 @@ TEST(MarkdownInlineCode, BackticksInsideGetALongerFence) {
 
 TEST(MarkdownInlineCode, WhitespaceCollapsesAndEdgesMoveOutside) {
   EXPECT_EQ(md(R"J(["p", "run", ["kbd", " Ctrl\n  C "], "now"])J"), "run `Ctrl C` now");
+}
+
+// ---- inline quotations ----
+
+// html2text's "q tag": a browser draws quotation marks around <q> (generated content, absent from
+// the text nodes); they are written as plain quotes.
+TEST(MarkdownQuotations, QIsWrittenBetweenQuoteMarks) {
+  EXPECT_EQ(md(R"J(["p", ["q", "If this is a test,"], " he said, ", ["q", "it passes"], "."])J"),
+            "\"If this is a test,\" he said, \"it passes\".");
+  EXPECT_EQ(md(R"J(["p", "a", ["q"], "b"])J"), "ab");
 }
 
 // ---- links ----
@@ -184,9 +212,21 @@ TEST(MarkdownLinks, NestedLinkIsWrittenAsText) {
 }
 
 TEST(MarkdownLinks, LinkAroundBlocksIsFlattenedToOneLine) {
+
   EXPECT_EQ(md(R"J(["a", {"href": "https://x.test/card"}, ["div", ["h3", "Title"], ["p", "Desc"],
                    ["br"], "more"]])J"),
             "[Title Desc more](https://x.test/card)");
+}
+
+// html2text's and turndown's "br inside a": a <br> in a link's text is a hard break inside the
+// link (CommonMark allows it); in a heading or a table cell the line stays one.
+TEST(MarkdownLinks, BreakInsideALinkIsAHardBreak) {
+  EXPECT_EQ(md(R"J(["p", ["a", {"href": "https://x.test/"}, "This is a", ["br"], "test"]])J"),
+            "[This is a\\\ntest](https://x.test/)");
+  EXPECT_EQ(md(R"J(["h2", ["a", {"href": "https://x.test/"}, "This is a", ["br"], "test"]])J"),
+            "## [This is a test](https://x.test/)");
+  EXPECT_EQ(md(R"J(["li", ["a", {"href": "https://x.test/"}, "one", ["br"], "two"]])J"),
+            "- [one\\\n  two](https://x.test/)");
 }
 
 TEST(MarkdownLinks, TextInsideIsEscapedButMarkupKept) {
@@ -324,6 +364,16 @@ TEST(MarkdownCodeBlocks, LanguageFromAnInnerCodeElement) {
 
 TEST(MarkdownCodeBlocks, FenceIsLongerThanAnyBacktickRunInside) {
   EXPECT_EQ(md(R"J(["pre", "a\n````\nb"])J"), "`````\na\n````\nb\n`````");
+}
+
+// turndown's "escaping ~~~" (<pre>~~~ foo</pre>): lines of tildes or backticks inside a <pre> are
+// code, never a fence: a backtick fence is closed only by backticks, and it is longer than any run
+// inside. turndown writes a <pre> without <code> as a paragraph ("\~~~ foo"), html2text as code;
+// this converter follows html2text and CommonMark (<pre> is preformatted text: a code block).
+TEST(MarkdownCodeBlocks, TildeAndBacktickLinesInsideAPreStayCode) {
+  EXPECT_EQ(md(R"J(["pre", "~~~ foo"])J"), "```\n~~~ foo\n```");
+  EXPECT_EQ(md(R"J(["pre", ["code", "~~~\nCode\n~~~\n"]])J"), "```\n~~~\nCode\n~~~\n```");
+  EXPECT_EQ(md(R"J(["pre", "```\n~~~~\n```"])J"), "````\n```\n~~~~\n```\n````");
 }
 
 TEST(MarkdownCodeBlocks, BreaksAndBlockChildrenAreLines) {

@@ -82,27 +82,57 @@ TEST(SnapshotInChromium, ConstructsPageGivesTheRecordedSnapshotAndMarkdown) {
   EXPECT_EQ(to_markdown(live["tree"]), expected);
 }
 
-// turndown's "img with no alt" and "elements with a (nested) single void element", html2text's
-// images: an http image on an https page (which Chromium loads upgraded to https) is written with
-// the URL the page wrote, http; an https one and a srcset candidate keep theirs.
-TEST(SnapshotInChromium, AnHttpImageOnAnHttpsPageKeepsItsHttpUrl) {
+/// The markdown of a page answered with `html` at `url`, through snapshot.js's tree.
+std::string markdown_of_page(const std::string& url, const std::string& html) {
   TempReplayArchive archive;
-  archive.page("https://example.org/images.html",
-               "<html><body><p><img src=\"http://example.com/logo.png\" /></p>"
-               "<p><span><img src=\"https://example.com/secure.png\" alt=\"secure\"></span></p>"
-               "<p><img srcset=\"http://example.com/small.png 1x\" alt=\"set\"></p>"
-               "</body></html>");
+  archive.page(url, html);
   browser::ContextOptions options;
   options.interceptors.push_back(archive.load());
   auto lease = shared_pool().lease(options, max_wait());
-  lease->navigate("https://example.org/images.html", browser::WaitSpec::load(), max_wait());
+  lease->navigate(url, browser::WaitSpec::load(), max_wait());
   SnapshotParts parts;
   parts.tree = true;
   const json live = parse_snapshot(lease->evaluate(
       "(" + std::string(snapshot_script()) + ")(" + snapshot_args(parts).dump() + ")", max_wait()));
-  EXPECT_EQ(to_markdown(live["tree"]),
+  return to_markdown(live["tree"]);
+}
+
+// turndown's "img with no alt" and "elements with a (nested) single void element", html2text's
+// images: an http image on an https page (which Chromium loads upgraded to https) is written with
+// the URL the page wrote, http; an https one and a srcset candidate keep theirs.
+TEST(SnapshotInChromium, AnHttpImageOnAnHttpsPageKeepsItsHttpUrl) {
+  EXPECT_EQ(markdown_of_page(
+                "https://example.org/images.html",
+                "<html><body><p><img src=\"http://example.com/logo.png\" /></p>"
+                "<p><span><img src=\"https://example.com/secure.png\" alt=\"secure\"></span></p>"
+                "<p><img srcset=\"http://example.com/small.png 1x\" alt=\"set\"></p>"
+                "</body></html>"),
             "![](http://example.com/logo.png)\n\n![secure](https://example.com/secure.png)\n\n"
             "![set](http://example.com/small.png)");
+}
+
+// html2text's "img tag with link" and "url escaping": Chromium loads URLs that differ only by their
+// #fragment as one resource, and every such image's currentSrc names the first; each is written
+// with the src its page wrote. html2text's "empty img src": an empty src names no image (the
+// element's src property would be the page's own URL).
+TEST(SnapshotInChromium, EachImageKeepsTheSrcItsPageWrote) {
+  EXPECT_EQ(markdown_of_page("https://example.org/fragments.html",
+                             "<html><body><p><img src=\"http://example.com/350x150#(a)\" alt=\"a\">"
+                             "<br><img src=\"http://example.com/350x150#b\" alt=\"b\">"
+                             "<br><img src=\"https://example.com/350x150#c\" alt=\"c\"></p>"
+                             "<p><img alt src width=\"1234\">text</p></body></html>"),
+            "![a](http://example.com/350x150#\\(a\\))\\\n![b](http://example.com/350x150#b)\\\n"
+            "![c](https://example.com/350x150#c)\n\ntext");
+}
+
+// turndown's "blank block elements": an empty <div> after text ends that line in the browser, so
+// the text after it is a paragraph of its own; an empty <div> with no text before it changes
+// nothing and is not sent.
+TEST(SnapshotInChromium, AnEmptyBlockAfterTextEndsItsLine) {
+  EXPECT_EQ(markdown_of_page("https://example.org/empty.html",
+                             "<html><body><div>Text before <div></div> text after</div>"
+                             "<div><div></div><span>alone</span> <div></div></div></body></html>"),
+            "Text before\n\ntext after\n\nalone");
 }
 
 TEST(SnapshotInChromium, FixturePagesGiveTheRecordedSnapshots) {

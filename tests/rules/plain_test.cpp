@@ -79,6 +79,30 @@ TEST(PlainSnapshot, KeepsDataImagesWhenAsked) {
   EXPECT_NE(content::to_markdown(snap(keep)["tree"]).find("](data:image/png;base64,AAAA)"), std::string::npos);
 }
 
+/// The markdown of `page` on the jsRendering: false road.
+std::string plain_markdown(const std::string& page) {
+  const html::Document doc = html::Document::parse(page);
+  content::SnapshotParts parts;
+  parts.tree = true;
+  return content::to_markdown(
+      snapshot_of(doc, page, "https://example.com/dir/page", parts, {})["tree"]);
+}
+
+// As snapshot.js in the browser (html2text's "empty img src"): an empty src is no image, not the
+// page's own URL.
+TEST(PlainSnapshot, AnEmptyImageSrcIsNoImage) {
+  EXPECT_EQ(plain_markdown(R"(<p><img alt src width="1234"><img src=" " alt="blank">text</p>)"),
+            "text");
+}
+
+// As snapshot.js in the browser (turndown's "blank block elements"): an empty div after text ends
+// that text's line.
+TEST(PlainSnapshot, AnEmptyDivAfterTextEndsItsLine) {
+  EXPECT_EQ(
+      plain_markdown(R"(<div>Text before <div></div> text after</div><div><div></div>alone</div>)"),
+      "Text before\n\ntext after\n\nalone");
+}
+
 TEST(PlainSnapshot, TextLaysBlocksOnLines) {
   const std::string text = content::tree_text(snap()["tree"]);
   EXPECT_NE(text.find("Headline\n\nFirst paragraph"), std::string::npos) << text;
