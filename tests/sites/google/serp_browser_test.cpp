@@ -151,7 +151,9 @@ class DeviceProbingTabs final : public TabSource {
   std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) override {
     return std::make_unique<ProbedTab>(pool_tabs_.open(profile, deadline), seen_);
   }
-  /// {userAgent, innerWidth, devicePixelRatio, maxTouchPoints} of the last page loaded.
+  /// {userAgent, screenWidth, screenHeight, devicePixelRatio, maxTouchPoints} of the last page
+  /// loaded (a page without a phone-sized meta viewport is laid out wider than the screen, as on
+  /// a real tablet: innerWidth is the layout's, screen the device's).
   const nlohmann::json& seen() const { return seen_; }
 
  private:
@@ -161,7 +163,8 @@ class DeviceProbingTabs final : public TabSource {
     Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
       Navigation nav = tab_->navigate(url, wait, deadline);
       seen_ = tab_->evaluate(
-          "({userAgent: navigator.userAgent, innerWidth, devicePixelRatio, "
+          "({userAgent: navigator.userAgent, screenWidth: screen.width, "
+          "screenHeight: screen.height, devicePixelRatio, "
           "maxTouchPoints: navigator.maxTouchPoints})",
           deadline, World::Isolated);
       return nav;
@@ -204,7 +207,8 @@ TEST(SerpInChromium, ATabletAsksAsATabletAndItsResultsAreRead) {
   EXPECT_EQ(replay->requests().front().url, "https://www.google.com/search?q=google");
   EXPECT_EQ(replay->requests().front().user_agent, tablet.user_agent());
   EXPECT_EQ(tabs.seen()["userAgent"], tablet.user_agent());
-  EXPECT_EQ(tabs.seen()["innerWidth"], 712);
+  EXPECT_EQ(tabs.seen()["screenWidth"], 712);
+  EXPECT_EQ(tabs.seen()["screenHeight"], 1138);
   EXPECT_EQ(tabs.seen()["devicePixelRatio"], 2.25);
   EXPECT_EQ(tabs.seen()["maxTouchPoints"], 5);
 
