@@ -7,6 +7,7 @@
 
 #include "api/response_shapes.h"
 #include "api/routes/routes.h"
+#include "core/http_header.h"
 #include "gleaner_api_embedded.h"
 #include "extract/registry.h"
 #include "extract/web/request.h"
@@ -271,6 +272,16 @@ json components() {
                        schema_ref("Error"))}}}};
 }
 
+/// Headers a caller has sent on its behalf (core/http_header.h): POST /scrape/web's `headers`
+/// and a webhook's. A value's bound is in bytes; maxLength counts characters, the same for the
+/// ASCII that header values are.
+json custom_headers_schema() {
+  return {{"type", "object"},
+          {"maxProperties", http_header::kMaxCustomHeaders},
+          {"additionalProperties",
+           {{"type", "string"}, {"maxLength", http_header::kMaxCustomHeaderValue}}}};
+}
+
 /// An array of 1..1000-character strings, at most `max`.
 json selectors(std::size_t max) {
   return {{"type", "array"},
@@ -352,10 +363,7 @@ json web_request_schema() {
         {"wait", {{"type", "integer"}, {"minimum", 0}, {"maximum", max_ms}}},
         {"waitFor", {{"type", "string"}, {"minLength", 1}, {"maxLength", 1000}}},
         {"timeout", {{"type", "integer"}, {"minimum", 1000}, {"maximum", max_ms}}},
-        {"headers",
-         {{"type", "object"},
-          {"maxProperties", 50},
-          {"additionalProperties", {{"type", "string"}}}}},
+        {"headers", custom_headers_schema()},
         {"blockResources", {{"type", "boolean"}}},
         {"blockAds", {{"type", "boolean"}}},
         {"viewport",
@@ -444,8 +452,7 @@ json job_request_schema() {
               {"properties",
                {{"url", {{"type", "string"}}},
                 {"events", {{"type", "array"}, {"items", {{"type", "string"}}}}},
-                {"headers",
-                 {{"type", "object"}, {"additionalProperties", {{"type", "string"}}}}}}}}}}}};
+                {"headers", custom_headers_schema()}}}}}}}};
 }
 
 /// The webhook object every job body takes.

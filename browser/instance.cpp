@@ -101,6 +101,11 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
                                  Page::viewport_params(*options.viewport), deadline));
     page.viewport_ = *options.viewport;
   }
+  if (options.touch) {
+    // Five points, as a phone or a tablet reports them.
+    calls.push_back(session.send("Emulation.setTouchEmulationEnabled",
+                                 {{"enabled", true}, {"maxTouchPoints", 5}}, deadline));
+  }
   if (!options.user_agent.empty()) {
     calls.push_back(session.send("Network.setUserAgentOverride",
                                  {{"userAgent", options.user_agent}}, deadline));

@@ -95,6 +95,9 @@ struct ContextOptions {
   /// Sent with every request of the page.
   std::map<std::string, std::string> extra_headers;
   std::optional<Viewport> viewport;
+  /// A touch screen (Emulation.setTouchEmulationEnabled): navigator.maxTouchPoints, touch events
+  /// and `(pointer: coarse)` as on a phone or a tablet. Off: a mouse, as on a desktop.
+  bool touch = false;
   /// Replaces Chromium's user agent when not empty.
   std::string user_agent;
   /// DevTools resource types failed with BlockedByClient: "Image", "Media", "Font", ...

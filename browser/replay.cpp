@@ -1,6 +1,7 @@
 #include "browser/replay.h"
 
 #include "core/error.h"
+#include "core/http_header.h"
 #include "core/log.h"
 
 #include <zlib.h>
@@ -229,9 +230,14 @@ std::optional<Decision> ReplayArchive::decide(const InterceptedRequest& request)
       line << "unmatched (" << found.response.status << ", ";
     line << found.response.body.size() << " bytes)";
   }
+  std::string user_agent;
+  for (const auto& [name, value] : request.headers) {
+    if (http_header::same_name(name, "User-Agent")) user_agent = value;
+  }
   {
     std::lock_guard lock(requests_mutex_);
-    requests_.push_back({request.url, request.method, found.entry, found.response.status});
+    requests_.push_back(
+        {request.url, request.method, found.entry, found.response.status, std::move(user_agent)});
     if (requests_.size() > kMaxRecorded) requests_.pop_front();
   }
   return Decision(std::move(found.response));

@@ -37,6 +37,8 @@ struct ReplayRequest {
   /// Index in index.json of the entry that answered, nullopt when none matched.
   std::optional<std::size_t> entry;
   int status = 0;
+  /// The User-Agent the browser sent (a device profile is seen by the site through it).
+  std::string user_agent;
 };
 
 class ReplayArchive final : public Interceptor {

@@ -47,6 +47,15 @@ bool valid_value(std::string_view value) {
                       [](unsigned char c) { return c == '\r' || c == '\n' || c == '\0'; });
 }
 
+std::string value_refused_because(std::string_view value) {
+  if (!valid_value(value)) return "contains a line break or NUL";
+  if (value.size() > kMaxCustomHeaderValue) {
+    return "is " + std::to_string(value.size()) + " bytes long, more than the " +
+           std::to_string(kMaxCustomHeaderValue) + " allowed";
+  }
+  return {};
+}
+
 bool from_proxy(std::string_view name) {
   return name.size() > 6 && same_name(name.substr(0, 6), "Proxy-");
 }

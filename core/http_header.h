@@ -2,6 +2,7 @@
 // What a caller may put in the HTTP headers we send for them: the page fetch's `headers` and a
 // webhook's `headers`. One place, so both answer the same way.
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace gleaner::http_header {
@@ -17,6 +18,9 @@ inline constexpr std::size_t kMaxCustomHeaders = 50;
 inline constexpr std::size_t kMaxCustomHeaderValue = 4096;
 /// A value must not end the header block or the line: no CR, LF or NUL.
 bool valid_value(std::string_view value);
+/// Why a caller's custom header value may not be sent, or empty when it may: it is not a
+/// valid_value(), or it is longer than kMaxCustomHeaderValue bytes. Phrased to follow "its value".
+std::string value_refused_because(std::string_view value);
 /// A `Proxy-*` header: a proxy's, never the origin's.
 bool from_proxy(std::string_view name);
 /// Why a caller may not set this header, or empty when it may. These are the headers that frame

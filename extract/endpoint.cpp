@@ -14,16 +14,53 @@ bool non_empty(const nlohmann::json& v) {
   return true;
 }
 
+// What a device's screen shows a page: CSS pixels and device pixels per CSS pixel.
+struct Screen {
+  int width;
+  int height;
+  double scale;
+};
+
+// Phone: a Pixel 7; tablet: a Galaxy Tab S4 in portrait; both as Playwright's Chromium device list
+// describes them. Desktop: a laptop screen.
+Screen screen_of(BrowserProfile::Device device) {
+  switch (device) {
+    case BrowserProfile::Device::Mobile: return {412, 915, 2.625};
+    case BrowserProfile::Device::Tablet: return {712, 1138, 2.25};
+    case BrowserProfile::Device::Desktop: break;
+  }
+  return {1366, 900, 1.0};
+}
+
 }  // namespace
 
 std::string BrowserProfile::user_agent() const {
-  // Chromium 156 as shipped here; sites serve their regular markup to a current Chrome.
-  if (device == Device::Mobile) {
-    return "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) "
-           "Chrome/156.0.0.0 Mobile Safari/537.36";
+  // Chromium 156 as shipped here; sites serve their regular markup to a current Chrome. Chrome on
+  // Android sends the reduced "Android 10; K" whatever the model; a tablet's lacks "Mobile",
+  // which is how sites tell it from a phone.
+  switch (device) {
+    case Device::Mobile:
+      return "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) "
+             "Chrome/156.0.0.0 Mobile Safari/537.36";
+    case Device::Tablet:
+      return "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) "
+             "Chrome/156.0.0.0 Safari/537.36";
+    case Device::Desktop: break;
   }
   return "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
          "Chrome/156.0.0.0 Safari/537.36";
+}
+
+int BrowserProfile::viewport_width() const {
+  return width.value_or(screen_of(device).width);
+}
+
+int BrowserProfile::viewport_height() const {
+  return height.value_or(screen_of(device).height);
+}
+
+double BrowserProfile::device_scale_factor() const {
+  return screen_of(device).scale;
 }
 
 std::string_view Endpoint::script() const {

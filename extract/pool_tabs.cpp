@@ -60,9 +60,10 @@ browser::ContextOptions context_options(const BrowserProfile& profile) {
   browser::Viewport viewport;
   viewport.width = profile.viewport_width();
   viewport.height = profile.viewport_height();
-  viewport.mobile = profile.device == BrowserProfile::Device::Mobile;
-  viewport.device_scale_factor = viewport.mobile ? 2.625 : 1.0;
+  viewport.mobile = profile.handheld();
+  viewport.device_scale_factor = profile.device_scale_factor();
   options.viewport = viewport;
+  options.touch = profile.handheld();
   if (!profile.load_media) options.blocked_resource_types = {"Image", "Media", "Font"};
   if (!profile.load_trackers) options.interceptors.push_back(tracker_blocker());
   if (!profile.blocked_hosts.empty()) {

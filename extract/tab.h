@@ -51,7 +51,9 @@ struct WaitFor {
 
 /// The browser a request needs (mapped onto browser::ContextOptions).
 struct BrowserProfile {
-  enum class Device { Desktop, Mobile };
+  /// Desktop: Chrome on Linux. Mobile: Chrome on an Android phone (a Pixel 7's screen). Tablet:
+  /// Chrome on an Android tablet (a Galaxy Tab S4's screen, in portrait).
+  enum class Device { Desktop, Mobile, Tablet };
   Device device = Device::Desktop;
   /// Extra HTTP headers sent with every request (e.g. Accept-Language).
   std::map<std::string, std::string> headers;
@@ -79,10 +81,15 @@ struct BrowserProfile {
   std::optional<int> width;
   std::optional<int> height;
 
-  /// The user agent and viewport that go with `device` (a current Chrome on Linux / on Android).
+  /// The user agent, viewport, pixel ratio and touch screen that go with `device` (a current
+  /// Chrome on Linux / on an Android phone / on an Android tablet).
   std::string user_agent() const;
-  int viewport_width() const { return width.value_or(device == Device::Mobile ? 412 : 1366); }
-  int viewport_height() const { return height.value_or(device == Device::Mobile ? 915 : 900); }
+  int viewport_width() const;
+  int viewport_height() const;
+  double device_scale_factor() const;
+  /// A phone or a tablet: a mobile viewport (meta viewport honoured, overlay scrollbars) and a
+  /// touch screen.
+  bool handheld() const { return device != Device::Desktop; }
 };
 
 /// What a navigation ended with.

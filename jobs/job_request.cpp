@@ -130,13 +130,8 @@ Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
       }
       if (!header_value.is_string()) throw invalid_parameter(parameter, "must be a string");
       const std::string text = header_value.get<std::string>();
-      if (!http_header::valid_value(text)) {
-        throw invalid_parameter(parameter, "must not contain line breaks or NUL");
-      }
-      if (text.size() > http_header::kMaxCustomHeaderValue) {
-        throw invalid_parameter(parameter, "must be at most " +
-                                               std::to_string(http_header::kMaxCustomHeaderValue) +
-                                               " characters");
+      if (std::string why = http_header::value_refused_because(text); !why.empty()) {
+        throw invalid_parameter(parameter, "may not be sent: its value " + why);
       }
       hook.headers[name] = text;
     }

@@ -276,6 +276,32 @@ TEST(Pool, ContextOptionsReachTheSite) {
   EXPECT_TRUE(metrics.contains("cssContentSize"));
 }
 
+// A phone's or a tablet's page sees a touch screen; a desktop's a mouse, on a page of the same
+// browser leased right after.
+TEST(Pool, ATouchContextSeesATouchScreenAndTheNextLeaseAMouse) {
+  TempReplayArchive archive;
+  archive.page("https://touch.test/", "<title>touch</title>");
+  const auto archive_interceptor = archive.load();
+  const std::string probe =
+      "[navigator.maxTouchPoints, matchMedia('(pointer: coarse)').matches, 'ontouchstart' in "
+      "window]";
+  {
+    ContextOptions options;
+    options.viewport = Viewport{712, 1138, 2.25, true};
+    options.touch = true;
+    options.interceptors.push_back(archive_interceptor);
+    Lease lease = shared_pool().lease(options, max_wait());
+    lease->navigate("https://touch.test/", WaitSpec::load(), max_wait());
+    EXPECT_EQ(lease->evaluate(probe, max_wait()), nlohmann::json::parse("[5, true, true]"));
+    EXPECT_EQ(lease->evaluate("devicePixelRatio", max_wait()), 2.25);
+  }
+  ContextOptions options;
+  options.interceptors.push_back(archive_interceptor);
+  Lease lease = shared_pool().lease(options, max_wait());
+  lease->navigate("https://touch.test/", WaitSpec::load(), max_wait());
+  EXPECT_EQ(lease->evaluate(probe, max_wait()), nlohmann::json::parse("[0, false, false]"));
+}
+
 TEST(Pool, AContextsProxyIsUsedAndItsCredentialsStayOutOfThePage) {
   // A plain-HTTP forward proxy: the browser sends absolute URLs to it, first without credentials
   // (answered 407), then with them.

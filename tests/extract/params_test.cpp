@@ -237,9 +237,9 @@ TEST(Params, AliasesStandForTheirValues) {
        Param::string("chips")
            .items(',', {"date:today", "date:week"})
            .aliases({{"today", "date:today"}}),
-       Param::string("device")
-           .one_of({"desktop", "mobile"})
-           .unserved({"tablet"}, "the browser emulates desktop and mobile devices only")}};
+       Param::string("domain")
+           .one_of({"www.yellowpages.com", "www.yellowpages.com.au"})
+           .unserved({"www.yellowpages.ca"}, "no page of that directory has been read")}};
   auto v = p.validate({{"sort", "recent"},
                        {"homeTypes[0]", "house"},
                        {"homeTypes[1]", "condos"},
@@ -255,10 +255,10 @@ TEST(Params, AliasesStandForTheirValues) {
   EXPECT_NE(std::string(e.what()).find("newest, priceLowToHigh, recent"), std::string::npos)
       << e.what();
   // A value that cannot be served is a 400 naming it and saying why.
-  e = rejection({{"device", "tablet"}}, p);
+  e = rejection({{"domain", "www.yellowpages.ca"}}, p);
   EXPECT_EQ(e.code(), ErrorCode::InvalidParameter);
-  EXPECT_EQ(e.parameter(), "device");
-  EXPECT_NE(std::string(e.what()).find("'tablet' cannot be served: the browser emulates"),
+  EXPECT_EQ(e.parameter(), "domain");
+  EXPECT_NE(std::string(e.what()).find("'www.yellowpages.ca' cannot be served: no page of"),
             std::string::npos)
       << e.what();
   EXPECT_EQ(p.find("homeTypes")->accepted_words(),

@@ -154,6 +154,14 @@ TEST(PageJobRequest, BatchTakesWebFieldsAndRefusesOrSkipsInvalidUrls) {
             std::make_pair(ErrorCode::InvalidParameter, std::string("outputFormat")));
   EXPECT_EQ(refusal([] {
               PageJobRequest::parse_batch(
+                  json({{"urls", {"https://a.example/"}},
+                        {"headers", {{"X-Long", std::string(4097, 'v')}}}})
+                      .dump(),
+                  Millis(60000), kAnyWebhook);
+            }),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("headers.X-Long")));
+  EXPECT_EQ(refusal([] {
+              PageJobRequest::parse_batch(
                   json({{"urls", {"https://a.example/"}}, {"colour", "red"}}).dump(),
                   Millis(60000), kAnyWebhook);
             }),

@@ -137,6 +137,9 @@ TEST(JobRequest, WebhookHeadersAndUrlAreBounded) {
 
   b["webhook"]["headers"] = {{"X-Long", std::string(http_header::kMaxCustomHeaderValue, 'v')}};
   EXPECT_NO_THROW(JobRequest::parse(b.dump(), check_url));
+  EXPECT_EQ(hook_with("headers",
+                      {{"X-Long", std::string(http_header::kMaxCustomHeaderValue + 1, 'v')}}),
+            Failure(ErrorCode::InvalidParameter, "webhook.headers.X-Long"));
   EXPECT_EQ(hook_with("headers", {{"X-Long", std::string(100'000, 'v')}}),
             Failure(ErrorCode::InvalidParameter, "webhook.headers.X-Long"));
 

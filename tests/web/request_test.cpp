@@ -1,6 +1,7 @@
 // parse_web_request: every field's type and range, unknown fields, the defaults of
 // conventions.md "Generic page-fetch extensions", and the cost key of a route.
 #include "core/error.h"
+#include "core/http_header.h"
 #include "extract/web/fetch.h"
 #include "extract/web/plain_fetch.h"
 #include "extract/web/request.h"
@@ -250,8 +251,8 @@ TEST(ParseWebRequest, HeadersAreAnObjectOfValidHeaders) {
   expect_refused(with_url({{"headers", {{"X-Number", 5}}}}), "headers");
   expect_refused(with_url({{"headers", {{"Bad Name", "x"}}}}), "headers");
   expect_refused(with_url({{"headers", {{"", "x"}}}}), "headers");
-  expect_refused(with_url({{"headers", {{"X-Split", "a\r\nInjected: yes"}}}}), "headers");
-  expect_refused(with_url({{"headers", {{"X-Line", "a\nb"}}}}), "headers");
+  expect_refused(with_url({{"headers", {{"X-Split", "a\r\nInjected: yes"}}}}), "headers.X-Split");
+  expect_refused(with_url({{"headers", {{"X-Line", "a\nb"}}}}), "headers.X-Line");
   json many = json::object();
   for (int i = 0; i < 51; ++i) many["X-H" + std::to_string(i)] = "v";
   expect_refused(with_url({{"headers", many}}), "headers");
@@ -262,6 +263,17 @@ TEST(ParseWebRequest, HeadersAreAnObjectOfValidHeaders) {
     expect_refused(with_url({{"headers", {{name, "x"}}}}), std::string("headers.") + name);
   }
   EXPECT_EQ(parse(with_url({{"headers", many}})).headers.size(), 50u);
+}
+
+// Issue 23, item 5: a value's length had no bound here, unlike a webhook's.
+TEST(ParseWebRequest, AHeaderValueIsBoundedLikeAWebhooks) {
+  const std::string at_limit(http_header::kMaxCustomHeaderValue, 'v');
+  EXPECT_EQ(parse(with_url({{"headers", {{"X-Long", at_limit}}}})).headers.at("X-Long"), at_limit);
+  const json over = with_url({{"headers", {{"X-Ok", "v"}, {"X-Long", at_limit + "v"}}}});
+  expect_refused(over, "headers.X-Long");
+  EXPECT_NE(std::string(error_of(over.dump()).what()).find("4097 bytes long, more than the 4096"),
+            std::string::npos)
+      << error_of(over.dump()).what();
 }
 
 TEST(ParseWebRequest, ViewportFieldsAreNamedWithTheirPath) {

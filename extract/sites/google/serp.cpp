@@ -313,10 +313,8 @@ class SerpEndpoint final : public Endpoint {
   const Parameters& parameters() const override {
     static const Parameters params = [] {
       std::vector<Param> p = google::search_params();
-      p.push_back(
-          Param::string("deviceType")
-              .one_of({"desktop", "mobile"})
-              .unserved({"tablet"}, "the browser emulates desktop and mobile devices only"));
+      // A tablet gets Google's desktop or its mobile layout (Google decides); serp.js reads both.
+      p.push_back(Param::string("deviceType").one_of({"desktop", "mobile", "tablet"}));
       // Not in api.md's table ("further parameters: not shown"): the result offset every
       // results page link carries, so pagination.next can be followed.
       p.push_back(Param::integer("start").range(0, 1000));
@@ -334,9 +332,9 @@ class SerpEndpoint final : public Endpoint {
     add_google_page_params(url, params);
     PageRequest request;
     request.url = url.str();
-    if (params.string("deviceType") == "mobile") {
-      request.profile.device = BrowserProfile::Device::Mobile;
-    }
+    const std::string device = params.string("deviceType").value_or("desktop");
+    if (device == "mobile") request.profile.device = BrowserProfile::Device::Mobile;
+    if (device == "tablet") request.profile.device = BrowserProfile::Device::Tablet;
     request.wait = WaitFor::load();
     request.script_args = {{"start", start}};
     return request;

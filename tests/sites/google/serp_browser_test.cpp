@@ -141,6 +141,87 @@ TEST(SerpInChromium, GoogleResultsPage) {
   EXPECT_EQ(body["pagination"]["current"], 1);
 }
 
+/// Tabs of the shared pool that note, after each navigation, what the loaded page sees of the
+/// device it runs on.
+class DeviceProbingTabs final : public TabSource {
+ public:
+  explicit DeviceProbingTabs(std::shared_ptr<browser::ReplayArchive> archive)
+      : pool_tabs_(gleaner::testing::shared_pool(), {std::move(archive)}) {}
+
+  std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) override {
+    return std::make_unique<ProbedTab>(pool_tabs_.open(profile, deadline), seen_);
+  }
+  /// {userAgent, screenWidth, screenHeight, devicePixelRatio, maxTouchPoints} of the last page
+  /// loaded (a page without a phone-sized meta viewport is laid out wider than the screen, as on
+  /// a real tablet: innerWidth is the layout's, screen the device's).
+  const nlohmann::json& seen() const { return seen_; }
+
+ private:
+  class ProbedTab final : public Tab {
+   public:
+    ProbedTab(std::unique_ptr<Tab> tab, nlohmann::json& seen) : tab_(std::move(tab)), seen_(seen) {}
+    Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
+      Navigation nav = tab_->navigate(url, wait, deadline);
+      seen_ = tab_->evaluate(
+          "({userAgent: navigator.userAgent, screenWidth: screen.width, "
+          "screenHeight: screen.height, devicePixelRatio, "
+          "maxTouchPoints: navigator.maxTouchPoints})",
+          deadline, World::Isolated);
+      return nav;
+    }
+    nlohmann::json evaluate(const std::string& expression, Deadline deadline,
+                            World world) override {
+      return tab_->evaluate(expression, deadline, world);
+    }
+    void set_cookies(const std::vector<Cookie>& cookies, const std::string& url,
+                     Deadline deadline) override {
+      tab_->set_cookies(cookies, url, deadline);
+    }
+    screenshots::Surface& surface() override { return tab_->surface(); }
+
+   private:
+    std::unique_ptr<Tab> tab_;
+    nlohmann::json& seen_;
+  };
+
+  PoolTabs pool_tabs_;
+  nlohmann::json seen_;
+};
+
+// Issue 27: the hosted client's deviceType=tablet. The request leaves as Chrome on an Android
+// tablet (its user agent, viewport, pixel ratio and touch screen), and the results page Google
+// answers it with is read: here its desktop layout, which Google serves tablets as often as its
+// mobile one.
+TEST(SerpInChromium, ATabletAsksAsATabletAndItsResultsAreRead) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=google",
+               kFixtures + "serp-parser_desktop_google.html");
+  auto replay = archive.load();
+  DeviceProbingTabs tabs(replay);
+  const auto result =
+      gleaner::testing::fetch_recorded(serp_endpoint(), tabs, {{"q", "google"}, {"deviceType", "tablet"}});
+
+  BrowserProfile tablet;
+  tablet.device = BrowserProfile::Device::Tablet;
+  ASSERT_FALSE(replay->requests().empty());
+  EXPECT_EQ(replay->requests().front().url, "https://www.google.com/search?q=google");
+  EXPECT_EQ(replay->requests().front().user_agent, tablet.user_agent());
+  EXPECT_EQ(tabs.seen()["userAgent"], tablet.user_agent());
+  EXPECT_EQ(tabs.seen()["screenWidth"], 712);
+  EXPECT_EQ(tabs.seen()["screenHeight"], 1138);
+  EXPECT_EQ(tabs.seen()["devicePixelRatio"], 2.25);
+  EXPECT_EQ(tabs.seen()["maxTouchPoints"], 5);
+
+  const auto& body = result.body;
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 25150000000LL);
+  ASSERT_EQ(body["organicResults"].size(), 9u);
+  EXPECT_EQ(body["organicResults"][0]["link"], "https://google.com/");
+  EXPECT_EQ(body["organicResults"][3]["title"], "Google Maps");
+  EXPECT_EQ(body["knowledgeGraph"]["title"], "Google");
+  EXPECT_EQ(body["topStories"].size(), 7u);
+  ASSERT_EQ(body["relatedSearches"].size(), 8u);
+}
+
 TEST(SerpInChromium, ShoppingAndNestedResults) {
   TempReplayArchive archive;
   archive.file("https://www.google.com/search?q=dell+xps+13+buy",

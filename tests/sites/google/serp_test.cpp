@@ -50,7 +50,7 @@ TEST(Serp, ValidationNamesTheParameter) {
   for (const char* host : {"google.com", "google.de", "google.co.uk", "www.google.com.au"}) {
     EXPECT_NO_THROW(serp().validate({{"q", "x"}, {"domain", host}})) << host;
   }
-  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"deviceType", "tablet"}}),
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"deviceType", "watch"}}),
             refused(invalid, "deviceType"));
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"start", "-10"}}), refused(invalid, "start"));
   EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"uule", "w+CA IQ"}}), refused(invalid, "uule"));
@@ -85,6 +85,18 @@ TEST(Serp, DeviceTypeChoosesTheProfile) {
   EXPECT_NE(mobile.profile.user_agent().find("Mobile"), std::string::npos);
   auto desktop = serp().build_request(serp().validate({{"q", "x"}, {"deviceType", "desktop"}}));
   EXPECT_EQ(desktop.profile.device, BrowserProfile::Device::Desktop);
+  EXPECT_FALSE(desktop.profile.handheld());
+  // Issue 27: the hosted client's third value. Chrome on an Android tablet: no "Mobile" in its
+  // user agent, a tablet's viewport, a touch screen.
+  auto tablet = serp().build_request(serp().validate({{"q", "x"}, {"deviceType", "tablet"}}));
+  EXPECT_EQ(tablet.profile.device, BrowserProfile::Device::Tablet);
+  EXPECT_NE(tablet.profile.user_agent().find("Android"), std::string::npos);
+  EXPECT_EQ(tablet.profile.user_agent().find("Mobile"), std::string::npos);
+  EXPECT_EQ(tablet.profile.viewport_width(), 712);
+  EXPECT_EQ(tablet.profile.viewport_height(), 1138);
+  EXPECT_DOUBLE_EQ(tablet.profile.device_scale_factor(), 2.25);
+  EXPECT_TRUE(tablet.profile.handheld());
+  EXPECT_EQ(tablet.url, "https://www.google.com/search?q=x");
 }
 
 TEST(Uule, WellKnownEncoding) {
