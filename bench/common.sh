@@ -26,9 +26,10 @@ serve_static() {
 }
 # Starts gleaner binary "$1" on a free port (one Chromium process, 4 pages, private addresses
 # allowed, outside names unresolvable) and sets gleaner_port, gleaner_pid and gleaner_key.
+# The SQLite store is a file in $store_dir (default the temporary directory, on disk).
 start_gleaner() {
   gleaner_port="$(free_port)"
-  (cd "$tmp" && GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:$tmp/g$gleaner_port.db" \
+  (cd "$tmp" && GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:${store_dir:-$tmp}/g$gleaner_port.db" \
     GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
     GLEANER_BROWSER_PROCESSES=1 GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 \
     GLEANER_LOG_LEVEL=warn exec "$1" serve --port "$gleaner_port" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err") &

@@ -278,8 +278,10 @@ void PageWorker::run_sitemap(const store::Job& job, const store::FrontierEntry& 
     log::info("jobs") << "job " << job.id << ": sitemap " << entry.url
                       << " unreadable: " << describe(e);
   }
-  jobs_.commit_entry(job, entry, {}, std::nullopt, 0, {}, found, rules.policy,
-                     [](const std::vector<json>&) { return std::nullopt; });
+  const store::CommittedEntry done =
+      jobs_.commit_entry(job, entry, {}, std::nullopt, 0, {}, found, rules.policy,
+                         [](const std::vector<json>&) { return std::nullopt; });
+  if (done.added > 0) notify();
 }
 
 void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& entry,
@@ -344,6 +346,9 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
     finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
     return;
   }
+  // New entries: the threads waiting out their poll interval take them now (a crawl starts
+  // with one page, so without this every thread but one idled through its first second).
+  if (done.added > 0) notify();
   if (done.row) {
     log::debug("jobs") << "job " << job.id << ": " << entry.url << " stored";
     delivery_queued();

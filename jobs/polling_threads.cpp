@@ -22,7 +22,7 @@ void PollingThreads::start(int count, std::function<bool()> step) {
 void PollingThreads::notify() {
   {
     std::lock_guard lock(mutex_);
-    woken_ = true;
+    ++wakes_;
   }
   wake_.notify_all();
 }
@@ -60,6 +60,11 @@ bool PollingThreads::sleep_unless_stopped(Millis pause) {
 
 void PollingThreads::loop() {
   while (!stopping()) {
+    std::uint64_t seen = 0;
+    {
+      std::lock_guard lock(mutex_);
+      seen = wakes_;  // before the step: a notify() during it means look again at once
+    }
     bool worked = false;
     try {
       worked = step_();
@@ -69,8 +74,7 @@ void PollingThreads::loop() {
     }
     if (worked) continue;
     std::unique_lock lock(mutex_);
-    wake_.wait_for(lock, poll_, [&] { return stopping_ || woken_; });
-    woken_ = false;
+    wake_.wait_for(lock, poll_, [&] { return stopping_ || wakes_ != seen; });
   }
 }
 

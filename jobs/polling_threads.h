@@ -3,6 +3,7 @@
 // and the webhook outbox's. A step that found nothing to do waits for the poll interval or for
 // notify(), whichever comes first, so new work starts at once and idle threads cost nothing.
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -51,10 +52,12 @@ class PollingThreads {
   const std::string component_;
   const Millis poll_;
   std::function<bool()> step_;  ///< set by start() before any thread runs
-  mutable std::mutex mutex_;    // guards stopping_, woken_, threads_
+  mutable std::mutex mutex_;    // guards stopping_, wakes_, threads_
   std::condition_variable wake_;
   bool stopping_ = false;
-  bool woken_ = false;
+  /// Counts notify() calls: each waiting thread wakes when it changed since its last step (a
+  /// flag was reset by the first thread to wake, so one notify woke one thread).
+  std::uint64_t wakes_ = 0;
   // Declared last: run loop() until stop() joins them.
   std::vector<std::thread> threads_;
 };

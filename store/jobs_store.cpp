@@ -13,6 +13,13 @@ constexpr std::string_view kJobColumns =
     "frontier_size";
 constexpr std::string_view kEntryColumns =
     "id, url_key, entry_kind, url, origin, depth, parent_url";
+/// Whether origin `o` of a page job still has an entry queued or leased. Every queued entry's
+/// origin has its job_origins row (admit), so asking per origin lets the index (job_id, origin,
+/// state, id) find the open entries without walking the done ones: asked per page, a walk over
+/// the whole frontier made a crawl's cost grow with its square.
+constexpr std::string_view kOriginOpen =
+    "EXISTS (SELECT 1 FROM job_frontier f WHERE f.job_id = o.job_id AND f.origin = o.origin AND "
+    "f.state IN ('queued', 'leased'))";
 constexpr std::string_view kDeliveryColumns =
     "id, job_id, event, body, status, attempts, next_attempt_at, created_at";
 
@@ -439,9 +446,11 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
       const auto origins =
           tx.run(
                 "SELECT o.origin, o.delay_ms FROM job_origins o WHERE o.job_id = ? AND "
-                "o.next_at_ms <= ? AND EXISTS (SELECT 1 FROM job_frontier f WHERE f.job_id = "
-                "o.job_id AND f.origin = o.origin AND (f.state = 'queued' OR (f.state = 'leased' "
-                "AND f.lease_expires_at < ?))) AND (SELECT COUNT(*) FROM job_frontier f WHERE "
+                "o.next_at_ms <= ? AND (EXISTS (SELECT 1 FROM job_frontier f WHERE f.job_id = "
+                "o.job_id AND f.origin = o.origin AND f.state = 'queued') OR EXISTS (SELECT 1 "
+                "FROM job_frontier f WHERE f.job_id = o.job_id AND f.origin = o.origin AND "
+                "f.state = 'leased' AND f.lease_expires_at < ?)) AND (SELECT COUNT(*) FROM "
+                "job_frontier f WHERE "
                 "f.job_id = o.job_id AND f.origin = o.origin AND f.state = 'leased' AND "
                 "f.lease_expires_at >= ?) < o.max_concurrency ORDER BY o.next_at_ms, o.origin "
                 "LIMIT 1" +
@@ -451,15 +460,29 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
       if (origins.empty()) continue;
       const std::string origin = origins.front().text(0);
       const std::int64_t delay_ms = origins.front().integer(1);
-      const auto entries =
+      // The oldest queued entry and the oldest expired lease, each found by the index
+      // (job_id, origin, state, id): one query with "state = 'queued' OR ..." walked every entry
+      // of the origin, the done ones included, so each claim cost grew with the crawl.
+      const auto queued =
           tx.run("SELECT " + std::string(kEntryColumns) +
-                     " FROM job_frontier WHERE job_id = ? AND origin = ? AND (state = 'queued' OR "
-                     "(state = 'leased' AND lease_expires_at < ?)) ORDER BY id LIMIT 1" +
+                     " FROM job_frontier WHERE job_id = ? AND origin = ? AND state = 'queued' "
+                     "ORDER BY id LIMIT 1" +
+                     skip_locked(db_.dialect()),
+                 {job.id, origin})
+              .rows;
+      const auto expired =
+          tx.run("SELECT " + std::string(kEntryColumns) +
+                     " FROM job_frontier WHERE job_id = ? AND origin = ? AND state = 'leased' AND "
+                     "lease_expires_at < ? ORDER BY id LIMIT 1" +
                      skip_locked(db_.dialect()),
                  {job.id, origin, t})
               .rows;
-      if (entries.empty()) continue;
-      FrontierEntry entry = entry_from(entries.front());
+      if (queued.empty() && expired.empty()) continue;
+      FrontierEntry entry = entry_from(queued.empty() ? expired.front() : queued.front());
+      if (!queued.empty() && !expired.empty()) {
+        FrontierEntry other = entry_from(expired.front());
+        if (other.id < entry.id) entry = std::move(other);
+      }
       tx.run(
           "UPDATE job_frontier SET state = 'leased', lease_owner = ?, lease_expires_at = ? "
           "WHERE id = ?",
@@ -477,9 +500,9 @@ std::vector<Job> JobStore::page_jobs_to_end() {
     std::vector<Job> out;
     for (const Row& row :
          tx.run(select_jobs("WHERE by_frontier = 1 AND status IN ('pending', 'in_progress') AND "
-                            "(stop_requested = 1 OR NOT EXISTS (SELECT 1 FROM job_frontier f "
-                            "WHERE f.job_id = scraper_jobs.id AND f.state IN ('queued', "
-                            "'leased'))) ORDER BY created_at, id"))
+                            "(stop_requested = 1 OR NOT EXISTS (SELECT 1 FROM job_origins o "
+                            "WHERE o.job_id = scraper_jobs.id AND " +
+                            std::string(kOriginOpen) + ")) ORDER BY created_at, id"))
              .rows) {
       out.push_back(job_from(row));
     }
@@ -494,8 +517,8 @@ std::optional<Job> JobStore::finish_if_drained(
     auto current = job_in(tx, job_id, db_.dialect().lock_rows);
     if (!current || current->done()) return std::nullopt;
     const std::int64_t open =
-        tx.run("SELECT COUNT(*) FROM job_frontier WHERE job_id = ? AND state IN ('queued', "
-               "'leased')",
+        tx.run("SELECT COUNT(*) FROM job_origins o WHERE o.job_id = ? AND " +
+                   std::string(kOriginOpen),
                {job_id})
             .rows.at(0)
             .integer(0);

@@ -24,15 +24,17 @@ static_port="$(serve_static "$pages_dir")"
 (cd "$pages_dir" && find . -name '*.html' | sort | sed "s|^\./|http://127.0.0.1:$static_port/|") >"$tmp/urls.txt"
 echo "pages: $(wc -l <"$tmp/urls.txt"); $n requests at concurrency $c; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-load() { # label pid port key extra
+load() { # label pid port key extra [requests]
   node "$here/load.mjs" --label "$1" --pid "$2" --target "http://127.0.0.1:$3/scrape/web" \
-    --urls "$tmp/urls.txt" --n "$n" --c "$c" ${4:+--key "$4"} --extra "$5"
+    --urls "$tmp/urls.txt" --n "${6:-$n}" --c "$c" ${4:+--key "$4"} --extra "$5"
 }
+# The untimed warm-up is one pass over the pages, not a second run of N requests.
+pass="$(wc -l <"$tmp/urls.txt")"
 start_gleaner "$bin"
 gpid=$gleaner_pid; port=$gleaner_port; key=$gleaner_key
 for extra in '{"jsRendering":false}' '{"jsRendering":true}'; do
   label=$([[ "$extra" == *false* ]] && echo gleaner-plain || echo gleaner-browser)
-  load warm "$gpid" "$port" "$key" "$extra" >/dev/null || true
+  load warm "$gpid" "$port" "$key" "$extra" "$pass" >/dev/null || true
   load "$label" "$gpid" "$port" "$key" "$extra"
 done
 kill "$gpid"; wait "$gpid" 2>/dev/null || true
@@ -40,5 +42,5 @@ port="$(free_port)"
 node "$here/plain_service.mjs" --port "$port" >"$tmp/plain.log" 2>&1 &
 spid=$!; pids+=($spid)
 wait_up "http://127.0.0.1:$port/"
-load warm "$spid" "$port" "" '{}' >/dev/null || true
+load warm "$spid" "$port" "" '{}' "$pass" >/dev/null || true
 load node-fetch-turndown "$spid" "$port" "" '{}'
