@@ -4,10 +4,13 @@
 // summary JSON on stdout at the end. Usage:
 //   node soak.mjs --base http://127.0.0.1:P --key KEY --pid PID --requests FILE
 //                 [--n 20000] [--c 8] [--every 5000] [--samples FILE]
-// FILE (from run.sh): {"site": [GET paths], "pages": [URLs the archive serves]}.
+// FILE (from run.sh): {"site": [GET paths], "siteLight": [those whose documents are small],
+// "pages": [URLs the archive serves], "pagesLight": [the small ones]}.
 // The mix, by request number: site endpoints, POST /scrape/web (markdown, links, some with a
 // screenshot), failures (a page the archive lacks, bad parameters, an unknown route, a wrong key),
-// clients that hang up mid-request, /health and /account.
+// clients that hang up mid-request, /health and /account. One site request and one page fetch in
+// every 20 go through every case and page in turn (the 1 MB pages among them); the others use
+// the small documents.
 import fs from 'node:fs';
 import http from 'node:http';
 import { tree, pssKb } from '../web/proc.mjs';
@@ -18,7 +21,7 @@ const base = new URL(flags.base);
 const pid = Number(flags.pid);
 const total = Number(flags.n);
 const concurrency = Number(flags.c);
-const { site, pages } = JSON.parse(fs.readFileSync(flags.requests, 'utf8'));
+const { site, siteLight, pages, pagesLight } = JSON.parse(fs.readFileSync(flags.requests, 'utf8'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
 /// One request; resolves to {kind, status} (status 0: the client hung up or the socket failed).
@@ -44,15 +47,18 @@ const pick = (list, i) => list[i % list.length];
 /// Request i of the mix (20 slots, so every kind recurs evenly through the run).
 function request(i) {
   const slot = i % 20;
-  const page = pick(pages, i);
-  if (slot < 7) return send('site', 'GET', pick(site, i));
+  const round = Math.floor(i / 20);
+  const page = pick(pagesLight, i);
+  if (slot === 0) return send('site', 'GET', pick(site, round));
+  if (slot < 7) return send('site', 'GET', pick(siteLight, i));
+  if (slot === 7) return send('web', 'POST', '/scrape/web', { url: pick(pages, round), outputFormat: ['markdown'], extractLinks: true });
   if (slot < 11) return send('web', 'POST', '/scrape/web', { url: page, outputFormat: ['markdown'], extractLinks: true });
   if (slot < 12) return send('screenshot', 'POST', '/scrape/web', { url: page, screenshot: true });
   if (slot === 12) return send('missing_page', 'POST', '/scrape/web', { url: `${page}${page.includes('?') ? '&' : '?'}soak=${i}` });
   if (slot === 13) return send('bad_param', 'POST', '/scrape/web', { url: 'ftp://example.com/' });
   if (slot === 14) return send('bad_key', 'GET', pick(site, i), null, { key: 'not-a-key' });
   if (slot === 15) return send('no_route', 'GET', `/no/such/route/${i}`);
-  if (slot === 16) return send('hang_up', 'GET', pick(site, i + 1), null, { hangUpAfterMs: 150 });
+  if (slot === 16) return send('hang_up', 'GET', pick(siteLight, i + 1), null, { hangUpAfterMs: 150 });
   if (slot === 17) return send('hang_up', 'POST', '/scrape/web', { url: page }, { hangUpAfterMs: 300 });
   if (slot === 18) return send('health', 'GET', '/health');
   return send('account', 'GET', '/account');
