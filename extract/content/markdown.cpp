@@ -799,8 +799,16 @@ class Converter {
     Inline inner(in.single_line() || has_descendant(node, is_block_kind, depth), in.marks(), true);
     inline_children(node, inner, depth);
     std::string content = inner.take_content();
-    if (content.empty()) {  // nothing to click on: dropped
-      splice(in, inner, "", content, "");
+    if (content.empty()) {
+      // Nothing to click on (a card's overlay, an icon drawn by CSS), but where it leads is kept,
+      // as turndown and html2text write it.
+      if (inner.leading_space()) in.space();
+      in.markup("[](" + destination(href) + title_part(attr(node, "title"), "") + ")");
+      if (inner.trailing_break()) {
+        in.hard_break();
+      } else if (inner.trailing_space()) {
+        in.space();
+      }
       return;
     }
     std::string shown;

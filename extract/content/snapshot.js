@@ -293,7 +293,8 @@
     if (attrs) append(result, attrs);
     const childCount = result.length;
     addChildren(el, result, depth + 1, pre || PRE_TAGS.has(tag), ownTextHidden);
-    if (result.length === childCount && !KEEP_EMPTY.has(tag)) {
+    // An empty link is kept too: where it leads (a card's overlay, an icon drawn by CSS).
+    if (result.length === childCount && !KEEP_EMPTY.has(tag) && !(tag === 'a' && attrs && attrs.href)) {
       // An empty block box still ends the line of text before it ("a<div></div>b" shows a and b
       // on two lines): sent bare, as a break, when text precedes it.
       const before = parent[parent.length - 1];

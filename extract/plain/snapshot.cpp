@@ -231,10 +231,12 @@ class TreeBuilder {
     if (!kSemantic.count(tag)) tag = tag == "div" ? "div" : "span";
     json result = json::array({tag});
     json attrs = attributes_of(node, tag);
+    // As snapshot.js: an empty link is kept, for where it leads.
+    const bool keep_empty = kKeepEmpty.count(tag) != 0 || (tag == "a" && attrs.contains("href"));
     if (!attrs.empty()) result.push_back(std::move(attrs));
     const std::size_t child_count = result.size();
     add_children(node, result, depth + 1, pre || kPre.count(tag) != 0);
-    if (result.size() == child_count && !kKeepEmpty.count(tag)) {
+    if (result.size() == child_count && !keep_empty) {
       // As snapshot.js: an empty div after text still ends that text's line; sent bare.
       if (tag == "div" && parent.size() > 1 && parent.back().is_string() &&
           parent.back().get_ref<const std::string&>().find_first_not_of(' ') != std::string::npos) {

@@ -183,10 +183,13 @@ TEST(MarkdownLinks, TitleEqualToTheTextIsLeftOut) {
             "[Home](https://x.test/)");
 }
 
-TEST(MarkdownLinks, EmptyLinksAreDroppedKeepingTheirSpace) {
+// html2text's empty-link case, and turndown's rule: the link stays with no text.
+TEST(MarkdownLinks, EmptyLinksKeepWhereTheyLeadAndTheirSpace) {
   EXPECT_EQ(md(R"J(["p", "a", ["a", {"href": "https://x.test/"}, " "], "b",
-                   ["a", {"href": "https://x.test/"}, ["span"]], "c"])J"),
-            "a bc");
+                   ["a", {"href": "https://x.test/c", "title": "C"}, ["span"]], "c"])J"),
+            "a [](https://x.test/)b[](https://x.test/c \"C\")c");
+  EXPECT_EQ(md(R"J(["div", ["a", {"href": "https://x.test/"}], ["a", {"href": "https://x.test/"}, ["p"]]])J"),
+            "[](https://x.test/) [](https://x.test/)");
 }
 
 TEST(MarkdownLinks, ScriptLinksAndLinksWithoutHrefAreText) {

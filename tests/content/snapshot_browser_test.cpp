@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -64,7 +65,15 @@ SnapshotParts recorded_parts() {
 }
 
 /// Compares the parts the recordings keep.
+/// Compares `live` with the recording; with GLEANER_RECORD=1 in the environment, rewrites the
+/// recording instead (review its diff before committing it).
 void expect_same_as_recorded(const json& live, const std::string& recording) {
+  const char* record = std::getenv("GLEANER_RECORD");
+  if (record != nullptr && std::string(record) == "1") {
+    json parts = json::object();
+    for (const char* part : {"url", "baseUrl", "text", "tree", "links", "meta"}) parts[part] = live[part];
+    std::ofstream(data_path(recording), std::ios::binary) << parts.dump();
+  }
   json recorded = json::parse(read_file(data_path(recording)));
   for (const char* part : {"url", "baseUrl", "text", "tree", "links", "meta"}) {
     EXPECT_EQ(live[part], recorded[part]) << part << " differs from " << recording;
