@@ -105,6 +105,7 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   void check_health();
   void stop_everything();
   Deadline next_wakeup_locked() const;
+  bool other_steps_due_locked() const;
 
   const BrowserInstance::Settings settings_;
 
@@ -364,6 +365,17 @@ Deadline PoolCore::next_wakeup_locked() const {
   return next;
 }
 
+// Whether a supervisor step other than topping up warm pages has work now: a browser to start
+// (a recycled or dead one's replacement), a retired one to stop, or the health check. Topping up
+// goes on as long as leases take warm pages, so under steady load it must give way to them.
+bool PoolCore::other_steps_due_locked() const {
+  const Deadline now = SteadyClock::now();
+  if (now >= next_health_) return true;
+  for (std::size_t i = 0; i < slots_.size(); ++i)
+    if (!slots_[i] && now >= next_launch_[i]) return true;
+  return std::any_of(retiring_.begin(), retiring_.end(), [](const Instance& b) { return b->busy == 0; });
+}
+
 void PoolCore::supervise() {
   auto locked = [this](auto&& f) {
     std::lock_guard lock(mutex_);
@@ -484,6 +496,10 @@ void PoolCore::fill_warm_pages() {
     {
       std::lock_guard lock(mutex_);
       if (shutting_down_) return;
+      if (other_steps_due_locked()) {
+        work_ = true;  // the supervisor's next round does them, then comes back here
+        return;
+      }
       for (const auto& b : slots_) {
         if (!b) continue;
         for (auto it = b->warm.begin(); it != b->warm.end();) {
