@@ -802,13 +802,7 @@ class Converter {
     if (content.empty()) {
       // Nothing to click on (a card's overlay, an icon drawn by CSS), but where it leads is kept,
       // as turndown and html2text write it.
-      if (inner.leading_space()) in.space();
-      in.markup("[](" + destination(href) + title_part(attr(node, "title"), "") + ")");
-      if (inner.trailing_break()) {
-        in.hard_break();
-      } else if (inner.trailing_space()) {
-        in.space();
-      }
+      splice(in, inner, "", "[](" + destination(href) + title_part(attr(node, "title"), "") + ")", "");
       return;
     }
     std::string shown;
