@@ -369,11 +369,8 @@ Deadline PoolCore::next_wakeup_locked() const {
 // (a recycled or dead one's replacement), a retired one to stop, or the health check. Topping up
 // goes on as long as leases take warm pages, so under steady load it must give way to them.
 bool PoolCore::other_steps_due_locked() const {
-  const Deadline now = SteadyClock::now();
-  if (now >= next_health_) return true;
-  for (std::size_t i = 0; i < slots_.size(); ++i)
-    if (!slots_[i] && now >= next_launch_[i]) return true;
-  return std::any_of(retiring_.begin(), retiring_.end(), [](const Instance& b) { return b->busy == 0; });
+  return SteadyClock::now() >= next_wakeup_locked() ||
+         std::any_of(retiring_.begin(), retiring_.end(), [](const Instance& b) { return b->busy == 0; });
 }
 
 void PoolCore::supervise() {
