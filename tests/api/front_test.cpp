@@ -128,7 +128,6 @@ class RawClient {
   }
 
  private:
-  int port_;
   /// One read; false at the deadline or once closed.
   bool read_some(SteadyClock::time_point deadline) {
     if (closed_) return false;
@@ -146,6 +145,7 @@ class RawClient {
     return true;
   }
 
+  int port_;
   int fd_ = -1;
   bool connected_ = false;
   bool closed_ = false;

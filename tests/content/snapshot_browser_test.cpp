@@ -64,18 +64,18 @@ SnapshotParts recorded_parts() {
   return parts;
 }
 
-/// Compares the parts the recordings keep.
-/// Compares `live` with the recording; with GLEANER_RECORD=1 in the environment, rewrites the
-/// recording instead (review its diff before committing it).
+/// Compares the parts the recordings keep; with GLEANER_RECORD=1 in the environment, rewrites the
+/// recording first (review its diff before committing it).
 void expect_same_as_recorded(const json& live, const std::string& recording) {
+  constexpr const char* kParts[] = {"url", "baseUrl", "text", "tree", "links", "meta"};
   const char* record = std::getenv("GLEANER_RECORD");
   if (record != nullptr && std::string(record) == "1") {
     json parts = json::object();
-    for (const char* part : {"url", "baseUrl", "text", "tree", "links", "meta"}) parts[part] = live[part];
+    for (const char* part : kParts) parts[part] = live[part];
     std::ofstream(data_path(recording), std::ios::binary) << parts.dump();
   }
   json recorded = json::parse(read_file(data_path(recording)));
-  for (const char* part : {"url", "baseUrl", "text", "tree", "links", "meta"}) {
+  for (const char* part : kParts) {
     EXPECT_EQ(live[part], recorded[part]) << part << " differs from " << recording;
   }
   EXPECT_FALSE(live.contains("errors")) << live["errors"].dump();
