@@ -1,11 +1,15 @@
 // GET load over a list of paths (taken round-robin): N requests at concurrency C, then one JSON
 // line: requests/s, p50, p99, failures. Usage:
 //   node load.mjs --base http://127.0.0.1:P --paths FILE [--n 40] [--c 4] [--key KEY] [--label x]
+//                 [--pid PID]
+// With --pid, the CPU time the process tree under PID (the service or the floor, with their
+// Chromium processes) spent during the timed requests, per request and by process kind.
 import fs from 'node:fs';
 import http from 'node:http';
 import { parseFlags } from '../web/common.mjs';
+import { CpuMeter } from '../web/proc.mjs';
 
-const f = parseFlags(process.argv.slice(2), { n: '40', c: '4', key: '', label: 'run', timeout: '60000' });
+const f = parseFlags(process.argv.slice(2), { n: '40', c: '4', key: '', label: 'run', timeout: '60000', pid: '' });
 const paths = fs.readFileSync(f.paths, 'utf8').split('\n').map((s) => s.trim()).filter(Boolean);
 const base = new URL(f.base);
 const total = Number(f.n);
@@ -29,6 +33,9 @@ function get(p) {
   });
 }
 
+const cpu = f.pid ? new CpuMeter(Number(f.pid)) : null;
+const sampler = cpu ? setInterval(() => cpu.sample(), 100) : null;
+cpu?.start();
 const latencies = [];
 const failures = [];
 let next = 0;
@@ -44,6 +51,7 @@ await Promise.all(Array.from({ length: concurrency }, async () => {
   }
 }));
 const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+if (cpu) { cpu.sample(); clearInterval(sampler); }
 agent.destroy();
 latencies.sort((a, b) => a - b);
 const pct = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
@@ -52,4 +60,5 @@ console.log(JSON.stringify({
   label: f.label, requests: total, seconds: +seconds.toFixed(2),
   perSecond: +((total - failures.length) / seconds).toFixed(2),
   p50ms: Math.round(pct(0.5)), p99ms: Math.round(pct(0.99)), failures: failures.length,
+  ...(cpu ? { cpuMsPerRequest: cpu.msBy(total) } : {}),
 }));
