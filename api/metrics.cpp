@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/heap.h"
+
 namespace gleaner::api {
 namespace {
 
@@ -193,6 +195,16 @@ std::string Metrics::render(const AdmissionState& admission, const browser::Pool
   out << "gleaner_browser_recycles_total " << pool.recycles << '\n';
   family(out, "gleaner_pool_pages_served_total", "counter", "Pages lent by the pool.");
   out << "gleaner_pool_pages_served_total " << pool.pages_served << '\n';
+
+  const HeapState heap = heap_state();
+  family(out, "gleaner_heap_allocated_bytes", "gauge",
+         "Bytes in live allocations of the service process (not its Chromium processes).");
+  out << "gleaner_heap_allocated_bytes " << heap.allocated << '\n';
+  family(out, "gleaner_heap_held_bytes", "gauge",
+         "Bytes the service's allocator spans: live allocations plus free memory kept for reuse.");
+  out << "gleaner_heap_held_bytes " << heap.held << '\n';
+  family(out, "gleaner_resident_bytes", "gauge", "The service process's resident set.");
+  out << "gleaner_resident_bytes " << resident_bytes() << '\n';
 
   family(out, "gleaner_jobs", "gauge", "Scraper jobs in the store, by status.");
   for (const auto& [status, count] : jobs.by_status) {

@@ -7,6 +7,7 @@
 #include "api/routes/routes.h"
 #include "browser/pool.h"
 #include "core/error.h"
+#include "core/heap.h"
 #include "core/log.h"
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
@@ -109,7 +110,7 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
       [metrics = deps_->metrics.get()](const Request& request, int status, Millis elapsed) {
         metrics->observe_request(request.route, request.method, status, elapsed);
       });
-  sweeper_ = std::thread([this] { sweep_reservations(); });
+  sweeper_ = std::thread([this] { sweep(); });
   if (jobs_) {
     jobs_->outbox.start();
     jobs_->worker.start();  // releases this node's leases, page entries included
@@ -152,7 +153,7 @@ void Service::shutdown(Millis grace) {
   if (sweeper_.joinable() && sweeper_.get_id() != std::this_thread::get_id()) sweeper_.join();
 }
 
-void Service::sweep_reservations() {
+void Service::sweep() {
   const std::chrono::seconds every(
       std::max<long long>(deps_->config.get_int("reservation_sweep_seconds", 60), 1));
   std::unique_lock lock(sweep_mutex_);
@@ -165,6 +166,10 @@ void Service::sweep_reservations() {
     } catch (const std::exception& e) {
       log::warn("api") << "could not release expired reservations: " << describe(e);
     }
+    const std::size_t resident = resident_bytes();
+    release_free_heap();
+    log::debug("api") << "returned free heap: resident " << resident / 1024 << " KiB before, "
+                      << resident_bytes() / 1024 << " KiB after";
     lock.lock();
   }
 }

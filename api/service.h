@@ -80,9 +80,10 @@ class Service {
   int port() const { return server_->port(); }
 
  private:
-  /// Gives back, every `reservation_sweep_seconds`, credits held by requests that died on any
-  /// node (docs/store.md asks every node to do it).
-  void sweep_reservations();
+  /// Every `reservation_sweep_seconds`: gives back credits held by requests that died on any
+  /// node (docs/store.md asks every node to do it), and returns the allocator's free pages to
+  /// the system, so that the resident set follows what the service uses (docs/deployment.md).
+  void sweep();
 
   std::unique_ptr<Dependencies> deps_;
   /// The job worker, the maps source it reads with and the webhook outbox (service.cpp).
@@ -92,7 +93,7 @@ class Service {
   std::mutex sweep_mutex_;  // guards stopping_
   std::condition_variable sweep_cv_;
   bool stopping_ = false;
-  // Declared last: runs sweep_reservations() until shutdown() joins it.
+  // Declared last: runs sweep() until shutdown() joins it.
   std::thread sweeper_;
 };
 

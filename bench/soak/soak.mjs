@@ -1,6 +1,7 @@
 // The long run (issue 23 item 6): N mixed requests at concurrency C against one gleaner, sampling
-// what a slow leak would show: the service's RSS, threads and open descriptors, and the Chromium
-// processes under it (count and PSS). Prints one JSON line per sample on stderr as it goes and a
+// what a slow leak would show: the service's RSS, threads and open descriptors, its heap (live
+// allocations and what the allocator holds, from /metrics), and the Chromium processes under it
+// (count and PSS). Prints one JSON line per sample on stderr as it goes and a
 // summary JSON on stdout at the end. Usage:
 //   node soak.mjs --base http://127.0.0.1:P --key KEY --pid PID --requests FILE
 //                 [--n 20000] [--c 8] [--every 5000] [--samples FILE]
@@ -64,7 +65,27 @@ function request(i) {
   return send('account', 'GET', '/account');
 }
 
-function sample(done) {
+/// The service's heap gauges from GET /metrics, in MB: {heapMb, heapHeldMb}.
+function heap() {
+  return new Promise((resolve) => {
+    const req = http.get({ host: base.hostname, port: base.port, path: '/metrics', timeout: 10000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => {
+        const gauge = (name) => {
+          const m = new RegExp(`^${name} (\\d+)`, 'm').exec(text);
+          return m ? Math.round(Number(m[1]) / 1024 / 102.4) / 10 : null;
+        };
+        resolve({ heapMb: gauge('gleaner_heap_allocated_bytes'), heapHeldMb: gauge('gleaner_heap_held_bytes') });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ heapMb: null, heapHeldMb: null }));
+  });
+}
+
+async function sample(done) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)[1]);
   const chromium = tree(pid).filter((p) => p !== pid);
@@ -78,6 +99,7 @@ function sample(done) {
     fds: fs.readdirSync(`/proc/${pid}/fd`).length,
     chromium: chromium.length,
     chromiumPssMb: Math.round(chromiumPssKb / 1024),
+    ...(await heap()),
   };
 }
 
@@ -85,14 +107,14 @@ const started = Date.now();
 const samples = [];
 const out = flags.samples ? fs.createWriteStream(flags.samples) : null;
 let done = 0;
-const take = () => {
-  const s = sample(done);
+const take = async () => {
+  const s = await sample(done);
   samples.push(s);
   const line = JSON.stringify(s);
   process.stderr.write(`${line}\n`);
   if (out) out.write(`${line}\n`);
 };
-take();
+await take();
 const timer = setInterval(take, Number(flags.every));
 
 const byKind = {};
@@ -110,7 +132,7 @@ await Promise.all(Array.from({ length: concurrency }, async () => {
 clearInterval(timer);
 // Idle for a while: what a leak keeps shows after the load, when everything should be released.
 await new Promise((r) => setTimeout(r, 30000));
-take();
+await take();
 
 /// Least-squares slope of `key` per hour over samples `from`..end.
 function slopePerHour(list, key) {
@@ -135,5 +157,5 @@ const stats = (key) => ({
 console.log(JSON.stringify({
   requests: done, concurrency, seconds: Math.round((Date.now() - started) / 1000), byKind,
   rssMb: stats('rssMb'), threads: stats('threads'), fds: stats('fds'), chromium: stats('chromium'),
-  chromiumPssMb: stats('chromiumPssMb'),
+  chromiumPssMb: stats('chromiumPssMb'), heapMb: stats('heapMb'), heapHeldMb: stats('heapHeldMb'),
 }, null, 1));

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <sstream>
+#include <string>
 
 using namespace gleaner;
 using namespace gleaner::api;
@@ -94,6 +96,13 @@ TEST(Metrics, GaugesComeFromTheSampledState) {
   EXPECT_TRUE(has_line(text, "gleaner_browser_restarts_total 1"));
   EXPECT_TRUE(has_line(text, "gleaner_browser_recycles_total 4"));
   EXPECT_TRUE(has_line(text, "gleaner_pool_pages_served_total 99"));
+  // The process's own memory, read when scraped: present and not zero.
+  for (const char* name :
+       {"gleaner_heap_allocated_bytes ", "gleaner_heap_held_bytes ", "gleaner_resident_bytes "}) {
+    const auto at = text.find(std::string("\n") + name);
+    ASSERT_NE(at, std::string::npos) << name;
+    EXPECT_GT(std::stoll(text.substr(at + 1 + std::strlen(name))), 0) << name;
+  }
 }
 
 TEST(Metrics, EveryLineIsACommentOrASample) {
