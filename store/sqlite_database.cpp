@@ -65,7 +65,8 @@ class SqliteDatabase::Tx final : public Transaction {
   SqliteDatabase& db_;
 };
 
-SqliteDatabase::SqliteDatabase(const std::string& path, Millis busy_wait) : path_(path) {
+SqliteDatabase::SqliteDatabase(const std::string& path, Millis busy_wait, Sync sync)
+    : path_(path) {
   int rc =
       sqlite3_open_v2(path.c_str(), &db_,
                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
@@ -94,6 +95,7 @@ SqliteDatabase::SqliteDatabase(const std::string& path, Millis busy_wait) : path
           std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
       }
+      exec(sync == Sync::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
     }
   } catch (...) {
     sqlite3_close(db_);
@@ -136,14 +138,86 @@ sqlite3_stmt* SqliteDatabase::prepare(std::string_view sql) {
 }
 
 void SqliteDatabase::transact(TxKind kind, const std::function<void(Transaction&)>& work) {
+  if (kind == TxKind::Read) {
+    std::lock_guard lock(mutex_);
+    exec("BEGIN");
+    try {
+      Tx tx(*this);
+      work(tx);
+      exec("COMMIT");
+    } catch (...) {
+      if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      throw;
+    }
+    return;
+  }
+  Write me{&work, nullptr, false};
+  std::unique_lock queue(queue_mutex_);
+  queue_.push_back(&me);
+  for (;;) {
+    queue_cv_.wait(queue, [&] { return me.done || !committing_; });
+    if (me.done) break;
+    // No group is being committed: this thread commits every write waiting, its own included.
+    committing_ = true;
+    std::vector<Write*> group;
+    group.swap(queue_);
+    queue.unlock();
+    commit_group(group);
+    queue.lock();
+    for (Write* w : group) w->done = true;  // under queue_mutex_: the writers read it there
+    committing_ = false;
+    queue_cv_.notify_all();  // the group's writers, and a leader for the writes that came since
+  }
+  if (me.error) std::rethrow_exception(me.error);
+}
+
+void SqliteDatabase::commit_group(const std::vector<Write*>& group) {
   std::lock_guard lock(mutex_);
-  exec(kind == TxKind::Write ? "BEGIN IMMEDIATE" : "BEGIN");
+  auto fail_all = [&](std::exception_ptr error) {
+    for (Write* w : group) w->error = error;
+  };
   try {
-    Tx tx(*this);
-    work(tx);
+    exec("BEGIN IMMEDIATE");
+  } catch (...) {
+    fail_all(std::current_exception());
+    return;
+  }
+  std::exception_ptr lost;  // set when SQLite rolled the whole transaction back on its own
+  for (Write* w : group) {
+    if (lost) {
+      w->error = lost;
+      continue;
+    }
+    try {
+      exec("SAVEPOINT w");
+      Tx tx(*this);
+      (*w->work)(tx);
+      exec("RELEASE w");
+    } catch (...) {
+      w->error = std::current_exception();
+      // Some errors (I/O, a full disk) make SQLite roll back the whole transaction: the writes
+      // before this one are gone too.
+      if (sqlite3_get_autocommit(db_) != 0) {
+        lost = w->error;
+        continue;
+      }
+      char* message = nullptr;
+      if (sqlite3_exec(db_, "ROLLBACK TO w; RELEASE w", nullptr, nullptr, &message) !=
+          SQLITE_OK) {
+        log::error("store") << "SQLite rollback to a savepoint failed: " << (message ? message : "");
+        sqlite3_free(message);
+      }
+    }
+  }
+  if (lost) {
+    fail_all(lost);
+    return;
+  }
+  try {
     exec("COMMIT");
   } catch (...) {
     // ROLLBACK fails only if SQLite already rolled back on its own (e.g. after an I/O error).
+    const std::exception_ptr error = std::current_exception();
     if (sqlite3_get_autocommit(db_) == 0) {
       char* message = nullptr;
       if (sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, &message) != SQLITE_OK) {
@@ -151,7 +225,7 @@ void SqliteDatabase::transact(TxKind kind, const std::function<void(Transaction&
         sqlite3_free(message);
       }
     }
-    throw;
+    fail_all(error);
   }
 }
 

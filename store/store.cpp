@@ -52,8 +52,11 @@ std::unique_ptr<Database> open_database(const Config& config) {
       std::filesystem::create_directories(dir, ec);
       if (ec) bad_entry("store", "cannot create directory " + dir.string() + ": " + ec.message());
     }
-    log::info("store") << "using SQLite at " << path;
-    return std::make_unique<SqliteDatabase>(path, wait);
+    const std::string sync = config.get_string("sqlite_synchronous", "full");
+    if (sync != "full" && sync != "normal") bad_entry("sqlite_synchronous", "expected full or normal");
+    log::info("store") << "using SQLite at " << path << " (synchronous " << sync << ")";
+    return std::make_unique<SqliteDatabase>(
+        path, wait, sync == "full" ? SqliteDatabase::Sync::Full : SqliteDatabase::Sync::Normal);
   }
   if (is_postgres(spec)) {
     // The connection string may hold a password: it is never logged.

@@ -1,7 +1,10 @@
 // Nothing waits forever on the database: a busy SQLite file, an exhausted PostgreSQL pool and a
 // row lock held by a stuck node all fail `unavailable` after the configured wait.
+#include <chrono>
 #include <future>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "store/postgres_database.h"
 #include "store/sqlite_database.h"
@@ -67,6 +70,58 @@ TEST(SqliteDatabase, AWriterWaitsForAnotherProcessOnlyUpToTheWait) {
                 }),
             ErrorCode::NotFound);
   EXPECT_EQ(seen, 1);
+}
+
+// Writes that arrive together are committed in one group (sqlite_database.h); each must still
+// behave as its own transaction: committed when its call returns, rolled back alone when it
+// throws, its exception seen only by its caller.
+TEST(SqliteDatabase, WritesCommittedTogetherStayIndependent) {
+  const std::string path = SqliteBackend::new_store_spec().substr(7);
+  SqliteDatabase db(path, kMaxWait);
+  SqliteDatabase reader(path, kMaxWait);
+  db.transact(TxKind::Write, [](Transaction& tx) { tx.run_script("CREATE TABLE t (x BIGINT)"); });
+  auto count = [&](std::int64_t x) {
+    return in_transaction(reader, TxKind::Read, [&](Transaction& tx) {
+      return tx.run("SELECT COUNT(*) FROM t WHERE x = ?", {x}).rows.at(0).integer(0);
+    });
+  };
+  constexpr int kWriters = 8;
+  constexpr int kFailing = 3;
+  std::vector<std::int64_t> seen_on_return(kWriters, -1);
+  std::vector<std::string> errors(kWriters);
+  std::vector<std::thread> writers;
+  // A write held open, so that the others queue behind it and go as one group.
+  EXPECT_EQ(code_while_held(
+                db, [](Transaction& tx) { tx.run("INSERT INTO t (x) VALUES (?)", {100}); },
+                [&] {
+                  for (int i = 0; i < kWriters; ++i) {
+                    writers.emplace_back([&, i] {
+                      try {
+                        db.transact(TxKind::Write, [&](Transaction& tx) {
+                          tx.run("INSERT INTO t (x) VALUES (?)", {i});
+                          if (i == kFailing) throw Error(ErrorCode::InvalidParameter, "writer gives up");
+                        });
+                        seen_on_return[i] = count(i);
+                      } catch (const Error& e) {
+                        errors[i] = e.what();
+                      }
+                    });
+                  }
+                  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+                  throw Error(ErrorCode::NotFound, "the writers are queued");
+                }),
+            ErrorCode::NotFound);
+  for (auto& t : writers) t.join();
+  EXPECT_EQ(count(100), 1);
+  for (int i = 0; i < kWriters; ++i) {
+    if (i == kFailing) {
+      EXPECT_EQ(errors[i], "writer gives up");
+      EXPECT_EQ(count(i), 0) << "the failed write was rolled back";
+    } else {
+      EXPECT_EQ(errors[i], "") << "writer " << i;
+      EXPECT_EQ(seen_on_return[i], 1) << "writer " << i << " returned before its commit";
+    }
+  }
 }
 
 TEST(PostgresDatabase, AnExhaustedPoolFailsAfterTheWait) {

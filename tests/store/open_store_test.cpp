@@ -1,5 +1,6 @@
 // open_store(): which database the configuration names, and what it refuses.
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include "tests/store/store_fixture.h"
@@ -46,6 +47,25 @@ TEST(OpenStore, BadEntriesAreRefusedByName) {
   EXPECT_NE(message_of("reservation_ttl_seconds", 0).find("GLEANER_RESERVATION_TTL_SECONDS"),
             std::string::npos);
   EXPECT_NE(message_of("store_pool_size", -2).find("GLEANER_STORE_POOL_SIZE"), std::string::npos);
+  EXPECT_NE(message_of("sqlite_synchronous", "off").find("GLEANER_SQLITE_SYNCHRONOUS"),
+            std::string::npos);
+}
+
+TEST(OpenStore, SqliteSyncsEveryCommitUnlessToldNormal) {
+  FakeClock clock(kStart);
+  // PRAGMA synchronous reads 2 for FULL, 1 for NORMAL.
+  auto synchronous = [&](const std::optional<std::string>& entry) {
+    const fs::path file = process_temp_dir() / ("sync-" + entry.value_or("default") + ".db");
+    Config config = store_config("sqlite:" + file.string(), "n");
+    if (entry) config.set("sqlite_synchronous", *entry);
+    auto store = open_store(config, clock, StoreRole::Node);
+    return in_transaction(dynamic_cast<SqlStore&>(*store).database(), TxKind::Read, [](Transaction& tx) {
+      return tx.run("PRAGMA synchronous").rows.at(0).integer(0);
+    });
+  };
+  EXPECT_EQ(synchronous(std::nullopt), 2);
+  EXPECT_EQ(synchronous("full"), 2);
+  EXPECT_EQ(synchronous("normal"), 1);
 }
 
 TEST(OpenStore, AnUnreachablePostgresIsUnavailableAndItsPasswordIsNotTold) {
