@@ -162,7 +162,12 @@ void SqliteDatabase::transact(TxKind kind, const std::function<void(Transaction&
     std::vector<Write*> group;
     group.swap(queue_);
     queue.unlock();
-    commit_group(group);
+    try {
+      commit_group(group);
+    } catch (...) {
+      // Nothing of the group is known to be committed; committing_ must be cleared either way.
+      for (Write* w : group) w->error = std::current_exception();
+    }
     queue.lock();
     for (Write* w : group) w->done = true;  // under queue_mutex_: the writers read it there
     committing_ = false;
