@@ -82,7 +82,7 @@ class Service {
  private:
   /// Every `reservation_sweep_seconds`: gives back credits held by requests that died on any
   /// node (docs/store.md asks every node to do it), and returns the allocator's free pages to
-  /// the system, so that the resident set follows what the service uses (docs/deployment.md).
+  /// the system, so that the resident set follows what the service uses (docs/api.md).
   void sweep();
 
   std::unique_ptr<Dependencies> deps_;

@@ -2,7 +2,7 @@
 // The process's own memory as glibc's allocator sees it: what is allocated (live objects)
 // against what the allocator holds from the system, and the resident set. Told apart, a leak
 // (allocated grows) and fragmentation (only held and resident grow) are no longer one rising
-// RSS line (docs/deployment.md).
+// RSS line (the gauges of GET /metrics, docs/api.md).
 #include <cstddef>
 
 namespace gleaner {

@@ -65,8 +65,7 @@ class SqliteDatabase::Tx final : public Transaction {
   SqliteDatabase& db_;
 };
 
-SqliteDatabase::SqliteDatabase(const std::string& path, Millis busy_wait, Sync sync)
-    : path_(path) {
+SqliteDatabase::SqliteDatabase(const std::string& path, Millis busy_wait, Sync sync) : path_(path) {
   int rc =
       sqlite3_open_v2(path.c_str(), &db_,
                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
@@ -146,7 +145,8 @@ void SqliteDatabase::transact(TxKind kind, const std::function<void(Transaction&
       work(tx);
       exec("COMMIT");
     } catch (...) {
-      if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      if (sqlite3_get_autocommit(db_) == 0)
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
       throw;
     }
     return;
@@ -207,9 +207,9 @@ void SqliteDatabase::commit_group(const std::vector<Write*>& group) {
         continue;
       }
       char* message = nullptr;
-      if (sqlite3_exec(db_, "ROLLBACK TO w; RELEASE w", nullptr, nullptr, &message) !=
-          SQLITE_OK) {
-        log::error("store") << "SQLite rollback to a savepoint failed: " << (message ? message : "");
+      if (sqlite3_exec(db_, "ROLLBACK TO w; RELEASE w", nullptr, nullptr, &message) != SQLITE_OK) {
+        log::error("store") << "SQLite rollback to a savepoint failed: "
+                            << (message ? message : "");
         sqlite3_free(message);
       }
     }

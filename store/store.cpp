@@ -53,7 +53,8 @@ std::unique_ptr<Database> open_database(const Config& config) {
       if (ec) bad_entry("store", "cannot create directory " + dir.string() + ": " + ec.message());
     }
     const std::string sync = config.get_string("sqlite_synchronous", "full");
-    if (sync != "full" && sync != "normal") bad_entry("sqlite_synchronous", "expected full or normal");
+    if (sync != "full" && sync != "normal")
+      bad_entry("sqlite_synchronous", "expected full or normal");
     log::info("store") << "using SQLite at " << path << " (synchronous " << sync << ")";
     return std::make_unique<SqliteDatabase>(
         path, wait, sync == "full" ? SqliteDatabase::Sync::Full : SqliteDatabase::Sync::Normal);

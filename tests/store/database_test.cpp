@@ -99,7 +99,8 @@ TEST(SqliteDatabase, WritesCommittedTogetherStayIndependent) {
                       try {
                         db.transact(TxKind::Write, [&](Transaction& tx) {
                           tx.run("INSERT INTO t (x) VALUES (?)", {i});
-                          if (i == kFailing) throw Error(ErrorCode::InvalidParameter, "writer gives up");
+                          if (i == kFailing)
+                            throw Error(ErrorCode::InvalidParameter, "writer gives up");
                         });
                         seen_on_return[i] = count(i);
                       } catch (const Error& e) {

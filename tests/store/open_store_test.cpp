@@ -59,9 +59,9 @@ TEST(OpenStore, SqliteSyncsEveryCommitUnlessToldNormal) {
     Config config = store_config("sqlite:" + file.string(), "n");
     if (entry) config.set("sqlite_synchronous", *entry);
     auto store = open_store(config, clock, StoreRole::Node);
-    return in_transaction(dynamic_cast<SqlStore&>(*store).database(), TxKind::Read, [](Transaction& tx) {
-      return tx.run("PRAGMA synchronous").rows.at(0).integer(0);
-    });
+    return in_transaction(
+        dynamic_cast<SqlStore&>(*store).database(), TxKind::Read,
+        [](Transaction& tx) { return tx.run("PRAGMA synchronous").rows.at(0).integer(0); });
   };
   EXPECT_EQ(synchronous(std::nullopt), 2);
   EXPECT_EQ(synchronous("full"), 2);
