@@ -370,7 +370,8 @@ Deadline PoolCore::next_wakeup_locked() const {
 // goes on as long as leases take warm pages, so under steady load it must give way to them.
 bool PoolCore::other_steps_due_locked() const {
   return SteadyClock::now() >= next_wakeup_locked() ||
-         std::any_of(retiring_.begin(), retiring_.end(), [](const Instance& b) { return b->busy == 0; });
+         std::any_of(retiring_.begin(), retiring_.end(),
+                     [](const Instance& b) { return b->busy == 0; });
 }
 
 void PoolCore::supervise() {

@@ -802,7 +802,8 @@ class Converter {
     if (content.empty()) {
       // Nothing to click on (a card's overlay, an icon drawn by CSS), but where it leads is kept,
       // as turndown and html2text write it.
-      splice(in, inner, "", "[](" + destination(href) + title_part(attr(node, "title"), "") + ")", "");
+      splice(in, inner, "", "[](" + destination(href) + title_part(attr(node, "title"), "") + ")",
+             "");
       return;
     }
     std::string shown;
