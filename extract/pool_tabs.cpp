@@ -33,7 +33,9 @@ browser::WaitSpec wait_spec(const WaitFor& wait) {
     case WaitFor::Kind::DomContentLoaded: spec = browser::WaitSpec::dom_content_loaded(); break;
     case WaitFor::Kind::NetworkIdle: spec = browser::WaitSpec::network_idle(); break;
     case WaitFor::Kind::Selector: return browser::WaitSpec::load();
-    case WaitFor::Kind::RequiredSelector: spec = browser::WaitSpec::selector_of(wait.selector); break;
+    case WaitFor::Kind::RequiredSelector:
+      spec = browser::WaitSpec::selector_of(wait.selector);
+      break;
     case WaitFor::Kind::FixedWait: return browser::WaitSpec::fixed_wait(wait.extra);
   }
   return spec.then_wait(wait.extra);
@@ -141,6 +143,7 @@ class LeasedTab final : public Tab {
       lease_.page().set_scripts_enabled(false, deadline);
       scripts_off_ = true;
     }
+    if (way_out_) way_out_->begin_navigation();
     browser::NavigationResult result;
     try {
       result = lease_.page().navigate(url, wait_spec(wait), deadline);
@@ -171,8 +174,10 @@ class LeasedTab final : public Tab {
   void set_cookies(const std::vector<Cookie>& cookies, const std::string& url,
                    Deadline deadline) override {
     nlohmann::json jar = nlohmann::json::array();
-    for (const Cookie& c : cookies) jar.push_back({{"name", c.name}, {"value", c.value}, {"url", url}});
-    if (!jar.empty()) lease_.page().session().call("Network.setCookies", {{"cookies", jar}}, deadline);
+    for (const Cookie& c : cookies)
+      jar.push_back({{"name", c.name}, {"value", c.value}, {"url", url}});
+    if (!jar.empty())
+      lease_.page().session().call("Network.setCookies", {{"cookies", jar}}, deadline);
   }
 
   screenshots::Surface& surface() override { return surface_; }

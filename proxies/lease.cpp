@@ -1,11 +1,11 @@
 #include "proxies/lease.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/ids.h"
 #include "proxies/guard.h"
 #include "proxies/lease_record.h"
-
-#include <algorithm>
 
 namespace gleaner::proxies {
 namespace detail {
@@ -28,6 +28,12 @@ std::vector<GatewayIncident> LeaseRecord::incidents_copy() const {
 std::vector<std::string> LeaseRecord::main_frame_urls_copy() const {
   std::lock_guard lock(mutex_);
   return main_frame_urls_;
+}
+
+void LeaseRecord::forget() {
+  std::lock_guard lock(mutex_);
+  incidents_.clear();
+  main_frame_urls_.clear();
 }
 
 void LeaseRegistry::add(std::shared_ptr<LeaseRecord> record) {
@@ -77,7 +83,9 @@ std::optional<Authority> authority_of(std::string_view url) {
 
 GatewayLease::GatewayLease(std::shared_ptr<detail::LeaseRecord> record,
                            std::weak_ptr<detail::LeaseRegistry> registry, std::string proxy_server)
-    : record_(std::move(record)), registry_(std::move(registry)), proxy_server_(std::move(proxy_server)) {}
+    : record_(std::move(record)),
+      registry_(std::move(registry)),
+      proxy_server_(std::move(proxy_server)) {}
 
 GatewayLease::GatewayLease(GatewayLease&& other) noexcept = default;
 
@@ -91,7 +99,9 @@ GatewayLease& GatewayLease::operator=(GatewayLease&& other) noexcept {
   return *this;
 }
 
-GatewayLease::~GatewayLease() { close(); }
+GatewayLease::~GatewayLease() {
+  close();
+}
 
 void GatewayLease::close() {
   if (!record_) return;
@@ -99,13 +109,25 @@ void GatewayLease::close() {
   registry_.reset();
 }
 
-const std::string& GatewayLease::id() const { return record_->id; }
-const std::string& GatewayLease::proxy_server() const { return proxy_server_; }
-const std::string& GatewayLease::username() const { return record_->id; }
-const std::string& GatewayLease::password() const { return record_->password; }
-const Route& GatewayLease::route() const { return record_->route; }
+const std::string& GatewayLease::id() const {
+  return record_->id;
+}
+const std::string& GatewayLease::proxy_server() const {
+  return proxy_server_;
+}
+const std::string& GatewayLease::username() const {
+  return record_->id;
+}
+const std::string& GatewayLease::password() const {
+  return record_->password;
+}
+const Route& GatewayLease::route() const {
+  return record_->route;
+}
 
-std::vector<GatewayIncident> GatewayLease::incidents() const { return record_->incidents_copy(); }
+std::vector<GatewayIncident> GatewayLease::incidents() const {
+  return record_->incidents_copy();
+}
 
 std::optional<GatewayIncident> GatewayLease::incident_for(std::string_view url) const {
   const auto target = authority_of(url);
@@ -120,8 +142,8 @@ std::function<void(std::string url)> GatewayLease::main_document_notes() const {
   return [record = record_](std::string url) { record->add_main_frame_url(std::move(url)); };
 }
 
-const GatewayIncident* GatewayLease::main_document_incident(GatewayIncident::Kind kind,
-                                                            std::vector<GatewayIncident>& incidents) const {
+const GatewayIncident* GatewayLease::main_document_incident(
+    GatewayIncident::Kind kind, std::vector<GatewayIncident>& incidents) const {
   incidents = record_->incidents_copy();
   for (const auto& url : record_->main_frame_urls_copy()) {
     const auto target = authority_of(url);
@@ -136,6 +158,10 @@ const GatewayIncident* GatewayLease::main_document_incident(GatewayIncident::Kin
   return nullptr;
 }
 
+void GatewayLease::begin_navigation() {
+  record_->forget();
+}
+
 void GatewayLease::check_main_document(const std::string& parameter) const {
   std::vector<GatewayIncident> incidents;
   if (const auto* incident = main_document_incident(GatewayIncident::Kind::Refused, incidents)) {
@@ -148,11 +174,11 @@ void GatewayLease::check_main_document(const std::string& parameter) const {
 
 void GatewayLease::check_main_document_reached() const {
   std::vector<GatewayIncident> incidents;
-  if (const auto* incident = main_document_incident(GatewayIncident::Kind::Unreachable, incidents)) {
+  if (const auto* incident =
+          main_document_incident(GatewayIncident::Kind::Unreachable, incidents)) {
     // The detail is already words: "shop.invalid does not resolve (Name or service not known)",
     // "Connection refused (203.0.113.7)", "upstream proxy-1 refused the configured credentials".
-    throw Error(ErrorCode::UpstreamError,
-                "the site could not be reached: " + incident->detail,
+    throw Error(ErrorCode::UpstreamError, "the site could not be reached: " + incident->detail,
                 "lease " + record_->id + ": " + incident->host + ":" +
                     std::to_string(incident->port) + " unreachable");
   }

@@ -5,8 +5,6 @@
 // upstream proxy whose credentials only the gateway knows). A lease also keeps what the gateway
 // refused or could not reach for it, so the endpoint can tell a refused main document (400) from
 // a blocked sub-resource.
-#include "proxies/pool.h"
-
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -14,6 +12,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "proxies/pool.h"
 
 namespace gleaner::proxies {
 
@@ -75,6 +75,11 @@ class GatewayLease {
   /// request interception); it decides nothing. Safe from any thread, and after the lease moved or
   /// ended (the notes then go nowhere anyone reads).
   std::function<void(std::string url)> main_document_notes() const;
+
+  /// Forgets the incidents and top-frame documents noted so far: a tab that navigates again (a
+  /// crawl's tab loads many pages) is diagnosed on what its new navigation met, and each page
+  /// gets its own 256 notes of each kind.
+  void begin_navigation();
 
   /// Throws gleaner::Error(InvalidParameter, "the URL resolves to a private address") naming
   /// `parameter` when the gateway refused a document of the top frame (the page itself, a redirect

@@ -1,11 +1,11 @@
 #pragma once
 // Internal to proxies/: the state a lease shares with the gateway's connections.
-#include "proxies/lease.h"
-
 #include <cstddef>
 #include <deque>
 #include <map>
 #include <mutex>
+
+#include "proxies/lease.h"
 
 namespace gleaner::proxies::detail {
 
@@ -23,6 +23,8 @@ struct LeaseRecord {
   void add_main_frame_url(std::string url);
   std::vector<GatewayIncident> incidents_copy() const;
   std::vector<std::string> main_frame_urls_copy() const;
+  /// Drops the incidents and documents noted so far.
+  void forget();
 
   static constexpr std::size_t kMaxKept = 256;
 

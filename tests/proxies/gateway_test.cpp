@@ -2,14 +2,14 @@
 // site, and a counting forward proxy (Basic credentials required) for a paid upstream proxy.
 #include "proxies/gateway.h"
 
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+
 #include "core/error.h"
 #include "proxies/http_head.h"
 #include "proxies/lease_record.h"
 #include "tests/proxies/support/loopback.h"
-
-#include <gtest/gtest.h>
-
-#include <condition_variable>
 
 using namespace gleaner;
 using namespace gleaner::proxies;
@@ -71,9 +71,11 @@ struct TunnelAnswer {
   std::string connect;  // the gateway's (or upstream's) answer to CONNECT
   std::string inner;    // the site's answer inside the tunnel
 };
-TunnelAnswer tunnel_get(std::uint16_t port, const std::string& authority, const std::string& fields) {
+TunnelAnswer tunnel_get(std::uint16_t port, const std::string& authority,
+                        const std::string& fields) {
   RawClient client(port);
-  client.send("CONNECT " + authority + " HTTP/1.1\r\nHost: " + authority + "\r\n" + fields + "\r\n");
+  client.send("CONNECT " + authority + " HTTP/1.1\r\nHost: " + authority + "\r\n" + fields +
+              "\r\n");
   TunnelAnswer answer;
   answer.connect = client.read_until("\r\n\r\n");
   if (status_of(answer.connect) != 200) {
@@ -97,13 +99,15 @@ class GatewayTest : public ::testing::Test {
     return exchange(gateway->port(), plain_request(authority, path, auth_line(lease)));
   }
   std::shared_ptr<UpstreamPools> pools_with_upstream(const std::string& username,
-                                                     const std::string& password, int failures = 3) {
+                                                     const std::string& password,
+                                                     int failures = 3) {
     return std::make_shared<UpstreamPools>(
-        UpstreamPools::parse(json::array({{{"type", "datacenter"},
-                                           {"country", "US"},
-                                           {"url", "http://127.0.0.1:" + std::to_string(upstream.port())},
-                                           {"username", username},
-                                           {"password", password}}})),
+        UpstreamPools::parse(
+            json::array({{{"type", "datacenter"},
+                          {"country", "US"},
+                          {"url", "http://127.0.0.1:" + std::to_string(upstream.port())},
+                          {"username", username},
+                          {"password", password}}})),
         Millis(60000), failures);
   }
 
@@ -188,16 +192,18 @@ TEST_F(GatewayTest, LeaseCredentialsAreRequired) {
   EXPECT_EQ(status_of(none), 407) << none;
   EXPECT_NE(none.find("Proxy-Authenticate: Basic realm=\"gleaner\""), std::string::npos) << none;
 
-  const std::string wrong_password = "Proxy-Authorization: " +
-                                     basic_credentials(lease.username(), "not-the-token") + "\r\n";
-  EXPECT_EQ(status_of(exchange(gateway->port(), plain_request(origin_authority(), "/", wrong_password))),
-            407);
-  const std::string unknown_lease = "Proxy-Authorization: " +
-                                    basic_credentials("no-such-lease", lease.password()) + "\r\n";
+  const std::string wrong_password =
+      "Proxy-Authorization: " + basic_credentials(lease.username(), "not-the-token") + "\r\n";
+  EXPECT_EQ(
+      status_of(exchange(gateway->port(), plain_request(origin_authority(), "/", wrong_password))),
+      407);
+  const std::string unknown_lease =
+      "Proxy-Authorization: " + basic_credentials("no-such-lease", lease.password()) + "\r\n";
   EXPECT_EQ(status_of(tunnel_get(gateway->port(), origin_authority(), unknown_lease).connect), 407);
-  EXPECT_EQ(status_of(exchange(gateway->port(),
-                               plain_request(origin_authority(), "/", "Proxy-Authorization: Bearer x\r\n"))),
-            407);
+  EXPECT_EQ(
+      status_of(exchange(gateway->port(), plain_request(origin_authority(), "/",
+                                                        "Proxy-Authorization: Bearer x\r\n"))),
+      407);
   EXPECT_TRUE(origin.hits().empty());
   EXPECT_EQ(gateway->stats().auth_failures_total, 4u);
 
@@ -252,7 +258,8 @@ TEST_F(GatewayTest, APublicLookingNameThatResolvesToLoopbackIsRefused) {
   expect_refused(get(lease, authority));
   expect_refused(tunnel_get(gateway->port(), authority, auth_line(lease)).connect);
   EXPECT_TRUE(origin.hits().empty());
-  auto incident = lease.incident_for("http://PUBLIC.example:" + std::to_string(origin.port()) + "/x");
+  auto incident =
+      lease.incident_for("http://PUBLIC.example:" + std::to_string(origin.port()) + "/x");
   ASSERT_TRUE(incident);
   EXPECT_EQ(incident->detail, "resolves to 127.0.0.1 (loopback)");
   // One private answer among public ones is enough.
@@ -264,9 +271,9 @@ TEST_F(GatewayTest, LiteralAddressesInOddFormsAreRefused) {
   start(allowing_private(false));
   auto lease = gateway->open_lease(Route::direct());
   const std::string port = ":" + std::to_string(origin.port());
-  for (const std::string host : {"2130706433", "0177.0.0.1", "0x7f.1", "127.1", "[::1]",
-                                 "[::ffff:127.0.0.1]", "localhost", "LocalHost.", "a.localhost",
-                                 "0.0.0.0", "10.0.0.1", "169.254.169.254"}) {
+  for (const std::string host :
+       {"2130706433", "0177.0.0.1", "0x7f.1", "127.1", "[::1]", "[::ffff:127.0.0.1]", "localhost",
+        "LocalHost.", "a.localhost", "0.0.0.0", "10.0.0.1", "169.254.169.254"}) {
     expect_refused(tunnel_get(gateway->port(), host + port, auth_line(lease)).connect);
     expect_refused(get(lease, host + port));
   }
@@ -354,7 +361,8 @@ TEST_F(GatewayTest, UnreachableTargetsAre502WithAnIncident) {
   const std::string refused = get(lease, "127.0.0.1:" + std::to_string(closed_port));
   EXPECT_EQ(status_of(refused), 502) << refused;
   EXPECT_NE(refused.find("X-Gleaner-Gateway: unreachable"), std::string::npos);
-  EXPECT_EQ(status_of(tunnel_get(gateway->port(), "unknown.example:443", auth_line(lease)).connect), 502);
+  EXPECT_EQ(status_of(tunnel_get(gateway->port(), "unknown.example:443", auth_line(lease)).connect),
+            502);
   const auto incidents = lease.incidents();
   ASSERT_EQ(incidents.size(), 2u);
   EXPECT_EQ(incidents[1].host, "unknown.example");
@@ -409,7 +417,8 @@ TEST_F(GatewayTest, OversizedAndMalformedRequests) {
   EXPECT_EQ(incidents[0].kind, GatewayIncident::Kind::Unreachable);
   EXPECT_EQ(incidents[0].host, "127.0.0.1");
   EXPECT_NE(incidents[0].detail.find("larger than the gateway's limit"), std::string::npos);
-  EXPECT_EQ(status_of(exchange(gateway->port(), "GET / HTTP/1.1\r\n" + auth_line(lease) + "\r\n")), 400);
+  EXPECT_EQ(status_of(exchange(gateway->port(), "GET / HTTP/1.1\r\n" + auth_line(lease) + "\r\n")),
+            400);
   EXPECT_EQ(status_of(exchange(gateway->port(), "GET https://" + origin_authority() +
                                                     "/ HTTP/1.1\r\n" + auth_line(lease) + "\r\n")),
             400);
@@ -450,6 +459,14 @@ TEST_F(GatewayTest, ARefusedMainDocumentBecomesA400ButASubResourceDoesNot) {
   const std::string detail = expect_main_document_refused(lease);
   EXPECT_NE(detail.find("public.example:" + port), std::string::npos);
   EXPECT_EQ(detail.find(lease.password()), std::string::npos);
+
+  // A tab that navigates again (a crawl's kept tab) is diagnosed on its new navigation alone.
+  lease.begin_navigation();
+  EXPECT_NO_THROW(lease.check_main_document());
+  EXPECT_TRUE(lease.incidents().empty());
+  note("http://public.example:" + port + "/next");
+  expect_refused(get(lease, "public.example:" + port, "/next"));
+  expect_main_document_refused(lease);
 }
 
 TEST(GatewayOptionsTest, FromConfiguration) {
@@ -462,14 +479,16 @@ TEST(GatewayOptionsTest, FromConfiguration) {
   EXPECT_EQ(options.max_connections, 7);
   EXPECT_EQ(options.threads, 2);
   EXPECT_THROW(GatewayOptions::from_config(Config({{"gateway_threads", 0}}, {})), Error);
-  EXPECT_THROW(GatewayOptions::from_config(Config({{"gateway_connect_timeout_ms", -5}}, {})), Error);
+  EXPECT_THROW(GatewayOptions::from_config(Config({{"gateway_connect_timeout_ms", -5}}, {})),
+               Error);
 }
 
 TEST(GatewayFromConfig, AssemblesPoolsAndOverrides) {
-  auto gateway = Gateway::from_config(Config(
-      {{"proxies", json::array({{{"type", "residential"}, {"country", "DE"}, {"url", "http://p:1"}}})},
-       {"resolve_overrides", {{"public.example", "127.0.0.1"}}}},
-      {}));
+  auto gateway = Gateway::from_config(
+      Config({{"proxies",
+               json::array({{{"type", "residential"}, {"country", "DE"}, {"url", "http://p:1"}}})},
+              {"resolve_overrides", {{"public.example", "127.0.0.1"}}}},
+             {}));
   EXPECT_EQ(gateway->proxy_server(), "http://127.0.0.1:" + std::to_string(gateway->port()));
   EXPECT_EQ(gateway->pools().route("residential", "DE").upstream->host, "p");
   EXPECT_FALSE(gateway->guard().allow_private_addresses());
