@@ -128,8 +128,8 @@ PageWorkerOptions PageWorkerOptions::from_config(
     const Config& config, int default_threads,
     std::function<std::int64_t(const std::string&)> cost_of) {
   PageWorkerOptions o;
-  o.threads = static_cast<int>(
-      positive(config, "page_jobs_concurrency", std::max(1, default_threads)));
+  o.threads =
+      static_cast<int>(positive(config, "page_jobs_concurrency", std::max(1, default_threads)));
   o.lease = std::chrono::seconds(positive(config, "page_jobs_lease_seconds", o.lease.count()));
   o.poll = Millis(positive(config, "jobs_poll_ms", o.poll.count()));
   o.default_timeout = Millis(std::clamp<long long>(
@@ -171,9 +171,8 @@ void PageWorker::finish(const store::Job& job, const char* status,
 }
 
 void PageWorker::finish_if_drained(const std::string& job_id) {
-  const auto done = jobs_.finish_if_drained(job_id, [&](const store::Job& j) {
-    return webhook_body(j, event::kFinished, clock_.now());
-  });
+  const auto done = jobs_.finish_if_drained(
+      job_id, [&](const store::Job& j) { return webhook_body(j, event::kFinished, clock_.now()); });
   if (!done) return;
   log::info("jobs") << done->kind << " job " << job_id << " finished: " << done->rows_count
                     << " rows, " << done->credits_spent << " credits";
@@ -188,10 +187,18 @@ bool PageWorker::run_one() {
       finish_if_drained(job.id);
     }
   }
-  if (stopping()) return false;
+  // A thread with nothing to do holds no page of the browser pool.
+  if (stopping()) {
+    source_.rest();
+    return false;
+  }
   auto claimed = jobs_.claim_entry(options_.lease);
-  if (!claimed) return false;
+  if (!claimed) {
+    source_.rest();
+    return false;
+  }
   run_entry(claimed->job, claimed->entry);
+  if (stopping()) source_.rest();
   return true;
 }
 
@@ -234,8 +241,10 @@ std::string PageWorker::robots_of(const store::Job& job, const store::FrontierEn
   const std::string url = entry.origin + "/robots.txt";
   try {
     const FetchedText got = source_.get_text(url, deadline_in(options_.text_budget));
-    if (got.status >= 200 && got.status < 300) text = got.text;
-    else if (got.status >= 500 || got.status == 0) text = "User-agent: *\nDisallow: /\n";
+    if (got.status >= 200 && got.status < 300)
+      text = got.text;
+    else if (got.status >= 500 || got.status == 0)
+      text = "User-agent: *\nDisallow: /\n";
   } catch (const Error& e) {
     log::info("jobs") << "job " << job.id << ": " << url << " unreadable (" << describe(e)
                       << "); the origin is left out";
@@ -305,7 +314,7 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
       request.extract_links = true;
       request.json = true;
     }
-    FetchedPage page = source_.fetch(request, deadline_in(request.timeout));
+    FetchedPage page = source_.fetch(request, deadline_in(request.timeout), job.id);
     cost_key = page.cost_key;
     cost = options_.cost_of(cost_key);
     if (rules.crawl) {
@@ -366,10 +375,12 @@ void PageWorker::notify() {
 
 void PageWorker::request_stop() {
   threads_.request_stop();
+  source_.rest_all();
 }
 
 void PageWorker::stop() {
   threads_.stop();
+  source_.rest_all();
 }
 
 }  // namespace gleaner::jobs

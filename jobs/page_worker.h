@@ -39,10 +39,18 @@ struct FetchedText {
 class PageSource {
  public:
   virtual ~PageSource() = default;
-  /// Loads one page as POST /scrape/web does. Throws gleaner::Error as web::fetch_page does.
-  virtual FetchedPage fetch(const web::WebRequest& request, Deadline deadline) = 0;
+  /// Loads one page of job `job_id` as POST /scrape/web does. Throws gleaner::Error as
+  /// web::fetch_page does. The pages one thread fetches for one job may share a browser session
+  /// (jobs/web_page_source.h); pages of different jobs never do.
+  virtual FetchedPage fetch(const web::WebRequest& request, Deadline deadline,
+                            const std::string& job_id) = 0;
   /// GETs `url` (behind the same address guard). Throws gleaner::Error when it cannot be read.
   virtual FetchedText get_text(const std::string& url, Deadline deadline) = 0;
+  /// The calling thread fetches nothing for now (no entry to take, or stopping): what the source
+  /// keeps for its next page is let go.
+  virtual void rest() {}
+  /// rest() for every thread (the worker is stopping).
+  virtual void rest_all() {}
 };
 
 struct PageWorkerOptions {

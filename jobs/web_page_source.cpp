@@ -1,7 +1,7 @@
 #include "jobs/web_page_source.h"
 
-#include "extract/pool_tabs.h"
 #include "core/error.h"
+#include "extract/pool_tabs.h"
 #include "jobs/crawl_url.h"
 #include "proxies/gateway.h"
 
@@ -29,12 +29,104 @@ std::string read_script(const std::string& url) {
          json(url).dump() + ", " + std::to_string(kMaxTextBytes) + ")";
 }
 
+/// Lends a kept tab to one read_web_page() without handing it over: the tab outlives the page.
+class LentTab final : public extract::Tab {
+ public:
+  explicit LentTab(extract::Tab& tab) : tab_(tab) {}
+  extract::Navigation navigate(const std::string& url, const extract::WaitFor& wait,
+                               Deadline deadline) override {
+    return tab_.navigate(url, wait, deadline);
+  }
+  json evaluate(const std::string& expression, Deadline deadline, extract::World world) override {
+    return tab_.evaluate(expression, deadline, world);
+  }
+  void set_cookies(const std::vector<extract::Cookie>& cookies, const std::string& url,
+                   Deadline deadline) override {
+    tab_.set_cookies(cookies, url, deadline);
+  }
+  screenshots::Surface& surface() override { return tab_.surface(); }
+
+ private:
+  extract::Tab& tab_;
+};
+
+class LendingTabs final : public extract::TabSource {
+ public:
+  explicit LendingTabs(extract::Tab& tab) : tab_(tab) {}
+  std::unique_ptr<extract::Tab> open(const extract::BrowserProfile&, Deadline) override {
+    return std::make_unique<LentTab>(tab_);
+  }
+
+ private:
+  extract::Tab& tab_;
+};
+
+/// A page that failed with the site's own answer (a 404, a block page) leaves its tab as sound as
+/// a page that loaded; any other failure (a timeout, a crash, a refused address) may not.
+bool keeps_tab(const Error& e) {
+  return e.code() == ErrorCode::NotFound || e.code() == ErrorCode::UpstreamBlocked;
+}
+
 }  // namespace
 
-FetchedPage WebPageSource::fetch(const web::WebRequest& request, Deadline deadline) {
-  const proxies::Route route = web::choose_route(request, services_);
-  web::WebResult result = web::fetch_page(request, route, services_, deadline);
-  return {std::move(result.body), std::move(result.url), std::string(web::cost_key(request, route))};
+WebPageSource::~WebPageSource() {
+  rest_all();
+}
+
+FetchedPage WebPageSource::fetch(const web::WebRequest& request, Deadline deadline,
+                                 const std::string& job_id) {
+  if (!request.js_rendering) {
+    const proxies::Route route = web::choose_route(request, services_);
+    web::WebResult result = web::fetch_page(request, route, services_, deadline);
+    return {std::move(result.body), std::move(result.url),
+            std::string(web::cost_key(request, route))};
+  }
+  if (services_.gateway) services_.gateway->check_url(request.url, deadline, "url");
+  Kept kept = take();
+  if (kept.tab && kept.job_id != job_id) kept = Kept{};  // never shared across jobs
+  if (!kept.tab) {
+    kept.job_id = job_id;
+    kept.route = web::choose_route(request, services_);
+    // The one page opener, on the route chosen for the job's tab.
+    extract::PoolTabs tabs(
+        services_.pool, {},
+        extract::SiteEgress{services_.gateway, [route = kept.route] { return route; }});
+    kept.tab = tabs.open(web::browser_profile(request), deadline);
+  }
+  web::WebResult result;
+  try {
+    LendingTabs lent(*kept.tab);
+    result = web::read_web_page(request, lent, services_.screenshots, deadline);
+  } catch (const Error& e) {
+    if (keeps_tab(e)) park(std::move(kept));
+    throw;
+  }
+  FetchedPage page{std::move(result.body), std::move(result.url),
+                   std::string(web::cost_key(request, kept.route))};
+  park(std::move(kept));
+  return page;
+}
+
+WebPageSource::Kept WebPageSource::take() {
+  std::lock_guard lock(mutex_);
+  auto node = kept_.extract(std::this_thread::get_id());
+  return node ? std::move(node.mapped()) : Kept{};
+}
+
+void WebPageSource::park(Kept kept) {
+  if (++kept.pages >= kPagesPerTab) return;  // closed here: the next page gets a fresh tab
+  std::lock_guard lock(mutex_);
+  kept_[std::this_thread::get_id()] = std::move(kept);
+}
+
+void WebPageSource::rest() {
+  take();  // and closed
+}
+
+void WebPageSource::rest_all() {
+  std::map<std::thread::id, Kept> all;  // closed after the lock is released
+  std::lock_guard lock(mutex_);
+  all.swap(kept_);
 }
 
 FetchedText WebPageSource::get_text(const std::string& url, Deadline deadline) {
@@ -43,8 +135,8 @@ FetchedText WebPageSource::get_text(const std::string& url, Deadline deadline) {
   if (services_.gateway) services_.gateway->check_url(url, deadline, "url");
   // The one page opener, as for every page: the gateway's route and guard, and its diagnosis of
   // the main document. The default profile is a hidden tab that loads no media.
-  extract::PoolTabs tabs(services_.pool, {},
-                         extract::SiteEgress{services_.gateway, [] { return proxies::Route::direct(); }});
+  const extract::SiteEgress direct{services_.gateway, [] { return proxies::Route::direct(); }};
+  extract::PoolTabs tabs(services_.pool, {}, direct);
   std::unique_ptr<extract::Tab> tab = tabs.open(extract::BrowserProfile{}, deadline);
   // Any document of the file's origin will do: its fetch() is then same-origin (no CORS).
   // robots.txt is small, plain text, and runs no script.

@@ -28,9 +28,9 @@ std::string page_html(const std::vector<std::string>& links, const std::string& 
 /// robots.txt that disallows /private and names a sitemap index, whose one sitemap is gzip.
 void add_site(TempReplayArchive& archive) {
   const std::string s = kSite;
-  archive.page(s + "/", page_html({"/a", "/b", "/blog/1", "/private/x", "/a#frag",
-                                   "http://SITE.test:80/b", "/dup?ref=1", "http://blog.site.test/",
-                                   "http://other.test/"}));
+  archive.page(s + "/",
+               page_html({"/a", "/b", "/blog/1", "/private/x", "/a#frag", "http://SITE.test:80/b",
+                          "/dup?ref=1", "http://blog.site.test/", "http://other.test/"}));
   archive.page(s + "/a", page_html({"/a/1", "/a/2", "/"}));
   archive.page(s + "/b", page_html({"/b/1"}));
   archive.page(s + "/a/1", page_html({"/a/1/deep"}));
@@ -46,6 +46,12 @@ void add_site(TempReplayArchive& archive) {
   archive.page("http://blog.site.test/", page_html({"/post"}));
   archive.page("http://blog.site.test/post", page_html({}));
   archive.page("http://other.test/", page_html({}));
+  // Out of the graph above: a page that sets a cookie in script, and one that shows its cookies.
+  archive.page(s + "/cookie/set",
+               page_html({"/cookie/show"}, "<script>document.cookie = 'visited=yes';</script>"));
+  archive.page(s + "/cookie/show",
+               "<!doctype html><html><body><p id=\"c\"></p><script>document.getElementById('c')"
+               ".textContent = '[' + document.cookie + ']';</script></body></html>");
   TempReplayArchive::Entry robots;
   robots.url = s + "/robots.txt";
   robots.body = "User-agent: *\nDisallow: /private\n\nSitemap: " + s + "/sitemap_index.xml\n";
@@ -93,12 +99,14 @@ class CrawlService : public ::testing::Test {
 
   /// Creates a job at `path` (201 expected); its id.
   std::string create(const std::string& path, const json& body) {
-    auto r = svc_->client()->Post(path, {{"x-api-key", account_.key}}, body.dump(),
-                                  "application/json");
+    auto r =
+        svc_->client()->Post(path, {{"x-api-key", account_.key}}, body.dump(), "application/json");
     EXPECT_TRUE(r && r->status == 201) << (r ? r->body : "no answer");
     return json_of(r).value("id", "");
   }
-  json job(const std::string& id) { return json_of(svc_->get("/scrapers/jobs/" + id, account_.key)); }
+  json job(const std::string& id) {
+    return json_of(svc_->get("/scrapers/jobs/" + id, account_.key));
+  }
   /// The job once it ended. A loaded machine renders a page in seconds: a crawl of the site
   /// gets five minutes.
   json wait_end(const std::string& id) {
@@ -150,14 +158,13 @@ ServiceUnderTest* CrawlService::svc_ = nullptr;
 // Every page of the site's graph once: /a#frag and http://SITE.test:80/b are /a and /b; /dup?ref=1
 // names /a as its canonical page (fetched already: no row); /private is disallowed by
 // robots.txt; the subdomain and the external host are out of scope.
-const std::vector<std::string> kWholeSite = {"/",      "/a",   "/b",      "/blog/1", "/a/1",
-                                             "/a/2",   "/b/1", "/blog/2", "/a/1/deep"};
+const std::vector<std::string> kWholeSite = {"/",    "/a",   "/b",      "/blog/1",  "/a/1",
+                                             "/a/2", "/b/1", "/blog/2", "/a/1/deep"};
 
 TEST_F(CrawlService, FollowsTheLinkGraphOncePerCanonicalPage) {
-  const std::string id =
-      create("/scrapers/crawler/jobs", {{"urls", {std::string(kSite) + "/"}},
-                                        {"sitemap", "skip"},
-                                        {"outputFormat", {"markdown"}}});
+  const std::string id = create(
+      "/scrapers/crawler/jobs",
+      {{"urls", {std::string(kSite) + "/"}}, {"sitemap", "skip"}, {"outputFormat", {"markdown"}}});
   const json done = wait_end(id);
   EXPECT_EQ(done["status"], "finished") << done.dump();
   EXPECT_EQ(done["kind"], "crawler");
@@ -173,7 +180,7 @@ TEST_F(CrawlService, FollowsTheLinkGraphOncePerCanonicalPage) {
   EXPECT_EQ(deep["parentUrl"], std::string(kSite) + "/a/1");
   EXPECT_EQ(deep["statusCode"], 200);
   EXPECT_TRUE(deep.contains("markdown"));
-  EXPECT_FALSE(deep.contains("content"));       // html was not asked
+  EXPECT_FALSE(deep.contains("content"));         // html was not asked
   EXPECT_FALSE(deep.contains("extractedLinks"));  // read for the crawl, not asked
   EXPECT_EQ(by_url[std::string(kSite) + "/"]["parentUrl"], nullptr);
   EXPECT_EQ(by_url[std::string(kSite) + "/"]["depth"], 0);
@@ -203,6 +210,35 @@ TEST_F(CrawlService, FollowsTheLinkGraphOncePerCanonicalPage) {
     ++csv_lines;
   }
   EXPECT_EQ(csv_lines, urls.size());
+}
+
+// On the browser road one thread's pages of one job share a tab (jobs/web_page_source.h): the
+// pool lends one page for the whole crawl and its robots.txt, not one per page; a cookie set by
+// one page of the crawl is sent with the next, as in one browser session; another job starts
+// without it.
+TEST_F(CrawlService, PagesOfOneJobShareABrowserSessionJobsNever) {
+  const auto lent = [&] { return svc_->deps().pool->state().pages_served; };
+  const auto before = lent();
+  EXPECT_EQ(crawl({{"sitemap", "skip"}}), site(kWholeSite));
+  EXPECT_LE(lent() - before, 3u) << "the crawl's nine pages took a page of the pool each";
+
+  const std::string crawl_id =
+      create("/scrapers/crawler/jobs", {{"urls", {std::string(kSite) + "/cookie/set"}},
+                                        {"sitemap", "skip"},
+                                        {"outputFormat", {"text"}}});
+  ASSERT_EQ(wait_end(crawl_id)["status"], "finished");
+  std::map<std::string, json> by_url;
+  for (const json& row : rows(crawl_id)) by_url[row["url"]] = row;
+  ASSERT_EQ(by_url.size(), 2u);
+  EXPECT_EQ(by_url[std::string(kSite) + "/cookie/show"]["text"], "[visited=yes]");
+
+  const std::string batch_id =
+      create("/scrape/batch/web",
+             {{"urls", {std::string(kSite) + "/cookie/show"}}, {"outputFormat", {"text"}}});
+  ASSERT_EQ(wait_end(batch_id)["status"], "finished");
+  const json batch_rows = rows(batch_id);
+  ASSERT_EQ(batch_rows.size(), 1u);
+  EXPECT_EQ(batch_rows[0]["text"], "[]");
 }
 
 TEST_F(CrawlService, MaxDepthAndLimit) {
@@ -252,9 +288,9 @@ TEST_F(CrawlService, BatchWithInvalidUrlsRefusedOrSkipped) {
   EXPECT_NE(error["message"].get<std::string>().find("urls[2] 'notaurl'"), std::string::npos)
       << error.dump();
 
-  const std::string id = create(
-      "/scrape/batch/web",
-      {{"urls", urls}, {"ignoreInvalidURLs", true}, {"outputFormat", {"text"}}});
+  const std::string id =
+      create("/scrape/batch/web",
+             {{"urls", urls}, {"ignoreInvalidURLs", true}, {"outputFormat", {"text"}}});
   const json done = wait_end(id);
   EXPECT_EQ(done["status"], "finished") << done.dump();
   EXPECT_EQ(done["kind"], "batch");
