@@ -145,8 +145,7 @@ void SqliteDatabase::transact(TxKind kind, const std::function<void(Transaction&
       work(tx);
       exec("COMMIT");
     } catch (...) {
-      if (sqlite3_get_autocommit(db_) == 0)
-        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      rollback("ROLLBACK");
       throw;
     }
     return;
@@ -174,6 +173,11 @@ void SqliteDatabase::transact(TxKind kind, const std::function<void(Transaction&
     queue_cv_.notify_all();  // the group's writers, and a leader for the writes that came since
   }
   if (me.error) std::rethrow_exception(me.error);
+}
+
+std::size_t SqliteDatabase::waiting_writes() const {
+  std::lock_guard lock(queue_mutex_);
+  return queue_.size();
 }
 
 void SqliteDatabase::commit_group(const std::vector<Write*>& group) {
@@ -206,12 +210,7 @@ void SqliteDatabase::commit_group(const std::vector<Write*>& group) {
         lost = w->error;
         continue;
       }
-      char* message = nullptr;
-      if (sqlite3_exec(db_, "ROLLBACK TO w; RELEASE w", nullptr, nullptr, &message) != SQLITE_OK) {
-        log::error("store") << "SQLite rollback to a savepoint failed: "
-                            << (message ? message : "");
-        sqlite3_free(message);
-      }
+      rollback("ROLLBACK TO w; RELEASE w");
     }
   }
   if (lost) {
@@ -221,16 +220,20 @@ void SqliteDatabase::commit_group(const std::vector<Write*>& group) {
   try {
     exec("COMMIT");
   } catch (...) {
-    // ROLLBACK fails only if SQLite already rolled back on its own (e.g. after an I/O error).
     const std::exception_ptr error = std::current_exception();
-    if (sqlite3_get_autocommit(db_) == 0) {
-      char* message = nullptr;
-      if (sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, &message) != SQLITE_OK) {
-        log::error("store") << "SQLite rollback failed: " << (message ? message : "");
-        sqlite3_free(message);
-      }
-    }
+    rollback("ROLLBACK");
     fail_all(error);
+  }
+}
+
+void SqliteDatabase::rollback(const char* sql) {
+  // Only while a transaction is open: after some errors (I/O, a full disk) SQLite has rolled
+  // back on its own already.
+  if (sqlite3_get_autocommit(db_) != 0) return;
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    log::error("store") << "SQLite " << sql << " failed: " << (message ? message : "");
+    sqlite3_free(message);
   }
 }
 

@@ -43,6 +43,8 @@ class SqliteDatabase final : public Database {
   /// sees the exception; a failed commit fails every write of the group. With `Sync::Full` a
   /// sync costs milliseconds, and eight threads writing at once pay about one instead of eight.
   void transact(TxKind kind, const std::function<void(Transaction&)>& work) override;
+  /// Writes waiting for the next group now (tests).
+  std::size_t waiting_writes() const;
 
  private:
   class Tx;
@@ -56,11 +58,13 @@ class SqliteDatabase final : public Database {
   void commit_group(const std::vector<Write*>& group);
   sqlite3_stmt* prepare(std::string_view sql);
   void exec(const char* sql);
+  /// Runs `sql` (a ROLLBACK, or back to a savepoint) if a transaction is open; logs a failure.
+  void rollback(const char* sql);
   [[noreturn]] void fail(int code, std::string_view what);
 
   std::string path_;
   // Guards the writes waiting for the next group and whether a group is being committed.
-  std::mutex queue_mutex_;
+  mutable std::mutex queue_mutex_;
   std::condition_variable queue_cv_;
   std::vector<Write*> queue_;
   bool committing_ = false;

@@ -108,7 +108,11 @@ TEST(SqliteDatabase, WritesCommittedTogetherStayIndependent) {
                       }
                     });
                   }
-                  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+                  const auto until = SteadyClock::now() + kMaxWait;
+                  while (db.waiting_writes() < kWriters && SteadyClock::now() < until) {
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                  }
+                  EXPECT_EQ(db.waiting_writes(), static_cast<std::size_t>(kWriters));
                   throw Error(ErrorCode::NotFound, "the writers are queued");
                 }),
             ErrorCode::NotFound);
