@@ -5,18 +5,24 @@
 # that hang up, /health, /account) while sampling the service's RSS, threads, descriptors and the
 # Chromium processes under it. Prints the summary JSON; with --keep DIR the samples are written
 # there as they are taken (one JSON line each), and gleaner's log copied there at the end.
-#   bench/soak/run.sh [--n 20000] [--c 8] [--every 5000] [--keep DIR]
+# With --heaptrack DIR, gleaner runs under heaptrack (Debian's `heaptrack`), is killed with
+# SIGKILL after the last sample so that what is live then is what heaptrack reports as leaked,
+# and DIR gets the recording, its stacks (live bytes) and live-by-site.txt: the live bytes summed
+# by the innermost gleaner function of each allocation's stack (live_by_site.py). Two runs of
+# different lengths, compared site by site, show what grows with the requests.
+#   bench/soak/run.sh [--n 20000] [--c 8] [--every 5000] [--keep DIR] [--heaptrack DIR]
 # GLEANER_BIN overrides the gleaner binary (default <repo>/build/gleaner).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-n=20000; c=8; every=5000; keep=""
+n=20000; c=8; every=5000; keep=""; heaptrack_dir=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) n="$2"; shift 2 ;;
     --c) c="$2"; shift 2 ;;
     --every) every="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
+    --heaptrack) heaptrack_dir="$(mkdir -p "$2" && cd "$2" && pwd)"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -56,15 +62,31 @@ json.dump({"site": [r["path"] for r in reqs],
           open(sys.argv[2], "w"))
 PY
 port="$(free_port)"
+launcher=()
+[[ -z "$heaptrack_dir" ]] || launcher=(heaptrack -o "$heaptrack_dir/gleaner")
 (cd "$tmp" && GLEANER_STORE="sqlite:$tmp/soak.db" GLEANER_DEFAULT_CREDITS=1000000000 \
   GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
-  exec "$bin" serve --port "$port" --replay "$tmp/archive" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err") &
+  exec "${launcher[@]}" "$bin" serve --port "$port" --replay "$tmp/archive" \
+  >"$tmp/gleaner.out" 2>"$tmp/gleaner.err") &
 pids+=($!)
-gleaner_pid=$!
+launched=$!
 for _ in $(seq 1 300); do curl -s -o /dev/null -m 1 "http://127.0.0.1:$port/health" && break; sleep 0.2; done
 key="$(tail -n 1 "$tmp/gleaner.out")"
+# Under heaptrack, gleaner is the launcher's child.
+gleaner_pid="$launched"
+[[ -z "$heaptrack_dir" ]] || gleaner_pid="$(pgrep -f "^$bin serve --port $port ")"
 
 echo "soak: $n requests at concurrency $c; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 node "$here/soak.mjs" --base "http://127.0.0.1:$port" --key "$key" --pid "$gleaner_pid" \
   --requests "$tmp/requests.json" --n "$n" --c "$c" --every "$every" --samples "${keep:-$tmp}/samples.jsonl"
 echo "log lines: $(wc -l <"$tmp/gleaner.err"), warnings/errors: $(grep -c ' WARN \| ERROR ' "$tmp/gleaner.err" || true)" >&2
+if [[ -n "$heaptrack_dir" ]]; then
+  kill -KILL "$gleaner_pid"
+  wait "$launched" || true  # heaptrack writes the recording out
+  recording="$(ls "$heaptrack_dir"/gleaner.*)"
+  heaptrack_print -f "$recording" -F "$heaptrack_dir/live-stacks.txt" --flamegraph-cost-type leaked \
+    --print-leaks 0 --print-peaks 0 --print-allocators 0 --print-temporary 0 \
+    >/dev/null
+  python3 "$here/live_by_site.py" "$heaptrack_dir/live-stacks.txt" >"$heaptrack_dir/live-by-site.txt"
+  echo "live allocations by site: $heaptrack_dir/live-by-site.txt" >&2
+fi

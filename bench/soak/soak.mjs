@@ -1,8 +1,8 @@
 // The long run (issue 23 item 6): N mixed requests at concurrency C against one gleaner, sampling
-// what a slow leak would show: the service's RSS, threads and open descriptors, its heap (live
-// allocations and what the allocator holds, from /metrics), and the Chromium processes under it
-// (count and PSS). Prints one JSON line per sample on stderr as it goes and a
-// summary JSON on stdout at the end. Usage:
+// what a slow leak would show: the service's RSS (anonymous and file pages apart), threads and
+// open descriptors, its heap (live allocations and what the allocator holds, from /metrics), and
+// the Chromium processes under it (count and PSS). Prints one JSON line per sample on stderr as
+// it goes and a summary JSON on stdout at the end. Usage:
 //   node soak.mjs --base http://127.0.0.1:P --key KEY --pid PID --requests FILE
 //                 [--n 20000] [--c 8] [--every 5000] [--samples FILE]
 // FILE (from run.sh): {"site": [GET paths], "siteLight": [those whose documents are small],
@@ -95,6 +95,10 @@ async function sample(done) {
     t: Math.round((Date.now() - started) / 1000),
     done,
     rssMb: Math.round(field('VmRSS') / 1024),
+    // The resident set in two parts: anonymous memory (heap, stacks) and file pages (the binary's
+    // code and data, faulted in as code paths first run: bounded by the binary's size).
+    rssAnonMb: Math.round(field('RssAnon') / 1024),
+    rssFileMb: Math.round(field('RssFile') / 1024),
     threads: field('Threads'),
     fds: fs.readdirSync(`/proc/${pid}/fd`).length,
     chromium: chromium.length,
@@ -156,6 +160,6 @@ const stats = (key) => ({
 });
 console.log(JSON.stringify({
   requests: done, concurrency, seconds: Math.round((Date.now() - started) / 1000), byKind,
-  rssMb: stats('rssMb'), threads: stats('threads'), fds: stats('fds'), chromium: stats('chromium'),
+  rssMb: stats('rssMb'), rssAnonMb: stats('rssAnonMb'), rssFileMb: stats('rssFileMb'), threads: stats('threads'), fds: stats('fds'), chromium: stats('chromium'),
   chromiumPssMb: stats('chromiumPssMb'), heapMb: stats('heapMb'), heapHeldMb: stats('heapHeldMb'),
 }, null, 1));
