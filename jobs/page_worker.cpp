@@ -314,7 +314,10 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
       request.extract_links = true;
       request.json = true;
     }
-    FetchedPage page = source_.fetch(request, deadline_in(request.timeout), job.id);
+    // A crawl's pages are one browsing session; a batch's rows are each the answer
+    // POST /scrape/web would give (conventions.md), so each gets a fresh one.
+    FetchedPage page =
+        source_.fetch(request, deadline_in(request.timeout), rules.crawl ? job.id : std::string());
     cost_key = page.cost_key;
     cost = options_.cost_of(cost_key);
     if (rules.crawl) {

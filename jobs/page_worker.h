@@ -39,11 +39,11 @@ struct FetchedText {
 class PageSource {
  public:
   virtual ~PageSource() = default;
-  /// Loads one page of job `job_id` as POST /scrape/web does. Throws gleaner::Error as
-  /// web::fetch_page does. The pages one thread fetches for one job may share a browser session
-  /// (jobs/web_page_source.h); pages of different jobs never do.
+  /// Loads one page as POST /scrape/web does. Throws gleaner::Error as web::fetch_page does.
+  /// Pages one thread fetches one after another with the same non-empty `session` (a crawl's
+  /// job id) may share a browser session (jobs/web_page_source.h); an empty one shares nothing.
   virtual FetchedPage fetch(const web::WebRequest& request, Deadline deadline,
-                            const std::string& job_id) = 0;
+                            const std::string& session) = 0;
   /// GETs `url` (behind the same address guard). Throws gleaner::Error when it cannot be read.
   virtual FetchedText get_text(const std::string& url, Deadline deadline) = 0;
   /// The calling thread fetches nothing for now (no entry to take, or stopping): what the source

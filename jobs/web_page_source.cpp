@@ -74,8 +74,9 @@ WebPageSource::~WebPageSource() {
 }
 
 FetchedPage WebPageSource::fetch(const web::WebRequest& request, Deadline deadline,
-                                 const std::string& job_id) {
-  if (!request.js_rendering) {
+                                 const std::string& session) {
+  if (!request.js_rendering || session.empty()) {
+    rest();  // a tab kept for another job's pages is not held meanwhile
     const proxies::Route route = web::choose_route(request, services_);
     web::WebResult result = web::fetch_page(request, route, services_, deadline);
     return {std::move(result.body), std::move(result.url),
@@ -83,9 +84,9 @@ FetchedPage WebPageSource::fetch(const web::WebRequest& request, Deadline deadli
   }
   if (services_.gateway) services_.gateway->check_url(request.url, deadline, "url");
   Kept kept = take();
-  if (kept.tab && kept.job_id != job_id) kept = Kept{};  // never shared across jobs
+  if (kept.tab && kept.session != session) kept = Kept{};  // never shared across jobs
   if (!kept.tab) {
-    kept.job_id = job_id;
+    kept.session = session;
     kept.route = web::choose_route(request, services_);
     // The one page opener, on the route chosen for the job's tab.
     extract::PoolTabs tabs(

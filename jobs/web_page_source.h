@@ -5,9 +5,10 @@
 // through the same gateway and the file read with the page's fetch(), so every address, and
 // every redirect, passes the same guard, and a replay archive answers them in tests.
 //
-// On the browser road, the pages of one job that one thread fetches one after another share a
+// On the browser road, the pages of one crawl that one thread fetches one after another share a
 // tab, as a crawler's browser session: one browser context, and one way out (an upstream proxy
-// when the job asks for one), for up to kPagesPerTab pages, never shared with another job. A fresh
+// when the job asks for one), for up to kPagesPerTab pages, never shared with another job. A
+// batch's pages (no session) each get a fresh context, as POST /scrape/web's do. A fresh
 // context per page costs a fresh renderer process, more CPU than the page itself on small pages
 // (docs/benchmarks.md, "Crawls"). A tab is let go when its page failed other than with the site's
 // own answer, when the thread moves to another job, and when the thread rests (PageSource::rest),
@@ -33,14 +34,14 @@ class WebPageSource final : public PageSource {
   ~WebPageSource() override;
 
   FetchedPage fetch(const web::WebRequest& request, Deadline deadline,
-                    const std::string& job_id) override;
+                    const std::string& session) override;
   FetchedText get_text(const std::string& url, Deadline deadline) override;
   void rest() override;
   void rest_all() override;
 
  private:
   struct Kept {
-    std::string job_id;
+    std::string session;
     proxies::Route route;  // the tab's way out, chosen when it opened
     std::unique_ptr<extract::Tab> tab;
     int pages = 0;

@@ -212,11 +212,11 @@ TEST_F(CrawlService, FollowsTheLinkGraphOncePerCanonicalPage) {
   EXPECT_EQ(csv_lines, urls.size());
 }
 
-// On the browser road one thread's pages of one job share a tab (jobs/web_page_source.h): the
+// On the browser road one thread's pages of one crawl share a tab (jobs/web_page_source.h): the
 // pool lends one page for the whole crawl and its robots.txt, not one per page; a cookie set by
-// one page of the crawl is sent with the next, as in one browser session; another job starts
-// without it.
-TEST_F(CrawlService, PagesOfOneJobShareABrowserSessionJobsNever) {
+// one page of the crawl is sent with the next, as in one browser session. Another job starts
+// without it, and a batch's pages are each fetched as POST /scrape/web would, in a fresh context.
+TEST_F(CrawlService, PagesOfOneCrawlShareABrowserSessionBatchesAndOtherJobsNever) {
   const auto lent = [&] { return svc_->deps().pool->state().pages_served; };
   const auto before = lent();
   EXPECT_EQ(crawl({{"sitemap", "skip"}}), site(kWholeSite));
@@ -232,13 +232,16 @@ TEST_F(CrawlService, PagesOfOneJobShareABrowserSessionJobsNever) {
   ASSERT_EQ(by_url.size(), 2u);
   EXPECT_EQ(by_url[std::string(kSite) + "/cookie/show"]["text"], "[visited=yes]");
 
+  // One thread takes the batch's URLs in order: /cookie/set, then /cookie/show.
   const std::string batch_id =
       create("/scrape/batch/web",
-             {{"urls", {std::string(kSite) + "/cookie/show"}}, {"outputFormat", {"text"}}});
+             {{"urls", {std::string(kSite) + "/cookie/set", std::string(kSite) + "/cookie/show"}},
+              {"outputFormat", {"text"}}});
   ASSERT_EQ(wait_end(batch_id)["status"], "finished");
-  const json batch_rows = rows(batch_id);
-  ASSERT_EQ(batch_rows.size(), 1u);
-  EXPECT_EQ(batch_rows[0]["text"], "[]");
+  by_url.clear();
+  for (const json& row : rows(batch_id)) by_url[row["url"]] = row;
+  ASSERT_EQ(by_url.size(), 2u);
+  EXPECT_EQ(by_url[std::string(kSite) + "/cookie/show"]["text"], "[]");
 }
 
 TEST_F(CrawlService, MaxDepthAndLimit) {
