@@ -1,10 +1,10 @@
 #include "api/admission.h"
 
-#include "core/error.h"
-
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+
+#include "core/error.h"
 
 namespace gleaner::api {
 namespace {
@@ -12,11 +12,7 @@ namespace {
 long long entry_at_least(const Config& config, const std::string& entry, long long fallback,
                          long long minimum) {
   const long long value = config.get_int(entry, fallback);
-  if (value < minimum) {
-    throw std::invalid_argument("configuration entry '" + entry + "' (or " +
-                                Config::env_name(entry) + "): must be at least " +
-                                std::to_string(minimum));
-  }
+  if (value < minimum) Config::refuse(entry, "must be at least " + std::to_string(minimum));
   return value;
 }
 
@@ -24,13 +20,14 @@ long long entry_at_least(const Config& config, const std::string& entry, long lo
 
 AdmissionOptions AdmissionOptions::from_config(const Config& config, int pool_pages) {
   AdmissionOptions o;
-  o.account_limit = static_cast<int>(entry_at_least(config, "account_concurrency", o.account_limit, 1));
-  o.max_running = static_cast<int>(
-      entry_at_least(config, "max_running_requests", std::max(pool_pages, 1), 1));
+  o.account_limit =
+      static_cast<int>(entry_at_least(config, "account_concurrency", o.account_limit, 1));
+  o.max_running =
+      static_cast<int>(entry_at_least(config, "max_running_requests", std::max(pool_pages, 1), 1));
   o.queue_size = static_cast<int>(entry_at_least(config, "queue_size", o.queue_size, 0));
   o.queue_wait = Millis(entry_at_least(config, "queue_wait_ms", o.queue_wait.count(), 0));
-  o.retry_after = std::chrono::seconds(
-      entry_at_least(config, "retry_after_seconds", o.retry_after.count(), 1));
+  o.retry_after =
+      std::chrono::seconds(entry_at_least(config, "retry_after_seconds", o.retry_after.count(), 1));
   return o;
 }
 
@@ -44,8 +41,7 @@ Admission::Ticket::~Ticket() {
 }
 
 Admission::Ticket Admission::admit(std::int64_t account_id,
-                                   std::optional<std::int64_t> account_limit,
-                                   Deadline deadline) {
+                                   std::optional<std::int64_t> account_limit, Deadline deadline) {
   const std::int64_t limit = account_limit.value_or(options_.account_limit);
   std::unique_lock lock(mutex_);
   auto refuse = [&](std::uint64_t& counter, const std::string& why) {
@@ -56,9 +52,9 @@ Admission::Ticket Admission::admit(std::int64_t account_id,
   int& mine = per_account_[account_id];
   if (mine >= limit) {
     if (mine == 0) per_account_.erase(account_id);
-    throw refuse(counters_.refused_account_limit,
-                 "this account already has " + std::to_string(limit) +
-                     " requests running, its concurrency limit");
+    throw refuse(counters_.refused_account_limit, "this account already has " +
+                                                      std::to_string(limit) +
+                                                      " requests running, its concurrency limit");
   }
   // Straight in when a slot is free and nobody waits ahead; else queue, if there is room.
   if (queue_.empty() && running_ < options_.max_running) {
@@ -76,9 +72,8 @@ Admission::Ticket Admission::admit(std::int64_t account_id,
 
   const Deadline queue_end = SteadyClock::now() + options_.queue_wait;
   const Deadline wait_end = std::min(deadline, queue_end);
-  const bool my_turn = turn_.wait_until(lock, wait_end, [&] {
-    return queue_.front() == me && running_ < options_.max_running;
-  });
+  const bool my_turn = turn_.wait_until(
+      lock, wait_end, [&] { return queue_.front() == me && running_ < options_.max_running; });
   if (my_turn) {
     queue_.pop_front();
     ++running_;

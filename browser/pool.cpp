@@ -1,16 +1,16 @@
 #include "browser/pool.h"
 
-#include "browser/instance.h"
-#include "cdp/error.h"
-#include "core/error.h"
-#include "core/log.h"
-
 #include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+
+#include "browser/instance.h"
+#include "cdp/error.h"
+#include "core/error.h"
+#include "core/log.h"
 
 namespace gleaner::browser {
 namespace {
@@ -22,16 +22,11 @@ constexpr std::size_t kWarmKinds = 2;
 // A warm page that cannot be opened within this is given up (the health check looks deeper).
 constexpr Millis kWarmPageLimit{10000};
 
-[[noreturn]] void bad_option(const std::string& entry, const std::string& why) {
-  throw std::invalid_argument("configuration entry '" + entry + "' (or " + Config::env_name(entry) +
-                              "): " + why);
-}
-
 long long ranged(const Config& config, const std::string& entry, long long fallback, long long min,
                  long long max) {
   long long value = config.get_int(entry, fallback);
   if (value < min || value > max)
-    bad_option(entry, "must be between " + std::to_string(min) + " and " + std::to_string(max));
+    Config::refuse(entry, "must be between " + std::to_string(min) + " and " + std::to_string(max));
   return value;
 }
 

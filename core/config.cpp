@@ -22,11 +22,6 @@ std::map<std::string, std::string> process_environment() {
   return env;
 }
 
-[[noreturn]] void bad_entry(const std::string& entry, const std::string& why) {
-  throw std::invalid_argument("configuration entry '" + entry + "' (or " + Config::env_name(entry) +
-                              "): " + why);
-}
-
 }  // namespace
 
 Config::Config(nlohmann::json file, std::map<std::string, std::string> env)
@@ -49,7 +44,14 @@ Config Config::load(const std::string& path) {
   return Config(std::move(file), process_environment());
 }
 
-Config Config::from_environment() { return Config(nlohmann::json::object(), process_environment()); }
+Config Config::from_environment() {
+  return Config(nlohmann::json::object(), process_environment());
+}
+
+void Config::refuse(const std::string& entry, const std::string& why) {
+  throw std::invalid_argument("configuration entry '" + entry + "' (or " + env_name(entry) +
+                              "): " + why);
+}
 
 std::string Config::env_name(const std::string& entry) {
   std::string name = "GLEANER_";
@@ -57,7 +59,9 @@ std::string Config::env_name(const std::string& entry) {
   return name;
 }
 
-void Config::set(const std::string& entry, nlohmann::json value) { overrides_[entry] = std::move(value); }
+void Config::set(const std::string& entry, nlohmann::json value) {
+  overrides_[entry] = std::move(value);
+}
 
 bool Config::has(const std::string& entry) const {
   return overrides_.contains(entry) || env_value(entry) || file_.contains(entry);
@@ -83,7 +87,7 @@ std::optional<std::string> Config::get_optional_string(const std::string& entry)
   if (overrides_.contains(entry) || !env_value(entry)) {
     auto v = raw(entry);
     if (!v || v->is_null()) return std::nullopt;
-    if (!v->is_string()) bad_entry(entry, "expected a string");
+    if (!v->is_string()) refuse(entry, "expected a string");
     return v->get<std::string>();
   }
   return *env_value(entry);
@@ -95,16 +99,16 @@ long long Config::get_int(const std::string& entry, long long fallback) const {
       try {
         std::size_t used = 0;
         long long v = std::stoll(*env, &used);
-        if (used != env->size()) bad_entry(entry, "expected a whole number, got '" + *env + "'");
+        if (used != env->size()) refuse(entry, "expected a whole number, got '" + *env + "'");
         return v;
       } catch (const std::logic_error&) {
-        bad_entry(entry, "expected a whole number, got '" + *env + "'");
+        refuse(entry, "expected a whole number, got '" + *env + "'");
       }
     }
   }
   auto v = raw(entry);
   if (!v || v->is_null()) return fallback;
-  if (!v->is_number_integer()) bad_entry(entry, "expected a whole number");
+  if (!v->is_number_integer()) refuse(entry, "expected a whole number");
   return v->get<long long>();
 }
 
@@ -114,16 +118,16 @@ double Config::get_double(const std::string& entry, double fallback) const {
       try {
         std::size_t used = 0;
         double v = std::stod(*env, &used);
-        if (used != env->size()) bad_entry(entry, "expected a number, got '" + *env + "'");
+        if (used != env->size()) refuse(entry, "expected a number, got '" + *env + "'");
         return v;
       } catch (const std::logic_error&) {
-        bad_entry(entry, "expected a number, got '" + *env + "'");
+        refuse(entry, "expected a number, got '" + *env + "'");
       }
     }
   }
   auto v = raw(entry);
   if (!v || v->is_null()) return fallback;
-  if (!v->is_number()) bad_entry(entry, "expected a number");
+  if (!v->is_number()) refuse(entry, "expected a number");
   return v->get<double>();
 }
 
@@ -132,12 +136,12 @@ bool Config::get_bool(const std::string& entry, bool fallback) const {
     if (auto env = env_value(entry)) {
       if (*env == "true" || *env == "1" || *env == "yes") return true;
       if (*env == "false" || *env == "0" || *env == "no" || env->empty()) return false;
-      bad_entry(entry, "expected true or false, got '" + *env + "'");
+      refuse(entry, "expected true or false, got '" + *env + "'");
     }
   }
   auto v = raw(entry);
   if (!v || v->is_null()) return fallback;
-  if (!v->is_boolean()) bad_entry(entry, "expected true or false");
+  if (!v->is_boolean()) refuse(entry, "expected true or false");
   return v->get<bool>();
 }
 
@@ -155,9 +159,9 @@ std::vector<std::string> Config::get_string_list(const std::string& entry) const
   }
   auto v = raw(entry);
   if (!v || v->is_null()) return out;
-  if (!v->is_array()) bad_entry(entry, "expected a list of strings");
+  if (!v->is_array()) refuse(entry, "expected a list of strings");
   for (const auto& item : *v) {
-    if (!item.is_string()) bad_entry(entry, "expected a list of strings");
+    if (!item.is_string()) refuse(entry, "expected a list of strings");
     out.push_back(item.get<std::string>());
   }
   return out;
@@ -169,7 +173,7 @@ nlohmann::json Config::get_json(const std::string& entry) const {
       try {
         return nlohmann::json::parse(*env);
       } catch (const nlohmann::json::exception& e) {
-        bad_entry(entry, std::string("expected JSON: ") + e.what());
+        refuse(entry, std::string("expected JSON: ") + e.what());
       }
     }
   }

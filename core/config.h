@@ -6,9 +6,8 @@
 //
 // Environment values are parsed by the type asked for: booleans `true`/`false`/`1`/`0`, numbers,
 // lists one item per line, objects and lists of objects as JSON text.
-#include <nlohmann/json.hpp>
-
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +41,9 @@ class Config {
 
   /// The environment variable that overrides `entry`: GLEANER_ + upper case.
   static std::string env_name(const std::string& entry);
+  /// Throws std::invalid_argument naming the entry, the variable that overrides it, and why its
+  /// value is refused: how every folder reports a bad entry.
+  [[noreturn]] static void refuse(const std::string& entry, const std::string& why);
 
  private:
   std::optional<nlohmann::json> raw(const std::string& entry) const;

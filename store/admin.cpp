@@ -9,8 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/config.h"
 #include "core/error.h"
-#include "store/config_entry.h"
 
 namespace gleaner::store {
 namespace {
@@ -236,8 +236,8 @@ bool bootstrap_first_account(Store& store, const Config& config, std::ostream& o
   account.name = "default";
   account.allowance = config.get_int("default_credits", 10000);
   account.period_days = config.get_int("default_period_days", 30);
-  if (account.allowance < 0) bad_entry("default_credits", "must be 0 or more");
-  if (account.period_days < 1) bad_entry("default_period_days", "must be at least 1");
+  if (account.allowance < 0) Config::refuse("default_credits", "must be 0 or more");
+  if (account.period_days < 1) Config::refuse("default_period_days", "must be at least 1");
   auto created = store.create_first_account(account);
   if (!created) return false;
   out << "gleaner: the store was empty, so it now has " << describe(created->account) << "\n";

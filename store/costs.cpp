@@ -1,7 +1,7 @@
 #include "store/costs.h"
 
+#include "core/config.h"
 #include "core/error.h"
-#include "store/config_entry.h"
 
 namespace gleaner::store {
 
@@ -22,14 +22,15 @@ Costs Costs::from_config(const Config& config, const Table& endpoints) {
   Costs costs = defaults(endpoints);
   const nlohmann::json overrides = config.get_json("costs");
   if (overrides.is_null()) return costs;
-  if (!overrides.is_object()) bad_entry("costs", "expected an object of endpoint key to credits");
+  if (!overrides.is_object())
+    Config::refuse("costs", "expected an object of endpoint key to credits");
   for (const auto& [key, value] : overrides.items()) {
     auto it = costs.table_.find(key);
     if (it == costs.table_.end()) {
-      bad_entry("costs", "unknown endpoint key '" + key + "'");
+      Config::refuse("costs", "unknown endpoint key '" + key + "'");
     }
     if (!value.is_number_integer() || value.get<std::int64_t>() < 0) {
-      bad_entry("costs", "'" + key + "' must be a whole number of credits >= 0");
+      Config::refuse("costs", "'" + key + "' must be a whole number of credits >= 0");
     }
     it->second = value.get<std::int64_t>();
   }

@@ -5,9 +5,9 @@
 #include <array>
 #include <filesystem>
 
+#include "core/config.h"
 #include "core/error.h"
 #include "core/log.h"
-#include "store/config_entry.h"
 #include "store/migrations.h"
 #include "store/postgres_database.h"
 #include "store/sql_store.h"
@@ -31,7 +31,7 @@ std::string default_node_id() {
 
 std::int64_t positive_entry(const Config& config, const std::string& entry, std::int64_t fallback) {
   const std::int64_t value = config.get_int(entry, fallback);
-  if (value <= 0) bad_entry(entry, "must be more than 0");
+  if (value <= 0) Config::refuse(entry, "must be more than 0");
   return value;
 }
 
@@ -45,16 +45,17 @@ std::unique_ptr<Database> open_database(const Config& config) {
   if (spec.rfind(kSqliteScheme, 0) == 0) {
     const std::string path = spec.substr(kSqliteScheme.size());
     if (path.empty())
-      bad_entry("store", "sqlite: needs a file path, e.g. sqlite:./data/gleaner.db");
+      Config::refuse("store", "sqlite: needs a file path, e.g. sqlite:./data/gleaner.db");
     if (path != ":memory:") {
       const auto dir = std::filesystem::absolute(path).parent_path();
       std::error_code ec;
       std::filesystem::create_directories(dir, ec);
-      if (ec) bad_entry("store", "cannot create directory " + dir.string() + ": " + ec.message());
+      if (ec)
+        Config::refuse("store", "cannot create directory " + dir.string() + ": " + ec.message());
     }
     const std::string sync = config.get_string("sqlite_synchronous", "full");
     if (sync != "full" && sync != "normal")
-      bad_entry("sqlite_synchronous", "expected full or normal");
+      Config::refuse("sqlite_synchronous", "expected full or normal");
     log::info("store") << "using SQLite at " << path << " (synchronous " << sync << ")";
     return std::make_unique<SqliteDatabase>(
         path, wait, sync == "full" ? SqliteDatabase::Sync::Full : SqliteDatabase::Sync::Normal);
@@ -64,7 +65,7 @@ std::unique_ptr<Database> open_database(const Config& config) {
     log::info("store") << "using PostgreSQL";
     return std::make_unique<PostgresDatabase>(spec, pool_size, wait);
   }
-  bad_entry("store", "expected sqlite:<path> or a PostgreSQL connection string");
+  Config::refuse("store", "expected sqlite:<path> or a PostgreSQL connection string");
 }
 
 }  // namespace
@@ -72,7 +73,7 @@ std::unique_ptr<Database> open_database(const Config& config) {
 std::unique_ptr<Store> open_store(const Config& config, const Clock& clock, StoreRole role) {
   SqlStoreSettings settings;
   settings.node_id = config.get_string("node_id", default_node_id());
-  if (settings.node_id.empty()) bad_entry("node_id", "must not be empty");
+  if (settings.node_id.empty()) Config::refuse("node_id", "must not be empty");
   settings.reservation_ttl =
       std::chrono::seconds(positive_entry(config, "reservation_ttl_seconds", 360));
 
