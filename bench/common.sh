@@ -4,6 +4,8 @@
 tmp="$(mktemp -d)"
 pids=()
 cleanup() {
+  # serve_static runs in $(...), a subshell: its server's pid comes back through a file.
+  [[ -f "$tmp/static.pids" ]] && while read -r p; do pids+=("$p"); done <"$tmp/static.pids"
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
   rm -rf "$tmp"
@@ -20,7 +22,7 @@ serve_static() {
   local port
   port="$(free_port)"
   python3 -m http.server "$port" --bind 127.0.0.1 --directory "$1" >"$tmp/static-$port.log" 2>&1 &
-  pids+=($!)
+  echo $! >>"$tmp/static.pids"
   wait_up "http://127.0.0.1:$port/" >&2
   echo "$port"
 }
