@@ -2,7 +2,9 @@
 // without any HTTP exposure.
 #include <pthread.h>
 
+#include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -14,6 +16,7 @@
 #include "api/service.h"
 #include "core/config.h"
 #include "core/error.h"
+#include "core/heap.h"
 #include "core/log.h"
 #include "store/admin.h"
 #include "store/store.h"
@@ -93,6 +96,16 @@ int serve(const std::vector<std::string>& args) {
     gleaner::log::set_level(gleaner::log::parse_level(config.get_string("log_level", "info")));
     gleaner::log::set_format(gleaner::log::parse_format(config.get_string("log_format", "text")));
     gleaner::log::info("main") << "open files limit " << descriptors;
+    // Before the service's threads: glibc's allocator over two arenas per core, unless
+    // MALLOC_ARENA_MAX chose otherwise (core/heap.h).
+    const long long arenas =
+        config.get_int("malloc_arenas", 2 * std::max(1u, std::thread::hardware_concurrency()));
+    if (arenas < 0) gleaner::Config::refuse("malloc_arenas", "must be 0 (glibc's default) or more");
+    if (std::getenv("MALLOC_ARENA_MAX") == nullptr) {
+      gleaner::limit_heap_arenas(static_cast<int>(arenas));
+      gleaner::log::info("main") << "allocator arenas at most "
+                                 << (arenas == 0 ? "glibc's default" : std::to_string(arenas));
+    }
     const auto grace = gleaner::Millis(config.get_int("shutdown_grace_ms", 20000));
 
     gleaner::api::Service service(std::move(config));

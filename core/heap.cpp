@@ -24,4 +24,8 @@ void release_free_heap() {
   ::malloc_trim(0);
 }
 
+void limit_heap_arenas(int arenas) {
+  if (arenas > 0) ::mallopt(M_ARENA_MAX, arenas);
+}
+
 }  // namespace gleaner

@@ -25,4 +25,11 @@ std::size_t resident_bytes();
 /// live allocations otherwise stays resident for as long as the process runs.
 void release_free_heap();
 
+/// Caps the arenas glibc's allocator spreads the threads over (M_ARENA_MAX). Its default, 8 per
+/// core, gives nearly each of the service's threads an arena of its own, and each arena keeps
+/// the free memory between its live allocations: resident memory then rises for hours without a
+/// leak (docs/benchmarks.md, "The long run"). Takes effect for arenas not yet made, so it is
+/// called before the service starts its threads. 0 leaves glibc's default.
+void limit_heap_arenas(int arenas);
+
 }  // namespace gleaner
