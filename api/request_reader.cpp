@@ -169,6 +169,11 @@ RequestReader::Progress RequestReader::read_head(std::string_view data, std::siz
   if (request_.version != "HTTP/1.1" && request_.version != "HTTP/1.0") {
     return fail(400, ErrorCode::InvalidParameter, "only HTTP/1.0 and HTTP/1.1 are served");
   }
+  body_limit_ = limits_.max_body_bytes;
+  if (limits_.body_limit_of) {
+    if (const std::size_t own = limits_.body_limit_of(request_.method, request_.target); own > 0)
+      body_limit_ = own;
+  }
 
   // Header fields. The framing ones are read here and left out of the request.
   std::vector<std::string> lengths;
@@ -244,7 +249,7 @@ RequestReader::Progress RequestReader::read_head(std::string_view data, std::siz
     // the limit has means larger.
     std::string_view digits = lengths.front();
     while (digits.size() > 1 && digits.front() == '0') digits.remove_prefix(1);
-    const std::string limit = std::to_string(limits_.max_body_bytes);
+    const std::string limit = std::to_string(body_limit_);
     if (digits.size() > limit.size() || (digits.size() == limit.size() && digits > limit)) {
       return fail(413, ErrorCode::PayloadTooLarge, "request body is larger than the limit");
     }
@@ -321,7 +326,7 @@ RequestReader::Progress RequestReader::read_body(std::string_view data, std::siz
           return fail(413, ErrorCode::PayloadTooLarge, "request body is larger than the limit");
         }
         const std::size_t size = std::stoull(std::string(digits), nullptr, 16);
-        if (size > limits_.max_body_bytes - request_.body.size()) {
+        if (size > body_limit_ - request_.body.size()) {
           return fail(413, ErrorCode::PayloadTooLarge, "request body is larger than the limit");
         }
         if (size == 0) {

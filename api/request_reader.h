@@ -4,13 +4,14 @@
 // chunked body whose chunks add up past it. Nothing here waits or touches a socket, so the front
 // (api/connections.h) decides when bytes come and how long it waits for them, and tests feed it
 // bytes directly.
-#include "core/error.h"
-
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "core/error.h"
 
 namespace gleaner::api {
 
@@ -49,6 +50,9 @@ class RequestReader {
     std::size_t max_head_bytes = 64 * 1024;
     /// The body, de-chunked.
     std::size_t max_body_bytes = 1u << 20;
+    /// A route's own body limit in place of max_body_bytes, by method and target (the router's,
+    /// api/router.h); 0 keeps max_body_bytes. Asked once a head is read.
+    std::function<std::size_t(std::string_view method, std::string_view target)> body_limit_of;
   };
   enum class Progress { NeedMore, Done, Failed };
 
@@ -86,6 +90,7 @@ class RequestReader {
   IncomingRequest request_;
   ReadError error_;
   bool expects_continue_ = false;
+  std::size_t body_limit_ = 0;     ///< this request's body limit (Limits::body_limit_of)
   std::size_t remaining_ = 0;      ///< body or chunk bytes still to come
   std::size_t trailer_bytes_ = 0;  ///< trailer bytes read so far
   std::size_t head_scanned_ = 0;   ///< head bytes in complete lines already checked

@@ -1,5 +1,7 @@
 #include "api/router.h"
 
+#include <algorithm>
+
 namespace gleaner::api {
 namespace {
 
@@ -21,9 +23,11 @@ bool is_capture(const std::string& segment) {
 
 }  // namespace
 
-void Router::add(std::string method, std::string pattern, Handler handler) {
+void Router::add(std::string method, std::string pattern, Handler handler,
+                 std::size_t max_body_bytes) {
   auto segments = split_path(pattern);
-  routes_.push_back({std::move(method), std::move(pattern), std::move(segments), std::move(handler)});
+  routes_.push_back({std::move(method), std::move(pattern), std::move(segments), std::move(handler),
+                     max_body_bytes});
 }
 
 Router::Match Router::match(std::string_view method, std::string_view path) const {
@@ -46,10 +50,17 @@ Router::Match Router::match(std::string_view method, std::string_view path) cons
     if (route.method == method || (method == "HEAD" && route.method == "GET")) {
       result.handler = &route.handler;
       result.params = std::move(params);
+      result.max_body_bytes = route.max_body_bytes;
       return result;
     }
   }
   return result;
+}
+
+std::size_t Router::largest_body_limit() const {
+  std::size_t largest = 0;
+  for (const auto& r : routes_) largest = std::max(largest, r.max_body_bytes);
+  return largest;
 }
 
 std::vector<std::string> Router::describe() const {

@@ -14,15 +14,22 @@ namespace gleaner::api {
 class Router {
  public:
   /// Registers `handler` for `method` on `pattern` (e.g. "/scrapers/jobs/{id}/results").
-  void add(std::string method, std::string pattern, Handler handler);
+  /// `max_body_bytes`, when not 0, is the route's own request body limit in place of the
+  /// server's (a batch of 10,000 URLs is larger than any other request).
+  void add(std::string method, std::string pattern, Handler handler,
+           std::size_t max_body_bytes = 0);
 
   struct Match {
-    const Handler* handler = nullptr;      // set when path and method match
+    const Handler* handler = nullptr;  // set when path and method match
     std::map<std::string, std::string> params;
-    std::string pattern;                   // the matched pattern (also for 405), for logs/metrics
-    bool path_known = false;               // the path matched some route (405 when no handler)
+    std::string pattern;             // the matched pattern (also for 405), for logs/metrics
+    bool path_known = false;         // the path matched some route (405 when no handler)
+    std::size_t max_body_bytes = 0;  // the route's own body limit, 0 for the server's
   };
   Match match(std::string_view method, std::string_view path) const;
+
+  /// The largest body limit of its own any route has (0 when none has one).
+  std::size_t largest_body_limit() const;
 
   /// Every registered pattern with its methods, for logs.
   std::vector<std::string> describe() const;
@@ -33,6 +40,7 @@ class Router {
     std::string pattern;
     std::vector<std::string> segments;
     Handler handler;
+    std::size_t max_body_bytes = 0;
   };
   std::vector<Route> routes_;
 };

@@ -1,12 +1,5 @@
 #include "api/server.h"
 
-#include "api/connections.h"
-#include "api/envelope.h"
-#include "api/request_reader.h"
-#include "core/error.h"
-#include "core/ids.h"
-#include "core/log.h"
-
 #include <httplib.h>
 #include <malloc.h>
 #include <poll.h>
@@ -19,6 +12,13 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+
+#include "api/connections.h"
+#include "api/envelope.h"
+#include "api/request_reader.h"
+#include "core/error.h"
+#include "core/ids.h"
+#include "core/log.h"
 
 namespace gleaner::api {
 
@@ -244,8 +244,8 @@ ServerOptions ServerOptions::from_config(const Config& config) {
   o.max_connections = static_cast<int>(config.get_int("max_connections", o.max_connections));
   o.reserved_descriptors =
       static_cast<int>(config.get_int("reserved_descriptors", o.reserved_descriptors));
-  o.max_buffered_body_bytes = static_cast<std::size_t>(config.get_int(
-      "max_buffered_body_bytes", static_cast<long long>(o.max_buffered_body_bytes)));
+  o.max_buffered_body_bytes = static_cast<std::size_t>(
+      config.get_int("max_buffered_body_bytes", static_cast<long long>(o.max_buffered_body_bytes)));
   if (o.threads < 1) throw std::invalid_argument("http_threads must be at least 1");
   if (o.max_header_bytes < 1024)
     throw std::invalid_argument("max_header_bytes must be at least 1024");
@@ -271,6 +271,11 @@ HttpServer::HttpServer(ServerOptions options, Router router)
     : options_(std::move(options)),
       router_(std::move(router)),
       server_(std::make_unique<FrontServer>()) {
+  if (router_.largest_body_limit() > options_.max_buffered_body_bytes) {
+    throw std::invalid_argument(
+        "max_buffered_body_bytes must be at least the largest body a route takes (" +
+        std::to_string(router_.largest_body_limit()) + " bytes)");
+  }
   stop_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (stop_fd_ < 0) throw std::runtime_error("eventfd failed");
   // Responses are written by Connections, without waiting; this bounds each send of those
@@ -282,6 +287,11 @@ HttpServer::HttpServer(ServerOptions options, Router router)
   ConnectionLimits limits;
   limits.request.max_head_bytes = options_.max_header_bytes;
   limits.request.max_body_bytes = options_.max_body_bytes;
+  // A route may take larger bodies than the rest (Router::add). The target's path is matched as
+  // sent: a path written another way (percent-encoded) keeps the server's limit.
+  limits.request.body_limit_of = [this](std::string_view method, std::string_view target) {
+    return router_.match(method, target.substr(0, target.find('?'))).max_body_bytes;
+  };
   limits.header_deadline = options_.header_deadline;
   limits.body_deadline = options_.body_deadline;
   limits.keep_alive_idle = options_.keep_alive;
@@ -325,8 +335,8 @@ HttpServer::HttpServer(ServerOptions options, Router router)
     out += "\r\n" + body;
     // A flood is refused one connection after another: its lines are limited per status.
     if (log::allow("http refused " + std::to_string(error.status))) {
-      log::info("http") << request.id << " refused " << peer.remote_ip << ' ' << error.status
-                        << ' ' << code_name(error.code) << ": " << error.message;
+      log::info("http") << request.id << " refused " << peer.remote_ip << ' ' << error.status << ' '
+                        << code_name(error.code) << ": " << error.message;
     }
     if (observer_) observer_(request, error.status, Millis(0));
     return out;

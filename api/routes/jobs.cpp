@@ -1,18 +1,18 @@
 // Scraper jobs (spec/conventions.md "Scraper jobs and webhooks", "Batches and crawls"): POST
 // /scrapers/maps/jobs, POST /scrape/batch/web, POST /scrapers/crawler/jobs, GET /scrapers/jobs,
 // GET /scrapers/jobs/{id}, GET /scrapers/jobs/{id}/results (JSON pages, or the whole job as CSV
-// or NDJSON), DELETE /scrapers/jobs/{id}. Creating a job costs nothing; its rows are charged as the worker
-// stores them (jobs/). A job is seen only with the key that created it; anybody else's is a 404,
-// never a 403: its existence is not told.
+// or NDJSON), DELETE /scrapers/jobs/{id}. Creating a job costs nothing; its rows are charged as the
+// worker stores them (jobs/). A job is seen only with the key that created it; anybody else's is a
+// 404, never a 403: its existence is not told.
 #include <memory>
 
 #include "api/auth.h"
+#include "api/billing.h"
 #include "api/routes/routes.h"
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
 #include "extract/params.h"
-#include "api/billing.h"
 #include "jobs/job_request.h"
 #include "jobs/page_job_request.h"
 #include "jobs/page_worker.h"
@@ -105,25 +105,30 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
     const JobCaller caller = job_caller(request, deps);
     Response r;
     r.status = 201;
-    r.body = jobs::job_json(jobs->create_frontier_job(caller.account.id, body.kind,
-                                                      body.to_json(), caller.key_hash,
-                                                      jobs::seeds_of(body), jobs::policy_of(body)));
+    r.body = jobs::job_json(jobs->create_frontier_job(caller.account.id, body.kind, body.to_json(),
+                                                      caller.key_hash, jobs::seeds_of(body),
+                                                      jobs::policy_of(body)));
     deps.wake_job_worker();
     return r;
   };
-  router.add("POST", "/scrape/batch/web", [&deps, check_webhook, create_page_job](Request& request) {
-    job_caller(request, deps);  // a missing or bad key is a 401 before the body is read
-    return create_page_job(request, jobs::PageJobRequest::parse_batch(
-                                        request.body, default_request_budget(deps.config),
-                                        check_webhook));
-  });
+  // Up to 10,000 URLs: more than max_body_bytes holds once they average 100 bytes.
+  const long long batch_body = deps.config.get_int("max_batch_body_bytes", 16 << 20);
+  if (batch_body < 1) Config::refuse("max_batch_body_bytes", "must be more than 0");
+  router.add(
+      "POST", "/scrape/batch/web",
+      [&deps, check_webhook, create_page_job](Request& request) {
+        job_caller(request, deps);  // a missing or bad key is a 401 before the body is parsed
+        return create_page_job(
+            request, jobs::PageJobRequest::parse_batch(
+                         request.body, default_request_budget(deps.config), check_webhook));
+      },
+      static_cast<std::size_t>(batch_body));
   router.add("POST", "/scrapers/crawler/jobs",
              [&deps, check_webhook, create_page_job](Request& request) {
                job_caller(request, deps);
-               return create_page_job(request, jobs::PageJobRequest::parse_crawler(
-                                                   request.body,
-                                                   default_request_budget(deps.config),
-                                                   check_webhook));
+               return create_page_job(
+                   request, jobs::PageJobRequest::parse_crawler(
+                                request.body, default_request_budget(deps.config), check_webhook));
              });
 
   router.add("GET", "/scrapers/jobs", [&deps, jobs](Request& request) {

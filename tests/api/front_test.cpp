@@ -1,21 +1,15 @@
 // The server's front door on a loopback port, spoken to over raw sockets: bodies that stop at the
 // limit, requests framed badly or pipelined, slow clients and many connections from one address
 // (issue 16, items 1 to 3). Each test configures short deadlines and waits at most a few seconds.
-#include "api/connections.h"
-#include "api/server.h"
-#include "core/error.h"
-#include "core/log.h"
-
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <fcntl.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
@@ -24,6 +18,11 @@
 #include <iostream>
 #include <mutex>
 #include <thread>
+
+#include "api/connections.h"
+#include "api/server.h"
+#include "core/error.h"
+#include "core/log.h"
 
 using namespace gleaner;
 using namespace gleaner::api;
@@ -209,13 +208,15 @@ class FrontTest : public ::testing::Test {
       res.body = {{"settled", true}};
       return res;
     });
-    router.add("POST", "/echo", [](Request& r) {
+    const Handler echo = [](Request& r) {
       Response res;
       res.body = {{"length", r.body.size()},
                   {"contentType", r.header("content-type")},
                   {"head", r.body.substr(0, 16)}};
       return res;
-    });
+    };
+    router.add("POST", "/echo", echo);
+    router.add("POST", "/echo-large", echo, 4 * options.max_body_bytes);
     options.host = "127.0.0.1";
     options.port = 0;
     server = std::make_unique<HttpServer>(options, std::move(router));
@@ -274,9 +275,8 @@ class LogLines {
   /// The lines so far that contain `text`.
   std::size_t count(std::string_view text) {
     std::lock_guard lock(mutex_);
-    return static_cast<std::size_t>(std::count_if(lines_.begin(), lines_.end(), [&](auto& l) {
-      return l.find(text) != std::string::npos;
-    }));
+    return static_cast<std::size_t>(std::count_if(
+        lines_.begin(), lines_.end(), [&](auto& l) { return l.find(text) != std::string::npos; }));
   }
   std::vector<std::string> all() {
     std::lock_guard lock(mutex_);
@@ -374,6 +374,35 @@ TEST_F(FrontTest, HugeContentLengthIs413AtOnce) {
       c.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
              "Content-Length: 1000000000000\r\n\r\n{"));
   expect_refusal(c, 413, "payload_too_large");
+}
+
+// A route with a body limit of its own (a batch of URLs) takes bodies the others refuse, and
+// refuses past its own limit from the head alone.
+TEST_F(FrontTest, ARouteWithItsOwnBodyLimitTakesLargerBodies) {
+  start(small());  // 64 KiB for every route but /echo-large's 256 KiB
+  const std::string body(100 * 1024, 'a');
+  const auto post = [&](const std::string& path, std::size_t length) {
+    RawClient c(port);
+    EXPECT_TRUE(c.send("POST " + path + " HTTP/1.1\r\nHost: x\r\nContent-Length: " +
+                       std::to_string(length) + "\r\n\r\n"));
+    if (length == body.size()) c.send(body);
+    auto replies = c.replies(1);
+    return replies.empty() ? Reply{} : replies[0];
+  };
+  const Reply large = post("/echo-large?q=1", body.size());
+  EXPECT_EQ(large.status, 200);
+  EXPECT_EQ(body_of(large)["length"], body.size());
+  EXPECT_EQ(post("/echo", body.size()).status, 413);
+  EXPECT_EQ(post("/echo-large", 256 * 1024 + 1).status, 413);
+}
+
+TEST(HttpServerLimits, ARouteMayNotTakeMoreThanTheBufferedBodyBudget) {
+  Router router;
+  router.add(
+      "POST", "/large", [](Request&) { return Response(); }, 2u << 20);
+  ServerOptions options;
+  options.max_buffered_body_bytes = 1u << 20;
+  EXPECT_THROW(HttpServer(options, std::move(router)), std::invalid_argument);
 }
 
 TEST_F(FrontTest, NegativeContentLengthIs400AtOnce) {
@@ -631,7 +660,8 @@ TEST_F(FrontTest, AConnectionFloodAtTheCapLeavesOthersAnswered) {
   }
   for (int round = 0; round < 3; ++round) expect_others_answered(port);
   // Refusals (429 per address, 503 at the cap) are limited to a few lines a second.
-  EXPECT_LE(log_lines.count(" refused "), 4u * log::kRepeatsPerSecond) << log_lines.count(" refused ");
+  EXPECT_LE(log_lines.count(" refused "), 4u * log::kRepeatsPerSecond)
+      << log_lines.count(" refused ");
 }
 
 // Out of descriptors (EMFILE), the accept loop pauses instead of spinning, and logs its failure
@@ -677,15 +707,17 @@ TEST_F(FrontTest, OutOfDescriptorsTheAcceptLoopBacksOffAndRecovers) {
 // 4.27 GB of it kept after they closed. The bytes buffered by all connections are budgeted
 // (a body past it is refused with 503 before it is read) and given back when they close.
 TEST_F(FrontTest, FourThousandHalfSentBodiesKeepMemoryBounded) {
-  prepare_process();  // as main() does: the descriptor limit raised, the mmap threshold fixed
+  prepare_process();      // as main() does: the descriptor limit raised, the mmap threshold fixed
   ServerOptions options;  // the defaults: 1 MiB bodies, 256 MiB buffered, 32 per address
   options.threads = 4;
   start(options);
   constexpr int kAddresses = 125;
   constexpr int kPerAddress = 32;
   constexpr std::size_t kBody = 1u << 20;
-  const std::string head = "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream"
-                           "\r\nContent-Length: " + std::to_string(kBody) + "\r\n\r\n";
+  const std::string head =
+      "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream"
+      "\r\nContent-Length: " +
+      std::to_string(kBody) + "\r\n\r\n";
   const std::string body(kBody - 1, 'b');
   struct Sending {
     std::unique_ptr<RawClient> client;
@@ -726,15 +758,17 @@ TEST_F(FrontTest, FourThousandHalfSentBodiesKeepMemoryBounded) {
           ++refused;
         }
       } else if (polled[i].revents & POLLOUT) {
-        const ssize_t n = ::send(s.client->fd(), body.data() + s.sent, body.size() - s.sent,
-                                 MSG_NOSIGNAL);
+        const ssize_t n =
+            ::send(s.client->fd(), body.data() + s.sent, body.size() - s.sent, MSG_NOSIGNAL);
         if (n > 0) s.sent += static_cast<std::size_t>(n);
         if (n < 0 && errno != EAGAIN) s.answered = true;
       }
     }
   }
-  const std::size_t waiting = static_cast<std::size_t>(std::count_if(
-      senders.begin(), senders.end(), [&](auto& s) { return s.sent == body.size() && !s.answered; }));
+  const std::size_t waiting =
+      static_cast<std::size_t>(std::count_if(senders.begin(), senders.end(), [&](auto& s) {
+        return s.sent == body.size() && !s.answered;
+      }));
   // The server reads what the kernel still buffers meanwhile: the largest RSS of a few seconds.
   std::size_t held = 0;
   for (int i = 0; i < 30; ++i) {

@@ -136,6 +136,40 @@ TEST(RequestReader, RefusesABodyOverTheLimitAsSoonAsItIsKnown) {
   }
 }
 
+// A route's own limit (a batch of URLs) replaces the server's for its requests only, both ways:
+// larger bodies reach it, and it refuses past its own limit, chunked or not.
+TEST(RequestReader, ARoutesOwnBodyLimitReplacesTheServersForItsRequests) {
+  RequestReader::Limits l = limits(10);
+  l.body_limit_of = [](std::string_view method, std::string_view target) -> std::size_t {
+    return method == "POST" && target.substr(0, target.find('?')) == "/batch" ? 20 : 0;
+  };
+  const std::string fifteen(15, 'a');
+  {
+    Feed f(l);
+    ASSERT_EQ(f.push("POST /batch?x=1 HTTP/1.1\r\nContent-Length: 15\r\n\r\n" + fifteen),
+              RequestReader::Progress::Done);
+    EXPECT_EQ(f.reader.take().body, fifteen);
+    // The next request on the connection is another route's: the server's limit again.
+    ASSERT_EQ(f.push("POST /other HTTP/1.1\r\nContent-Length: 15\r\n\r\n"),
+              RequestReader::Progress::Failed);
+    EXPECT_EQ(f.reader.error().status, 413);
+  }
+  {
+    Feed f(l);
+    ASSERT_EQ(f.push("POST /batch HTTP/1.1\r\nContent-Length: 21\r\n\r\n"),
+              RequestReader::Progress::Failed);
+    EXPECT_EQ(f.reader.error().status, 413);
+  }
+  {
+    Feed f(l);
+    ASSERT_EQ(f.push("POST /batch HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                     "f\r\n" +
+                     fifteen + "\r\n6\r\n"),
+              RequestReader::Progress::Failed);
+    EXPECT_EQ(f.reader.error().status, 413);
+  }
+}
+
 TEST(RequestReader, RefusesFramingItCannotTrust) {
   const std::pair<const char*, int> cases[] = {
       {"POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400},
