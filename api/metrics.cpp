@@ -16,6 +16,14 @@ void family(std::ostringstream& out, std::string_view name, std::string_view typ
   out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n';
 }
 
+/// A family of one sample without labels.
+template <typename Value>
+void single(std::ostringstream& out, std::string_view name, std::string_view type,
+            std::string_view help, const Value& value) {
+  family(out, name, type, help);
+  out << name << ' ' << value << '\n';
+}
+
 std::string label(std::string_view name, std::string_view value) {
   return std::string(name) + "=\"" + escape_label_value(value) + "\"";
 }
@@ -164,10 +172,10 @@ std::string Metrics::render(const AdmissionState& admission, const browser::Pool
     }
   }
 
-  family(out, "gleaner_admission_running", "gauge", "Requests past admission control.");
-  out << "gleaner_admission_running " << admission.running << '\n';
-  family(out, "gleaner_admission_queue_length", "gauge", "Requests waiting for a slot.");
-  out << "gleaner_admission_queue_length " << admission.queued << '\n';
+  single(out, "gleaner_admission_running", "gauge", "Requests past admission control.",
+         admission.running);
+  single(out, "gleaner_admission_queue_length", "gauge", "Requests waiting for a slot.",
+         admission.queued);
   family(out, "gleaner_admission_refused_total", "counter",
          "Requests refused by admission control (429 or, for queue_timeout, 504), by reason.");
   out << "gleaner_admission_refused_total{reason=\"account_limit\"} "
@@ -179,40 +187,36 @@ std::string Metrics::render(const AdmissionState& admission, const browser::Pool
       << "gleaner_admission_refused_total{reason=\"queue_timeout\"} " << admission.queue_timeouts
       << '\n';
 
-  family(out, "gleaner_pool_processes", "gauge", "Chromium processes up and lending pages.");
-  out << "gleaner_pool_processes " << pool.processes << '\n';
-  family(out, "gleaner_pool_busy_pages", "gauge", "Pages on loan.");
-  out << "gleaner_pool_busy_pages " << pool.busy_pages << '\n';
-  family(out, "gleaner_pool_free_pages", "gauge", "Leases that could start without waiting.");
-  out << "gleaner_pool_free_pages " << pool.free_pages << '\n';
-  family(out, "gleaner_pool_shutting_down", "gauge", "1 while the pool is shutting down.");
-  out << "gleaner_pool_shutting_down " << (pool.shutting_down ? 1 : 0) << '\n';
-  family(out, "gleaner_browser_restarts_total", "counter",
-         "Browsers relaunched after a crash, a hang or a failed start.");
-  out << "gleaner_browser_restarts_total " << pool.restarts << '\n';
-  family(out, "gleaner_browser_recycles_total", "counter",
-         "Browsers replaced after their page quota or over the memory limit.");
-  out << "gleaner_browser_recycles_total " << pool.recycles << '\n';
-  family(out, "gleaner_pool_pages_served_total", "counter", "Pages lent by the pool.");
-  out << "gleaner_pool_pages_served_total " << pool.pages_served << '\n';
+  single(out, "gleaner_pool_processes", "gauge", "Chromium processes up and lending pages.",
+         pool.processes);
+  single(out, "gleaner_pool_busy_pages", "gauge", "Pages on loan.", pool.busy_pages);
+  single(out, "gleaner_pool_free_pages", "gauge", "Leases that could start without waiting.",
+         pool.free_pages);
+  single(out, "gleaner_pool_shutting_down", "gauge", "1 while the pool is shutting down.",
+         pool.shutting_down ? 1 : 0);
+  single(out, "gleaner_browser_restarts_total", "counter",
+         "Browsers relaunched after a crash, a hang or a failed start.", pool.restarts);
+  single(out, "gleaner_browser_recycles_total", "counter",
+         "Browsers replaced after their page quota or over the memory limit.", pool.recycles);
+  single(out, "gleaner_pool_pages_served_total", "counter", "Pages lent by the pool.",
+         pool.pages_served);
 
   const HeapState heap = heap_state();
-  family(out, "gleaner_heap_allocated_bytes", "gauge",
-         "Bytes in live allocations of the service process (not its Chromium processes).");
-  out << "gleaner_heap_allocated_bytes " << heap.allocated << '\n';
-  family(out, "gleaner_heap_held_bytes", "gauge",
-         "Bytes the service's allocator spans: live allocations plus free memory kept for reuse.");
-  out << "gleaner_heap_held_bytes " << heap.held << '\n';
-  family(out, "gleaner_resident_bytes", "gauge", "The service process's resident set.");
-  out << "gleaner_resident_bytes " << resident_bytes() << '\n';
+  single(out, "gleaner_heap_allocated_bytes", "gauge",
+         "Bytes in live allocations of the service process (not its Chromium processes).",
+         heap.allocated);
+  single(out, "gleaner_heap_held_bytes", "gauge",
+         "Bytes the service's allocator spans: live allocations plus free memory kept for reuse.",
+         heap.held);
+  single(out, "gleaner_resident_bytes", "gauge", "The service process's resident set.",
+         resident_bytes());
 
   family(out, "gleaner_jobs", "gauge", "Scraper jobs in the store, by status.");
   for (const auto& [status, count] : jobs.by_status) {
     out << "gleaner_jobs{" << label("status", status) << "} " << count << '\n';
   }
-  family(out, "gleaner_webhook_deliveries_pending", "gauge",
-         "Webhook deliveries waiting for an attempt.");
-  out << "gleaner_webhook_deliveries_pending " << jobs.pending_deliveries << '\n';
+  single(out, "gleaner_webhook_deliveries_pending", "gauge",
+         "Webhook deliveries waiting for an attempt.", jobs.pending_deliveries);
   return out.str();
 }
 
