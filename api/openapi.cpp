@@ -206,11 +206,15 @@ json job_schema(bool enveloped_answer) {
             {"properties",
              {{"pairsDone", {{"type", "integer"}}}, {"pairsTotal", {{"type", "integer"}}}}},
             {"required", {"pairsDone", "pairsTotal"}}},
-           // batch, crawler: pages admitted to the frontier, pages with a row
+           // batch, crawler: pages admitted to the frontier, pages with a row, robots.txt
+           // files and sitemaps read
            {{"type", "object"},
             {"additionalProperties", false},
             {"properties",
-             {{"pagesFound", {{"type", "integer"}}}, {"pagesDone", {{"type", "integer"}}}}},
+             {{"pagesFound", {{"type", "integer"}}},
+              {"pagesDone", {{"type", "integer"}}},
+              {"robotsTxtFetched", {{"type", "integer"}}},
+              {"sitemapsFetched", {{"type", "integer"}}}}},
             {"required", {"pagesFound", "pagesDone"}}}}}}}};
   const std::vector<std::string> required{"id",        "kind",      "status",    "creditsSpent",
                                           "dataRowsCount", "input", "createdAt", "updatedAt",

@@ -1,6 +1,7 @@
 #include "jobs/page_worker.h"
 
 #include <algorithm>
+#include <memory>
 #include <set>
 
 #include "core/error.h"
@@ -17,6 +18,10 @@ namespace {
 
 constexpr const char* kInsufficientCredits = "insufficient_credits";
 constexpr const char* kStoppedByUser = "stopped_by_user";
+/// The reason of a job failed because one of its entries went down with its node again and again.
+constexpr const char* kWorkerCrashed = "worker_crashed";
+/// What a robots.txt that cannot be read means for now (RFC 9309 §2.3.1.4): nothing allowed.
+constexpr const char* kDisallowAll = "User-agent: *\nDisallow: /\n";
 /// Pages of one origin a batch fetches at once (a batch has no maxConcurrency of its own).
 constexpr std::int64_t kBatchOriginConcurrency = 4;
 constexpr std::string_view kSitemapKeyPrefix = "sitemap:";
@@ -132,6 +137,7 @@ PageWorkerOptions PageWorkerOptions::from_config(
       static_cast<int>(positive(config, "page_jobs_concurrency", std::max(1, default_threads)));
   o.lease = std::chrono::seconds(positive(config, "page_jobs_lease_seconds", o.lease.count()));
   o.poll = Millis(positive(config, "jobs_poll_ms", o.poll.count()));
+  o.max_crashes = positive(config, "page_jobs_max_crashes", o.max_crashes);
   o.default_timeout = Millis(std::clamp<long long>(
       config.get_int("endpoint_timeout_ms", o.default_timeout.count()), 1000, 300000));
   o.cost_of = std::move(cost_of);
@@ -187,19 +193,87 @@ bool PageWorker::run_one() {
       finish_if_drained(job.id);
     }
   }
+  reap_lanes(false);
   // A thread with nothing to do holds no page of the browser pool.
+  const auto rest = [this] { on_lane({}, [this] { source_.rest(); }); };
   if (stopping()) {
-    source_.rest();
+    rest();
     return false;
   }
   auto claimed = jobs_.claim_entry(options_.lease);
   if (!claimed) {
-    source_.rest();
+    rest();
     return false;
   }
+  if (claimed->entry.attempts > options_.max_crashes) {
+    // Taken, and lost with its node, every time: whatever the page does takes the node down. The
+    // job ends here rather than the node at its next start.
+    log::error("jobs") << claimed->job.kind << " job " << claimed->job.id
+                       << " failed: " << claimed->entry.url
+                       << " was being fetched when the service died " << claimed->entry.attempts - 1
+                       << " times";
+    jobs_.skip_entry(claimed->entry);
+    finish(claimed->job, store::job_status::kFailed, kWorkerCrashed);
+    return true;
+  }
   run_entry(claimed->job, claimed->entry);
-  if (stopping()) source_.rest();
+  if (stopping()) rest();
   return true;
+}
+
+SourceLane& PageWorker::lane() {
+  std::lock_guard lock(lanes_mutex_);
+  auto& lane = lanes_[std::this_thread::get_id()];
+  if (!lane) lane = std::make_unique<SourceLane>();
+  return *lane;
+}
+
+bool PageWorker::on_lane(const std::string& job_id, const std::function<void()>& work) {
+  // How often a page in flight looks whether it must be left: the poll interval, at most 1 s.
+  const Millis check = std::min(options_.poll, Millis(1000));
+  const bool finished = lane().run(work, check, [&] {
+    if (stopping()) return true;
+    if (job_id.empty()) return false;
+    const auto job = jobs_.job(job_id);
+    return !job || job->stop_requested || job->done();
+  });
+  if (finished) return true;
+  std::lock_guard lock(lanes_mutex_);
+  auto it = lanes_.find(std::this_thread::get_id());
+  abandoned_.push_back(std::move(it->second));
+  lanes_.erase(it);
+  return false;
+}
+
+void PageWorker::reap_lanes(bool all) {
+  std::vector<std::unique_ptr<SourceLane>> done;  // joined after the lock is released
+  {
+    std::lock_guard lock(lanes_mutex_);
+    if (all) {
+      for (auto& [thread, lane] : lanes_) done.push_back(std::move(lane));
+      lanes_.clear();
+    }
+    for (auto it = abandoned_.begin(); it != abandoned_.end();) {
+      if (all || (*it)->idle()) {
+        done.push_back(std::move(*it));
+        it = abandoned_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  if (all) return;  // stop() lets every kept tab go (rest_all)
+  // What the left call kept for a next page on its thread (a crawl's tab) goes with the lane.
+  for (auto& left : done) left->run([this] { source_.rest(); }, Millis(1000), [] { return false; });
+}
+
+void PageWorker::left_page(const store::Job& job, const store::FrontierEntry& entry) {
+  if (stopping()) {
+    jobs_.return_entry(entry);  // fetched again at the next start
+    return;
+  }
+  log::info("jobs") << "job " << job.id << ": " << entry.url << " left in flight: the job stops";
+  finish(job, store::job_status::kStopped, kStoppedByUser);
 }
 
 void PageWorker::run_entry(const store::Job& job, const store::FrontierEntry& entry) {
@@ -213,10 +287,14 @@ void PageWorker::run_entry(const store::Job& job, const store::FrontierEntry& en
   }
   const PageJobRules rules(job);
   if (rules.obeys_robots() || rules.uses_sitemaps()) {
-    const std::string robots_text = robots_of(job, entry, rules);
+    const std::optional<std::string> robots_text = robots_of(job, entry, rules);
+    if (!robots_text) {  // left unread: the node is stopping, or the job was stopped
+      left_page(job, entry);
+      return;
+    }
     if (rules.obeys_robots() && entry.kind == store::entry_kind::kPage) {
       const auto url = parse_crawl_url(entry.url);
-      if (url && !RobotsTxt::parse(robots_text).allowed(url->path_and_query())) {
+      if (url && !RobotsTxt::parse(*robots_text).allowed(url->path_and_query())) {
         log::debug("jobs") << "job " << job.id << ": robots.txt disallows " << entry.url;
         jobs_.skip_entry(entry);
         finish_if_drained(job.id);
@@ -232,24 +310,31 @@ void PageWorker::run_entry(const store::Job& job, const store::FrontierEntry& en
   finish_if_drained(job.id);
 }
 
-std::string PageWorker::robots_of(const store::Job& job, const store::FrontierEntry& entry,
-                                  const PageJobRules& rules) {
+std::optional<std::string> PageWorker::robots_of(const store::Job& job,
+                                                 const store::FrontierEntry& entry,
+                                                 const PageJobRules& rules) {
   if (auto known = jobs_.origin_robots(job.id, entry.origin)) return *known;
   // RFC 9309 §2.3.1: a 4xx robots.txt means no rules; an unreachable one (5xx, no answer) means
   // the whole origin is disallowed for now: this crawl leaves it out.
   std::string text;
   const std::string url = entry.origin + "/robots.txt";
   try {
-    const FetchedText got = source_.get_text(url, deadline_in(options_.text_budget));
-    if (got.status >= 200 && got.status < 300)
-      text = got.text;
-    else if (got.status >= 500 || got.status == 0)
-      text = "User-agent: *\nDisallow: /\n";
+    const auto got = std::make_shared<FetchedText>();  // outlives this call if it is left
+    const bool read = on_lane(job.id, [this, url, got, budget = options_.text_budget] {
+      *got = source_.get_text(url, deadline_in(budget), kMaxRobotsBytes);
+    });
+    if (!read) return std::nullopt;
+    if (got->status >= 200 && got->status < 300)
+      text = got->text;
+    else if (got->status >= 500 || got->status == 0)
+      text = kDisallowAll;
   } catch (const Error& e) {
+    if (stopping()) return std::nullopt;  // not the origin's fault: read again at the next start
     log::info("jobs") << "job " << job.id << ": " << url << " unreadable (" << describe(e)
                       << "); the origin is left out";
-    text = "User-agent: *\nDisallow: /\n";
+    text = kDisallowAll;
   }
+  jobs_.count_fetch(job.id, "robotsTxtFetched");
   const RobotsTxt robots = RobotsTxt::parse(text);
   std::int64_t delay = rules.policy.delay_ms;
   if (rules.obeys_robots() && robots.crawl_delay()) {
@@ -262,16 +347,24 @@ std::string PageWorker::robots_of(const store::Job& job, const store::FrontierEn
     }
   }
   jobs_.set_origin_robots(job, entry.origin, text, delay, sitemaps, rules.policy);
-  return *jobs_.origin_robots(job.id, entry.origin);
+  return jobs_.origin_robots(job.id, entry.origin).value_or(text);
 }
 
 void PageWorker::run_sitemap(const store::Job& job, const store::FrontierEntry& entry,
                              const PageJobRules& rules) {
   std::vector<store::FrontierEntry> found;
   try {
-    const FetchedText got = source_.get_text(entry.url, deadline_in(options_.text_budget));
-    if (got.status >= 200 && got.status < 300) {
-      const Sitemap map = parse_sitemap(got.text);
+    const auto got = std::make_shared<FetchedText>();  // outlives this call if it is left
+    const bool read = on_lane(job.id, [this, url = entry.url, got, budget = options_.text_budget] {
+      *got = source_.get_text(url, deadline_in(budget), kMaxSitemapBytes);
+    });
+    if (!read) {
+      left_page(job, entry);
+      return;
+    }
+    jobs_.count_fetch(job.id, "sitemapsFetched");
+    if (got->status >= 200 && got->status < 300) {
+      const Sitemap map = parse_sitemap(got->text);
       for (const std::string& loc : map.locations) {
         const auto url = parse_crawl_url(loc);
         if (!url) continue;
@@ -284,6 +377,10 @@ void PageWorker::run_sitemap(const store::Job& job, const store::FrontierEntry& 
       }
     }
   } catch (const Error& e) {
+    if (stopping()) {
+      left_page(job, entry);  // read again at the next start
+      return;
+    }
     log::info("jobs") << "job " << job.id << ": sitemap " << entry.url
                       << " unreadable: " << describe(e);
   }
@@ -316,8 +413,17 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
     }
     // A crawl's pages are one browsing session; a batch's rows are each the answer
     // POST /scrape/web would give (conventions.md), so each gets a fresh one.
-    FetchedPage page =
-        source_.fetch(request, deadline_in(request.timeout), rules.crawl ? job.id : std::string());
+    const auto fetched = std::make_shared<FetchedPage>();  // outlives this call if it is left
+    const bool loaded =
+        on_lane(job.id, [this, request, fetched, deadline = deadline_in(request.timeout),
+                         session = rules.crawl ? job.id : std::string()] {
+          *fetched = source_.fetch(request, deadline, session);
+        });
+    if (!loaded) {
+      left_page(job, entry);
+      return;
+    }
+    FetchedPage& page = *fetched;
     cost_key = page.cost_key;
     cost = options_.cost_of(cost_key);
     if (rules.crawl) {
@@ -342,7 +448,10 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
     }
     for (auto& [name, value] : page.body.items()) row[name] = std::move(value);
   } catch (const Error& e) {
-    if (stopping()) return;  // the service is going down: the entry is fetched again later
+    if (stopping()) {  // the service is going down: the entry is fetched again at its next start
+      left_page(job, entry);
+      return;
+    }
     // The page's error is its row, free (conventions.md: a success is billed).
     row["error"] = {{"code", code_name(e.code())}, {"message", e.what()}};
     log::info("jobs") << "job " << job.id << ": " << entry.url << ": " << describe(e);
@@ -383,6 +492,9 @@ void PageWorker::request_stop() {
 
 void PageWorker::stop() {
   threads_.stop();
+  // The calls left in flight end by their deadlines, or at once once the browsers are gone
+  // (Service::shutdown shuts the pool down before it stops the worker).
+  reap_lanes(true);
   source_.rest_all();
 }
 

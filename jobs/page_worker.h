@@ -9,14 +9,20 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "core/clock.h"
 #include "core/config.h"
 #include "extract/web/request.h"
 #include "jobs/page_job_request.h"
 #include "jobs/polling_threads.h"
+#include "jobs/source_lane.h"
 #include "store/jobs_store.h"
 
 namespace gleaner::jobs {
@@ -32,6 +38,8 @@ struct FetchedPage {
 struct FetchedText {
   int status = 0;
   std::string text;
+  /// The file was longer than the bytes asked for: `text` is its start.
+  bool truncated = false;
 };
 
 /// Where pages come from: the browser pool in the service (jobs/web_page_source.h), a
@@ -44,8 +52,10 @@ class PageSource {
   /// job id) may share a browser session (jobs/web_page_source.h); an empty one shares nothing.
   virtual FetchedPage fetch(const web::WebRequest& request, Deadline deadline,
                             const std::string& session) = 0;
-  /// GETs `url` (behind the same address guard). Throws gleaner::Error when it cannot be read.
-  virtual FetchedText get_text(const std::string& url, Deadline deadline) = 0;
+  /// GETs `url` (behind the same address guard), its first `max_bytes` (decompressed, for a
+  /// gzip file) and no more. Throws gleaner::Error when it cannot be read.
+  virtual FetchedText get_text(const std::string& url, Deadline deadline,
+                               std::size_t max_bytes) = 0;
   /// The calling thread fetches nothing for now (no entry to take, or stopping): what the source
   /// keeps for its next page is let go.
   virtual void rest() {}
@@ -66,6 +76,10 @@ struct PageWorkerOptions {
   Millis default_timeout{90'000};
   /// Budget of one robots.txt or sitemap read.
   Millis text_budget{30'000};
+  /// Times an entry may be taken and lost with its node (killed, crashed) before its job is
+  /// failed (reason "worker_crashed") rather than take the node down at every start. Entry
+  /// `page_jobs_max_crashes`.
+  std::int64_t max_crashes = 2;
   /// Credits a successful page costs, by store/costs.h key.
   std::function<std::int64_t(const std::string& cost_key)> cost_of = [](const std::string&) {
     return std::int64_t{1};
@@ -104,9 +118,22 @@ class PageWorker {
                 const PageJobRules& rules);
   void run_sitemap(const store::Job& job, const store::FrontierEntry& entry,
                    const PageJobRules& rules);
-  /// The origin's robots.txt as recorded for the job, read (and recorded) when not yet.
-  std::string robots_of(const store::Job& job, const store::FrontierEntry& entry,
-                        const PageJobRules& rules);
+  /// The origin's robots.txt as recorded for the job, read (and recorded) when not yet; none when
+  /// the node is stopping before it could be read.
+  std::optional<std::string> robots_of(const store::Job& job, const store::FrontierEntry& entry,
+                                       const PageJobRules& rules);
+  /// Runs `work` (a call to the source, capturing nothing it does not own) on the calling
+  /// thread's lane, and waits for it unless the worker stops or `job_id`'s job is stopped
+  /// (DELETE) meanwhile: then the lane is abandoned (a fresh one serves the thread's next call)
+  /// and false is returned. An empty `job_id` is left only when the worker stops.
+  bool on_lane(const std::string& job_id, const std::function<void()>& work);
+  /// The calling thread's lane (made on first use).
+  SourceLane& lane();
+  /// Joins the abandoned lanes whose call returned (all of them when `all`: the worker stops).
+  void reap_lanes(bool all);
+  /// After on_lane() gave up on a page of `job`: the job is ended stopped when its stop was asked,
+  /// or the entry given back when the worker stops.
+  void left_page(const store::Job& job, const store::FrontierEntry& entry);
   void finish(const store::Job& job, const char* status, const std::optional<std::string>& reason);
   void finish_if_drained(const std::string& job_id);
   void delivery_queued();
@@ -116,6 +143,11 @@ class PageWorker {
   const Clock& clock_;
   const PageWorkerOptions options_;
   const std::function<void()> on_delivery_queued_;
+  std::mutex lanes_mutex_;  // guards lanes_ and abandoned_
+  /// Each page-job thread's lane, by thread.
+  std::map<std::thread::id, std::unique_ptr<SourceLane>> lanes_;
+  /// Lanes left with a call still running: joined once it returned, all of them by stop().
+  std::vector<std::unique_ptr<SourceLane>> abandoned_;
   // Declared last: run run_one() until stop() joins them.
   PollingThreads threads_;
 };

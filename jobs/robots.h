@@ -2,6 +2,7 @@
 // robots.txt as RFC 9309 reads it, for the crawler: the group of our product token ("gleaner")
 // or else "*", its Allow/Disallow rules (longest match wins, Allow on a tie; `*` and a final `$`
 // as wildcards), its Crawl-delay (not in the RFC, but widely used), and every Sitemap line.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,6 +11,10 @@
 #include "core/clock.h"
 
 namespace gleaner::jobs {
+
+/// The bytes of a robots.txt read, as Google reads 500 KiB (RFC 9309 §2.5 asks for at least 500
+/// KiB): the rest of a longer file is ignored.
+inline constexpr std::size_t kMaxRobotsBytes = 500 * 1024;
 
 /// The product token robots.txt groups are matched against.
 inline constexpr std::string_view kRobotsAgent = "gleaner";

@@ -1,32 +1,48 @@
 #include "jobs/web_page_source.h"
 
 #include "core/error.h"
+#include "extract/plain/http_client.h"
 #include "extract/pool_tabs.h"
 #include "jobs/crawl_url.h"
+#include "jobs/sitemap.h"
 #include "proxies/gateway.h"
+#include "proxies/lease.h"
 
 namespace gleaner::jobs {
 namespace {
 
 using nlohmann::json;
 
-/// The most bytes of one text file kept (sitemaps.org allows 50 MB; robots.txt parsers read
-/// 500 KiB): a larger file is cut there.
-constexpr long long kMaxTextBytes = 16 * 1024 * 1024;
-
-/// Reads a same-origin file with the page's fetch(); a gzip body (a .xml.gz sitemap) is
-/// decompressed in the page. Resolves {status, text}.
-std::string read_script(const std::string& url) {
+/// Reads a same-origin file with the page's fetch(), its first `most` bytes; a gzip body (a .xml.gz
+/// sitemap) is decompressed in the page, up to `most` bytes too. Resolves {status, text,
+/// truncated}. Only with a replay archive (PageSource::get_text below).
+std::string read_script(const std::string& url, std::size_t most) {
   return "(async (url, most) => {"
          "  const r = await fetch(url, {credentials: 'omit', cache: 'no-store'});"
-         "  let bytes = new Uint8Array(await r.arrayBuffer());"
+         "  const take = async (stream) => {"
+         "    const reader = stream.getReader(); const parts = []; let n = 0;"
+         "    for (;;) {"
+         "      const {done, value} = await reader.read();"
+         "      if (done) return {bytes: parts, n, more: false};"
+         "      parts.push(value); n += value.length;"
+         "      if (n > most) { reader.cancel(); return {bytes: parts, n, more: true}; }"
+         "    }"
+         "  };"
+         "  const join = (got) => {"
+         "    const out = new Uint8Array(got.n); let at = 0;"
+         "    for (const p of got.bytes) { out.set(p, at); at += p.length; }"
+         "    return out.subarray(0, most);"
+         "  };"
+         "  let got = await take(r.body);"
+         "  let bytes = join(got);"
          "  if (bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b) {"
-         "    const s = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));"
-         "    bytes = new Uint8Array(await new Response(s).arrayBuffer());"
+         "    got = await take(new Blob([bytes]).stream()"
+         "        .pipeThrough(new DecompressionStream('gzip')));"
+         "    bytes = join(got);"
          "  }"
-         "  return {status: r.status, text: new TextDecoder().decode(bytes.subarray(0, most))};"
+         "  return {status: r.status, text: new TextDecoder().decode(bytes), truncated: got.more};"
          "})(" +
-         json(url).dump() + ", " + std::to_string(kMaxTextBytes) + ")";
+         json(url).dump() + ", " + std::to_string(most) + ")";
 }
 
 /// Lends a kept tab to one read_web_page() without handing it over: the tab outlives the page.
@@ -130,22 +146,61 @@ void WebPageSource::rest_all() {
   all.swap(kept_);
 }
 
-FetchedText WebPageSource::get_text(const std::string& url, Deadline deadline) {
+FetchedText WebPageSource::get_text(const std::string& url, Deadline deadline,
+                                    std::size_t max_bytes) {
   const auto target = parse_crawl_url(url);
   if (!target) throw invalid_parameter("url", "not an http(s) URL");
-  if (services_.gateway) services_.gateway->check_url(url, deadline, "url");
-  // The one page opener, as for every page: the gateway's route and guard, and its diagnosis of
-  // the main document. The default profile is a hidden tab that loads no media.
+  if (!services_.gateway) return read_in_tab(*target, deadline, max_bytes);
+  // The plain road (extract/plain/http_client.h) through the egress gateway: the answer's own
+  // status, whatever its body (a 404 is a 404, not a browser's error page), at most max_bytes.
+  proxies::Gateway& gateway = *services_.gateway;
+  gateway.check_url(url, deadline, "url");
+  proxies::GatewayLease way_out = gateway.open_lease(proxies::Route::direct());
+  plain::HttpRequest http;
+  http.url = url;
+  http.headers = {{"Accept", "text/plain, application/xml, text/xml, */*;q=0.8"}};
+  http.proxy = plain::HttpProxy{way_out.proxy_server(), way_out.username(), way_out.password()};
+  http.max_bytes = max_bytes;
+  const auto note_main_document = way_out.main_document_notes();
+  http.before_hop = [&](const std::string& hop) {
+    if (hop != url) gateway.check_url(hop, deadline, "url");  // every redirect, as for a page
+    note_main_document(hop);
+  };
+  plain::HttpResponse response;
+  try {
+    response = plain::http_get(http, deadline);
+  } catch (const Error& e) {
+    way_out.check_main_document("url");
+    if (e.code() == ErrorCode::UpstreamError) way_out.check_main_document_reached();
+    throw;
+  }
+  way_out.check_main_document("url");
+  // The gateway's own error page (it could not connect) is not the site's answer.
+  if (response.headers.count("x-gleaner-gateway") != 0) way_out.check_main_document_reached();
+  FetchedText text;
+  text.status = response.status;
+  bool cut = false;
+  text.text = gunzip_at_most(std::move(response.body), max_bytes, cut);
+  text.truncated = response.truncated || cut;
+  return text;
+}
+
+FetchedText WebPageSource::read_in_tab(const CrawlUrl& target, Deadline deadline,
+                                       std::size_t max_bytes) {
+  // A replay archive answers the browser only: the file is read in a tab, as the archive's
+  // pages are. The one page opener, as for every page; the default profile is a hidden tab that
+  // loads no media.
   const extract::SiteEgress direct{services_.gateway, [] { return proxies::Route::direct(); }};
   extract::PoolTabs tabs(services_.pool, {}, direct);
   std::unique_ptr<extract::Tab> tab = tabs.open(extract::BrowserProfile{}, deadline);
   // Any document of the file's origin will do: its fetch() is then same-origin (no CORS).
-  // robots.txt is small, plain text, and runs no script.
-  tab->navigate(target->origin() + "/robots.txt", extract::WaitFor::load(), deadline);
-  const json got = tab->evaluate(read_script(target->str()), deadline, extract::World::Isolated);
+  tab->navigate(target.origin() + "/robots.txt", extract::WaitFor::load(), deadline);
+  const json got =
+      tab->evaluate(read_script(target.str(), max_bytes), deadline, extract::World::Isolated);
   FetchedText text;
   text.status = got.value("status", 0);
   text.text = got.value("text", std::string());
+  text.truncated = got.value("truncated", false);
   return text;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // The PageSource of the service's page jobs: pages by POST /scrape/web's own fetch
 // (web::fetch_page: the address guard, the egress gateway, proxies, redirects checked), and
-// robots.txt and sitemaps by the browser road too — a page of the file's origin is opened
-// through the same gateway and the file read with the page's fetch(), so every address, and
-// every redirect, passes the same guard, and a replay archive answers them in tests.
+// robots.txt and sitemaps by the plain road's HTTP client through the same gateway (every
+// address and every redirect passes the same guard; the answer's status is the site's, a 404
+// included; bodies capped). With a replay archive, which answers the browser only, they are
+// read in a tab of the file's origin with the page's fetch().
 //
 // On the browser road, the pages of one crawl that one thread fetches one after another share a
 // tab, as a crawler's browser session: one browser context, and one way out (an upstream proxy
@@ -19,6 +20,7 @@
 #include <thread>
 
 #include "extract/web/fetch.h"
+#include "jobs/crawl_url.h"
 #include "jobs/page_worker.h"
 
 namespace gleaner::jobs {
@@ -35,7 +37,7 @@ class WebPageSource final : public PageSource {
 
   FetchedPage fetch(const web::WebRequest& request, Deadline deadline,
                     const std::string& session) override;
-  FetchedText get_text(const std::string& url, Deadline deadline) override;
+  FetchedText get_text(const std::string& url, Deadline deadline, std::size_t max_bytes) override;
   void rest() override;
   void rest_all() override;
 
@@ -46,6 +48,8 @@ class WebPageSource final : public PageSource {
     std::unique_ptr<extract::Tab> tab;
     int pages = 0;
   };
+  /// get_text with a replay archive (no gateway): the archive answers the browser only.
+  FetchedText read_in_tab(const CrawlUrl& target, Deadline deadline, std::size_t max_bytes);
   /// The calling thread's parked tab, taken out of kept_ (none: no tab).
   Kept take();
   /// Parks `kept` for the calling thread's next page, one more page counted, or closes it once

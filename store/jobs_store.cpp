@@ -12,7 +12,7 @@ constexpr std::string_view kJobColumns =
     "stop_requested, created_at, updated_at, started_at, finished_at, key_hash, by_frontier, "
     "frontier_size";
 constexpr std::string_view kEntryColumns =
-    "id, url_key, entry_kind, url, origin, depth, parent_url";
+    "id, url_key, entry_kind, url, origin, depth, parent_url, attempts";
 /// Whether origin `o` of a page job still has an entry queued or leased. Every queued entry's
 /// origin has its job_origins row (admit), so asking per origin lets the index (job_id, origin,
 /// state, id) find the open entries without walking the done ones: asked per page, a walk over
@@ -63,6 +63,7 @@ FrontierEntry entry_from(const Row& row) {
   e.origin = row.text(4);
   e.depth = row.integer(5);
   if (!row.is_null(6)) e.parent_url = row.text(6);
+  e.attempts = row.integer(7);
   return e;
 }
 
@@ -373,6 +374,13 @@ Job JobStore::end_job(Transaction& tx, const Job& current, const std::string& st
       "UPDATE scraper_jobs SET status = ?, stop_reason = ?, updated_at = ?, finished_at = ?, "
       "lease_owner = NULL, lease_expires_at = NULL WHERE id = ?",
       {status, reason ? SqlValue(*reason) : SqlValue(nullptr), t, t, current.id});
+  if (current.by_frontier) {
+    // What the job kept only to run: the pages the limit held back and the origins' robots.txt
+    // (kept for the job's life, not for ever).
+    tx.run("DELETE FROM job_frontier WHERE job_id = ? AND state = 'spare'", {current.id});
+    tx.run("UPDATE job_origins SET robots = '' WHERE job_id = ? AND robots IS NOT NULL",
+           {current.id});
+  }
   Job finished = *job_in(tx, current.id);
   if (auto body = finished_body(finished)) enqueue(tx, current.id, kFinishedEvent, *body);
   return finished;
@@ -406,7 +414,8 @@ std::int64_t JobStore::admit(Transaction& tx, const std::string& job_id,
   std::int64_t added = 0;
   for (const FrontierEntry& e : entries) {
     const bool page = e.kind == entry_kind::kPage;
-    if (page && policy.limit > 0 && size >= policy.limit) continue;
+    // Past the limit, a page is kept aside: it takes the place of a page that turns out a copy.
+    const bool spare = page && policy.limit > 0 && size >= policy.limit;
     const bool alias = e.kind == entry_kind::kAlias;
     const bool fresh =
         tx.run(
@@ -414,19 +423,33 @@ std::int64_t JobStore::admit(Transaction& tx, const std::string& job_id,
               "parent_url, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
               {job_id, e.key, e.kind, e.url, e.origin, e.depth,
                e.parent_url ? SqlValue(*e.parent_url) : SqlValue(nullptr),
-               std::string(alias ? "done" : "queued")})
+               std::string(alias   ? "done"
+                           : spare ? "spare"
+                                   : "queued")})
             .affected == 1;
     if (!fresh || alias) continue;
     tx.run(
         "INSERT INTO job_origins (job_id, origin, next_at_ms, delay_ms, max_concurrency) "
         "VALUES (?, ?, 0, ?, ?) ON CONFLICT DO NOTHING",
         {job_id, e.origin, policy.delay_ms, std::max<std::int64_t>(1, policy.max_concurrency)});
-    if (page) {
+    if (page && !spare) {
       ++size;
       ++added;
     }
   }
   return added;
+}
+
+void JobStore::free_place(Transaction& tx, const std::string& job_id) {
+  const auto spare =
+      tx.run("SELECT id FROM job_frontier WHERE job_id = ? AND state = 'spare' ORDER BY id LIMIT 1",
+             {job_id})
+          .rows;
+  if (!spare.empty()) {
+    tx.run("UPDATE job_frontier SET state = 'queued' WHERE id = ?", {spare.front().integer(0)});
+    return;
+  }
+  tx.run("UPDATE scraper_jobs SET frontier_size = frontier_size - 1 WHERE id = ?", {job_id});
 }
 
 std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
@@ -484,9 +507,10 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
         if (other.id < entry.id) entry = std::move(other);
       }
       tx.run(
-          "UPDATE job_frontier SET state = 'leased', lease_owner = ?, lease_expires_at = ? "
-          "WHERE id = ?",
+          "UPDATE job_frontier SET state = 'leased', lease_owner = ?, lease_expires_at = ?, "
+          "attempts = attempts + 1 WHERE id = ?",
           {node_id_, t + lease.count(), entry.id});
+      ++entry.attempts;
       tx.run("UPDATE job_origins SET next_at_ms = ? WHERE job_id = ? AND origin = ?",
              {t_ms + delay_ms, job.id, origin});
       return ClaimedEntry{std::move(job), std::move(entry)};
@@ -565,15 +589,36 @@ void JobStore::skip_entry(const FrontierEntry& entry) {
     if (job_id.empty()) return;
     tx.run("SELECT id FROM scraper_jobs WHERE id = ?" + std::string(db_.dialect().lock_rows),
            {job_id.front().text(0)});
-    const bool skipped =
-        tx.run("UPDATE job_frontier SET state = 'skipped', lease_owner = NULL, "
-               "lease_expires_at = NULL WHERE id = ? AND state = 'leased'",
-               {entry.id})
-            .affected == 1;
-    if (skipped && entry.kind == entry_kind::kPage) {
-      tx.run("UPDATE scraper_jobs SET frontier_size = frontier_size - 1 WHERE id = ?",
-             {job_id.front().text(0)});
-    }
+    const bool skipped = tx.run(
+                               "UPDATE job_frontier SET state = 'skipped', lease_owner = NULL, "
+                               "lease_expires_at = NULL WHERE id = ? AND state = 'leased'",
+                               {entry.id})
+                             .affected == 1;
+    if (skipped && entry.kind == entry_kind::kPage) free_place(tx, job_id.front().text(0));
+  });
+}
+
+void JobStore::return_entry(const FrontierEntry& entry) {
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    tx.run(
+        "UPDATE job_frontier SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL, "
+        "attempts = attempts - 1 WHERE id = ? AND state = 'leased' AND lease_owner = ? AND "
+        "attempts > 0",
+        {entry.id, node_id_});
+  });
+}
+
+void JobStore::count_fetch(const std::string& job_id, const std::string& what) {
+  db_.transact(TxKind::Write, [&](Transaction& tx) {
+    const auto current = job_in(tx, job_id, db_.dialect().lock_rows);
+    if (!current) return;
+    nlohmann::json progress =
+        current->progress.is_object() ? current->progress : nlohmann::json::object();
+    const auto it = progress.find(what);
+    const std::int64_t n =
+        it != progress.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
+    progress[what] = n + 1;
+    tx.run("UPDATE scraper_jobs SET progress = ? WHERE id = ?", {progress.dump(), job_id});
   });
 }
 
@@ -612,10 +657,7 @@ CommittedEntry JobStore::commit_entry(
       if (result.duplicate) {
         tx.run("UPDATE job_frontier SET state = 'skipped', lease_owner = NULL WHERE id = ?",
                {entry.id});
-        if (entry.kind == entry_kind::kPage) {
-          tx.run("UPDATE scraper_jobs SET frontier_size = frontier_size - 1 WHERE id = ?",
-                 {job.id});
-        }
+        if (entry.kind == entry_kind::kPage) free_place(tx, job.id);
         return result;
       }
       tx.run("UPDATE job_frontier SET state = 'done', lease_owner = NULL WHERE id = ?",

@@ -93,6 +93,9 @@ struct FrontierEntry {
   std::string origin;
   std::int64_t depth = 0;
   std::optional<std::string> parent_url;
+  /// How many times a node has taken the entry, this time included (claim_entry): a page that
+  /// kills its node is taken again at every restart, and this is how the worker sees it.
+  std::int64_t attempts = 0;
 };
 
 /// How a page job admits and paces its addresses (the crawler's limit, delayMs, maxConcurrency
@@ -238,12 +241,21 @@ class JobStore {
                          std::int64_t delay_ms, const std::vector<FrontierEntry>& sitemaps,
                          const FrontierPolicy& policy);
   /// An entry the job leaves out (robots.txt disallows it): no row, and it frees its place
-  /// under the limit.
+  /// under the limit (a page held back by the limit takes it).
   void skip_entry(const FrontierEntry& entry);
+  /// Gives back an entry this node took but did not fetch (it is stopping): queued again, and the
+  /// attempt not counted, so only a node that died with the entry counts against it.
+  void return_entry(const FrontierEntry& entry);
+  /// Counts one robots.txt (`what` "robotsTxtFetched") or sitemap ("sitemapsFetched") read for
+  /// the job, in its progress.
+  void count_fetch(const std::string& job_id, const std::string& what);
   /// Completes a leased entry in one transaction: marks it done; records its `aliases` (other
   /// keys of the page) and, when one is known already, stops there (a duplicate); stores `row`
   /// (when given) charged `cost` credits (ledger endpoint `cost_key`) and queues
-  /// `row_body({row})`; admits `discovered` under `policy`'s limit.
+  /// `row_body({row})`; admits `discovered` under `policy`'s limit. Pages past the limit are kept
+  /// aside (state `spare`) and take, oldest first, the place of a page that turns out a copy or
+  /// is disallowed, so a crawl delivers its limit whenever that many pages are in reach; they are
+  /// deleted when the job ends.
   CommittedEntry commit_entry(
       const Job& job, const FrontierEntry& entry, const std::vector<std::string>& aliases,
       const std::optional<JobRow>& row, std::int64_t cost, const std::string& cost_key,
@@ -290,6 +302,9 @@ class JobStore {
   /// returns how many pages were new. The job row must be locked by `tx`.
   std::int64_t admit(Transaction& tx, const std::string& job_id,
                      const std::vector<FrontierEntry>& entries, const FrontierPolicy& policy);
+  /// A page of the job left its place under the limit (a copy, disallowed): the oldest spare
+  /// page takes it, else the job's frontier is one smaller. The job row must be locked by `tx`.
+  void free_place(Transaction& tx, const std::string& job_id);
   Job end_job(Transaction& tx, const Job& current, const std::string& status,
               const std::optional<std::string>& reason,
               const std::function<std::optional<std::string>(const Job&)>& finished_body);

@@ -144,6 +144,11 @@ CREATE TABLE job_origins (
   PRIMARY KEY (job_id, origin)
 );
 )sql"},
+      {5, "page jobs: how many times each entry was taken, so a page that crashes its node fails "
+          "its job rather than every restart (docs/jobs.md \"The frontier\")",
+       R"sql(
+ALTER TABLE job_frontier ADD COLUMN attempts BIGINT NOT NULL DEFAULT 0;
+)sql"},
   };
   return list;
 }

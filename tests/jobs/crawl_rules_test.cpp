@@ -1,6 +1,7 @@
 // The crawler's pure parts: URL canonicalisation, robots.txt, sitemaps, and the page jobs'
 // bodies (validated by /scrape/web's own parser for every /scrape/web field).
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include "core/error.h"
 #include "jobs/crawl_url.h"
@@ -98,6 +99,53 @@ TEST(Sitemap, UrlsetAndIndex) {
   EXPECT_TRUE(index.index);
   EXPECT_EQ(index.locations, std::vector<std::string>{"https://example.com/s1.xml.gz"});
   EXPECT_TRUE(parse_sitemap("<html><body><loc>x</loc></body></html>").locations.empty());
+}
+
+/// `data` as a gzip file's bytes.
+std::string gzip_of(const std::string& data) {
+  z_stream z{};
+  EXPECT_EQ(deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY),
+            Z_OK);
+  std::string out(deflateBound(&z, static_cast<uLong>(data.size())), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = static_cast<uInt>(data.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+TEST(Sitemap, AGzipBombIsDecompressedUpToTheCapAndNoFurther) {
+  // 64 MiB of spaces after a urlset's start: about 64 KiB compressed.
+  const std::string head = "<urlset><url><loc>https://example.com/a</loc></url>";
+  const std::string bomb = gzip_of(head + std::string(64 << 20, ' '));
+  ASSERT_LT(bomb.size(), 1u << 20);
+  bool truncated = false;
+  const std::string text = gunzip_at_most(bomb, 1 << 20, truncated);
+  EXPECT_TRUE(truncated);
+  EXPECT_EQ(text.size(), 1u << 20);
+  EXPECT_EQ(parse_sitemap(text).locations, std::vector<std::string>{"https://example.com/a"});
+  // A small file whole; bytes that are not gzip as they are.
+  EXPECT_EQ(gunzip_at_most(gzip_of(head), 1 << 20, truncated), head);
+  EXPECT_FALSE(truncated);
+  EXPECT_EQ(gunzip_at_most(head, 1 << 20, truncated), head);
+  EXPECT_FALSE(truncated);
+  // A stream cut short gives what decompressed before the cut.
+  const std::string whole = gzip_of(std::string(100000, 'x'));
+  EXPECT_LE(gunzip_at_most(whole.substr(0, whole.size() / 2), 1 << 20, truncated).size(), 100000u);
+}
+
+TEST(Sitemap, ReadsAtMostTheProtocolsFiftyThousandUrls) {
+  std::string xml = "<urlset>";
+  for (std::size_t i = 0; i < kMaxSitemapUrls + 10; ++i) {
+    xml += "<url><loc>https://example.com/p" + std::to_string(i) + "</loc></url>";
+  }
+  xml += "</urlset>";
+  const Sitemap map = parse_sitemap(xml);
+  ASSERT_EQ(map.locations.size(), kMaxSitemapUrls);
+  EXPECT_EQ(map.locations.back(), "https://example.com/p" + std::to_string(kMaxSitemapUrls - 1));
 }
 
 const UrlCheck kAnyWebhook = [](const std::string&, const std::string&) {};

@@ -372,14 +372,113 @@ TYPED_TEST(FrontierStoreTest, LimitAliasesAndPacing) {
   auto b = js.claim_entry(std::chrono::seconds(60));
   ASSERT_TRUE(b);
   EXPECT_EQ(b->entry.key, o + "/b");
-  // /b names /a, fetched already: /b is a copy, with no row, and frees its place.
+  // /b names /a, fetched already: /b is a copy, with no row, and gives its place to /c, the
+  // first link the limit held back.
   const CommittedEntry dup = this->commit(js, *b, {this->page(o, "/z", 2)}, policy, {o + "/a"});
   EXPECT_TRUE(dup.duplicate);
   EXPECT_FALSE(dup.row);
   EXPECT_EQ(dup.added, 0);
-  EXPECT_EQ(js.job(job.id)->frontier_size, 2);
+  EXPECT_EQ(js.job(job.id)->frontier_size, 3);
   EXPECT_EQ(js.job(job.id)->rows_count, 2);
+  this->clock_.advance(std::chrono::milliseconds(1000));
+  auto c = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->entry.key, o + "/c");
+  EXPECT_TRUE(this->commit(js, *c, {}, policy).row);
+  // The limit's three rows: the job ends, and /d, still held back, goes with it.
+  EXPECT_EQ(js.job(job.id)->rows_count, 3);
+  EXPECT_EQ(js.frontier_states(job.id)["spare"], 1);
   EXPECT_TRUE(js.finish_if_drained(job.id, [](const Job&) { return std::nullopt; }));
+  EXPECT_EQ(js.frontier_states(job.id)["spare"], 0);
+}
+
+TYPED_TEST(FrontierStoreTest, DisallowedPagesAndCopiesLeaveTheLimitToPagesInReach) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  FrontierPolicy policy;
+  policy.limit = 4;
+  policy.max_concurrency = 8;
+  const std::string o = "https://x.example";
+  const Job job =
+      js.create_frontier_job(account, "crawler", json::object(), "", {this->page(o, "/")}, policy);
+  auto home = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(home);
+  std::vector<FrontierEntry> links;
+  for (const char* path : {"/private", "/copy", "/moved", "/p1", "/p2", "/p3", "/p4"}) {
+    links.push_back(this->page(o, path, 1));
+  }
+  EXPECT_EQ(this->commit(js, *home, links, policy).added, 3);
+  // /private is disallowed, /copy names the home page, /moved redirects to /p1 (queued): each
+  // gives its place to the next link held back, in the order found.
+  std::vector<std::string> stored{o + "/"};
+  for (int i = 0; i < 10; ++i) {
+    auto next = js.claim_entry(std::chrono::seconds(60));
+    if (!next) break;
+    const std::string path = next->entry.key.substr(o.size());
+    if (path == "/private") {
+      js.skip_entry(next->entry);
+    } else if (path == "/copy" || path == "/moved") {
+      const std::string other = path == "/copy" ? o + "/" : o + "/p1";
+      EXPECT_TRUE(this->commit(js, *next, {}, policy, {other}).duplicate) << path;
+    } else {
+      ASSERT_TRUE(this->commit(js, *next, {}, policy).row) << path;
+      stored.push_back(next->entry.key);
+    }
+  }
+  EXPECT_EQ(stored, (std::vector<std::string>{o + "/", o + "/p1", o + "/p2", o + "/p3"}));
+  const Job done = *js.job(job.id);
+  EXPECT_EQ(done.rows_count, 4);
+  EXPECT_EQ(done.frontier_size, 4);
+  EXPECT_TRUE(js.finish_if_drained(job.id, [](const Job&) { return std::nullopt; }));
+}
+
+TYPED_TEST(FrontierStoreTest, EachTakingOfAnEntryIsCountedButAStoppingNodesGivingBackIsNot) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  const Job job = js.create_frontier_job(account, "batch", json::object(), "",
+                                         {this->page("https://x.example", "/hang")}, {});
+  auto first = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->entry.attempts, 1);
+  // The node dies with it: restarted, it takes the entry again, a second attempt.
+  js.release_job_leases();
+  auto second = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->entry.attempts, 2);
+  // A node that stops cleanly gives it back: that attempt does not count.
+  js.return_entry(second->entry);
+  EXPECT_EQ(js.frontier_states(job.id)["queued"], 1);
+  auto third = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(third);
+  EXPECT_EQ(third->entry.attempts, 2);
+  // Another node, once the lease expired, counts on.
+  this->clock_.advance(std::chrono::seconds(61));
+  auto store_b = this->open("node-b");
+  JobStore b(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b");
+  auto on_b = b.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(on_b);
+  EXPECT_EQ(on_b->entry.attempts, 3);
+}
+
+TYPED_TEST(FrontierStoreTest, RobotsTxtIsKeptForTheJobsLifeAndItsReadsCounted) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  const std::string o = "https://x.example";
+  const Job job =
+      js.create_frontier_job(account, "crawler", json::object(), "", {this->page(o, "/")}, {});
+  auto home = js.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(home);
+  const std::string robots = "User-agent: *\nDisallow: /private\n" + std::string(4096, '#');
+  EXPECT_TRUE(js.set_origin_robots(job, o, robots, 0, {}, {}));
+  js.count_fetch(job.id, "robotsTxtFetched");
+  js.count_fetch(job.id, "sitemapsFetched");
+  js.count_fetch(job.id, "sitemapsFetched");
+  EXPECT_EQ(js.origin_robots(job.id, o), robots);
+  EXPECT_EQ(js.job(job.id)->progress, (json{{"robotsTxtFetched", 1}, {"sitemapsFetched", 2}}));
+  EXPECT_TRUE(this->commit(js, *home).row);
+  EXPECT_TRUE(js.finish_if_drained(job.id, [](const Job&) { return std::nullopt; }));
+  // The job ended: its robots.txt is no longer kept.
+  EXPECT_EQ(js.origin_robots(job.id, o), "");
 }
 
 }  // namespace
