@@ -234,8 +234,13 @@ bool PageWorker::on_lane(const std::string& job_id, const std::function<void()>&
   const bool finished = lane().run(work, check, [&] {
     if (stopping()) return true;
     if (job_id.empty()) return false;
-    const auto job = jobs_.job(job_id);
-    return !job || job->stop_requested || job->done();
+    try {
+      const auto job = jobs_.job(job_id);
+      return !job || job->stop_requested || job->done();
+    } catch (const std::exception& e) {  // the store busy: look again at the next check
+      log::debug("jobs") << "job " << job_id << ": " << describe(e);
+      return false;
+    }
   });
   if (finished) return true;
   std::lock_guard lock(lanes_mutex_);

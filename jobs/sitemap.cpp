@@ -78,7 +78,8 @@ Sitemap parse_sitemap(std::string_view xml) {
     std::string_view value = trim_ascii(xml.substr(at, end - at));
     if (value.substr(0, 9) == "<![CDATA[" && value.size() >= 12 &&
         value.substr(value.size() - 3) == "]]>") {
-      map.locations.emplace_back(trim_ascii(value.substr(9, value.size() - 12)));
+      const std::string_view inner = trim_ascii(value.substr(9, value.size() - 12));
+      if (!inner.empty()) map.locations.emplace_back(inner);
     } else if (!value.empty()) {
       map.locations.push_back(decode_entities(value));
     }

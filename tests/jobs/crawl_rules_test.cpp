@@ -146,6 +146,10 @@ TEST(Sitemap, ReadsAtMostTheProtocolsFiftyThousandUrls) {
   const Sitemap map = parse_sitemap(xml);
   ASSERT_EQ(map.locations.size(), kMaxSitemapUrls);
   EXPECT_EQ(map.locations.back(), "https://example.com/p" + std::to_string(kMaxSitemapUrls - 1));
+  // An empty location is no location, CDATA or not (found by fuzz_sitemap).
+  EXPECT_TRUE(
+      parse_sitemap("<urlset><url><loc><![CDATA[ ]]></loc></url><url><loc> </loc></url></urlset>")
+          .locations.empty());
 }
 
 const UrlCheck kAnyWebhook = [](const std::string&, const std::string&) {};

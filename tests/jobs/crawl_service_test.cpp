@@ -250,6 +250,14 @@ TEST_F(CrawlService, MaxDepthAndLimit) {
   EXPECT_EQ(crawl({{"sitemap", "skip"}, {"limit", 3}}), site({"/", "/a", "/b"}));
 }
 
+// Issue 34, finding 8. The home page's first six links fill a limit of 6, but /private/x is
+// disallowed and /dup?ref=1 is a copy of /a: the next pages found (/a's links) take their places,
+// and the crawl delivers six rows, where it delivered four.
+TEST_F(CrawlService, ALimitIsFilledPastCopiesAndDisallowedPages) {
+  EXPECT_EQ(crawl({{"sitemap", "skip"}, {"limit", 6}}),
+            site({"/", "/a", "/b", "/blog/1", "/a/1", "/a/2"}));
+}
+
 TEST_F(CrawlService, IncludeAndExcludePaths) {
   EXPECT_EQ(crawl({{"sitemap", "skip"}, {"includePaths", {"^/blog/"}}}),
             site({"/", "/blog/1", "/blog/2"}));
