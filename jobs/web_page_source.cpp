@@ -33,6 +33,7 @@ std::string read_script(const std::string& url, std::size_t most) {
          "    for (const p of got.bytes) { out.set(p, at); at += p.length; }"
          "    return out.subarray(0, most);"
          "  };"
+         "  if (!r.body) return {status: r.status, text: '', truncated: false};"
          "  let got = await take(r.body);"
          "  let bytes = join(got);"
          "  if (bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b) {"
