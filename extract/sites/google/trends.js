@@ -5,7 +5,8 @@
 // origin, and returns both answers' data as the site wrote them. Both answers start with Google's
 // `)]}'` guard (kit.prefixedJson).
 async (args, kit) => {
-  const SEL = { body: 'body' };
+  // A JSON document is shown as its text in a <pre> (the browser's own viewer may add controls).
+  const SEL = { text: 'body > pre', body: 'body' };
   // dataType → the widget of the explore answer and the path of its data.
   const WIDGETS = {
     timeseries: { id: /^TIMESERIES$/, path: 'multiline' },
@@ -13,7 +14,8 @@ async (args, kit) => {
     relatedTopics: { id: /^RELATED_TOPICS(_0)?$/, path: 'relatedsearches' },
     relatedQueries: { id: /^RELATED_QUERIES(_0)?$/, path: 'relatedsearches' },
   };
-  const explore = kit.prefixedJson((document.querySelector(SEL.body) || {}).textContent || '');
+  const holder = document.querySelector(SEL.text) || document.querySelector(SEL.body);
+  const explore = kit.prefixedJson((holder && holder.textContent) || '');
   if (!explore || !Array.isArray(explore.widgets)) return { explore: null };
   const wanted = WIDGETS[args.dataType] || WIDGETS.timeseries;
   const widget = explore.widgets.find((w) => w && typeof w.id === 'string' && wanted.id.test(w.id));
