@@ -45,7 +45,9 @@ void add_recorded_pages(TempReplayArchive& archive) {
                 ? gleaner::testing::site_tests_dir(e.site) + page["fixture"].get<std::string>()
                 : kSource + "/" + e.data_dir() + page.value("file", "");
         entry.status = page.value("status", 0);
-        for (const auto& [k, v] : page.value("headers", json::object()).items()) {
+        // Bound first: items() of a temporary would outlive it in the loop.
+        const json headers = page.value("headers", json::object());
+        for (const auto& [k, v] : headers.items()) {
           entry.headers[k] = v.get<std::string>();
         }
         archive.add(entry);
