@@ -252,7 +252,7 @@ json components() {
                           "insufficient_credits", "not_found", "method_not_allowed",
                           "payload_too_large", "too_many_requests", "scenario_failed",
                           "upstream_blocked", "upstream_error", "extraction_failed", "timeout",
-                          "unavailable", "internal"}}}},
+                          "unavailable", "internal", "not_implemented"}}}},
                       {"message", {{"type", "string"}}},
                       {"parameter", {{"type", "string"}}},
                       {"step", {{"type", "integer"}, {"minimum", 0}}}}},
@@ -629,6 +629,14 @@ json openapi_document() {
     alias["summary"] = "GET " + e.site_path() + ": the same endpoint as GET " + e.endpoint->path();
     paths[e.endpoint->path()]["get"] = std::move(op);
     paths[e.site_path()]["get"] = std::move(alias);
+  }
+
+  // The hosted service's client operations no real page of could be found: always 501.
+  for (const NotImplementedOperation& op : hosted_client_operations_not_implemented()) {
+    std::string id = std::string(op.path).substr(std::string("/scrape/").size());
+    for (char& c : id) c = (c == '/' || c == '-') ? '_' : c;
+    paths[op.path]["get"] = operation(id + "_not_implemented", not_implemented_message(op),
+                                      with_errors(json::object(), {501}), false);
   }
 
   json web = operation("web", "Load any page and return its content",

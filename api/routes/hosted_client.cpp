@@ -8,19 +8,42 @@ namespace {
 // by the path those clients send (docs/api.md "Pointing a hosted-service client at gleaner").
 // Each answers 404 naming its route, so a workflow built on one says what is missing instead of
 // the bare "no route" of a path nobody sends.
+// clang-format off
 constexpr const char* kNotBuilt[] = {
-    "/scrape/google-light/serp",    "/scrape/google/shopping",
-    "/scrape/google/short-videos",  "/scrape/google/ai-mode",
-    "/scrape/google/ai-overview",   "/scrape/google/immersive-product",
-    "/scrape/google/images",        "/scrape/google/flights",
-    "/scrape/google-trends/search", "/scrape/google-maps/search",
-    "/scrape/google-maps/reviews",  "/scrape/google-maps/place",
-    "/scrape/google-maps/photos",   "/scrape/google-maps/contributor-reviews",
+    "/scrape/google/ai-overview",
+    "/scrape/google-maps/search",   "/scrape/google-maps/reviews",
+    "/scrape/google-maps/place",
     "/scrape/amazon/product",       "/scrape/amazon/search",
     "/scrape/zillow/property",      "/scrape/indeed/listing",
     "/scrape/glassdoor/job",        "/scrape/shopify/products",
     "/scrape/yelp/search",          "/scrape/bing/serp",
     "/scrape/instagram/profile",
+};
+// clang-format on
+
+// The operations of those clients no real page of could be found (spec/conventions.md, 501
+// `not_implemented`): each answers 501 naming the operation and why, whatever its query, so
+// nothing is built from a guess of the page's markup.
+constexpr NotImplementedOperation kNotImplemented[] = {
+    {"/scrape/google/shopping", "Google Shopping",
+     "no saved Google Shopping results page (tbm=shop / udm=28) could be found to verify a reader "
+     "on"},
+    {"/scrape/google/short-videos", "Google short videos",
+     "no saved Google short videos results page (udm=39) could be found to verify a reader on"},
+    {"/scrape/google/ai-mode", "Google AI Mode",
+     "no saved Google AI Mode answer page (udm=50) could be found to verify a reader on"},
+    {"/scrape/google/immersive-product", "Google immersive product",
+     "its page token comes from Google Shopping results, and no saved Shopping page or immersive "
+     "product pop-up could be found to verify a reader on"},
+    {"/scrape/google/flights", "Google Flights",
+     "no saved Google Flights results page or search response could be found to verify a reader "
+     "on"},
+    {"/scrape/google-maps/photos", "Google Maps photos",
+     "no saved Google Maps photo gallery (page or its response) could be found to verify a reader "
+     "on"},
+    {"/scrape/google-maps/contributor-reviews", "Google Maps contributor reviews",
+     "no saved Google Maps contributor profile or its reviews response could be found to verify a "
+     "reader on"},
 };
 
 }  // namespace
@@ -30,6 +53,17 @@ const std::vector<std::string>& hosted_client_operations_not_built() {
   return paths;
 }
 
+const std::vector<NotImplementedOperation>& hosted_client_operations_not_implemented() {
+  static const std::vector<NotImplementedOperation> ops(std::begin(kNotImplemented),
+                                                        std::end(kNotImplemented));
+  return ops;
+}
+
+std::string not_implemented_message(const NotImplementedOperation& op) {
+  return std::string("GET ") + op.path + " (" + op.operation +
+         ") is not implemented by gleaner: " + op.why;
+}
+
 void add_hosted_client_routes(Router& router) {
   for (const std::string& path : hosted_client_operations_not_built()) {
     router.add("GET", path, [path](Request&) -> Response {
@@ -37,6 +71,18 @@ void add_hosted_client_routes(Router& router) {
                   "GET " + path +
                       " is an operation of the hosted service's clients that gleaner does not "
                       "serve yet (docs/api.md lists what it serves under their paths)");
+    });
+  }
+  // 501 `not_implemented` (spec/conventions.md): the one answer of these routes, whatever the
+  // query, in the error envelope every error has. It is written here rather than thrown as a
+  // gleaner::Error because no other layer can raise it: nothing below the route knows these
+  // operations.
+  for (const NotImplementedOperation& op : hosted_client_operations_not_implemented()) {
+    router.add("GET", op.path, [op](Request&) -> Response {
+      Response r;
+      r.status = 501;
+      r.body = {{"error", {{"code", "not_implemented"}, {"message", not_implemented_message(op)}}}};
+      return r;
     });
   }
 }

@@ -25,10 +25,21 @@ void add_endpoint_routes(Router& router, Dependencies& deps);
 /// URLs, no API key).
 void add_web_routes(Router& router, Dependencies& deps);
 /// The operations the hosted service's clients offer that gleaner does not serve yet: each path
-/// answers 404 naming it.
+/// answers 404 naming it, or 501 for those without any real page to build on.
 void add_hosted_client_routes(Router& router);
 /// Those paths, in the order they are registered (docs and tests).
 const std::vector<std::string>& hosted_client_operations_not_built();
+/// An operation of those clients no real page of could be found: it answers 501
+/// `not_implemented` naming itself and why (spec/conventions.md).
+struct NotImplementedOperation {
+  const char* path;       // the path the clients send
+  const char* operation;  // its name, as the message says it
+  const char* why;        // why it is not built
+};
+/// Those operations, in the order they are registered (docs, OpenAPI and tests).
+const std::vector<NotImplementedOperation>& hosted_client_operations_not_implemented();
+/// The message their 501 carries.
+std::string not_implemented_message(const NotImplementedOperation& op);
 /// GET /openapi.json: the OpenAPI document (api/openapi.h), without authentication.
 void add_openapi_routes(Router& router);
 /// Scraper jobs: POST /scrapers/maps/jobs, GET/DELETE /scrapers/jobs/{id}, results, list.

@@ -5,9 +5,11 @@
 // from the archive: 200), each field of each operation (never a 400, 404 or 405; a page the
 // archive does not hold is the site failing: 502), the values gleaner cannot serve (400 naming
 // them), the page fetch as the node sends it (a GET with the body's fields as query parameters),
-// and the operations gleaner does not serve yet (404 naming the route).
+// the operations gleaner does not serve yet (404 naming the route), and those without a real page
+// (501 naming the operation).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -38,11 +40,14 @@ void add_recorded_pages(TempReplayArchive& archive) {
         TempReplayArchive::Entry entry;
         entry.match = page.value("match", "exact");
         entry.url = page.value("url", "");
-        entry.source = page.contains("fixture")
-                           ? gleaner::testing::site_tests_dir(e.site) + page["fixture"].get<std::string>()
-                           : kSource + "/" + e.data_dir() + page.value("file", "");
+        entry.source =
+            page.contains("fixture")
+                ? gleaner::testing::site_tests_dir(e.site) + page["fixture"].get<std::string>()
+                : kSource + "/" + e.data_dir() + page.value("file", "");
         entry.status = page.value("status", 0);
-        for (const auto& [k, v] : page.value("headers", json::object()).items()) {
+        // Bound first: items() of a temporary would outlive it in the loop.
+        const json headers = page.value("headers", json::object());
+        for (const auto& [k, v] : headers.items()) {
           entry.headers[k] = v.get<std::string>();
         }
         archive.add(entry);
@@ -176,6 +181,33 @@ TEST_F(HostedClient, OperationsNotBuiltAnswer404NamingTheRoute) {
     EXPECT_EQ(error_code(r), "not_found") << path;
     EXPECT_NE(json_of(r)["error"].value("message", "").find(path), std::string::npos) << path;
   }
+}
+
+// The operations no real page of could be found answer 501 `not_implemented` naming the
+// operation and why, to the requests the client sends for them (its fields, arrays indexed), and
+// are charged nothing.
+TEST_F(HostedClient, OperationsWithoutARealPageAnswer501NamingThemselves) {
+  std::vector<std::string> listed;
+  for (const auto& [path, query] : requests().at("not_implemented").items()) listed.push_back(path);
+  std::vector<std::string> served;
+  for (const api::NotImplementedOperation& op : api::hosted_client_operations_not_implemented()) {
+    served.push_back(op.path);
+  }
+  std::sort(served.begin(), served.end());  // the JSON object's keys come sorted
+  EXPECT_EQ(listed, served);
+  const long long balance = json_of(service_->get("/account", *key_)).value("balance", -1LL);
+  for (const api::NotImplementedOperation& op : api::hosted_client_operations_not_implemented()) {
+    SCOPED_TRACE(op.path);
+    auto r = get(op.path, query_of(requests().at("not_implemented").at(op.path)));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 501) << r->body.substr(0, 400);
+    EXPECT_EQ(error_code(r), "not_implemented");
+    const std::string message = json_of(r)["error"].value("message", "");
+    EXPECT_NE(message.find(op.operation), std::string::npos) << message;
+    EXPECT_NE(message.find("no saved"), std::string::npos) << message;
+    EXPECT_EQ(service_->get(op.path, "")->status, 501);  // no key needed to hear it
+  }
+  EXPECT_EQ(json_of(service_->get("/account", *key_)).value("balance", -2LL), balance);
 }
 
 }  // namespace

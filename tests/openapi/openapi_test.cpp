@@ -214,10 +214,26 @@ TEST(OpenApi, OnlyHealthMetricsScreenshotsAndTheDocumentGoWithoutKey) {
   for (const auto& [path, item] : document().at("paths").items()) {
     for (const auto& [method, op] : item.items()) {
       if (method == "parameters") continue;
-      const bool open = path == "/health" || path == "/metrics" || path == "/openapi.json" ||
-                        path == "/screenshots/{file}";
+      bool open = path == "/health" || path == "/metrics" || path == "/openapi.json" ||
+                  path == "/screenshots/{file}";
+      // The hosted client's operations no real page verifies: a 501 for anyone, no data.
+      for (const api::NotImplementedOperation& n :
+           api::hosted_client_operations_not_implemented()) {
+        open = open || path == n.path;
+      }
       EXPECT_EQ(op.at("security").empty(), open) << method << " " << path;
     }
+  }
+}
+
+TEST(OpenApi, TheHostedClientsOperationsWithoutARealPageAreListedWithTheir501) {
+  const json& paths = document().at("paths");
+  ASSERT_FALSE(api::hosted_client_operations_not_implemented().empty());
+  for (const api::NotImplementedOperation& n : api::hosted_client_operations_not_implemented()) {
+    const json& get = paths.at(n.path).at("get");
+    EXPECT_EQ(get.at("responses").at("501").at("$ref"), "#/components/responses/Error") << n.path;
+    EXPECT_FALSE(get.at("responses").contains("200")) << n.path;
+    EXPECT_NE(get.at("summary").get<std::string>().find(n.operation), std::string::npos);
   }
 }
 

@@ -1,5 +1,7 @@
 #include "extract/sites/google/google.h"
 
+#include <regex>
+
 #include "extract/sites/common/text.h"
 
 namespace gleaner::extract::google {
@@ -54,6 +56,79 @@ UrlBuilder results_url(const ValidatedParams& params) {
   url.add("q", params.string("q").value_or(""));
   add_locale(url, params);
   return url;
+}
+
+// Google's own parameters of a results page, each checked against what Google takes (known
+// values, Google's own shapes of ids, bounded lengths) so a request never reaches the page with
+// something Google would ignore or misread.
+std::vector<Param> page_params() {
+  return {
+      Param::integer("num").range(1, 100),
+      Param::string("filter").one_of({"0", "1"}),
+      Param::string("nfpr").one_of({"0", "1"}),
+      Param::string("safe").one_of({"active", "off"}),
+      Param::string("tbs")
+          .pattern("[A-Za-z0-9_]+:[A-Za-z0-9_./-]*(,[A-Za-z0-9_]+:[A-Za-z0-9_./-]*)*",
+                   "Google's search tools, such as qdr:w or cdr:1,cd_min:1/1/2024")
+          .max_length(256),
+      Param::string("tbm").one_of({"isch", "lcl", "nws", "shop", "vid"}),
+      Param::list("lr").pattern("lang_[A-Za-z]{2}(-[A-Za-z]{2})?",
+                                "a language as lang_de or lang_zh-TW"),
+      Param::string("cr")
+          .pattern("country[A-Z]{2}(\\|country[A-Z]{2})*",
+                   "countries as countryDE or countryDE|countryFR")
+          .max_length(512),
+      Param::string("ludocid").pattern("[0-9]{1,20}", "a Google place id (digits)"),
+      Param::string("lsig").pattern("[A-Za-z0-9_-]{1,64}", "a Google place signature"),
+      Param::string("kgmid").pattern("/[gm]/[0-9a-z_]{2,24}", "a Knowledge Graph id as /m/0dl567"),
+      Param::string("si").pattern("[A-Za-z0-9_=+/-]{1,2048}",
+                                  "a cached search id as Google writes it"),
+  };
+}
+
+std::vector<Param> page_params(std::initializer_list<std::string_view> names) {
+  std::vector<Param> out;
+  for (Param& p : page_params()) {
+    for (std::string_view n : names) {
+      if (p.name() == n) out.push_back(std::move(p));
+    }
+  }
+  return out;
+}
+
+void add_page_params(UrlBuilder& url, const ValidatedParams& params) {
+  if (auto num = params.integer("num")) url.add("num", std::to_string(*num));
+  for (const char* name : {"filter", "nfpr", "safe", "tbs", "tbm"}) {
+    if (auto v = params.string(name)) url.add(name, *v);
+  }
+  // Several languages are one `lr`, joined by '|' as Google's advanced search writes them.
+  std::string languages;
+  for (const std::string& lang : params.list("lr")) {
+    languages += (languages.empty() ? "" : "|") + lang;
+  }
+  if (!languages.empty()) url.add("lr", languages);
+  for (const char* name : {"cr", "ludocid", "lsig", "kgmid", "si"}) {
+    if (auto v = params.string(name)) url.add(name, *v);
+  }
+}
+
+// "Dec 16, 2022", "16 Dec 2022", "5 days ago", "26 mins ago": a date as a results page shows it.
+bool looks_like_date(const std::string& text) {
+  static const std::regex date(
+      "(\\b(19|20)\\d{2}\\b)|(\\bago\\b)|(^\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}$)",
+      std::regex::icase);
+  return !text.empty() && std::regex_search(text, date);
+}
+
+Param device_param() {
+  return Param::string("deviceType").one_of({"desktop", "mobile", "tablet"});
+}
+
+BrowserProfile::Device device_of(const ValidatedParams& params) {
+  const std::string device = params.string("deviceType").value_or("desktop");
+  if (device == "mobile") return BrowserProfile::Device::Mobile;
+  if (device == "tablet") return BrowserProfile::Device::Tablet;
+  return BrowserProfile::Device::Desktop;
 }
 
 }  // namespace gleaner::extract::google

@@ -2,10 +2,12 @@
 // What the Google search endpoints (serp, events) share: their common parameters, the host for a
 // `domain`, the `uule` for a canonical location name, and the query parameters a person's browser
 // sends for country, language and location.
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "extract/endpoint.h"
 #include "extract/params.h"
 #include "extract/url.h"
 
@@ -32,5 +34,24 @@ UrlBuilder results_url(const ValidatedParams& params);
 
 /// Appends gl, hl and uule (given, or computed from `location`) as the site writes them.
 void add_locale(UrlBuilder& url, const ValidatedParams& params);
+
+/// Google's own parameters of a results page (num, filter, nfpr, safe, tbs, tbm, lr[], cr,
+/// ludocid, lsig, kgmid, si), each checked against what Google takes. An endpoint that takes
+/// only some keeps those by name.
+std::vector<Param> page_params();
+/// The same, kept to `names`.
+std::vector<Param> page_params(std::initializer_list<std::string_view> names);
+/// Appends those given, as Google takes them (several `lr` joined by '|').
+void add_page_params(UrlBuilder& url, const ValidatedParams& params);
+
+/// deviceType: `desktop` (default), `mobile` (Chrome on an Android phone) or `tablet` (Chrome on
+/// an Android tablet; Google answers it with its desktop or its mobile layout).
+Param device_param();
+/// The browser profile's device for the request's deviceType.
+BrowserProfile::Device device_of(const ValidatedParams& params);
+
+/// "Dec 16, 2022", "16 Dec 2022", "5 days ago", "26 mins ago": a date as a results page shows it
+/// before a snippet.
+bool looks_like_date(const std::string& text);
 
 }  // namespace gleaner::extract::google

@@ -28,14 +28,6 @@ const json& list(const json& obj, const char* key) {
   return it != obj.end() && it->is_array() ? *it : empty;
 }
 
-// "Dec 16, 2022", "16 Dec 2022", "5 days ago", "26 mins ago": a date as a results page shows it.
-bool looks_like_date(const std::string& text) {
-  static const std::regex date(
-      "(\\b(19|20)\\d{2}\\b)|(\\bago\\b)|(^\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}$)",
-      std::regex::icase);
-  return !text.empty() && std::regex_search(text, date);
-}
-
 json sitelinks_of(const json& raw) {
   json out = json::array();
   for (const auto& s : list(raw, "sitelinks")) {
@@ -246,48 +238,73 @@ json local_places(const json& page, DecimalMark mark) {
   return out;
 }
 
-// Google's own parameters of a results page, each checked against what Google takes (known
-// values, Google's own shapes of ids, bounded lengths) so a request never reaches the page with
-// something Google would ignore or misread.
-std::vector<Param> google_page_params() {
-  return {
-      Param::integer("num").range(1, 100),
-      Param::string("filter").one_of({"0", "1"}),
-      Param::string("nfpr").one_of({"0", "1"}),
-      Param::string("safe").one_of({"active", "off"}),
-      Param::string("tbs")
-          .pattern("[A-Za-z0-9_]+:[A-Za-z0-9_./-]*(,[A-Za-z0-9_]+:[A-Za-z0-9_./-]*)*",
-                   "Google's search tools, such as qdr:w or cdr:1,cd_min:1/1/2024")
-          .max_length(256),
-      Param::string("tbm").one_of({"isch", "lcl", "nws", "shop", "vid"}),
-      Param::list("lr").pattern("lang_[A-Za-z]{2}(-[A-Za-z]{2})?",
-                                "a language as lang_de or lang_zh-TW"),
-      Param::string("cr")
-          .pattern("country[A-Z]{2}(\\|country[A-Z]{2})*",
-                   "countries as countryDE or countryDE|countryFR")
-          .max_length(512),
-      Param::string("ludocid").pattern("[0-9]{1,20}", "a Google place id (digits)"),
-      Param::string("lsig").pattern("[A-Za-z0-9_-]{1,64}", "a Google place signature"),
-      Param::string("kgmid").pattern("/[gm]/[0-9a-z_]{2,24}", "a Knowledge Graph id as /m/0dl567"),
-      Param::string("si").pattern("[A-Za-z0-9_=+/-]{1,2048}",
-                                  "a cached search id as Google writes it"),
-  };
+// The items of an AI Overview list as serp.js read them: {snippet, list?} (a nested list).
+json ai_list_items(const json& raw) {
+  json out = json::array();
+  for (const json& r : list(raw, "list")) {
+    json item = json::object();
+    put_text(item, "snippet", str(r, "snippet"));
+    if (item.empty()) continue;
+    json nested = ai_list_items(r);
+    if (!nested.empty()) item["list"] = std::move(nested);
+    out.push_back(std::move(item));
+  }
+  return out;
 }
 
-void add_google_page_params(UrlBuilder& url, const ValidatedParams& params) {
-  if (auto num = params.integer("num")) url.add("num", std::to_string(*num));
-  for (const char* name : {"filter", "nfpr", "safe", "tbs", "tbm"}) {
-    if (auto v = params.string(name)) url.add(name, *v);
+// aiOverview {textBlocks, references}: the AI Overview the page shows (hosted.md #12's shape).
+// Blocks keep the page's order; `referenceIndexes` point into `references` (from 0).
+std::optional<json> ai_overview(const json& page) {
+  auto it = page.find("aiOverview");
+  if (it == page.end() || !it->is_object()) return std::nullopt;
+  json blocks = json::array();
+  for (const json& b : list(*it, "blocks")) {
+    const std::string type = str(b, "type");
+    json block{{"type", type}};
+    if (type == "video") {
+      put_text(block, "link", str(b, "link"));
+      put_text(block, "channel", str(b, "channel"));
+      // "YouTube • 3 Oct 2024": the site, then the date.
+      const std::string line = str(b, "sourceLine");
+      const auto dot = line.find("\u2022");
+      put_text(block, "source", collapse_whitespace(line.substr(0, dot)));
+      if (dot != std::string::npos) {
+        put_text(block, "date",
+                 collapse_whitespace(line.substr(dot + std::string("\u2022").size())));
+      }
+      put_text(block, "duration", str(b, "duration"));
+      if (!block.contains("link")) continue;
+    } else if (type == "list") {
+      json items = ai_list_items(b);
+      if (items.empty()) continue;
+      block["list"] = std::move(items);
+    } else {
+      put_text(block, "snippet", str(b, "snippet"));
+      if (!block.contains("snippet")) continue;
+      json words = json::array();
+      for (const json& w : list(b, "snippetHighlightedWords")) {
+        if (w.is_string() && !w.get<std::string>().empty()) words.push_back(w);
+      }
+      if (!words.empty()) block["snippetHighlightedWords"] = std::move(words);
+    }
+    json indexes = json::array();
+    for (const json& i : list(b, "referenceIndexes")) {
+      if (i.is_number_integer()) indexes.push_back(i);
+    }
+    if (!indexes.empty()) block["referenceIndexes"] = std::move(indexes);
+    blocks.push_back(std::move(block));
   }
-  // Several languages are one `lr`, joined by '|' as Google's advanced search writes them.
-  std::string languages;
-  for (const std::string& lang : params.list("lr")) {
-    languages += (languages.empty() ? "" : "|") + lang;
+  if (blocks.empty()) return std::nullopt;
+  json references = json::array();
+  for (const json& r : list(*it, "references")) {
+    json ref{{"index", references.size()}};
+    put_text(ref, "title", str(r, "title"));
+    put_text(ref, "link", str(r, "link"));
+    put_text(ref, "snippet", str(r, "snippet"));
+    put_text(ref, "source", str(r, "source"));
+    references.push_back(std::move(ref));
   }
-  if (!languages.empty()) url.add("lr", languages);
-  for (const char* name : {"cr", "ludocid", "lsig", "kgmid", "si"}) {
-    if (auto v = params.string(name)) url.add(name, *v);
-  }
+  return json{{"textBlocks", std::move(blocks)}, {"references", std::move(references)}};
 }
 
 class SerpEndpoint final : public Endpoint {
@@ -302,6 +319,8 @@ class SerpEndpoint final : public Endpoint {
             "adResults[].title",
             "inlineShopping[].price",
             "answerBox.snippet",
+            "aiOverview.textBlocks",
+            "aiOverview.references",
             "relatedQuestions[].question",
             "relatedSearches[].query",
             "knowledgeGraph.title",
@@ -314,12 +333,12 @@ class SerpEndpoint final : public Endpoint {
     static const Parameters params = [] {
       std::vector<Param> p = google::search_params();
       // A tablet gets Google's desktop or its mobile layout (Google decides); serp.js reads both.
-      p.push_back(Param::string("deviceType").one_of({"desktop", "mobile", "tablet"}));
+      p.push_back(device_param());
       // Not in api.md's table ("further parameters: not shown"): the result offset every
       // results page link carries, so pagination.next can be followed.
       p.push_back(Param::integer("start").range(0, 1000));
       // Google's own results-page parameters, passed to the page as Google takes them.
-      for (Param& g : google_page_params()) p.push_back(std::move(g));
+      for (Param& g : google::page_params()) p.push_back(std::move(g));
       return Parameters(std::move(p), {google::location_rule()});
     }();
     return params;
@@ -329,12 +348,10 @@ class SerpEndpoint final : public Endpoint {
     UrlBuilder url = google::results_url(params);
     const long long start = params.integer("start").value_or(0);
     if (start > 0) url.add("start", std::to_string(start));
-    add_google_page_params(url, params);
+    add_page_params(url, params);
     PageRequest request;
     request.url = url.str();
-    const std::string device = params.string("deviceType").value_or("desktop");
-    if (device == "mobile") request.profile.device = BrowserProfile::Device::Mobile;
-    if (device == "tablet") request.profile.device = BrowserProfile::Device::Tablet;
+    request.profile.device = device_of(params);
     request.wait = WaitFor::load();
     request.script_args = {{"start", start}};
     return request;
@@ -353,6 +370,7 @@ class SerpEndpoint final : public Endpoint {
       if (body.contains(key) && !body[key].empty()) return true;
     }
     return body.contains("knowledgeGraph") || body.contains("answerBox") ||
+           body.contains("aiOverview") ||
            (body.contains("localResults") && !body["localResults"]["places"].empty());
   }
 };
@@ -395,6 +413,7 @@ json shape_serp(const json& page, long long start, DecimalMark mark) {
   json shopping = inline_shopping(page, mark);
   if (!shopping.empty()) body["inlineShopping"] = std::move(shopping);
   if (auto box = answer_box(page)) body["answerBox"] = std::move(*box);
+  if (auto overview = ai_overview(page)) body["aiOverview"] = std::move(*overview);
   json questions = related_questions(page);
   if (!questions.empty()) body["relatedQuestions"] = std::move(questions);
   json related = related_searches(page);

@@ -76,6 +76,24 @@
     placePrice: '.inSSLe',
     // Pagination.
     nextPage: 'a#pnnext, a[aria-label="More results"], a[aria-label="Next page"]',
+    // AI Overview (2025 markup): the answer's subtree, its main column of blocks (headings by
+    // role, lists, paragraphs) and its column of sources; a citation is a button naming its
+    // sources by a uuid, which Google's own data comments (`<!--Sv6Kpe[["<uuid>",[title,
+    // snippet, favicon, site, [source], link, ...]]]-->`) resolve to the sources' links.
+    aiOverview: '[data-subtree="aimc"]',
+    aiMain: '[data-container-id="main-col"]',
+    aiSources: '[data-container-id="rhs-col"]',
+    aiBlock: '[role="heading"], ul, ol, .Y3BBE',
+    aiHighlight: 'mark',
+    aiCitation: '[data-icl-uuid]',
+    aiMedia: 'video, img, a[href]',
+    aiVideoChannel: '.SrjfCd',
+    aiVideoSource: '.Pcl3Vd',
+    aiVideoDuration: '.zY18Ie',
+    aiSourceItem: 'li',
+    aiSourceTitle: '.Nn35F',
+    aiSourceSnippet: '.vhJ6Pe',
+    aiSourceName: '.R0r5R, .w8lk7d',
   };
 
   const text = (el) => (el ? (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim() : '');
@@ -373,6 +391,97 @@
     });
   }
 
+  // --- AI Overview ----------------------------------------------------------------------------
+  const aiOverview = (() => {
+    const root = one(document, SEL.aiOverview);
+    if (!root) return null;
+    // Google's data comments: uuid of a citation → the links of the sources it names.
+    const cited = new Map();
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+    for (let c = walker.nextNode(); c; c = walker.nextNode()) {
+      const data = c.data;
+      if (!data.startsWith('Sv6Kpe[[') || data.indexOf('&quot;') < 0) continue;
+      try {
+        const v = JSON.parse(data.slice(6).replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+        const entry = v[0];
+        if (typeof entry[0] !== 'string' || !Array.isArray(entry[1])) continue;
+        const link = entry[1][5];
+        if (typeof link !== 'string') continue;
+        if (!cited.has(entry[0])) cited.set(entry[0], []);
+        cited.get(entry[0]).push(link);
+      } catch (e) { /* another kind of comment */ }
+    }
+    // Sources as the column lists them (its preview repeats the first ones): one per link.
+    const references = [];
+    const seen = new Set();
+    for (const li of all(one(root, SEL.aiSources), SEL.aiSourceItem)) {
+      const a = one(li, 'a[href^="http"]') || (li.closest('a[href^="http"]'));
+      const title = text(one(li, SEL.aiSourceTitle)) || (a && a.getAttribute('aria-label')) || '';
+      const link = a ? abs(a.getAttribute('href')) : '';
+      const key = link || title;
+      if (!title || seen.has(key)) continue;
+      seen.add(key);
+      references.push({ title, link, snippet: text(one(li, SEL.aiSourceSnippet)), source: text(one(li, SEL.aiSourceName)) });
+    }
+    const indexesOf = (el) => {
+      const out = [];
+      for (const b of all(el, SEL.aiCitation)) {
+        for (const link of cited.get(b.getAttribute('data-icl-uuid')) || []) {
+          const i = references.findIndex((r) => r.link === link);
+          if (i >= 0 && out.indexOf(i) < 0) out.push(i);
+        }
+      }
+      return out;
+    };
+    const clean = (el) => {
+      const copy = el.cloneNode(true);
+      for (const x of copy.querySelectorAll('style, script, button, [aria-hidden="true"] a')) x.remove();
+      return copy;
+    };
+    const listOf = (list) => [...list.querySelectorAll('li')]
+      .filter((li) => li.closest('ul, ol') === list)
+      .map((li) => {
+        const copy = clean(li);
+        for (const l of copy.querySelectorAll('ul, ol')) l.remove();
+        const item = { snippet: text(copy) };
+        const nested = [...li.querySelectorAll('ul, ol')].filter((l) => l.parentElement.closest('li') === li);
+        if (nested.length) item.list = nested.flatMap(listOf);
+        return item;
+      });
+    const blocks = [];
+    const main = one(root, SEL.aiMain);
+    for (const el of all(main, SEL.aiBlock)) {
+      const outer = el.parentElement.closest(SEL.aiBlock);
+      if (outer && main.contains(outer)) continue;
+      const referenceIndexes = indexesOf(el);
+      if (el.matches('[role="heading"]')) {
+        blocks.push({ type: 'heading', snippet: text(el) });
+      } else if (el.matches('ul, ol')) {
+        blocks.push({ type: 'list', list: listOf(el), referenceIndexes });
+      } else {
+        // A paragraph; a video card inside it is a block of its own, after it.
+        const copy = clean(el);
+        let video = null;
+        for (const child of [...el.children]) {
+          if (!child.querySelector(SEL.aiMedia)) continue;
+          const a = one(child, 'a[href^="http"]');
+          if (a) {
+            video = { link: abs(a.getAttribute('href')), channel: text(one(child, SEL.aiVideoChannel)),
+                      sourceLine: text(one(child, SEL.aiVideoSource)), duration: text(one(child, SEL.aiVideoDuration)) };
+          }
+        }
+        for (const child of [...copy.children]) {
+          if (child.querySelector(SEL.aiMedia)) child.remove();
+        }
+        const words = all(el, SEL.aiHighlight).map(text).filter((t) => t.length > 0);
+        const snippet = text(copy);
+        if (snippet) blocks.push({ type: 'paragraph', snippet, snippetHighlightedWords: words, referenceIndexes });
+        if (video) blocks.push(Object.assign({ type: 'video' }, video));
+      }
+    }
+    return blocks.length ? { blocks, references } : null;
+  })();
+
   const next = one(document, SEL.nextPage);
   return {
     url: location.href,
@@ -387,6 +496,7 @@
     panel,
     stories,
     places,
+    aiOverview,
     nextPage: next ? abs(next.getAttribute('href')) : '',
     start: args && typeof args.start === 'number' ? args.start : 0,
   };

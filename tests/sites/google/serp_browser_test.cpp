@@ -92,10 +92,11 @@ TEST(SerpInChromium, AFeaturedSnippetBuiltFromTheRealAnswerComponentIsTheAnswerB
   const auto& box = result.body["answerBox"];
   ASSERT_TRUE(box.is_object()) << result.body.dump(1);
   EXPECT_EQ(box["type"], "featured_snippet");
-  EXPECT_EQ(box["snippet"],
-            "The Dell XPS 13 is the best Windows laptop you can buy, offering a stunning display, a "
-            "great keyboard and long battery life within an attractive, slim design that's easy to "
-            "take anywhere.");
+  EXPECT_EQ(
+      box["snippet"],
+      "The Dell XPS 13 is the best Windows laptop you can buy, offering a stunning display, a "
+      "great keyboard and long battery life within an attractive, slim design that's easy to "
+      "take anywhere.");
   EXPECT_EQ(box["date"], "Mar 14, 2023");
   EXPECT_EQ(box["title"], "Dell XPS 13 (2022) review: The best Windows laptop gets better - CNN");
   EXPECT_EQ(box["link"], "https://www.cnn.com/cnn-underscored/reviews/dell-xps-13-2022");
@@ -139,6 +140,92 @@ TEST(SerpInChromium, GoogleResultsPage) {
   ASSERT_EQ(body["relatedSearches"].size(), 8u);
   EXPECT_EQ(body["relatedSearches"][5]["query"], "google play");
   EXPECT_EQ(body["pagination"]["current"], 1);
+}
+
+// A 2025 results page with an AI Overview (tests/sites/google/pages/serp-ai-overview/), served as
+// its bytes are: Windows-1252 under a UTF-8 meta, which the header declares.
+std::shared_ptr<browser::ReplayArchive> ai_overview_archive(TempReplayArchive& archive,
+                                                            const std::string& url,
+                                                            const std::string& file) {
+  TempReplayArchive::Entry page;
+  page.url = url;
+  page.source = gleaner::testing::site_page("google", "serp-ai-overview/" + file);
+  page.headers["content-type"] = "text/html; charset=windows-1252";
+  archive.add(page);
+  return archive.load();
+}
+
+TEST(SerpInChromium, TheAiOverviewIsReadWithItsSourcesAndCitations) {
+  TempReplayArchive archive;
+  auto replay = ai_overview_archive(archive, "https://www.google.com/search?q=how+to+boil+eggs",
+                                    "fra50_serp-dom_how-to-boil-eggs_enES_cp1252_2025-11.html");
+  const auto body = run_serp(replay, {{"q", "how to boil eggs"}}).body;
+  ASSERT_TRUE(body.contains("aiOverview")) << body.dump().substr(0, 400);
+  const auto& blocks = body["aiOverview"]["textBlocks"];
+  const auto& refs = body["aiOverview"]["references"];
+  ASSERT_GE(blocks.size(), 13u) << blocks.dump();
+  EXPECT_EQ(blocks[0]["type"], "paragraph");
+  EXPECT_EQ(blocks[0]["snippet"].get<std::string>().rfind(
+                "To boil eggs, place them in a pot, cover with cold water by about an inch", 0),
+            0u);
+  EXPECT_EQ(
+      blocks[0]["snippetHighlightedWords"][0].get<std::string>().rfind("place them in a pot", 0),
+      0u);
+  // The video the answer shows, after the sentence that introduces it.
+  EXPECT_EQ(blocks[1]["snippet"],
+            "This video demonstrates how to boil eggs perfectly, from soft-boiled to hard-boiled:");
+  EXPECT_EQ(blocks[2]["type"], "video");
+  EXPECT_EQ(blocks[2]["link"], "https://www.youtube.com/shorts/umdCxoQ9dBU");
+  EXPECT_EQ(blocks[2]["source"], "YouTube");
+  EXPECT_EQ(blocks[2]["date"], "3 Oct 2024");
+  EXPECT_EQ(blocks[3], (nlohmann::json{{"type", "heading"},
+                                       {"snippet", "Step 1: Prepare the eggs and water"}}));
+  EXPECT_EQ(blocks[4]["type"], "list");
+  EXPECT_EQ(blocks[4]["list"][1]["snippet"], "Add cold water to cover the eggs by about one inch.");
+  // Step 3's list nests the times by egg size.
+  EXPECT_EQ(blocks[8]["list"][0]["list"][2]["snippet"], "For extra-large eggs: about 15 minutes.");
+  EXPECT_EQ(
+      blocks.back()["list"][0]["snippet"].get<std::string>().rfind("Once cool, gently tap", 0), 0u);
+
+  // Sources as the column lists them, once each; citations point into them.
+  ASSERT_EQ(refs.size(), 7u) << refs.dump();
+  EXPECT_EQ(refs[0]["index"], 0);
+  EXPECT_EQ(refs[0]["title"], "How to Make Hard Boiled Eggs Recipe - Love and Lemons");
+  EXPECT_EQ(refs[0]["link"], "https://www.loveandlemons.com/how-to-make-hard-boiled-eggs/");
+  EXPECT_EQ(refs[0]["source"], "Love and Lemons");
+  EXPECT_EQ(refs[1]["source"], "American Egg Board");
+  EXPECT_EQ(refs[6]["title"], "How to boil eggs - RecipeTin Eats");
+  EXPECT_EQ(blocks[0]["referenceIndexes"], (nlohmann::json{0, 1, 3, 4}));
+  EXPECT_EQ(blocks[4]["referenceIndexes"], (nlohmann::json{2}));
+  // The page's organic results are read beside it.
+  ASSERT_FALSE(body["organicResults"].empty());
+  EXPECT_EQ(body["organicResults"][0]["title"], "How to boil eggs");
+}
+
+TEST(SerpInChromium, ASpanishAiOverviewReadsAsWrittenFromItsWindows1252Bytes) {
+  TempReplayArchive archive;
+  auto replay = ai_overview_archive(archive, "https://www.google.com/search?q=gasot+gordo",
+                                    "fra50_serp-dom_gasot-gordo_enES_cp1252_2025-11.html");
+  const auto body = run_serp(replay, {{"q", "gasot gordo"}}).body;
+  ASSERT_TRUE(body.contains("aiOverview")) << body.dump().substr(0, 400);
+  const auto& blocks = body["aiOverview"]["textBlocks"];
+  const auto& refs = body["aiOverview"]["references"];
+  ASSERT_EQ(blocks.size(), 7u) << blocks.dump();
+  EXPECT_EQ(blocks[0]["snippet"].get<std::string>().rfind(
+                "Un \"gato gordo\" se refiere a un felino con sobrepeso u obesidad, una condición "
+                "que puede causar problemas de salud como enfermedades articulares y cardíacas.",
+                0),
+            0u)
+      << blocks[0]["snippet"];
+  EXPECT_EQ(blocks[1],
+            (nlohmann::json{{"type", "heading"}, {"snippet", "Cómo identificar el sobrepeso"}}));
+  EXPECT_EQ(blocks[2]["list"][1]["snippet"].get<std::string>().rfind("Palpación del lomo:", 0), 0u);
+  EXPECT_EQ(blocks[5]["snippet"], "Qué hacer si tu gato tiene sobrepeso");
+  EXPECT_EQ(blocks[0]["referenceIndexes"].size(), 8u);
+  ASSERT_GE(refs.size(), 8u);
+  EXPECT_EQ(refs[0]["title"], "Gato gordo, sobrepeso y obesidad - Santévet");
+  EXPECT_EQ(refs[2]["source"], "Purina Costa Rica");
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 23800000);
 }
 
 /// Tabs of the shared pool that note, after each navigation, what the loaded page sees of the
@@ -198,8 +285,8 @@ TEST(SerpInChromium, ATabletAsksAsATabletAndItsResultsAreRead) {
                kFixtures + "serp-parser_desktop_google.html");
   auto replay = archive.load();
   DeviceProbingTabs tabs(replay);
-  const auto result =
-      gleaner::testing::fetch_recorded(serp_endpoint(), tabs, {{"q", "google"}, {"deviceType", "tablet"}});
+  const auto result = gleaner::testing::fetch_recorded(serp_endpoint(), tabs,
+                                                       {{"q", "google"}, {"deviceType", "tablet"}});
 
   BrowserProfile tablet;
   tablet.device = BrowserProfile::Device::Tablet;

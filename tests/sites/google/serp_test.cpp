@@ -45,7 +45,8 @@ TEST(Serp, ValidationNamesTheParameter) {
             refused(invalid, "domain"));
   // Issue 23: two labels of two or three letters let any host under another's name through.
   for (const char* host : {"google.abc.io", "google.com.evil", "www.google.xyz.com"}) {
-    EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"domain", host}}), refused(invalid, "domain")) << host;
+    EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"domain", host}}), refused(invalid, "domain"))
+        << host;
   }
   for (const char* host : {"google.com", "google.de", "google.co.uk", "www.google.com.au"}) {
     EXPECT_NO_THROW(serp().validate({{"q", "x"}, {"domain", host}})) << host;
@@ -258,6 +259,39 @@ TEST(SerpShape, PositionsContinueFromStart) {
   auto body = shape_serp(recorded("google"), 20);
   EXPECT_EQ(body["organicResults"][0]["position"], 21);
   EXPECT_EQ(body["pagination"]["current"], 3);
+}
+
+TEST(SerpShape, AiOverviewBlocksReferencesAndCitations) {
+  auto body = shape_serp(recorded("how-to-boil-eggs-ai-overview"), 0);
+  ASSERT_TRUE(body.contains("aiOverview"));
+  const auto& blocks = body["aiOverview"]["textBlocks"];
+  const auto& refs = body["aiOverview"]["references"];
+  ASSERT_EQ(blocks.size(), 13u);
+  EXPECT_EQ(blocks[0]["referenceIndexes"], (nlohmann::json{0, 1, 3, 4}));
+  // A block without highlights or citations has neither key; a heading only its text.
+  EXPECT_FALSE(blocks[1].contains("snippetHighlightedWords"));
+  EXPECT_FALSE(blocks[1].contains("referenceIndexes"));
+  EXPECT_EQ(blocks[2], (nlohmann::json{{"type", "video"},
+                                       {"link", "https://www.youtube.com/shorts/umdCxoQ9dBU"},
+                                       {"channel", "Let\u2019s Eat"},
+                                       {"source", "YouTube"},
+                                       {"date", "3 Oct 2024"},
+                                       {"duration", "01:00"}}));
+  EXPECT_EQ(blocks[3].size(), 2u);
+  for (std::size_t i = 0; i < refs.size(); ++i) EXPECT_EQ(refs[i]["index"], i);
+  EXPECT_EQ(refs[3]["link"], "https://www.budgetbytes.com/how-to-make-hard-boiled-eggs/");
+  EXPECT_TRUE(serp().has_content(body));
+}
+
+TEST(SerpShape, AiOverviewAloneIsContentAndAnEmptyOneIsLeftOut) {
+  nlohmann::json page = {{"aiOverview",
+                          {{"blocks", {{{"type", "paragraph"}, {"snippet", "An answer."}}}},
+                           {"references", nlohmann::json::array()}}}};
+  auto body = shape_serp(page, 0);
+  EXPECT_EQ(body["aiOverview"]["textBlocks"][0]["snippet"], "An answer.");
+  EXPECT_TRUE(serp().has_content(body));
+  page["aiOverview"]["blocks"] = {{{"type", "paragraph"}, {"snippet", ""}}};
+  EXPECT_FALSE(shape_serp(page, 0).contains("aiOverview"));
 }
 
 TEST(SerpShape, EmptyShellAndNoResults) {

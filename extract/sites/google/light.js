@@ -1,0 +1,64 @@
+// Reads Google's basic results page, the one it serves browsers without JavaScript (2023 markup:
+// every block a `.Gx5Zad` card). Returns the page's own texts; light.cpp shapes them. Selectors
+// in SEL: structure first (a result is a card whose link leads through `/url?q=` and holds an
+// h3; a related search is a link with Google's search-icon element), class names only for the
+// cards themselves.
+(args) => {
+  const SEL = {
+    card: '#main .Gx5Zad',
+    resultLink: 'a[href^="/url?"]',
+    title: 'h3',
+    relatedSearch: 'a[href^="/search"]',
+    relatedIcon: 'accordion-entry-search-icon',
+    nextPage: 'a[aria-label="Next page"], a[aria-label="Next"]',
+    resultStats: '#result-stats',
+  };
+  const text = (el) => (el ? (el.textContent || '').replace(/\s+/g, ' ').trim() : '');
+  const abs = (href) => { try { return new URL(href, location.href).href; } catch (e) { return href; } };
+  // `/url?q=<target>&sa=U&...`: the page a result leads to.
+  const target = (href) => {
+    try {
+      const u = new URL(href, location.href);
+      return u.pathname === '/url' ? (u.searchParams.get('q') || u.searchParams.get('url') || '') : u.href;
+    } catch (e) { return ''; }
+  };
+
+  const organic = [];
+  for (const card of document.querySelectorAll(SEL.card)) {
+    if (card.parentElement.closest(SEL.card)) continue;  // a card nested in another (an answer)
+    const a = [...card.querySelectorAll(SEL.resultLink)].find((l) => l.querySelector(SEL.title));
+    if (!a) continue;
+    const title = text(a.querySelector(SEL.title));
+    const whole = text(a);
+    const displayedLink = whole.startsWith(title) ? whole.slice(title.length).trim() : '';
+    // The snippet: the first text block of the card outside the title link (a block with no
+    // block inside it); the links under it are the result's sitelinks.
+    const sitelinks = [];
+    let snippet = '';
+    for (const block of card.children) {
+      if (block.contains(a)) continue;
+      for (const l of block.querySelectorAll(SEL.resultLink)) {
+        const t = text(l);
+        if (t) sitelinks.push({ title: t, link: target(l.getAttribute('href')) });
+      }
+      if (snippet) continue;
+      const leaf = [...block.querySelectorAll('div')].find((d) => !d.querySelector('div') && text(d));
+      if (leaf) snippet = text(leaf);
+    }
+    organic.push({ title, link: target(a.getAttribute('href')), displayedLink, snippet, sitelinks });
+  }
+
+  const related = [];
+  for (const a of document.querySelectorAll(SEL.relatedSearch)) {
+    if (!a.querySelector(SEL.relatedIcon)) continue;
+    related.push({ query: text(a), link: abs(a.getAttribute('href')) });
+  }
+  const next = document.querySelector(SEL.nextPage);
+  return {
+    url: location.href,
+    statsText: text(document.querySelector(SEL.resultStats)),
+    organic,
+    related,
+    nextPage: next ? abs(next.getAttribute('href')) : '',
+  };
+}

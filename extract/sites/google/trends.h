@@ -1,0 +1,19 @@
+#pragma once
+// GET /scrape/google-trends/search: the terms of `q`, and shape_trends() from trends.js output to
+// the documented JSON.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace gleaner::extract::google {
+
+/// The comma-separated terms of `q`, trimmed, empty ones left out.
+std::vector<std::string> trends_terms(const std::string& q);
+
+/// Shapes trends.js output for `data_type` (timeseries, geoMap, relatedTopics, relatedQueries);
+/// `terms` name the values in their order. Throws UpstreamBlocked when the widget call was
+/// refused (429/403), UpstreamError on another HTTP error.
+nlohmann::json shape_trends(const nlohmann::json& page, const std::string& data_type,
+                            const std::vector<std::string>& terms);
+
+}  // namespace gleaner::extract::google
