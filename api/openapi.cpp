@@ -489,7 +489,12 @@ json crawler_request_schema(bool stored) {
   json schema = web_request_schema();
   schema["properties"].erase("url");
   const json patterns = {{"type", "array"},
-                         {"items", {{"type", "string"}, {"minLength", 1}}},
+                         {"items",
+                          {{"type", "string"},
+                           {"minLength", 1},
+                           {"maxLength", jobs::kMaxPathPatternLength},
+                           {"description", "An RE2 regular expression (no lookaround or "
+                                           "backreferences), searched in the path"}}},
                          {"maxItems", jobs::kMaxPathPatterns}};
   schema["properties"].update({
       {"urls",

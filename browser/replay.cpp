@@ -158,9 +158,12 @@ ReplayArchive::ReplayArchive(std::string directory) : directory_(std::move(direc
         bad_archive(directory_, where + ": no file " + entry.file);
       if (!has_header(entry.headers, "content-type"))
         entry.headers["content-type"] = content_type_for(entry.file);
-      std::optional<std::regex> pattern;
-      if (entry.match == ReplayEntry::Match::Regex)
-        pattern.emplace(entry.url, std::regex::ECMAScript);
+      std::optional<Regex> pattern;
+      if (entry.match == ReplayEntry::Match::Regex) {
+        std::string error;
+        pattern = Regex::compile(entry.url, &error);
+        if (!pattern) bad_archive(directory_, where + ": url is not an RE2 pattern: " + error);
+      }
       entries_.push_back(std::move(entry));
       patterns_.push_back(std::move(pattern));
     } catch (const Error&) {
@@ -176,7 +179,7 @@ bool ReplayArchive::matches(std::size_t index, const std::string& url) const {
   switch (entry.match) {
     case ReplayEntry::Match::Exact: return url == entry.url;
     case ReplayEntry::Match::Prefix: return url.compare(0, entry.url.size(), entry.url) == 0;
-    case ReplayEntry::Match::Regex: return std::regex_match(url, *patterns_[index]);
+    case ReplayEntry::Match::Regex: return patterns_[index]->full_match(url);
   }
   return false;
 }

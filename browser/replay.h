@@ -4,6 +4,7 @@
 // network. The archive is an Interceptor that always decides: a matching entry's file, or the
 // archive's `unmatched` status.
 #include "browser/interception.h"
+#include "core/regex.h"
 
 #include <cstddef>
 #include <deque>
@@ -11,7 +12,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -21,7 +21,7 @@ namespace gleaner::browser {
 struct ReplayEntry {
   enum class Match { Exact, Prefix, Regex };
   Match match = Match::Exact;
-  /// The URL (exact, prefix) or ECMAScript pattern that must match the whole URL (regex).
+  /// The URL (exact, prefix) or RE2 pattern that must match the whole URL (regex).
   std::string url;
   int status = 200;
   /// As given in index.json, plus a content-type from the file's extension when none was given.
@@ -79,7 +79,7 @@ class ReplayArchive final : public Interceptor {
 
   std::string directory_;
   std::vector<ReplayEntry> entries_;
-  std::vector<std::optional<std::regex>> patterns_;  // compiled, for Match::Regex entries
+  std::vector<std::optional<Regex>> patterns_;  // compiled, for Match::Regex entries
   int unmatched_status_ = 404;
 
   mutable std::mutex bodies_mutex_;                                           // guards bodies_

@@ -4,6 +4,7 @@
 #include "cdp/error.h"
 #include "cdp/transport.h"
 #include "core/log.h"
+#include "core/regex.h"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/executor_work_guard.hpp>
@@ -17,7 +18,6 @@
 #include <deque>
 #include <future>
 #include <mutex>
-#include <regex>
 #include <thread>
 
 namespace gleaner::cdp {
@@ -158,9 +158,9 @@ class WebSocketTransport final : public Transport {
 }  // namespace
 
 std::unique_ptr<Transport> connect_websocket(const std::string& url, Deadline deadline) {
-  static const std::regex form(R"(ws://([^/:]+|\[[^\]]+\]):(\d+)(/.*)?)");
-  std::smatch m;
-  if (!std::regex_match(url, m, form)) {
+  static const Regex form(R"(ws://([^/:]+|\[[^\]]+\]):(\d+)(/.*)?)");
+  RegexMatch m;
+  if (!form.full_match(url, m)) {
     throw Error(ErrorKind::Closed, "connect", "not a ws:// URL with a port: " + url);
   }
   std::string host = m[1].str();

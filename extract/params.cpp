@@ -64,9 +64,9 @@ bool is_leap(int y) {
 }
 
 bool valid_date(const std::string& text) {
-  static const std::regex shape("([0-9]{4})-([0-9]{2})-([0-9]{2})");
-  std::smatch m;
-  if (!std::regex_match(text, m, shape)) return false;
+  static const Regex shape("([0-9]{4})-([0-9]{2})-([0-9]{2})");
+  RegexMatch m;
+  if (!shape.full_match(text, m)) return false;
   int y = std::stoi(m[1]), mo = std::stoi(m[2]), d = std::stoi(m[3]);
   static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (mo < 1 || mo > 12 || d < 1) return false;
@@ -168,7 +168,7 @@ std::string Param::resolve(const std::string& value) const {
 
 Param Param::pattern(const std::string& regex, std::string expected) const {
   Param p = *this;
-  p.pattern_ = std::make_shared<const std::regex>(regex, std::regex::ECMAScript);
+  p.pattern_.emplace(regex);
   p.pattern_expected_ = std::move(expected);
   p.pattern_source_ = regex;
   return p;
@@ -194,7 +194,7 @@ Param Param::max_length(std::size_t n) const {
 }
 
 void Param::check_allowed(const std::string& value) const {
-  if (pattern_ && !std::regex_match(value, *pattern_)) {
+  if (pattern_ && !pattern_->full_match(value)) {
     throw invalid_parameter(name_, "'" + name_ + "' must be " + pattern_expected_);
   }
   if (!allowed_.empty() && std::find(allowed_.begin(), allowed_.end(), value) == allowed_.end()) {
@@ -290,7 +290,7 @@ nlohmann::json Param::parse(const std::vector<std::string>& raw) const {
         return text;
       }
       // Separated items: the pattern (if any) applies to the whole, the enumeration per item.
-      if (pattern_ && !std::regex_match(text, *pattern_)) {
+      if (pattern_ && !pattern_->full_match(text)) {
         throw invalid_parameter(name_, "'" + name_ + "' must be " + pattern_expected_);
       }
       std::set<std::string> seen;

@@ -26,10 +26,11 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/regex.h"
 
 namespace gleaner::extract {
 
@@ -94,7 +95,7 @@ class Param {
   /// Values a client may send that cannot be served (another site behind a domain, a device the
   /// browser does not emulate): a 400 naming the value and saying `why`.
   Param unserved(std::vector<std::string> values, std::string why) const;
-  /// The whole value must match `regex` (ECMAScript, whole value); `expected` says what in words,
+  /// The whole value must match `regex` (RE2, whole value); `expected` says what in words,
   /// for the error message ("a two-letter country code").
   Param pattern(const std::string& regex, std::string expected) const;
   /// A String holding `separator`-separated items, each one of `values` (empty = any), none empty
@@ -151,7 +152,7 @@ class Param {
   std::vector<std::pair<std::string, std::string>> aliases_;
   std::vector<std::string> unserved_;
   std::string unserved_why_;
-  std::shared_ptr<const std::regex> pattern_;
+  std::optional<Regex> pattern_;
   std::string pattern_expected_;
   std::string pattern_source_;
   char separator_ = '\0';

@@ -3,11 +3,17 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/regex.h"
 #include "jobs/crawl_url.h"
 #include "proxies/guard.h"
 
 namespace gleaner::jobs {
 namespace {
+
+/// A crawl's path pattern, as RE2 with the memory budget of a user's pattern.
+std::optional<Regex> compile_path_pattern(const std::string& pattern, std::string* error) {
+  return Regex::compile(pattern, error, Regex::Options{.max_mem = kPathPatternMaxMem});
+}
 
 using nlohmann::json;
 
@@ -86,12 +92,17 @@ std::vector<std::string> patterns(const json& body, const std::string& name) {
     if (!list[i].is_string() || list[i].get<std::string>().empty()) {
       throw invalid_parameter(item, "must be a non-empty regular expression");
     }
-    try {
-      std::regex compiled(list[i].get<std::string>(), std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      throw invalid_parameter(item, std::string("is not a valid regular expression: ") + e.what());
+    const std::string& pattern = list[i].get_ref<const std::string&>();
+    if (pattern.size() > kMaxPathPatternLength) {
+      throw invalid_parameter(
+          item, "must be at most " + std::to_string(kMaxPathPatternLength) + " characters long");
     }
-    out.push_back(list[i].get<std::string>());
+    std::string error;
+    if (!compile_path_pattern(pattern, &error)) {
+      throw invalid_parameter(item, "is not a regular expression RE2 accepts (" + error +
+                                        "; no backreferences or lookaround)");
+    }
+    out.push_back(pattern);
   }
   return out;
 }
@@ -251,14 +262,24 @@ web::WebRequest PageJobRequest::page_request(const std::string& url,
 }
 
 PathRules::PathRules(const std::vector<std::string>& include,
-                     const std::vector<std::string>& exclude) {
-  for (const auto& p : include) include_.emplace_back(p, std::regex::ECMAScript);
-  for (const auto& p : exclude) exclude_.emplace_back(p, std::regex::ECMAScript);
+                     const std::vector<std::string>& exclude)
+    : has_rules_(!include.empty() || !exclude.empty()), has_include_(!include.empty()) {
+  // Checked when the job was created; a stored pattern RE2 refuses (a job created before RE2)
+  // matches nothing: an include rule lets no page in, an exclude rule leaves none out.
+  for (const auto& p : include) {
+    if (auto re = compile_path_pattern(p, nullptr)) include_.push_back(std::move(*re));
+  }
+  for (const auto& p : exclude) {
+    if (auto re = compile_path_pattern(p, nullptr)) exclude_.push_back(std::move(*re));
+  }
 }
 
-bool PathRules::allowed(const std::string& path) const {
-  auto matches = [&](const std::regex& r) { return std::regex_search(path, r); };
-  if (!include_.empty() && std::none_of(include_.begin(), include_.end(), matches)) return false;
+bool PathRules::allowed(std::string_view path) const {
+  if (!has_rules_) return true;
+  // Past the cap no rule is tried: such a path is left out of a crawl that has rules.
+  if (path.size() > kMaxMatchedPathLength) return false;
+  auto matches = [&](const Regex& r) { return r.search(path); };
+  if (has_include_ && std::none_of(include_.begin(), include_.end(), matches)) return false;
   return std::none_of(exclude_.begin(), exclude_.end(), matches);
 }
 

@@ -6,13 +6,13 @@
 // accept exactly what /scrape/web accepts, new fields included; only `jsScenario` is refused.
 #include <cstdint>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "core/clock.h"
+#include "core/regex.h"
 #include "extract/web/request.h"
 #include "jobs/job_request.h"
 
@@ -38,6 +38,13 @@ inline constexpr std::int64_t kMaxHostConcurrency = 32;
 inline constexpr std::int64_t kMaxDelayMs = 60'000;
 /// The most path patterns in includePaths or excludePaths.
 inline constexpr std::size_t kMaxPathPatterns = 100;
+/// The longest path pattern (characters).
+inline constexpr std::size_t kMaxPathPatternLength = 1'000;
+/// RE2's memory budget for one path pattern: a pattern that needs more is a 400.
+inline constexpr std::int64_t kPathPatternMaxMem = std::int64_t{1} << 20;
+/// The longest path the patterns are matched against (bytes): a longer one is left out of a
+/// crawl that has path rules.
+inline constexpr std::size_t kMaxMatchedPathLength = 8'192;
 
 /// How the crawler uses sitemaps.
 namespace sitemap_mode {
@@ -86,17 +93,20 @@ struct PageJobRequest {
   web::WebRequest page_request(const std::string& url, Millis default_timeout) const;
 };
 
-/// A crawl's path rules, compiled once per use (ECMAScript, searched anywhere in the path).
+/// A crawl's path rules, compiled once per use (RE2, searched anywhere in the path).
 class PathRules {
  public:
   PathRules(const std::vector<std::string>& include, const std::vector<std::string>& exclude);
   /// Whether a page whose path is `path` may be crawled: it matches an include pattern (or there
-  /// is none) and no exclude pattern.
-  bool allowed(const std::string& path) const;
+  /// is none) and no exclude pattern. With any rule, a path longer than kMaxMatchedPathLength
+  /// may not.
+  bool allowed(std::string_view path) const;
 
  private:
-  std::vector<std::regex> include_;
-  std::vector<std::regex> exclude_;
+  std::vector<Regex> include_;
+  std::vector<Regex> exclude_;
+  bool has_rules_;
+  bool has_include_;
 };
 
 }  // namespace gleaner::jobs

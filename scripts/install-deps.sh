@@ -1,18 +1,11 @@
 #!/usr/bin/env bash
-# Installs every Debian package that gleaner's build, tests and service need. Idempotent: packages
+# Installs every Debian package that gleaner's build and tests need: the build and test sections of
+# scripts/packages.txt, the one list docker/Dockerfile installs from too. Idempotent: packages
 # already present are skipped by apt, and apt's lists are refreshed only when something is missing.
 set -euo pipefail
 
-packages=(
-  build-essential cmake pkg-config ninja-build
-  libboost-dev libssl-dev zlib1g-dev libpng-dev
-  libcpp-httplib-dev nlohmann-json3-dev
-  libgumbo-dev libxml2-dev libcurl4-openssl-dev
-  libsqlite3-dev libpq-dev postgresql
-  libgtest-dev libgmock-dev
-  chromium fonts-liberation
-  procps curl
-)
+listed=$(sh "$(dirname "$0")/packages.sh" build test)
+mapfile -t packages <<<"$listed"
 
 missing=()
 for p in "${packages[@]}"; do

@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <regex>
+
+#include "core/regex.h"
 
 namespace gleaner::plain {
 namespace {
@@ -19,9 +20,10 @@ std::string lower(std::string_view s) {
 
 /// The charset parameter of a Content-Type value or a meta tag's content ("" when none).
 std::string charset_parameter(std::string_view value) {
-  static const std::regex pattern(R"(charset\s*=\s*["']?\s*([A-Za-z0-9_.:+-]+))", std::regex::icase);
-  std::match_results<std::string_view::const_iterator> m;
-  if (std::regex_search(value.begin(), value.end(), m, pattern)) return lower(m[1].str());
+  static const Regex pattern(R"(charset\s*=\s*["']?\s*([A-Za-z0-9_.:+-]+))",
+                             {.ignore_case = true, .bytes = true});
+  RegexMatch m;
+  if (pattern.search(value, m)) return lower(m[1].str());
   return {};
 }
 
@@ -63,10 +65,11 @@ std::string sniff_charset(std::string_view bytes, std::string_view content_type)
   if (std::string from_header = charset_parameter(content_type); !from_header.empty()) {
     return canonical(from_header);
   }
-  static const std::regex meta(R"(<meta\b[^>]*?\bcharset\s*=[^>]*>)", std::regex::icase);
+  static const Regex meta(R"(<meta\b[^>]*?\bcharset\s*=[^>]*>)",
+                          {.ignore_case = true, .bytes = true});
   const std::string_view head = bytes.substr(0, 4096);
-  std::match_results<std::string_view::const_iterator> m;
-  if (std::regex_search(head.begin(), head.end(), m, meta)) {
+  RegexMatch m;
+  if (meta.search(head, m)) {
     std::string label = charset_parameter(m[0].str());
     // A page that says UTF-16 in ASCII bytes is not UTF-16 (the HTML spec's prescan says so too).
     if (!label.empty() && label.rfind("utf-16", 0) != 0) return canonical(label);

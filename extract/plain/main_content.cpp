@@ -1,26 +1,26 @@
 #include "extract/plain/main_content.h"
 
 #include <algorithm>
-#include <regex>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/regex.h"
 #include "extract/html/css_xpath.h"
 
 namespace gleaner::plain {
 namespace {
 
 // The patterns of main_content.js.
-const std::regex kPositive(
+const Regex kPositive(
     "article|body|content|entry|h-?entry|main|page|post|text|blog|story|prose|recipe|product|description",
-    std::regex::icase);
-const std::regex kNegative(
+    {.ignore_case = true});
+const Regex kNegative(
     "-ad-|^ad-|\\bads?\\b|banner|breadcrumb|combx|comment|communit|consent|cookie|contact|disqus|"
     "extra|foot|gdpr|header|legends|menu|modal|nav|newsletter|outbrain|pager|pagination|popup|"
     "promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|"
     "tags?\\b|taboola|teaser|tool|widget|masthead|meta|author-?box|signup|login",
-    std::regex::icase);
+    {.ignore_case = true});
 const std::set<std::string, std::less<>> kBoilerRoles = {
     "navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar"};
 const std::set<std::string, std::less<>> kBoilerTags = {"nav", "aside", "footer", "form", "dialog",
@@ -85,9 +85,9 @@ class Scorer {
     for (const auto& [el, r] : raw) {
       double s = r;
       const std::string n = names(el);
-      const bool positive = std::regex_search(n, kPositive);
+      const bool positive = kPositive.search(n);
       if (positive) s += 25;
-      if (std::regex_search(n, kNegative) && !positive) s -= 25;
+      if (kNegative.search(n) && !positive) s -= 25;
       const std::string_view tag = html::tag_of(el);
       if (tag == "article" || tag == "main" || html::attribute(el, "role") == "main" ||
           html::attribute(el, "itemprop") == "articleBody") {
@@ -158,7 +158,7 @@ class Scorer {
       if (headings.nodes.empty()) return true;
     }
     const std::string n = names(el);
-    if (std::regex_search(n, kNegative) && !std::regex_search(n, kPositive)) {
+    if (kNegative.search(n) && !kPositive.search(n)) {
       auto h1 = html::evaluate_xpath(doc_, el, "descendant::h1", nullptr);
       if (h1.nodes.empty() && (lengths_[el].text < 200 || link_density(el) > 0.3)) return true;
     }

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 #include <set>
 
+#include "core/regex.h"
 #include "extract/html/css_xpath.h"
 #include "extract/plain/main_content.h"
 
@@ -68,22 +68,23 @@ bool hidden_in_markup(xmlNodePtr el) {
   if (found) return true;
   const std::string style = lower(html::attribute(el, "style"));
   if (!style.empty()) {
-    static const std::regex none(R"((^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*(;|$))");
-    if (std::regex_search(style, none)) return true;
+    static const Regex none(
+        R"((^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*(;|$))");
+    if (none.search(style)) return true;
   }
   return html::attribute(el, "aria-hidden") == "true" && !holds_content(el);
 }
 
 namespace {
 
-bool has_class_prefix(const std::string& classes, const std::regex& pattern, std::string* lang) {
+bool has_class_prefix(const std::string& classes, const Regex& pattern, std::string* lang) {
   std::size_t start = 0;
   while (start < classes.size()) {
     std::size_t end = classes.find_first_of(" \t\n\r\f", start);
     if (end == std::string::npos) end = classes.size();
-    std::smatch m;
+    RegexMatch m;
     const std::string cls = classes.substr(start, end - start);
-    if (std::regex_match(cls, m, pattern)) {
+    if (pattern.full_match(cls, m)) {
       *lang = m[1];
       return true;
     }
@@ -93,8 +94,8 @@ bool has_class_prefix(const std::string& classes, const std::regex& pattern, std
 }
 
 std::string code_language(xmlNodePtr el) {
-  static const std::regex own(R"(^(?:language|lang|highlight-source)-([A-Za-z0-9_+#.-]+)$)");
-  static const std::regex wrapper(R"(^(?:language|highlight-source)-([A-Za-z0-9_+#.-]+)$)");
+  static const Regex own(R"(^(?:language|lang|highlight-source)-([A-Za-z0-9_+#.-]+)$)");
+  static const Regex wrapper(R"(^(?:language|highlight-source)-([A-Za-z0-9_+#.-]+)$)");
   std::vector<xmlNodePtr> nodes{el};
   const auto kids = html::element_children(el);
   if (html::tag_of(el) == "pre" && !kids.empty() && html::tag_of(kids.front()) == "code") {
@@ -311,8 +312,8 @@ std::string resolve_url(const std::string& base, const std::string& ref_in) {
   curl_url_cleanup(h);
   if (out.empty()) {
     // A scheme curl cannot parse a host from (mailto:, javascript:): as written, as a browser does.
-    static const std::regex scheme(R"(^[A-Za-z][A-Za-z0-9+.-]*:)");
-    if (std::regex_search(ref, scheme)) return ref;
+    static const Regex scheme(R"(^[A-Za-z][A-Za-z0-9+.-]*:)");
+    if (scheme.search(ref)) return ref;
   }
   return out;
 }

@@ -1,11 +1,11 @@
 #include "extract/scenario/scenario.h"
 
 #include <algorithm>
-#include <regex>
 #include <thread>
 
 #include "core/error.h"
 #include "core/log.h"
+#include "core/regex.h"
 #include "extract/html/css_xpath.h"
 #include "extract/html/document.h"
 #include "gleaner_scenario_embedded.h"
@@ -117,8 +117,8 @@ Step parse_step(const json& item, const std::string& path) {
 /// The client's script as an expression: a body with `return` runs as an async function's, any
 /// other script as it is (its last statement's value is the result); promises are awaited.
 std::string evaluate_expression(const std::string& script) {
-  static const std::regex has_return(R"(\breturn\b)");
-  if (std::regex_search(script, has_return)) return "(async () => {\n" + script + "\n})()";
+  static const Regex has_return(R"(\breturn\b)");
+  if (has_return.search(script)) return "(async () => {\n" + script + "\n})()";
   return script;
 }
 

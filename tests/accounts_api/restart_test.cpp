@@ -134,9 +134,9 @@ TEST_F(RestartTest, TheFirstStartOnAnEmptyStorePrintsTheDefaultAccountsKey) {
   auto node = serve("bootstrap");
   ASSERT_GT(node->port(), 0) << node->err();
   const std::string out = node->out();
-  const std::regex key_line("\n(gl_[0-9a-f]{64})\n");
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(out, m, key_line)) << out;
+  const Regex key_line("\n(gl_[0-9a-f]{64})\n");
+  RegexMatch m;
+  ASSERT_TRUE(key_line.search(out, m)) << out;
   const std::string key = m[1];
   auto account = get(node->port(), "/account", key);
   ASSERT_TRUE(account);

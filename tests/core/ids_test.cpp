@@ -2,17 +2,18 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <set>
+
+#include "core/regex.h"
 
 using namespace gleaner;
 
 TEST(Ids, UuidIsVersion4AndUnique) {
   std::set<std::string> seen;
-  const std::regex form("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+  const Regex form("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
   for (int i = 0; i < 200; ++i) {
     auto id = new_uuid();
-    EXPECT_TRUE(std::regex_match(id, form)) << id;
+    EXPECT_TRUE(form.full_match(id)) << id;
     EXPECT_TRUE(seen.insert(id).second);
   }
 }

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <regex>
 #include <set>
 
+#include "core/regex.h"
 #include "jobs/job_store_of.h"
 #include "store/jobs_store.h"
 #include "store/store.h"
@@ -105,10 +105,9 @@ TEST(CrawlNodes, TwoNodesOnPostgresOneKilledEveryPageExactlyOnce) {
     return json::parse(got->body).value("dataRowsCount", std::int64_t{-1});
   };
   // (A loaded machine renders a page in seconds, hence the long waits.)
-  const std::regex stored_by_b("job " + id + ": http://nodes\\.test/p/[0-9]+ stored");
+  const Regex stored_by_b("job " + id + ": http://nodes\\.test/p/[0-9]+ stored");
   ASSERT_TRUE(ServiceUnderTest::eventually(
-      [&] { return rows_of(*client_a) >= 6 && std::regex_search(b->err(), stored_by_b); },
-      Millis(300000)))
+      [&] { return rows_of(*client_a) >= 6 && stored_by_b.search(b->err()); }, Millis(300000)))
       << a->err() << b->err();
   b->stop(SIGKILL);
 

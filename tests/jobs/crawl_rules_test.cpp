@@ -287,6 +287,69 @@ TEST(PageJobRequest, CrawlerRulesValidatedAtCreation) {
             std::make_pair(ErrorCode::InvalidParameter, std::string("urls[0]")));
 }
 
+// Issue 34: includePaths/excludePaths are a caller's patterns run over the paths of the pages a
+// crawl finds. RE2 refuses what needs backtracking (lookaround, backreferences) at creation.
+TEST(PageJobRequest, PathPatternsRE2RefusesAreA400NamingThem) {
+  auto field_of = [](json body) {
+    body["urls"] = {"https://example.com/"};
+    return refusal([&] { PageJobRequest::parse_crawler(body.dump(), Millis(60000), kAnyWebhook); });
+  };
+  EXPECT_EQ(field_of({{"includePaths", {"^/blog/", "^/(?=docs)"}}}),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("includePaths[1]")));
+  EXPECT_EQ(field_of({{"excludePaths", {"(?<!a)b"}}}),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("excludePaths[0]")));
+  EXPECT_EQ(field_of({{"excludePaths", {"^/(a)\\1$"}}}),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("excludePaths[0]")));
+  EXPECT_EQ(field_of({{"includePaths", {std::string(kMaxPathPatternLength + 1, 'a')}}}),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("includePaths[0]")));
+  json too_many = json::array();
+  for (std::size_t i = 0; i <= kMaxPathPatterns; ++i) too_many.push_back("/p" + std::to_string(i));
+  EXPECT_EQ(field_of({{"excludePaths", too_many}}),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("excludePaths")));
+  // The longest pattern is taken, and so is what RE2 reads as ECMAScript did.
+  EXPECT_EQ(field_of({{"includePaths", {std::string(kMaxPathPatternLength, 'a'), "\\.pdf$",
+                                        "^/(?:blog|news)/[0-9]{4}/", "(?i)^/docs/"}}}),
+            std::make_pair(ErrorCode::Internal, std::string("accepted")));
+}
+
+// Finding 1: std::regex searched a long path recursively and overflowed the stack (SIGSEGV of
+// the whole service, again at every restart while the job stayed leased).
+TEST(PathRules, LongPathsNeitherCrashNorMatchPastTheCap) {
+  const PathRules rules({"(a|b)*c"}, {});
+  std::string path = "/";
+  while (path.size() < 100'000) path += "ab";
+  EXPECT_FALSE(rules.allowed(path + "c"));  // 100 KB: past the cap, left out untried
+  std::string at_cap = "/";
+  while (at_cap.size() < kMaxMatchedPathLength - 2) at_cap += "ab";
+  EXPECT_TRUE(rules.allowed(at_cap + "c"));
+  EXPECT_FALSE(rules.allowed(at_cap + "d"));
+  // No rules: every path, however long, as before.
+  EXPECT_TRUE(PathRules({}, {}).allowed(path));
+}
+
+// Finding 3: `^/(a+)+$` against a 41-character path kept a thread busy for ever.
+TEST(PathRules, BacktrackingPatternsFinish) {
+  const PathRules include({"^/(a+)+$"}, {});
+  const PathRules exclude({}, {"^/(a+)+$", "(x+x+)+y"});
+  const std::string path = "/" + std::string(64, 'a') + "!";
+  EXPECT_FALSE(include.allowed(path));
+  EXPECT_TRUE(exclude.allowed(path));
+  EXPECT_TRUE(exclude.allowed("/" + std::string(5'000, 'x')));
+  EXPECT_TRUE(include.allowed("/" + std::string(64, 'a')));
+  EXPECT_FALSE(exclude.allowed("/" + std::string(64, 'a')));
+}
+
+TEST(PathRules, IncludeAndExclude) {
+  const PathRules rules({"^/blog/", "^/news/"}, {"\\.pdf$"});
+  EXPECT_TRUE(rules.allowed("/blog/a"));
+  EXPECT_TRUE(rules.allowed("/news/b"));
+  EXPECT_FALSE(rules.allowed("/shop/c"));
+  EXPECT_FALSE(rules.allowed("/blog/d.pdf"));
+  // A stored pattern RE2 refuses (a job created before RE2) matches nothing.
+  EXPECT_FALSE(PathRules({"^/(?=blog)"}, {}).allowed("/blog/a"));
+  EXPECT_TRUE(PathRules({}, {"^/(?=blog)"}).allowed("/blog/a"));
+}
+
 TEST(PageJobRequest, SeedsAreCanonicalStartPagesAndSitemaps) {
   const auto crawl = PageJobRequest::parse_crawler(
       json({{"urls", {"https://Example.com:443/#top", "https://example.com/about"}}}).dump(),

@@ -10,11 +10,11 @@
 
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/regex.h"
 #include "tests/support/answer_log.h"
 #include "tests/support/service_under_test.h"
 
@@ -86,11 +86,11 @@ class GleanerProcess {
   /// The port from the "listening on port N" line, waiting for it (at most kMaxWait); 0 if none.
   int port() const {
     int found = 0;
-    const std::regex listening("listening on port ([0-9]+)");
+    const Regex listening("listening on port ([0-9]+)");
     ServiceUnderTest::eventually([&] {
-      std::smatch m;
+      RegexMatch m;
       const std::string text = err();
-      if (!std::regex_search(text, m, listening)) return false;
+      if (!listening.search(text, m)) return false;
       found = std::stoi(m[1]);
       return true;
     });

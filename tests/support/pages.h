@@ -9,12 +9,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/regex.h"
 #include "tests/support/replay_archive.h"
 
 namespace gleaner::testing {
@@ -46,8 +46,8 @@ inline std::vector<std::string> block_pages() {
 
 /// A real page with some of its text rewritten, everything else kept byte for byte: a page of
 /// the same layout whose data was taken out, or written as another language's site writes it.
-/// `replace` holds [from, to] pairs (every occurrence) or [pattern, format, "regex"] (ECMAScript,
-/// `$1` in the format); a pair that matches nothing fails the test, so a rewrite never silently
+/// `replace` holds [from, to] pairs (every occurrence) or [pattern, format, "regex"] (RE2,
+/// `\1` in the format); a pair that matches nothing fails the test, so a rewrite never silently
 /// stops applying.
 inline std::string rewritten_page(const std::string& path, const nlohmann::json& replace) {
   std::ifstream in(path, std::ios::binary);
@@ -59,9 +59,9 @@ inline std::string rewritten_page(const std::string& path, const nlohmann::json&
     const std::string from = pair.at(0).get<std::string>();
     const std::string to = pair.at(1).get<std::string>();
     if (pair.size() > 2 && pair.at(2) == "regex") {
-      const std::regex pattern(from);
-      EXPECT_TRUE(std::regex_search(body, pattern)) << "'" << from << "' matches nothing";
-      body = std::regex_replace(body, pattern, to);
+      const Regex pattern(from);
+      EXPECT_TRUE(pattern.search(body)) << "'" << from << "' matches nothing";
+      body = pattern.replace_all(body, to);
       continue;
     }
     EXPECT_NE(body.find(from), std::string::npos) << "'" << from << "' is not in the page";

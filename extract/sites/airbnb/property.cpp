@@ -2,9 +2,8 @@
 // sections (`data-section-id`: TITLE, OVERVIEW, BOOK_IT_SIDEBAR, REVIEWS, HOST_PROFILE,
 // AMENITIES, DESCRIPTION, HIGHLIGHTS, HERO) and the OpenGraph tags; this shapes them.
 
-#include <regex>
-
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/sites/common/clock.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
@@ -19,8 +18,8 @@ using site_json::at;
 using site_json::str;
 
 // A listing URL: /rooms/<id> or /rooms/plus/<id> (ids up to 19 digits) on Airbnb's sites.
-const std::regex& room_url() {
-  static const std::regex kUrl(
+const Regex& room_url() {
+  static const Regex kUrl(
       R"(https://((?:www\.|[a-z]{2}\.)?airbnb\.(?:com|co\.uk|ca|fr|de|es|it|nl|ie|pt|be|ch|at|dk|se|no|fi|pl|gr|com\.au|co\.nz|com\.br|mx|com\.mx|co\.in|jp|com\.sg|com\.hk))(/rooms/(?:plus/)?(\d{1,19}))/?(?:\?([^#]*))?(?:#.*)?)");
   return kUrl;
 }
@@ -28,7 +27,7 @@ const std::regex& room_url() {
 const Parameters& property_parameters() {
   static const Parameters params{
       {Param::string("url").required()}, {Rule::custom([](const ValidatedParams& p) {
-        if (!std::regex_match(*p.string("url"), room_url())) {
+        if (!room_url().full_match(*p.string("url"))) {
           throw invalid_parameter(
               "url",
               "url must be an Airbnb listing URL (https://www.airbnb.com/rooms/<id> "
@@ -44,13 +43,12 @@ std::optional<double> number(const std::string& text) {
 
 json capacity_of(const std::string& text) {
   json capacity = json::object();
-  static const std::regex kPart(
+  static const Regex kPart(
       R"((\d+(?:\.\d+)?)\s+(?:private\s+|shared\s+)?(guests?|bedrooms?|beds?|baths?|bathrooms?)\b)",
-      std::regex::icase);
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), kPart);
-       it != std::sregex_iterator(); ++it) {
-    const double n = std::stod((*it)[1]);
-    const std::string unit = lower((*it)[2].str());
+      {.ignore_case = true});
+  for (const RegexMatch& part : kPart.find_all(text)) {
+    const double n = std::stod(part[1]);
+    const std::string unit = lower(part[2].str());
     const char* key = unit.starts_with("guest")     ? "guests"
                       : unit.starts_with("bedroom") ? "bedrooms"
                       : unit.starts_with("bed")     ? "beds"
@@ -69,15 +67,15 @@ json capacity_of(const std::string& text) {
 
 json rating_of(const json& out) {
   if (at(out, {"noReviews"}) == true) return nullptr;
-  std::smatch m;
+  RegexMatch m;
   std::optional<double> overall;
   std::optional<long long> reviews;
-  static const std::regex kAria(R"(Rated\s+([\d.]+)\s+out of 5 from\s+([\d,]+)\s+reviews?)");
-  static const std::regex kStars(R"(([\d.]+)\s+out of 5 stars from\s+([\d,]+)\s+reviews?)");
-  static const std::regex kDot(R"(([\d]\.[\d]{1,2})\s*(?:·\s*|\()([\d,]+)\s+reviews?)");
+  static const Regex kAria(R"(Rated\s+([\d.]+)\s+out of 5 from\s+([\d,]+)\s+reviews?)");
+  static const Regex kStars(R"(([\d.]+)\s+out of 5 stars from\s+([\d,]+)\s+reviews?)");
+  static const Regex kDot(R"(([\d]\.[\d]{1,2})\s*(?:·\s*|\()([\d,]+)\s+reviews?)");
   for (const json& b : at(out, {"titleButtons"})) {
     const std::string label = str(at(b, {"label"}));
-    if (std::regex_search(label, m, kAria)) {
+    if (kAria.search(label, m)) {
       overall = std::stod(m[1]);
       reviews = static_cast<long long>(*number(m[2]));
     }
@@ -85,7 +83,7 @@ json rating_of(const json& out) {
   for (const std::string& t :
        {str(at(out, {"reviewsText"})), str(at(out, {"titleText"})), str(at(out, {"price"}))}) {
     if (overall) break;
-    if (std::regex_search(t, m, kStars) || std::regex_search(t, m, kDot)) {
+    if (kStars.search(t, m) || kDot.search(t, m)) {
       overall = std::stod(m[1]);
       reviews = static_cast<long long>(*number(m[2]));
     }
@@ -94,22 +92,21 @@ json rating_of(const json& out) {
   json rating = {{"overall", *overall}, {"reviews", reviews.value_or(0)}};
   json categories = json::object();
   const std::string text = str(at(out, {"reviewsText"}));
-  static const std::regex kCategory(
+  static const Regex kCategory(
       R"((Cleanliness|Accuracy|Communication|Location|Check-in|Value)\s+(\d[.,]\d))");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), kCategory);
-       it != std::sregex_iterator(); ++it) {
-    std::string v = (*it)[2];
+  for (const RegexMatch& category : kCategory.find_all(text)) {
+    std::string v = category[2];
     std::replace(v.begin(), v.end(), ',', '.');
-    if (!categories.contains((*it)[1].str())) categories[(*it)[1].str()] = std::stod(v);
+    if (!categories.contains(category[1].str())) categories[category[1].str()] = std::stod(v);
   }
   if (!categories.empty()) rating["categories"] = categories;
   return rating;
 }
 
 json shape_property(const json& out, const ValidatedParams& params) {
-  std::smatch m;
+  RegexMatch m;
   const std::string url = *params.string("url");
-  std::regex_match(url, m, room_url());
+  room_url().full_match(url, m);
   const std::string host_name = m[1];
   const std::string id = m[3];
   const std::string title = str(at(out, {"title"}));
@@ -129,9 +126,9 @@ json shape_property(const json& out, const ValidatedParams& params) {
               "/rooms/" + id;
   p["title"] = title;
   const std::string heading = str(at(out, {"overviewHeading"}));
-  static const std::regex kHosted(R"(^(.*?)\s+hosted by\s+(.+)$)", std::regex::icase);
+  static const Regex kHosted(R"(^(.*?)\s+hosted by\s+(.+)$)", {.ignore_case = true});
   std::string host;
-  if (std::regex_match(heading, m, kHosted)) {
+  if (kHosted.full_match(heading, m)) {
     p["roomType"] = m[1].str();
     host = m[2].str();
   }
@@ -144,26 +141,26 @@ json shape_property(const json& out, const ValidatedParams& params) {
     }
   }
   const std::string host_text = str(at(out, {"host"}));
-  static const std::regex kHostedBy(R"(Hosted by\s+(.+?)\s+(?:Joined|Superhost|$))");
-  if (host.empty() && std::regex_search(host_text, m, kHostedBy)) host = m[1].str();
+  static const Regex kHostedBy(R"(Hosted by\s+(.+?)\s+(?:Joined|Superhost|$))");
+  if (host.empty() && kHostedBy.search(host_text, m)) host = m[1].str();
   if (!host.empty()) {
     json h = {{"name", host}};
     h["superhost"] = host_text.find("Superhost") != std::string::npos ||
                      str(at(out, {"titleText"})).find("Superhost") != std::string::npos;
-    static const std::regex kJoined(R"(Joined in\s+([A-Za-z]+\s+\d{4}))");
-    if (std::regex_search(host_text, m, kJoined)) {
+    static const Regex kJoined(R"(Joined in\s+([A-Za-z]+\s+\d{4}))");
+    if (kJoined.search(host_text, m)) {
       if (auto d = parse_date(m[1].str(), site_clock().now())) h["since"] = d->substr(0, 7);
     }
     p["host"] = h;
   }
-  static const std::regex kPolicy(R"(Policy number:\s*([A-Za-z0-9-]+))");
-  if (std::regex_search(host_text, m, kPolicy)) p["policyNumber"] = m[1].str();
+  static const Regex kPolicy(R"(Policy number:\s*([A-Za-z0-9-]+))");
+  if (kPolicy.search(host_text, m)) p["policyNumber"] = m[1].str();
   std::string overview = str(at(out, {"overviewText"}));
   for (const json& i : at(out, {"overviewItems"})) overview += " · " + str(i);
   p["capacity"] = capacity_of(overview);
   const std::string price_text = str(at(out, {"price"}));
-  static const std::regex kPerNight(R"((\S*\d[\d,.]*)\s+per night)");
-  if (std::regex_search(price_text, m, kPerNight)) {
+  static const Regex kPerNight(R"((\S*\d[\d,.]*)\s+per night)");
+  if (kPerNight.search(price_text, m)) {
     json price = {{"perNight", m[1].str()}};
     if (auto money = parse_money(m[1].str(), DecimalMark::Dot)) {
       price["extractedPerNight"] = money->min;
@@ -199,18 +196,17 @@ class PropertyEndpoint final : public Endpoint {
   const Parameters& parameters() const override { return property_parameters(); }
 
   PageRequest build_request(const ValidatedParams& p) const override {
-    std::smatch m;
+    RegexMatch m;
     const std::string url = *p.string("url");
-    std::regex_match(url, m, room_url());
+    room_url().full_match(url, m);
     const std::string host = m[1].str().starts_with("www.") ? m[1].str() : "www." + m[1].str();
     UrlBuilder page("https://" + host + m[2].str());
     // The stay the URL carries (dates and guests) is kept: the page prices it.
     const std::string query = m[4];
     for (const char* name : {"check_in", "check_out", "adults", "children", "infants", "pets"}) {
-      static const std::regex kValue(R"((?:^|&)([a-z_]+)=([^&]*))");
-      for (auto it = std::sregex_iterator(query.begin(), query.end(), kValue);
-           it != std::sregex_iterator(); ++it) {
-        if ((*it)[1] == name) page.add(name, form_decode((*it)[2].str()));
+      static const Regex kValue(R"((?:^|&)([a-z_]+)=([^&]*))");
+      for (const RegexMatch& value : kValue.find_all(query)) {
+        if (value[1].text == name) page.add(name, form_decode(value[2].str()));
       }
     }
     PageRequest request;

@@ -2,9 +2,8 @@
 // Hotel, the visible review score, categories, facilities, house rules, photos, rooms); this
 // shapes it. The stay's parameters are those of extract/sites/booking/stay.h.
 
-#include <regex>
-
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/sites/booking/stay.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/schema_org.h"
@@ -21,8 +20,8 @@ using site_json::str;
 
 // A property page: https://www.booking.com/hotel/<country>/<name>[.<lang>].html, on the bare or
 // www host only.
-const std::regex& property_url() {
-  static const std::regex kUrl(
+const Regex& property_url() {
+  static const Regex kUrl(
       R"(https://(?:www\.)?booking\.com(/hotel/[a-z]{2}/[A-Za-z0-9._-]+?)(?:\.[a-z]{2}(?:-[a-z]{2})?)?\.html(?:[?#].*)?)");
   return kUrl;
 }
@@ -33,7 +32,7 @@ const Parameters& place_parameters() {
     for (Param p : stay_params()) list.push_back(std::move(p));
     return Parameters(std::move(list),
                       {Rule::custom([](const ValidatedParams& p) {
-                         if (!std::regex_match(*p.string("url"), property_url())) {
+                         if (!property_url().full_match(*p.string("url"))) {
                            throw invalid_parameter(
                                "url",
                                "url must be a property page of booking.com "
@@ -157,10 +156,9 @@ json shape_place(const json& out, const ValidatedParams& params) {
   std::string link = schema_org::text(hotel, "url");
   if (link.empty()) link = str(at(out, {"canonical"}));
   if (link.empty()) {
-    std::smatch m;
+    RegexMatch m;
     const std::string url = *params.string("url");
-    if (std::regex_match(url, m, property_url()))
-      link = "https://www.booking.com" + m[1].str() + ".html";
+    if (property_url().full_match(url, m)) link = "https://www.booking.com" + m[1].str() + ".html";
   }
   property["link"] = link;
   if (std::string type = str(at(hotel, {"@type"})); !type.empty()) property["type"] = type;
@@ -241,9 +239,9 @@ class PlaceEndpoint final : public Endpoint {
   const Parameters& parameters() const override { return place_parameters(); }
 
   PageRequest build_request(const ValidatedParams& p) const override {
-    std::smatch m;
+    RegexMatch m;
     const std::string url = *p.string("url");
-    std::regex_match(url, m, property_url());
+    property_url().full_match(url, m);
     // The property's page without a language suffix; the language goes in `lang`.
     UrlBuilder page("https://www.booking.com" + m[1].str() + ".html");
     add_stay(page, p);

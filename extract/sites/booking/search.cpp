@@ -2,9 +2,8 @@
 // property cards (`[data-testid="property-card"]`) and the results heading; this shapes them. The
 // stay's parameters are those of extract/sites/booking/stay.h.
 
-#include <regex>
-
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/sites/booking/stay.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
@@ -123,9 +122,9 @@ json result_of(const json& c, DecimalMark mark, const std::string& currency_defa
   r["name"] = str(at(c, {"title"}));
   std::string link = str(at(c, {"link"}));
   r["link"] = link.substr(0, link.find('?'));
-  static const std::regex kHotel(R"(/hotel/[a-z]{2}/([^./?]+))");
-  std::smatch m;
-  if (std::regex_search(link, m, kHotel)) r["id"] = m[1].str();
+  static const Regex kHotel(R"(/hotel/[a-z]{2}/([^./?]+))");
+  RegexMatch m;
+  if (kHotel.search(link, m)) r["id"] = m[1].str();
   if (std::string a = str(at(c, {"address"})); !a.empty()) r["address"] = a;
   if (std::string d = str(at(c, {"distance"})); !d.empty()) r["distanceFromCenter"] = d;
   // The score block's lines: "Scored 9.0" (for screen readers) and the visible "9.0", the label

@@ -1,8 +1,8 @@
 #include "extract/sites/common/schema_org.h"
 
 #include <cstdlib>
-#include <regex>
 
+#include "core/regex.h"
 #include "extract/sites/common/text.h"
 
 namespace gleaner::extract::schema_org {
@@ -47,9 +47,9 @@ int day_index(std::string word) {
 
 std::string hhmm(const std::string& t) {
   // "11:00", "11:00:00", "9:30" → "HH:MM".
-  static const std::regex kTime(R"((\d{1,2}):(\d{2}))");
-  std::smatch m;
-  if (!std::regex_search(t, m, kTime)) return t;
+  static const Regex kTime(R"((\d{1,2}):(\d{2}))");
+  RegexMatch m;
+  if (!kTime.search(t, m)) return t;
   std::string h = m[1];
   if (h.size() == 1) h = "0" + h;
   return h + ":" + std::string(m[2]);
@@ -57,10 +57,10 @@ std::string hhmm(const std::string& t) {
 
 void add_short_form(const std::string& spec, json& out) {
   // "Mo-Th 11:00-21:30", "Fr,Sa 11:00-23:00", "Mo-Su" (all day), "Tu 09:00-12:00,13:00-17:00".
-  static const std::regex kSpec(
+  static const Regex kSpec(
       R"(^\s*([A-Za-z]{2}(?:\s*[-,]\s*[A-Za-z]{2})*)\s*((?:\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*,?\s*)*)\s*$)");
-  std::smatch m;
-  if (!std::regex_match(spec, m, kSpec)) return;
+  RegexMatch m;
+  if (!kSpec.full_match(spec, m)) return;
   std::vector<int> days;
   std::string list = m[1];
   std::size_t i = 0;
@@ -85,12 +85,11 @@ void add_short_form(const std::string& spec, json& out) {
     if (j == std::string::npos) break;
     i = j + 1;
   }
-  static const std::regex kRange(R"((\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2}))");
+  static const Regex kRange(R"((\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2}))");
   const std::string times = m[2];
   std::vector<std::pair<std::string, std::string>> ranges;
-  for (auto it = std::sregex_iterator(times.begin(), times.end(), kRange);
-       it != std::sregex_iterator(); ++it) {
-    ranges.emplace_back(hhmm((*it)[1]), hhmm((*it)[2]));
+  for (const RegexMatch& range : kRange.find_all(times)) {
+    ranges.emplace_back(hhmm(range[1]), hhmm(range[2]));
   }
   if (ranges.empty()) ranges.emplace_back("00:00", "23:59");
   for (int d : days) {

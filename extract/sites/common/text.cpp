@@ -3,9 +3,10 @@
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <regex>
 #include <utility>
 #include <vector>
+
+#include "core/regex.h"
 
 namespace gleaner::extract {
 namespace {
@@ -403,14 +404,14 @@ std::optional<std::string> relative_date(const std::string& t,
 }
 
 std::optional<std::string> numeric_date(const std::string& t, DateOrder order) {
-  static const std::regex kIso(R"((\d{4})-(\d{1,2})-(\d{1,2}))");
-  static const std::regex kYearFirst(R"((\d{4})[/.](\d{1,2})[/.](\d{1,2}))");
-  static const std::regex kYearLast(R"((\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4}|\d{2})(?!\d))");
-  std::smatch m;
-  if (std::regex_search(t, m, kIso) || std::regex_search(t, m, kYearFirst)) {
+  static const Regex kIso(R"((\d{4})-(\d{1,2})-(\d{1,2}))");
+  static const Regex kYearFirst(R"((\d{4})[/.](\d{1,2})[/.](\d{1,2}))");
+  static const Regex kYearLast(R"((\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4}|\d{2})(?:\D|$))");
+  RegexMatch m;
+  if (kIso.search(t, m) || kYearFirst.search(t, m)) {
     return valid_date(std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3]));
   }
-  if (std::regex_search(t, m, kYearLast)) {
+  if (kYearLast.search(t, m)) {
     int a = std::stoi(m[1]);
     int b = std::stoi(m[2]);
     int y = std::stoi(m[3]);
@@ -687,10 +688,10 @@ std::optional<long long> parse_duration_seconds(std::string_view text) {
   // Numbers are read up to nine digits each, so no sum overflows: a page's "PT99999999999999999999H"
   // is not a duration (it made std::stoll throw; tests/fuzz/corpus/text/huge_duration.txt).
   const std::string t = lower_ascii(text);
-  static const std::regex kIso(
+  static const Regex kIso(
       R"(^\s*p(?:(\d{1,9})d)?(?:t(?:(\d{1,9})h)?(?:(\d{1,9})m)?(?:(\d{1,9})(?:\.\d+)?s)?)?\s*$)");
-  std::smatch m;
-  if (std::regex_match(t, m, kIso) && t.find_first_of("0123456789") != std::string::npos) {
+  RegexMatch m;
+  if (kIso.full_match(t, m) && t.find_first_of("0123456789") != std::string::npos) {
     long long s = 0;
     if (m[1].matched) s += std::stoll(m[1]) * 86400;
     if (m[2].matched) s += std::stoll(m[2]) * 3600;
@@ -698,26 +699,25 @@ std::optional<long long> parse_duration_seconds(std::string_view text) {
     if (m[4].matched) s += std::stoll(m[4]);
     return s;
   }
-  static const std::regex kClock(R"(^\s*(?:(\d{1,3}):)?(\d{1,2}):(\d{2})\s*$)");
-  if (std::regex_match(t, m, kClock)) {
+  static const Regex kClock(R"(^\s*(?:(\d{1,3}):)?(\d{1,2}):(\d{2})\s*$)");
+  if (kClock.full_match(t, m)) {
     const long long a = m[1].matched ? std::stoll(m[1]) : 0;
     const long long b = std::stoll(m[2]);
     const long long c = std::stoll(m[3]);
     if (c >= 60 || (m[1].matched && b >= 60)) return std::nullopt;
     return a * 3600 + b * 60 + c;
   }
-  static const std::regex kWords(
+  static const Regex kWords(
       R"((?:^|[^\d.,])(\d{1,9}(?:[.,]\d{1,9})?)\s*(days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)\b)");
   long long total = 0;
   bool any = false;
-  for (auto it = std::sregex_iterator(t.begin(), t.end(), kWords); it != std::sregex_iterator();
-       ++it) {
-    std::string n = (*it)[1];
+  for (const RegexMatch& word : kWords.find_all(t)) {
+    std::string n = word[1];
     for (char& c : n) {
       if (c == ',') c = '.';
     }
     const double v = std::strtod(n.c_str(), nullptr);
-    const char u = (*it)[2].str()[0];
+    const char u = word[2].text[0];
     const double unit = u == 'd' ? 86400 : u == 'h' ? 3600 : u == 'm' ? 60 : 1;
     total += std::llround(v * unit);
     any = true;

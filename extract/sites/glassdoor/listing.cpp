@@ -4,9 +4,8 @@
 // them. `nextPageToken` is the service's own: the search and its filters with the next page, so a
 // token is enough on its own.
 
-#include <regex>
-
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/sites/common/clock.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
@@ -192,9 +191,9 @@ json job_from_card(const json& c, const std::string& origin) {
   }
   // "3 d", "24h", "30d+": the card's age.
   const std::string age = str(at(c, {"age"}));
-  static const std::regex kAge(R"((\d+)\s*(d|h))");
-  std::smatch m;
-  if (std::regex_search(age, m, kAge)) {
+  static const Regex kAge(R"((\d+)\s*(d|h))");
+  RegexMatch m;
+  if (kAge.search(age, m)) {
     const long long n = std::stoll(m[1]);
     job["ageInDays"] = m[2] == "h" ? 0 : n;
   }

@@ -1,8 +1,7 @@
 #include "extract/sites/google/events.h"
 
-#include <regex>
-
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/page_reader.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/google/google.h"
@@ -28,22 +27,22 @@ std::string text_of(const json& obj, const char* key) {
 
 // "Sat, Apr 22, 8 – 11 PM", "Tomorrow, 7 PM", "Apr 22 – 24": a line saying when.
 bool says_when(const std::string& line) {
-  static const std::regex when(
+  static const Regex when(
       "\\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\b"
       "|\\b(today|tomorrow|tonight)\\b|\\b\\d{1,2}(:\\d{2})?\\s?(AM|PM|am|pm)\\b",
-      std::regex::icase);
-  return std::regex_search(line, when);
+      {.ignore_case = true});
+  return when.search(line);
 }
 
 // The day part of a when-line: "Sat, Apr 22" of "Sat, Apr 22, 8 – 11 PM".
 std::string start_date_of(const std::string& when) {
-  static const std::regex day(
+  static const Regex day(
       "((Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\\s+)?"
       "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.?\\s+\\d{1,2}"
       "|^(Today|Tomorrow|Tonight)\\b",
-      std::regex::icase);
-  std::smatch m;
-  if (std::regex_search(when, m, day)) return m.str(0);
+      {.ignore_case = true});
+  RegexMatch m;
+  if (day.search(when, m)) return m.str(0);
   return {};
 }
 

@@ -1,8 +1,8 @@
 #include "extract/sites/google/serp.h"
 
 #include <cmath>
-#include <regex>
 
+#include "core/regex.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/google/google.h"
 #include "extract/url.h"
@@ -43,19 +43,19 @@ json sitelinks_of(const json& raw) {
 // an extension that is a number and words. Read by their form, not their words, so any language
 // reads.
 void rating_from_extensions(const json& extensions, json& out, DecimalMark mark) {
-  static const std::regex kRating(R"(^[^\d:]{2,30}:\s*(\d+(?:[.,]\d+)?)\s*$)");
-  static const std::regex kCount(R"(^\(?\d[\d.,\s]*\)?\s+[^\d]{2,30}$)");
+  static const Regex kRating(R"(^[^\d:]{2,30}:\s*(\d+(?:[.,]\d+)?)\s*$)");
+  static const Regex kCount(R"(^\(?\d[\d.,\s]*\)?\s+[^\d]{2,30}$)");
   for (const auto& e : extensions) {
-    std::smatch m;
+    RegexMatch m;
     const std::string t = e.is_string() ? e.get<std::string>() : "";
-    if (std::regex_match(t, m, kRating)) {
+    if (kRating.full_match(t, m)) {
       if (auto r = parse_number(m[1].str(), mark); r && *r <= 5) out["rating"] = *r;
     }
   }
   if (!out.contains("rating")) return;
   for (const auto& e : extensions) {
     const std::string t = e.is_string() ? e.get<std::string>() : "";
-    if (std::regex_match(t, kCount)) {
+    if (kCount.full_match(t)) {
       if (auto n = parse_count(t, mark)) out["reviews"] = *n;
     }
   }
@@ -178,7 +178,8 @@ std::optional<json> knowledge_graph(const json& page) {
   json kg{{"title", str(p, "title")}};
   // A product panel's subtitle is its review count "(110)"; an entity's is its type.
   const std::string subtitle = str(p, "subtitle");
-  if (std::regex_search(subtitle, std::regex("[A-Za-z]"))) kg["type"] = subtitle;
+  static const Regex kLetter("[A-Za-z]");
+  if (kLetter.search(subtitle)) kg["type"] = subtitle;
   put_text(kg, "description", str(p, "description"));
   if (p.contains("source") && p["source"].is_object() && !str(p["source"], "name").empty()) {
     kg["source"] = {{"name", str(p["source"], "name")}, {"link", str(p["source"], "link")}};

@@ -1,9 +1,9 @@
 #include "extract/sites/indeed/job.h"
 
 #include <chrono>
-#include <regex>
 
 #include "core/error.h"
+#include "core/regex.h"
 #include "core/time_text.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
@@ -225,24 +225,23 @@ class JobEndpoint final : public Endpoint {
 }  // namespace
 
 std::optional<JobUrl> parse_job_url(const std::string& url) {
-  static const std::regex kUrl(
+  static const Regex kUrl(
       std::string(R"(https?://()") + kHost + R"()(/[^?#]*)?(?:\?([^#]*))?(?:#.*)?)",
-      std::regex::icase);
-  std::smatch m;
-  if (!std::regex_match(url, m, kUrl)) return std::nullopt;
+      {.ignore_case = true});
+  RegexMatch m;
+  if (!kUrl.full_match(url, m)) return std::nullopt;
   std::string host = lower(m[1].str());
   if (host == "indeed.com") host = "www.indeed.com";
   const std::string path = m[2];
   const std::string query = m[3];
-  static const std::regex kJk(R"((?:^|&)jk=([0-9a-f]{16})(?:&|$))");
-  static const std::regex kVjk(R"((?:^|&)vjk=([0-9a-f]{16})(?:&|$))");
-  static const std::regex kJobPath(
-      R"(/(?:m/)?(?:basecamp/)?viewjob|/rc/clk|/pagead/clk|/m/rc/clk)");
-  std::smatch q;
-  if (std::regex_match(path, kJobPath) && std::regex_search(query, q, kJk)) {
+  static const Regex kJk(R"((?:^|&)jk=([0-9a-f]{16})(?:&|$))");
+  static const Regex kVjk(R"((?:^|&)vjk=([0-9a-f]{16})(?:&|$))");
+  static const Regex kJobPath(R"(/(?:m/)?(?:basecamp/)?viewjob|/rc/clk|/pagead/clk|/m/rc/clk)");
+  RegexMatch q;
+  if (kJobPath.full_match(path) && kJk.search(query, q)) {
     return JobUrl{host, q[1]};
   }
-  if (std::regex_search(query, q, kVjk)) return JobUrl{host, q[1]};
+  if (kVjk.search(query, q)) return JobUrl{host, q[1]};
   return std::nullopt;
 }
 

@@ -2,9 +2,9 @@
 
 #include <chrono>
 #include <cmath>
-#include <regex>
 
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/schema_org.h"
 #include "extract/sites/common/text.h"
@@ -260,10 +260,10 @@ std::string iso_date_of_ms(const json& ms) {
 }
 
 std::optional<PropertyUrl> parse_property_url(const std::string& url) {
-  static const std::regex kUrl(
+  static const Regex kUrl(
       R"(https://(?:www\.)?redfin\.(com|ca)(/[A-Za-z]{2}/[^/?#]+/[^/?#]+(?:/unit-[^/?#]+)?/home/(\d{1,12}))/?(?:[?#].*)?)");
-  std::smatch m;
-  if (!std::regex_match(url, m, kUrl)) return std::nullopt;
+  RegexMatch m;
+  if (!kUrl.full_match(url, m)) return std::nullopt;
   return PropertyUrl{"redfin." + m[1].str(), m[2].str(), m[3].str()};
 }
 

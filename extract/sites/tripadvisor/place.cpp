@@ -3,8 +3,6 @@
 // TouristAttraction, Product/TouristTrip, the reviews it lists) and the ranking, rating
 // histogram and amenities from the markup; this shapes them.
 
-#include <regex>
-
 #include "core/error.h"
 #include "extract/sites/common/clock.h"
 #include "extract/sites/common/json_path.h"

@@ -1,9 +1,9 @@
 #include "extract/sites/walmart/reviews.h"
 
 #include <cmath>
-#include <regex>
 
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/sites/common/clock.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
@@ -61,9 +61,9 @@ void check_request(const ValidatedParams& p) {
   } else {
     const std::string id = *p.string("itemId");
     const bool canadian = storefront_of(p) == "walmart.ca";
-    static const std::regex kNumeric("[0-9]{1,20}");
-    static const std::regex kAlphanumeric("[A-Za-z0-9]{1,20}");
-    if (!std::regex_match(id, canadian ? kAlphanumeric : kNumeric)) {
+    static const Regex kNumeric("[0-9]{1,20}");
+    static const Regex kAlphanumeric("[A-Za-z0-9]{1,20}");
+    if (!(canadian ? kAlphanumeric : kNumeric).full_match(id)) {
       throw invalid_parameter("itemId", canadian
                                             ? "itemId must be the item's letters and digits on "
                                               "walmart.ca"
@@ -365,29 +365,29 @@ class ReviewsEndpoint final : public Endpoint {
 }  // namespace
 
 std::optional<ItemUrl> parse_item_url(const std::string& url) {
-  static const std::regex kUrl(
+  static const Regex kUrl(
       R"(https?://(?:www\.)?(walmart\.com|walmart\.ca)(/[^?#]*)(?:\?([^#]*))?(?:#.*)?)",
-      std::regex::icase);
-  std::smatch m;
-  if (!std::regex_match(url, m, kUrl)) return std::nullopt;
+      {.ignore_case = true});
+  RegexMatch m;
+  if (!kUrl.full_match(url, m)) return std::nullopt;
   ItemUrl item;
   item.storefront = lower(m[1].str());
   const std::string path = m[2];
-  static const std::regex kProduct(R"((?:/[a-z]{2})?/ip/(?:[^/]+/)?([A-Za-z0-9]{1,20})/?)");
-  static const std::regex kReviews(R"((?:/[a-z]{2})?/reviews/product/([A-Za-z0-9]{1,20})/?)");
-  std::smatch pm;
-  if (!std::regex_match(path, pm, kProduct) && !std::regex_match(path, pm, kReviews)) {
+  static const Regex kProduct(R"((?:/[a-z]{2})?/ip/(?:[^/]+/)?([A-Za-z0-9]{1,20})/?)");
+  static const Regex kReviews(R"((?:/[a-z]{2})?/reviews/product/([A-Za-z0-9]{1,20})/?)");
+  RegexMatch pm;
+  if (!kProduct.full_match(path, pm) && !kReviews.full_match(path, pm)) {
     return std::nullopt;
   }
   item.item_id = pm[1];
-  static const std::regex kNumeric("[0-9]+");
-  if (item.storefront == "walmart.com" && !std::regex_match(item.item_id, kNumeric)) {
+  static const Regex kNumeric("[0-9]+");
+  if (item.storefront == "walmart.com" && !kNumeric.full_match(item.item_id)) {
     return std::nullopt;
   }
   const std::string query = m[3];
-  static const std::regex kCondition(R"((?:^|&)conditionGroupCode=([^&]+))");
-  std::smatch qm;
-  if (std::regex_search(query, qm, kCondition)) item.condition_group = form_decode(qm[1].str());
+  static const Regex kCondition(R"((?:^|&)conditionGroupCode=([^&]+))");
+  RegexMatch qm;
+  if (kCondition.search(query, qm)) item.condition_group = form_decode(qm[1].str());
   return item;
 }
 

@@ -2,9 +2,8 @@
 // reads the page's LocalBusiness JSON-LD and what only the markup shows (years in business,
 // payment methods, e-mail, photos); this shapes them.
 
-#include <regex>
-
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/yellowpages/directory.h"
@@ -18,8 +17,8 @@ using site_json::at;
 using site_json::str;
 
 // A business page: https://www.yellowpages.com/<city-state>/mip/<name>-<id>.
-const std::regex& mip_url() {
-  static const std::regex kUrl(
+const Regex& mip_url() {
+  static const Regex kUrl(
       R"(https://(?:www\.)?yellowpages\.com(/[a-z0-9-]+/mip/[a-z0-9-]+-(\d+))/?(?:[?#].*)?)");
   return kUrl;
 }
@@ -27,7 +26,7 @@ const std::regex& mip_url() {
 const Parameters& place_parameters() {
   static const Parameters params{
       {Param::string("url").required()}, {Rule::custom([](const ValidatedParams& p) {
-        if (!std::regex_match(*p.string("url"), mip_url())) {
+        if (!mip_url().full_match(*p.string("url"))) {
           throw invalid_parameter("url",
                                   "url must be a business page of yellowpages.com "
                                   "(https://www.yellowpages.com/<city>/mip/<name>-<id>)");
@@ -48,9 +47,9 @@ class PlaceEndpoint final : public Endpoint {
   const Parameters& parameters() const override { return place_parameters(); }
 
   PageRequest build_request(const ValidatedParams& p) const override {
-    std::smatch m;
+    RegexMatch m;
     const std::string url = *p.string("url");
-    std::regex_match(url, m, mip_url());
+    mip_url().full_match(url, m);
     PageRequest request;
     request.url = "https://www.yellowpages.com" + m[1].str();
     request.wait = WaitFor::dom_content_loaded();
@@ -64,9 +63,9 @@ class PlaceEndpoint final : public Endpoint {
                               "no LocalBusiness JSON-LD at " + str(at(out, {"url"})));
     }
     json place = business_from_json_ld(node, at(out, {"nodes"}), "https://www.yellowpages.com");
-    std::smatch m;
+    RegexMatch m;
     const std::string url = *p.string("url");
-    std::regex_match(url, m, mip_url());
+    mip_url().full_match(url, m);
     place["link"] = "https://www.yellowpages.com" + m[1].str();
     if (place["categories"].empty() && at(out, {"categories"}).is_array())
       place["categories"] = at(out, {"categories"});

@@ -5,9 +5,9 @@
 // in `searchQueryState`.
 
 #include <map>
-#include <regex>
 
 #include "core/error.h"
+#include "core/regex.h"
 #include "extract/sites/common/choices.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
@@ -311,9 +311,9 @@ json from_card(const json& c) {
   out["link"] = str(at(c, {"link"}));
   const std::string full = str(at(c, {"address"}));
   json address = json::object();
-  static const std::regex kUs(R"(^(.*),\s*([^,]+),\s*([A-Z]{2})\s+(\d{5})$)");
-  std::smatch m;
-  if (std::regex_match(full, m, kUs)) {
+  static const Regex kUs(R"(^(.*),\s*([^,]+),\s*([A-Z]{2})\s+(\d{5})$)");
+  RegexMatch m;
+  if (kUs.full_match(full, m)) {
     address = {{"street", m[1].str()},
                {"city", m[2].str()},
                {"state", m[3].str()},

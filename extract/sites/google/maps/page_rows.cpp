@@ -1,11 +1,11 @@
 #include "extract/sites/google/maps/page_rows.h"
 
 #include <cmath>
-#include <regex>
 #include <string>
 
 #include "core/error.h"
 #include "core/percent.h"
+#include "core/regex.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/google/maps/place.h"
 
@@ -45,9 +45,9 @@ void add_rating(json& row, const std::string& label) {
 /// A website link as the page gives it: direct, or through the site's own redirect
 /// (`https://www.google.com/url?q=<target>&…`).
 std::string website_of(const std::string& href) {
-  static const std::regex redirect(R"(^https?://www\.google\.[a-z.]+/url\?(?:.*&)?q=([^&]+))");
-  std::smatch m;
-  if (std::regex_search(href, m, redirect)) return percent_decode(m[1].str());
+  static const Regex redirect(R"(^https?://www\.google\.[a-z.]+/url\?(?:.*&)?q=([^&]+))");
+  RegexMatch m;
+  if (redirect.search(href, m)) return percent_decode(m[1].str());
   return href;
 }
 
@@ -55,17 +55,17 @@ std::string website_of(const std::string& href) {
 
 void add_link_data(json& row, std::string_view href_view) {
   const std::string href(href_view);
-  static const std::regex feature(R"(!1s(0x[0-9a-fA-F]+:0x[0-9a-fA-F]+))");
-  static const std::regex coordinates(R"(!3d(-?\d+(?:\.\d+)?)!4d(-?\d+(?:\.\d+)?))");
-  static const std::regex at(R"(@(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?))");
-  static const std::regex place_id(R"(!19s([^!?&/#]+))");
-  std::smatch m;
-  if (std::regex_search(href, m, feature)) row["featureId"] = m[1].str();
-  if (std::regex_search(href, m, coordinates) || std::regex_search(href, m, at)) {
+  static const Regex feature(R"(!1s(0x[0-9a-fA-F]+:0x[0-9a-fA-F]+))");
+  static const Regex coordinates(R"(!3d(-?\d+(?:\.\d+)?)!4d(-?\d+(?:\.\d+)?))");
+  static const Regex at(R"(@(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?))");
+  static const Regex place_id(R"(!19s([^!?&/#]+))");
+  RegexMatch m;
+  if (feature.search(href, m)) row["featureId"] = m[1].str();
+  if (coordinates.search(href, m) || at.search(href, m)) {
     row["latitude"] = std::stod(m[1].str());
     row["longitude"] = std::stod(m[2].str());
   }
-  if (std::regex_search(href, m, place_id)) row["placeId"] = percent_decode(m[1].str());
+  if (place_id.search(href, m)) row["placeId"] = percent_decode(m[1].str());
   if (row.contains("placeId") && row.contains("name")) {
     row["mapsUrl"] = maps_url(row["name"].get<std::string>(), row["placeId"].get<std::string>());
   }
