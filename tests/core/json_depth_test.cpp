@@ -18,8 +18,9 @@ TEST(JsonDepth, TextIsMeasuredByItsArraysAndObjects) {
   EXPECT_FALSE(json_text_deeper_than("1", 0));
   EXPECT_TRUE(json_text_deeper_than("[]", 0));
   EXPECT_FALSE(json_text_deeper_than("[]", 1));
-  EXPECT_FALSE(json_text_deeper_than(R"({"a": [1, {"b": []}], "c": {}})", 3));
-  EXPECT_TRUE(json_text_deeper_than(R"({"a": [1, {"b": []}], "c": {}})", 2));
+  // object, array, object, array: four levels.
+  EXPECT_FALSE(json_text_deeper_than(R"({"a": [1, {"b": []}], "c": {}})", 4));
+  EXPECT_TRUE(json_text_deeper_than(R"({"a": [1, {"b": []}], "c": {}})", 3));
   EXPECT_FALSE(json_text_deeper_than(nested(64), 64));
   EXPECT_TRUE(json_text_deeper_than(nested(65), 64));
   // Siblings do not add up: only the nesting counts.
