@@ -8,6 +8,7 @@
 #include "browser/pool.h"
 #include "core/error.h"
 #include "core/heap.h"
+#include "core/json_depth.h"
 #include "core/log.h"
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
@@ -79,6 +80,12 @@ void add_routes(Router& router, Dependencies& deps) {
 
 Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   deps_->config = std::move(config);
+  // Bodies, what pages return and what jobs store: one depth for the process (core/json_depth.h).
+  const long long json_depth = deps_->config.get_int("max_json_depth", kDefaultMaxJsonDepth);
+  if (json_depth < 1 || json_depth > kLargestMaxJsonDepth) {
+    Config::refuse("max_json_depth", "must be from 1 to " + std::to_string(kLargestMaxJsonDepth));
+  }
+  set_max_json_depth(static_cast<int>(json_depth));
   // The store opens first: a bad `store` or `costs` entry stops the start before any browser.
   deps_->costs = store::Costs::from_config(deps_->config, extract::endpoint_costs());
   deps_->store = store::open_store(deps_->config, SystemClock::instance(), store::StoreRole::Node);

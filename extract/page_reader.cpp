@@ -1,6 +1,7 @@
 #include "extract/page_reader.h"
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "core/log.h"
 #include "extract/block_detection.h"
 #include "gleaner_extract_embedded.h"
@@ -55,11 +56,17 @@ nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::str
                                 const nlohmann::json& args, Deadline deadline, World world,
                                 const DataWithoutText& data_without_text) {
   nlohmann::json out = tab.evaluate(compose_page_expression(script, args), deadline, world);
+  tab.check_documents();  // what was read is the site's only if the page stayed where it may
   if (!out.is_object()) {
     throw Error(ErrorCode::Internal, "the page could not be read",
                 "page expression returned " + out.dump().substr(0, 200));
   }
   const nlohmann::json& data = out.contains("data") ? out["data"] : out;
+  if (json_deeper_than(data, max_json_depth())) {
+    // Held, copied and stored as it is: a page cannot make it deep enough to hurt (json_depth.h).
+    throw extraction_failed("the page could not be read",
+                            too_deep_message("the data read from " + navigation.url));
+  }
   const bool textless = data_without_text && out.contains("data") && data_without_text(data);
   if (auto reason = block_reason(out.value("signals", nlohmann::json()), textless); reason) {
     log::warn("extract") << "blocked at " << navigation.url << ": " << *reason;

@@ -182,6 +182,10 @@ class LeasedTab final : public Tab {
 
   screenshots::Surface& surface() override { return surface_; }
 
+  void check_documents() const override {
+    if (way_out_) way_out_->check_main_document();
+  }
+
  private:
   // What the gateway knows explains a navigation better than the browser's net error: a refused
   // document (the page, a redirect of it, a navigation it made) is the caller's URL at fault; a

@@ -138,6 +138,12 @@ class Tab {
   /// The loaded page for a screenshot (screenshots/capture.h). Default: throws
   /// gleaner::Error(Unavailable) (a tab that cannot paint).
   virtual screenshots::Surface& surface();
+  /// Throws the address guard's 400 (gleaner::Error(InvalidParameter) naming `url`, the same as
+  /// for a refused page URL) when the top frame went to an address the guard refuses since the
+  /// last navigate(): a redirect, a navigation the page's scripts or a jsScenario step made, a
+  /// meta refresh. navigate() checks its own; call it again after anything else the page may have
+  /// done, before its content is used. Default: nothing (a tab that reaches no network).
+  virtual void check_documents() const {}
 };
 
 /// Lends tabs. Throws gleaner::Error(Unavailable) when no tab can be had before the deadline.

@@ -1,14 +1,15 @@
 #pragma once
-// The real webhook sender: HTTP/1.1 over a socket of its own (TLS through OpenSSL for https). It
-// resolves the receiver's name itself, refuses the delivery when any address of the name is one
-// the address guard refuses, and connects to the very address it checked, so a name that
-// resolves differently the second time gains nothing.
+// The real webhook sender, on the service's one HTTP client (extract/plain/http_client.h,
+// libcurl). It resolves the receiver's name itself, refuses the delivery when any address of the
+// name is one the address guard refuses, and has the client connect only to the addresses it
+// checked (the name is pinned to them, and every connection's address is asked of the guard once
+// more before it is made), so a name that resolves differently the second time gains nothing.
 //
 // A receiver is anyone a caller names, so what it answers is bounded (issue 23): each attempt has
 // one deadline (WebhookRequest::timeout) for resolving, connecting, sending and reading the
 // answer's status, and only the first kMaxAnswerBytes of the answer are read: the status is all
-// that counts, so an endless body or endless headers cost nothing. cpp-httplib's client read an
-// answer whole, headers without a count limit, and bounded each read rather than the attempt.
+// that counts, so an endless body or endless headers cost nothing. No redirect is followed (a 3xx
+// is an http_error) and no proxy is used.
 #include <cstddef>
 #include <memory>
 

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/http_header.h"
+#include "core/json_depth.h"
 #include "jobs/webhook_outbox.h"
 
 namespace gleaner::jobs {
@@ -141,10 +142,19 @@ Webhook parse_webhook(const json& value, const UrlCheck& check_url) {
 
 namespace {
 
+/// Text a spreadsheet would read as a formula (OWASP's "CSV Injection": =, +, -, @, tab, CR).
+bool formula_like(const std::string& text) {
+  return !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
+}
+
 std::string csv_cell(const json& value) {
   if (value.is_null()) return {};
   std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  // A page's text must not become a formula in the spreadsheet that opens the export: it is
+  // written after a ' and quoted (OWASP). Numbers stay numbers (a latitude of -33.86).
+  const bool escaped = !value.is_number() && formula_like(text);
+  if (escaped) text.insert(0, 1, '\'');
+  if (!escaped && text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';
@@ -160,8 +170,8 @@ bool Webhook::subscribed(const std::string& kind) const {
 }
 
 JobRequest JobRequest::parse(const std::string& body, const UrlCheck& check_url) {
-  json parsed = json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (parsed.is_discarded() || !parsed.is_object()) {
+  json parsed = parse_json_body(body);
+  if (!parsed.is_object()) {
     throw Error(ErrorCode::InvalidJson, "the body must be a JSON object");
   }
   only_fields(parsed, {"keywords", "locations", "extractEmails", "webhook", "limit"}, "");

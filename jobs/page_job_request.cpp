@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "core/regex.h"
+#include "core/json_depth.h"
 #include "jobs/crawl_url.h"
 #include "proxies/guard.h"
 
@@ -27,8 +28,8 @@ const std::vector<std::string_view> kCrawlerFields = {
 constexpr std::size_t kInvalidUrlsNamed = 20;
 
 json parse_object(const std::string& body) {
-  json parsed = json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (parsed.is_discarded() || !parsed.is_object()) {
+  json parsed = parse_json_body(body);
+  if (!parsed.is_object()) {
     throw Error(ErrorCode::InvalidJson, "the body must be a JSON object");
   }
   return parsed;

@@ -62,6 +62,7 @@ class LentTab final : public extract::Tab {
     tab_.set_cookies(cookies, url, deadline);
   }
   screenshots::Surface& surface() override { return tab_.surface(); }
+  void check_documents() const override { tab_.check_documents(); }
 
  private:
   extract::Tab& tab_;

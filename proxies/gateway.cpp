@@ -280,7 +280,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     ++gw_.refused_total;
     log::warn(kComponent) << who() << "refused: " << why;
     lease_->add_incident({GatewayIncident::Kind::Refused, target.host.text, target.port, why});
-    const std::string body = "gleaner: " + target.host.text + " " + why;
+    // The page (and whoever reads it) learns that the guard refused, never what the resolver
+    // answered for the name: that is the service's network, told only to the log.
+    const std::string body = "gleaner: " + target.host.text + " is refused by the address guard";
     co_await reply(403, "Forbidden", body, "X-Gleaner-Refused", "private-address");
   }
 

@@ -5,6 +5,7 @@
 #include "api/billing.h"
 #include "api/routes/routes.h"
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "extract/web/fetch.h"
 #include "screenshots/serve.h"
 
@@ -14,7 +15,8 @@ namespace {
 // One query value as the body field it stands for. The hosted service's clients send the body's
 // fields as query parameters: booleans as true/false, numbers as digits, objects (headers, rules,
 // scenarios) as their JSON text. The body parser then checks each field's type as for POST.
-nlohmann::json field_value(const std::string& text) {
+// A value nested deeper than max_json_depth() is refused as a body would be, before it is parsed.
+nlohmann::json field_value(const std::string& name, const std::string& text) {
   if (text == "true") return true;
   if (text == "false") return false;
   if (!text.empty() && text.size() <= 15 &&
@@ -22,6 +24,9 @@ nlohmann::json field_value(const std::string& text) {
     return std::stoll(text);
   }
   if (!text.empty() && (text.front() == '{' || text.front() == '[')) {
+    if (json_text_deeper_than(text, max_json_depth())) {
+      throw Error(ErrorCode::InvalidJson, too_deep_message("'" + name + "'")).with_parameter(name);
+    }
     nlohmann::json parsed = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (!parsed.is_discarded()) return parsed;
   }
@@ -37,7 +42,7 @@ nlohmann::json body_of_query(const Query& query) {
     const std::size_t open = key.find('[');
     if (open == std::string::npos || open == 0 || !key.ends_with("]")) {
       if (body.contains(key)) throw invalid_parameter(key, "'" + key + "' may be given only once");
-      body[key] = field_value(value);
+      body[key] = field_value(key, value);
       continue;
     }
     const std::string name = key.substr(0, open);
@@ -59,7 +64,7 @@ nlohmann::json body_of_query(const Query& query) {
       if (!field.is_null() && !field.is_object()) {
         throw invalid_parameter(name, "'" + name + "' is given both as a value and as keys");
       }
-      field[inside] = field_value(value);
+      field[inside] = field_value(key, value);
     }
   }
   for (const auto& [name, items] : indexed) {

@@ -1,5 +1,6 @@
 #include "extract/content/metadata.h"
 
+#include "core/json_depth.h"
 #include "core/log.h"
 #include "extract/content/chars.h"
 
@@ -62,13 +63,13 @@ std::string_view strip_wrapper(std::string_view s, std::string_view open, std::s
 
 /// A JSON-LD block, tolerating the wrappers pages put around it; discarded (null) when invalid.
 json parse_json_ld(std::string_view text) {
-  json parsed = json::parse(text, nullptr, false);
+  json parsed = parse_json_within_depth(text);
   if (!parsed.is_discarded()) return parsed;
   std::string_view s = strip_wrapper(text, "<!--", "-->");
   s = strip_wrapper(s, "//<![CDATA[", "//]]>");
   s = strip_wrapper(s, "<![CDATA[", "]]>");
   while (!s.empty() && (s.back() == ';' || chars::is_space(s.back()))) s.remove_suffix(1);
-  return json::parse(s, nullptr, false);
+  return parse_json_within_depth(s);
 }
 
 }  // namespace

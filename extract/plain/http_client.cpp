@@ -1,6 +1,9 @@
 #include "extract/plain/http_client.h"
 
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cctype>
@@ -83,18 +86,192 @@ std::string header_line(const std::string& name, const std::string& value) {
   return value.empty() ? name + ";" : name + ": " + value;
 }
 
+/// `lines` as curl's header list ("Name: value", "Name:" to leave out one of curl's own).
+std::unique_ptr<curl_slist, ListFree> header_list(const std::vector<std::string>& lines) {
+  std::unique_ptr<curl_slist, ListFree> list;
+  for (const std::string& line : lines) {
+    curl_slist* grown = curl_slist_append(list.get(), line.c_str());
+    if (!grown) throw Error(ErrorCode::Internal, "curl_slist_append failed");
+    list.release();
+    list.reset(grown);
+  }
+  return list;
+}
+
+/// A new transfer that speaks http and https only, follows no redirect and is bounded by
+/// `left` as a whole.
+std::unique_ptr<CURL, EasyFree> new_transfer(Millis left) {
+  init_curl();
+  std::unique_ptr<CURL, EasyFree> easy(curl_easy_init());
+  if (!easy) throw Error(ErrorCode::Internal, "curl_easy_init failed");
+  CURL* c = easy.get();
+  curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(left.count()));
+  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS,
+                   static_cast<long>(std::min<long long>(left.count(), 30000)));
+  return easy;
+}
+
+// ---- post_for_status ----
+
+/// What a status-only POST reads of its answer.
+struct StatusRead {
+  std::size_t max_bytes = 0;
+  std::size_t read = 0;
+  std::optional<int> status;
+  bool too_long = false;
+  const std::function<bool(const std::string&)>* may_connect = nullptr;
+  std::vector<std::string> refused;  // addresses may_connect refused
+};
+
+/// Every header line of the answer, 1xx answers' included: stops the transfer at the final status
+/// line (nothing after it is read) or once max_bytes came without one.
+std::size_t on_status_header(char* data, std::size_t size, std::size_t count, void* user) {
+  auto* r = static_cast<StatusRead*>(user);
+  const std::size_t n = size * count;
+  r->read += n;
+  const std::string_view line(data, n);
+  // "HTTP/1.1 204 No Content", "HTTP/2 200": curl has checked the form.
+  if (line.rfind("HTTP/", 0) == 0) {
+    const std::size_t space = line.find(' ');
+    if (space != std::string_view::npos && space + 4 <= line.size() &&
+        std::all_of(line.begin() + static_cast<long>(space) + 1,
+                    line.begin() + static_cast<long>(space) + 4,
+                    [](char ch) { return ch >= '0' && ch <= '9'; })) {
+      const int status = std::stoi(std::string(line.substr(space + 1, 3)));
+      if (status >= 200) {
+        r->status = status;
+        return 0;  // the rest of the answer is not read (CURLE_WRITE_ERROR, taken as done)
+      }
+    }
+  }
+  if (r->read >= r->max_bytes) {
+    r->too_long = true;
+    return 0;
+  }
+  return n;
+}
+
+/// Never reached (the transfer stops at the status line); refuses a body all the same.
+std::size_t no_body(char*, std::size_t, std::size_t, void*) {
+  return 0;
+}
+
+curl_socket_t open_checked_socket(void* user, curlsocktype, curl_sockaddr* address) {
+  auto* r = static_cast<StatusRead*>(user);
+  char text[INET6_ADDRSTRLEN] = {};
+  const void* raw = nullptr;
+  if (address->family == AF_INET) {
+    raw = &reinterpret_cast<const sockaddr_in*>(&address->addr)->sin_addr;
+  } else if (address->family == AF_INET6) {
+    raw = &reinterpret_cast<const sockaddr_in6*>(&address->addr)->sin6_addr;
+  }
+  if (!raw || !inet_ntop(address->family, raw, text, sizeof text) ||
+      (r->may_connect && *r->may_connect && !(*r->may_connect)(text))) {
+    r->refused.emplace_back(raw ? text : "an address of another family");
+    return CURL_SOCKET_BAD;
+  }
+  return ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
 }  // namespace
 
+std::variant<int, PostFailure> post_for_status(const StatusPost& post, Deadline deadline) {
+  using Kind = PostFailure::Kind;
+  const Millis left = time_left(deadline);
+  if (left.count() <= 0) return PostFailure{Kind::Timeout, "the deadline passed before sending"};
+  std::unique_ptr<CURL, EasyFree> easy = new_transfer(left);
+  CURL* c = easy.get();
+
+  std::vector<std::string> lines = {"Content-Type: " + post.content_type,
+                                    // curl's own: an Accept we do not need, and an Expect that
+                                    // would wait for a 100 Continue on large bodies.
+                                    "Accept:", "Expect:"};
+  bool has_agent = false;
+  for (const auto& [name, value] : post.headers) {
+    has_agent = has_agent || http_header::same_name(name, "User-Agent");
+    lines.push_back(header_line(name, value));
+  }
+  if (!has_agent && !post.user_agent.empty()) lines.push_back("User-Agent: " + post.user_agent);
+  lines.push_back("Connection: close");
+  const auto list = header_list(lines);
+
+  // The name is pinned to the addresses given: curl does not resolve it again.
+  std::unique_ptr<curl_slist, ListFree> pinned;
+  if (!post.addresses.empty()) {
+    CURLU* parsed = curl_url();
+    std::string host;
+    std::string port;
+    if (parsed && curl_url_set(parsed, CURLUPART_URL, post.url.c_str(), 0) == CURLUE_OK) {
+      char* part = nullptr;
+      if (curl_url_get(parsed, CURLUPART_HOST, &part, 0) == CURLUE_OK) host = part;
+      curl_free(part);
+      part = nullptr;
+      if (curl_url_get(parsed, CURLUPART_PORT, &part, CURLU_DEFAULT_PORT) == CURLUE_OK) port = part;
+      curl_free(part);
+    }
+    curl_url_cleanup(parsed);
+    if (host.empty() || port.empty()) return PostFailure{Kind::Network, "not a URL: " + post.url};
+    std::string entry = host + ":" + port + ":";
+    for (std::size_t i = 0; i < post.addresses.size(); ++i) {
+      const std::string& a = post.addresses[i];
+      entry += (i ? "," : "") + (a.find(':') != std::string::npos ? "[" + a + "]" : a);
+    }
+    pinned = header_list({entry});
+    curl_easy_setopt(c, CURLOPT_RESOLVE, pinned.get());
+  }
+
+  StatusRead read;
+  read.max_bytes = post.max_answer_bytes;
+  read.may_connect = &post.may_connect;
+  curl_easy_setopt(c, CURLOPT_URL, post.url.c_str());
+  curl_easy_setopt(c, CURLOPT_PROXY, "");  // none, whatever the environment says
+  curl_easy_setopt(c, CURLOPT_HTTPHEADER, list.get());
+  curl_easy_setopt(c, CURLOPT_POST, 1L);
+  curl_easy_setopt(c, CURLOPT_POSTFIELDS, post.body.data());
+  curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(post.body.size()));
+  curl_easy_setopt(c, CURLOPT_SSLVERSION, static_cast<long>(CURL_SSLVERSION_TLSv1_2));
+  curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
+  curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
+  curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &on_status_header);
+  curl_easy_setopt(c, CURLOPT_HEADERDATA, &read);
+  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &no_body);
+  curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, &open_checked_socket);
+  curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, &read);
+  char message[CURL_ERROR_SIZE] = {};
+  curl_easy_setopt(c, CURLOPT_ERRORBUFFER, message);
+
+  const CURLcode code = curl_easy_perform(c);
+  if (read.status) return *read.status;
+  const std::string why = message[0] ? message : curl_easy_strerror(code);
+  if (read.too_long) {
+    return PostFailure{Kind::Network, "the answer's status did not come in its first " +
+                                          std::to_string(read.max_bytes) + " bytes"};
+  }
+  if (!read.refused.empty()) {
+    return PostFailure{Kind::Refused, "refused to connect to " + read.refused.front()};
+  }
+  switch (code) {
+    case CURLE_OPERATION_TIMEDOUT: return PostFailure{Kind::Timeout, why};
+    case CURLE_GOT_NOTHING:
+    case CURLE_RECV_ERROR:
+    case CURLE_SEND_ERROR:
+      return PostFailure{Kind::Network,
+                         "the receiver closed the connection before answering (" + why + ")"};
+    default: return PostFailure{Kind::Network, why};
+  }
+}
+
 HttpResponse http_get(const HttpRequest& request, Deadline deadline) {
-  init_curl();
   std::string url = request.url;
   for (int hop = 0;; ++hop) {
     if (request.before_hop) request.before_hop(url);
     const Millis left = time_left(deadline);
     if (left.count() <= 0) throw Error(ErrorCode::Timeout, "the page did not load in time");
 
-    std::unique_ptr<CURL, EasyFree> easy(curl_easy_init());
-    if (!easy) throw Error(ErrorCode::Internal, "curl_easy_init failed");
+    std::unique_ptr<CURL, EasyFree> easy = new_transfer(left);
     CURL* c = easy.get();
     Transfer transfer;
     transfer.max_bytes = request.max_bytes;
@@ -110,22 +287,13 @@ HttpResponse http_get(const HttpRequest& request, Deadline deadline) {
       }
       headers[name] = value;
     }
-    std::unique_ptr<curl_slist, ListFree> list;
-    for (const auto& [name, value] : headers) {
-      curl_slist* grown = curl_slist_append(list.get(), header_line(name, value).c_str());
-      if (!grown) throw Error(ErrorCode::Internal, "curl_slist_append failed");
-      list.release();
-      list.reset(grown);
-    }
+    std::vector<std::string> lines;
+    for (const auto& [name, value] : headers) lines.push_back(header_line(name, value));
+    const auto list = header_list(lines);
 
     curl_easy_setopt(c, CURLOPT_URL, url.c_str());
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, list.get());
-    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");  // every encoding curl decodes
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(left.count()));
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(std::min<long long>(left.count(), 30000)));
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &on_body);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &transfer);
     curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &on_header);

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "core/log.h"
 #include "core/regex.h"
 #include "extract/html/css_xpath.h"
@@ -198,6 +199,11 @@ StepResult run_step(const Step& step, extract::Tab& tab, Millis waits_left, Dead
   }
   if (step.kind == Kind::Evaluate) {
     r.value = tab.evaluate(evaluate_expression(step.text), deadline, extract::World::Page);
+    if (json_deeper_than(r.value, max_json_depth())) {
+      r.value = json();
+      r.error = too_deep_message("the script's value");
+      return r;
+    }
     r.ok = true;
     return r;
   }

@@ -141,8 +141,15 @@ WebResult read_web_page(const WebRequest& request, extract::TabSource& tabs,
 
   // jsScenario, before any output is taken.
   if (!request.js_scenario.empty()) {
-    scenario::Outcome outcome =
-        scenario::run_scenario(request.js_scenario, *tab, request.js_scenario_strict, deadline);
+    scenario::Outcome outcome;
+    try {
+      outcome =
+          scenario::run_scenario(request.js_scenario, *tab, request.js_scenario_strict, deadline);
+    } catch (const Error&) {
+      tab->check_documents();  // a step that went to a refused address explains the failure
+      throw;
+    }
+    tab->check_documents();
     body["jsScenarioReport"] = std::move(outcome.report);
     body["evaluateResults"] = std::move(outcome.evaluate_results);
     // A step may have navigated.
@@ -169,6 +176,9 @@ WebResult read_web_page(const WebRequest& request, extract::TabSource& tabs,
     body["screenshot"] = shot.url;
     phase("screenshot");
   }
+  // The page may have gone on meanwhile (a meta refresh, its scripts): what it showed is only
+  // an answer when every document of the top frame was one the guard allows.
+  tab->check_documents();
   log::debug("web") << request.url << ": " << phases;
   return result;
 }

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/http_header.h"
+#include "core/json_depth.h"
 #include "extract/html/css_xpath.h"
 #include "extract/web/css_selector.h"
 #include "proxies/guard.h"
@@ -93,8 +94,7 @@ std::vector<std::string> selector_list(const std::string& field, const json& v) 
 }  // namespace
 
 WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
-  json doc = json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) throw Error(ErrorCode::InvalidJson, "the request body is not valid JSON");
+  json doc = parse_json_body(body);
   if (!doc.is_object()) throw Error(ErrorCode::InvalidJson, "the request body must be a JSON object");
 
   WebRequest r;

@@ -229,6 +229,70 @@ TEST_F(HttpSenderTest, ATricklingReceiverIsCutOffAtTheAttemptsDeadline) {
   EXPECT_LT(took, std::chrono::seconds(10));
 }
 
+// Issue 34, item 10: the sender is the service's one HTTP client (libcurl) now, with the limits
+// its own client had: no redirect is followed, and the name is connected to only at the address
+// checked, whatever it is called.
+TEST_F(HttpSenderTest, ARedirectIsNotFollowed) {
+  std::atomic<int> followed{0};
+  testing::LocalServer receiver;
+  receiver.server().Post("/hook", [&](const httplib::Request&, httplib::Response& res) {
+    res.status = 307;
+    res.set_header("Location", "/elsewhere");
+  });
+  receiver.server().Post("/elsewhere", [&](const httplib::Request&, httplib::Response& res) {
+    ++followed;
+    res.status = 204;
+  });
+  receiver.start();
+  WebhookResult r = sender_.send({receiver.url("/hook"), {}, "{}", Millis(10'000)});
+  EXPECT_EQ(r.outcome, outcome::kHttpError) << r.detail;
+  EXPECT_EQ(r.http_status, 307);
+  EXPECT_EQ(followed, 0);
+}
+
+TEST_F(HttpSenderTest, ANameIsConnectedToOnlyAtTheAddressesChecked) {
+  testing::LocalServer receiver;
+  std::atomic<int> delivered{0};
+  std::string host_seen;
+  std::mutex mutex;  // guards host_seen
+  receiver.server().Post("/hook", [&](const httplib::Request& req, httplib::Response& res) {
+    ++delivered;
+    std::lock_guard lock(mutex);
+    host_seen = req.get_header_value("Host");
+    res.status = 204;
+  });
+  receiver.start();
+  const std::string port = std::to_string(receiver.port());
+  const auto names =
+      proxies::OverrideResolver::parse({{"hooks.test", "127.0.0.1"}, {"inside.test", "10.0.0.1"}});
+  // A name that does not exist for the system resolver: only the sender's own resolution finds
+  // it, so a delivery that arrives was connected to the address it checked.
+  HttpWebhookSender allowed(proxies::AddressGuard(true),
+                            std::make_shared<proxies::OverrideResolver>(
+                                names, std::make_shared<proxies::SystemResolver>()));
+  WebhookResult r = allowed.send({"http://HOOKS.test:" + port + "/hook", {}, "{}", Millis(10'000)});
+  EXPECT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(delivered, 1);
+  {
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(host_seen, "hooks.test:" + port);
+  }
+
+  HttpWebhookSender strict(proxies::AddressGuard(false),
+                           std::make_shared<proxies::OverrideResolver>(
+                               names, std::make_shared<proxies::SystemResolver>()));
+  for (const char* name : {"hooks.test", "inside.test"}) {
+    SCOPED_TRACE(name);
+    WebhookResult refused =
+        strict.send({std::string("http://") + name + ":" + port + "/hook", {}, "{}", Millis(1000)});
+    EXPECT_EQ(refused.outcome, outcome::kRefused) << refused.detail;
+    // What the name resolved to is the service's network: not told.
+    EXPECT_EQ(refused.detail.find("127.0.0.1"), std::string::npos) << refused.detail;
+    EXPECT_EQ(refused.detail.find("10.0.0.1"), std::string::npos) << refused.detail;
+  }
+  EXPECT_EQ(delivered, 1);
+}
+
 TEST_F(HttpSenderTest, TheAddressGuardRefusesLoopbackUnlessAllowed) {
   HttpWebhookSender strict(proxies::AddressGuard(false),
                            std::make_shared<proxies::SystemResolver>());

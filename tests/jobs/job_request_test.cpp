@@ -1,12 +1,13 @@
 // The job request's validation, its stored form, and the shapes the API and webhooks send: no
 // store, no network. The address guard itself is proxies/' (tests/proxies); here a check that
 // records its calls stands in for it.
-#include "core/http_header.h"
 #include "jobs/job_request.h"
 
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "core/http_header.h"
+#include "jobs/page_job_request.h"
 #include "tests/jobs/job_bodies.h"
 
 namespace gleaner::jobs {
@@ -222,6 +223,45 @@ TEST(JobRequest, RowsAsCsvQuoteWhatNeedsQuoting) {
             "name,categories,address,phone,website,rating,reviewCount,latitude,longitude,placeId,"
             "openingHours,mapsUrl,emails,keyword,location\r\n"
             "\"Café \"\"1\"\", Plaka\",\"[\"\"Cafe\"\",\"\"Bakery\"\"]\",,,,4.5,,,,p1,,,,,\r\n");
+}
+
+// Issue 34, finding 5: page text became a formula in the spreadsheet that opened the export.
+TEST(JobRequest, CsvCellsAFormulaCouldStartWithAreWrittenAfterAQuote) {
+  const std::vector<std::string> fields = {"a", "b", "c", "d", "e", "f", "g"};
+  const json row = {{"a", "=HYPERLINK(\"http://x\")"},
+                    {"b", "+1"},
+                    {"c", "-2+3"},
+                    {"d", "@SUM(A1)"},
+                    {"e", "\tx"},
+                    {"f", "\rx"},
+                    {"g", "a=b"}};
+  EXPECT_EQ(csv_lines({row}, fields),
+            "\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1\",\"'-2+3\",\"'@SUM(A1)\",\"'\tx\","
+            "\"'\rx\",a=b\r\n");
+  // Numbers stay numbers; text that merely contains a sign is left as it is.
+  const json plain = {{"a", -33.86}, {"b", "x-y"}, {"c", json::array({"=1"})}};
+  EXPECT_EQ(csv_lines({plain}, {"a", "b", "c"}), "-33.86,x-y,\"[\"\"=1\"\"]\"\r\n");
+}
+
+// Issue 34, finding 2: a body nested 50,000 deep was copied and dumped recursively.
+TEST(PageJobRequestDepth, DeepBodiesAreInvalidJsonBeforeAnythingCopiesThem) {
+  const std::string deep = std::string(50'000, '[') + std::string(50'000, ']');
+  const auto no_check = [](const std::string&, const std::string&) {};
+  for (const std::string field : {"extractRules", "urls", "webhook", "somethingElse"}) {
+    SCOPED_TRACE(field);
+    const std::string body =
+        R"({"urls": ["https://example.com/"], ")" + field + "\": " + deep + "}";
+    for (int kind = 0; kind < 3; ++kind) {
+      try {
+        if (kind == 0) PageJobRequest::parse_batch(body, Millis(30'000), no_check);
+        if (kind == 1) PageJobRequest::parse_crawler(body, Millis(30'000), no_check);
+        if (kind == 2) JobRequest::parse(body, no_check);
+        ADD_FAILURE() << "accepted";
+      } catch (const Error& e) {
+        EXPECT_EQ(e.code(), ErrorCode::InvalidJson) << e.what();
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -123,6 +123,31 @@ TEST_F(Interactions, ALenientScenarioIsReportedAndCharged) {
   EXPECT_EQ(spent(), 5);
 }
 
+// Issue 34, item 2: what a page's script returns is held to the depth a body is.
+TEST_F(Interactions, AnEvaluateValueNestedTooDeepFailsItsStep) {
+  const json deep_step = {{"evaluate", "let v = 1; for (let i = 0; i < 200; i++) v = [v]; v"}};
+  const json title_step = {{"evaluate", "document.title"}};
+  auto r = scrape({{"url", world().url("/product")},
+                   {"jsScenario", json::array({deep_step})},
+                   {"timeout", 8000}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 422) << r->body;
+  const json strict = json_of(r);
+  EXPECT_EQ(strict["error"]["code"], "scenario_failed");
+  EXPECT_NE(strict["error"]["message"].get<std::string>().find("deeper than 64 levels"),
+            std::string::npos)
+      << r->body;
+  EXPECT_EQ(spent(), 0);
+
+  json lenient = ok(scrape({{"url", world().url("/product")},
+                            {"jsScenarioStrict", false},
+                            {"jsScenario", json::array({deep_step, title_step})}}));
+  EXPECT_EQ(lenient["jsScenarioReport"][0]["ok"], false);
+  EXPECT_NE(lenient["jsScenarioReport"][0]["error"].get<std::string>().find("deeper than"),
+            std::string::npos);
+  EXPECT_EQ(lenient["evaluateResults"], json({nullptr, "Kettle"}));
+}
+
 // ---- the plain road ----
 
 TEST_F(Interactions, ThePlainRoadCostsOneCredit) {

@@ -158,6 +158,14 @@ void add_pages(httplib::Server& server, int port, gleaner::testing::Gate& hang_g
   server.Get("/redirect-metadata-name", [](const httplib::Request&, httplib::Response& response) {
     response.set_redirect("http://metadata.test/latest/meta-data/");
   });
+  // Pages that leave for the cloud-metadata address after they loaded (issue 34, finding 6).
+  server.Get("/refresh-metadata",
+             html("<html><head><meta http-equiv='refresh' "
+                  "content='0; url=http://metadata.test/latest/meta-data/'></head>"
+                  "<body><p>moving on</p></body></html>"));
+  server.Get("/link-metadata",
+             html("<html><body><a id='go' href='http://metadata.test/latest/meta-data/'>go</a>"
+                  "</body></html>"));
 }
 
 /// A valid URL for every site endpoint that takes one (parameter `url`), by route. A new such
@@ -728,6 +736,40 @@ TEST_F(WebEndpoint, ARedirectToARefusedAddressIsRefusedNamingUrl) {
     expect_error(r, 400, "invalid_parameter", "url");
     EXPECT_TRUE(requested(path)) << "the first hop was allowed";
   }
+  EXPECT_EQ(spent(), 0);
+}
+
+// Issue 34, finding 6: a jsScenario step that sent the page to an internal address answered 200,
+// charged, with the gateway's refusal (naming what the resolver answered) as the page. Whatever
+// takes the top frame there (a script, a click, a meta refresh) ends the request with the guard's
+// 400, uncharged, and the answer does not tell the address the name resolved to.
+TEST_F(WebEndpoint, ANavigationToARefusedAddressAfterTheLoadIsRefusedNamingUrl) {
+  struct Case {
+    const char* name;
+    json body;
+  };
+  const json to_metadata = {{"evaluate", "location = 'http://metadata.test/latest/meta-data/'"}};
+  const json click = {{"click", "#go"}};
+  const json title = {{"evaluate", "document.title"}};
+  const std::vector<Case> cases = {
+      {"evaluate", {{"url", world().url("/article")}, {"jsScenario", json::array({to_metadata})}}},
+      {"evaluate, lenient",
+       {{"url", world().url("/article")},
+        {"jsScenarioStrict", false},
+        {"jsScenario", json::array({to_metadata, title})}}},
+      {"click", {{"url", world().url("/link-metadata")}, {"jsScenario", json::array({click})}}},
+      {"meta refresh", {{"url", world().url("/refresh-metadata")}, {"wait", 1500}}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const auto r = scrape(c.body);
+    expect_error(r, 400, "invalid_parameter", "url");
+    const std::string message = json_of(r)["error"].value("message", "");
+    EXPECT_NE(message.find("private address"), std::string::npos) << r->body;
+    EXPECT_EQ(r->body.find("169.254"), std::string::npos) << "the resolver's answer: " << r->body;
+  }
+  EXPECT_TRUE(requested("/link-metadata"));
+  EXPECT_TRUE(requested("/refresh-metadata"));
   EXPECT_EQ(spent(), 0);
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
@@ -28,7 +29,7 @@ constexpr const char* kSearch[] = {"location", "checkIn", "checkOut", "adults",
 std::optional<json> decode_token(const std::string& token) {
   auto bytes = base64url_decode(token);
   if (!bytes) return std::nullopt;
-  json t = json::parse(*bytes, nullptr, false);
+  json t = parse_json_within_depth(*bytes);
   if (!t.is_object() || !t.contains("s") || !t["s"].is_object() || !t.contains("o") ||
       !t["o"].is_number_integer()) {
     return std::nullopt;

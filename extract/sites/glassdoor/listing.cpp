@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/regex.h"
+#include "core/json_depth.h"
 #include "extract/sites/common/clock.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
@@ -47,7 +48,7 @@ constexpr const char* kFilters[] = {"keyword",    "location",      "sort",      
 std::optional<json> decode_token(const std::string& token) {
   auto bytes = base64url_decode(token);
   if (!bytes) return std::nullopt;
-  json t = json::parse(*bytes, nullptr, false);
+  json t = parse_json_within_depth(*bytes);
   if (!t.is_object() || !t.contains("s") || !t["s"].is_object() || !t.contains("p") ||
       !t["p"].is_number_integer()) {
     return std::nullopt;

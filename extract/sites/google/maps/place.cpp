@@ -1,6 +1,7 @@
 #include "extract/sites/google/maps/place.h"
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "extract/url.h"
 
 namespace gleaner::extract::google::maps {
@@ -50,7 +51,7 @@ void put_string(json& row, const char* key, const json& value) {
 json parse_maps_body(std::string_view body) {
   constexpr std::string_view kGuard = ")]}'";
   if (body.substr(0, kGuard.size()) == kGuard) body.remove_prefix(kGuard.size());
-  json parsed = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  json parsed = parse_json_within_depth(body);
   if (parsed.is_discarded()) {
     throw Error(ErrorCode::UpstreamError, "the maps site answered with something other than data",
                 "maps response is not JSON");
