@@ -9,15 +9,103 @@
 
 #include <algorithm>
 #include <cctype>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
 #include <mutex>
 #include <new>
+#include <thread>
 #include <utility>
+
+#include "core/error.h"
 
 namespace gleaner::html {
 namespace {
 
+Error budget_exhausted(const XPathBudget& budget) {
+  return Error(ErrorCode::InvalidParameter,
+               "the request's selectors need more than " + std::to_string(budget.limit()) +
+                   " steps of evaluation on this page; make them narrower");
+}
+
+Error out_of_time() {
+  return Error(ErrorCode::Timeout,
+               "the request's selectors did not finish in time (a request's selectors may take " +
+                   std::to_string(XPathBudget::kMaxTime.count() / 1000) +
+                   " s, and no longer than its timeout)");
+}
+
+/// Stops XPath evaluations that run past their time. libxml2 reads its context's opCount and
+/// opLimit between steps; setting both to 1 from here makes the next check fail, and the
+/// evaluation unwinds with XPATH_OP_LIMIT_EXCEEDED. Those are plain machine words that libxml2
+/// reads through a pointer in a function of its own at every check, so a store from this thread
+/// is seen there; an entry is only touched under `mutex_`, and removed (under it) before its
+/// context is freed.
+class Watchdog {
+ public:
+  static Watchdog& instance() {
+    static Watchdog* dog = new Watchdog;  // never destroyed: its thread runs until exit
+    return *dog;
+  }
+
+  /// Watches `ctx` until release(); returns the entry's ticket.
+  std::uint64_t watch(xmlXPathContextPtr ctx, Deadline stop_at) {
+    std::lock_guard lock(mutex_);
+    const std::uint64_t ticket = ++last_ticket_;
+    entries_.emplace(ticket, Entry{ctx, stop_at, false});
+    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+    wake_.notify_one();
+    return ticket;
+  }
+  /// Stops watching; whether the watchdog stopped the evaluation.
+  bool release(std::uint64_t ticket) {
+    std::lock_guard lock(mutex_);
+    const auto it = entries_.find(ticket);
+    if (it == entries_.end()) return false;
+    const bool stopped = it->second.stopped;
+    entries_.erase(it);
+    return stopped;
+  }
+
+ private:
+  struct Entry {
+    xmlXPathContextPtr ctx;
+    Deadline stop_at;
+    bool stopped;
+  };
+
+  void run() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      Deadline next = Deadline::max();
+      const Deadline now = SteadyClock::now();
+      for (auto& [ticket, entry] : entries_) {
+        if (entry.stopped) continue;
+        if (entry.stop_at <= now) {
+          entry.ctx->opLimit = 1;
+          entry.ctx->opCount = 1;
+          entry.stopped = true;
+        } else if (entry.stop_at < next) {
+          next = entry.stop_at;
+        }
+      }
+      if (next == Deadline::max())
+        wake_.wait(lock);
+      else
+        wake_.wait_until(lock, next);
+    }
+  }
+
+  std::mutex mutex_;  // guards entries_, last_ticket_, thread_
+  std::condition_variable wake_;
+  std::map<std::uint64_t, Entry> entries_;
+  std::uint64_t last_ticket_ = 0;
+  std::thread thread_;
+};
+
 // Chromium's HTML parser stops nesting elements at this depth and appends deeper ones to the
-// element there; doing the same keeps every recursive walk of the tree (ours and libxml2's) shallow.
+// element there; doing the same keeps every recursive walk of the tree (ours and libxml2's)
+// shallow.
 constexpr int kMaxDepth = 512;
 
 void init_libxml() {
@@ -25,8 +113,12 @@ void init_libxml() {
   std::call_once(once, [] { xmlInitParser(); });
 }
 
-const xmlChar* x(const char* s) { return reinterpret_cast<const xmlChar*>(s); }
-const char* c(const xmlChar* s) { return reinterpret_cast<const char*>(s); }
+const xmlChar* x(const char* s) {
+  return reinterpret_cast<const xmlChar*>(s);
+}
+const char* c(const xmlChar* s) {
+  return reinterpret_cast<const char*>(s);
+}
 
 std::string element_name(const GumboElement& element) {
   if (element.tag != GUMBO_TAG_UNKNOWN) {
@@ -42,9 +134,10 @@ std::string element_name(const GumboElement& element) {
   std::transform(name.begin(), name.end(), name.begin(),
                  [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
   // A name libxml2 could not write back (gumbo keeps whatever followed '<').
-  name.erase(std::remove_if(name.begin(), name.end(),
-                            [](unsigned char ch) { return std::isspace(ch) || ch == '/' || ch == '>'; }),
-             name.end());
+  name.erase(
+      std::remove_if(name.begin(), name.end(),
+                     [](unsigned char ch) { return std::isspace(ch) || ch == '/' || ch == '>'; }),
+      name.end());
   return name.empty() ? "unknown" : name;
 }
 
@@ -57,7 +150,9 @@ void add_attributes(xmlNodePtr node, const GumboVector& attributes) {
 }
 
 struct GumboFree {
-  void operator()(GumboOutput* output) const { gumbo_destroy_output(&kGumboDefaultOptions, output); }
+  void operator()(GumboOutput* output) const {
+    gumbo_destroy_output(&kGumboDefaultOptions, output);
+  }
 };
 
 void skip_script_text(xmlNodePtr node, std::string& out) {
@@ -122,14 +217,16 @@ Document Document::parse(std::string_view html) {
         const GumboElement& element = node->v.element;
         made = xmlNewDocNode(document.doc(), nullptr, x(element_name(element).c_str()), nullptr);
         add_attributes(made, element.attributes);
-        if (item.parent) xmlAddChild(item.parent, made);
-        else xmlDocSetRootElement(document.doc(), made);
+        if (item.parent)
+          xmlAddChild(item.parent, made);
+        else
+          xmlDocSetRootElement(document.doc(), made);
         const int depth = item.depth + 1;
         xmlNodePtr children_parent = depth >= kMaxDepth && item.parent ? item.parent : made;
         // Pushed in reverse so they are popped, and appended, in document order.
         for (unsigned i = element.children.length; i-- > 0;) {
-          stack.push_back({static_cast<const GumboNode*>(element.children.data[i]),
-                           children_parent, std::min(depth, kMaxDepth)});
+          stack.push_back({static_cast<const GumboNode*>(element.children.data[i]), children_parent,
+                           std::min(depth, kMaxDepth)});
         }
         break;
       }
@@ -142,16 +239,18 @@ Document Document::parse(std::string_view html) {
         xmlAddChild(item.parent, made);
         break;
       case GUMBO_NODE_COMMENT:
-        if (item.parent) xmlAddChild(item.parent, xmlNewDocComment(document.doc(), x(node->v.text.text)));
+        if (item.parent)
+          xmlAddChild(item.parent, xmlNewDocComment(document.doc(), x(node->v.text.text)));
         break;
-      case GUMBO_NODE_DOCUMENT:
-        break;
+      case GUMBO_NODE_DOCUMENT: break;
     }
   }
   return document;
 }
 
-xmlNodePtr Document::root() const { return xmlDocGetRootElement(doc_.get()); }
+xmlNodePtr Document::root() const {
+  return xmlDocGetRootElement(doc_.get());
+}
 
 xmlNodePtr Document::body() const {
   xmlNodePtr html = root();
@@ -162,14 +261,35 @@ xmlNodePtr Document::body() const {
 }
 
 XPathResult evaluate_xpath(const Document& doc, xmlNodePtr context, const std::string& xpath,
-                           std::string* error) {
+                           std::string* error, XPathBudget* budget) {
   XPathResult result;
   std::string message;
   ErrorCapture capture(&message);
+  if (budget) {
+    if (SteadyClock::now() >= budget->stop_at()) throw out_of_time();
+    // libxml2 reads an opLimit of 0 as "no limit": an empty budget must refuse on its own.
+    if (budget->steps_left() == 0) throw budget_exhausted(*budget);
+  }
   xmlXPathContextPtr ctx = xmlXPathNewContext(doc.doc());
   if (!ctx) throw std::bad_alloc();
   ctx->node = context ? context : reinterpret_cast<xmlNodePtr>(doc.doc());
+  std::uint64_t ticket = 0;
+  if (budget) {
+    ctx->opLimit = budget->steps_left();
+    ticket = Watchdog::instance().watch(ctx, budget->stop_at());
+  }
   xmlXPathObjectPtr object = xmlXPathEvalExpression(x(xpath.c_str()), ctx);
+  if (budget) {
+    const bool stopped = Watchdog::instance().release(ticket);
+    const unsigned long used = ctx->opCount;
+    const bool exhausted = used >= ctx->opLimit;
+    budget->spend(stopped ? budget->steps_left() : used);
+    if (stopped || exhausted) {
+      if (object) xmlXPathFreeObject(object);
+      xmlXPathFreeContext(ctx);
+      throw stopped ? out_of_time() : budget_exhausted(*budget);
+    }
+  }
   if (!object) {
     if (error) *error = message.empty() ? "not a valid XPath expression" : message;
   } else {

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/clock.h"
+
 namespace gleaner::html {
 
 class Document {
@@ -47,10 +49,52 @@ struct XPathResult {
   std::string value;
 };
 
-/// Evaluates `xpath` with `context` as the context node. Returns nullopt-like empty result with
-/// `error` set when the expression does not compile or evaluate.
+/// A bound on the work the XPath expressions of one request may do. A user's selector
+/// (extractRules, includeOnlyTags, excludeTags) can cost time far beyond its length
+/// (`//*/following::*/preceding::*`, nested `:has()` over sibling axes) and libxml2 cannot be
+/// interrupted by its caller. Two bounds hold it:
+/// - steps: libxml2 counts the steps of an evaluation (nodes visited, operations) and stops one
+///   past its context's opLimit. Every expression of a request draws on one budget of steps, so the
+///   same selectors on the same page always end the same way (a 400 naming the selector);
+/// - time: node-set merges and sorts are not counted as steps and can be quadratic in the page, so
+///   a watchdog thread stops any evaluation still running at `stop_at` (the request's deadline, or
+///   kMaxTime after the budget was made, whichever is first) by exhausting its opLimit, which
+///   libxml2 checks between steps (a 504 naming the selector).
+class XPathBudget {
+ public:
+  /// Steps for one request's selectors.
+  static constexpr unsigned long kDefaultSteps = 50'000'000;
+  /// Time one request's selectors may take, whatever its own timeout.
+  static constexpr Millis kMaxTime{5'000};
+
+  /// The budget of a request whose deadline is `deadline`.
+  static XPathBudget for_request(Deadline deadline) {
+    const Deadline cap = SteadyClock::now() + kMaxTime;
+    return XPathBudget(kDefaultSteps, deadline < cap ? deadline : cap);
+  }
+  XPathBudget(unsigned long steps, Deadline stop_at)
+      : limit_(steps), steps_(steps), stop_at_(stop_at) {}
+
+  /// The steps the budget started with.
+  unsigned long limit() const { return limit_; }
+  unsigned long steps_left() const { return steps_; }
+  Deadline stop_at() const { return stop_at_; }
+  /// Takes `used` steps off the budget.
+  void spend(unsigned long used) { steps_ -= used < steps_ ? used : steps_; }
+
+ private:
+  unsigned long limit_;
+  unsigned long steps_;
+  Deadline stop_at_;
+};
+
+/// Evaluates `xpath` with `context` as the context node. Returns an empty result with `error` set
+/// when the expression does not compile or evaluate. With a `budget`, the evaluation draws on it:
+/// an expression that needs more steps than are left throws Error(InvalidParameter), one still
+/// running (or not yet started) at the budget's stop_at Error(Timeout); the caller names the
+/// parameter.
 XPathResult evaluate_xpath(const Document& doc, xmlNodePtr context, const std::string& xpath,
-                           std::string* error);
+                           std::string* error, XPathBudget* budget = nullptr);
 
 /// Whether `xpath` compiles as XPath 1.0; otherwise what libxml2 said.
 std::string xpath_error(const std::string& xpath);

@@ -1,5 +1,7 @@
 #include "extract/plain/main_content.h"
 
+#include "core/error.h"
+
 #include <algorithm>
 #include <set>
 #include <unordered_map>
@@ -221,8 +223,10 @@ class Scorer {
   std::unordered_map<xmlNodePtr, double> final_;
 };
 
-/// The nodes a list of CSS selectors matches, in document order.
-std::vector<xmlNodePtr> matches(const html::Document& doc, const std::vector<std::string>& selectors) {
+/// The nodes a list of CSS selectors matches, in document order; `parameter` names the list when
+/// the selectors overrun the request's budget.
+std::vector<xmlNodePtr> matches(const html::Document& doc, const std::vector<std::string>& selectors,
+                                html::XPathBudget* budget, const char* parameter) {
   std::string xpath;
   for (const std::string& css : selectors) {
     std::string compiled = html::css_to_xpath(css, nullptr);
@@ -230,22 +234,30 @@ std::vector<xmlNodePtr> matches(const html::Document& doc, const std::vector<std
     xpath += (xpath.empty() ? "" : " | ") + compiled;
   }
   if (xpath.empty()) return {};
-  return html::evaluate_xpath(doc, nullptr, xpath, nullptr).nodes;
+  try {
+    return html::evaluate_xpath(doc, nullptr, xpath, nullptr, budget).nodes;
+  } catch (Error& e) {
+    if (e.code() == ErrorCode::InvalidParameter || e.code() == ErrorCode::Timeout) {
+      throw std::move(e).with_parameter(parameter);
+    }
+    throw;
+  }
 }
 
 }  // namespace
 
 TreeFilter content_filter(const html::Document& doc, const std::vector<std::string>& include,
-                          const std::vector<std::string>& exclude, bool main) {
+                          const std::vector<std::string>& exclude, bool main,
+                          html::XPathBudget* budget) {
   TreeFilter filter;
   std::shared_ptr<std::unordered_set<xmlNodePtr>> excluded;
   if (!exclude.empty()) {
-    const auto found = matches(doc, exclude);
+    const auto found = matches(doc, exclude, budget, "excludeTags");
     excluded = std::make_shared<std::unordered_set<xmlNodePtr>>(found.begin(), found.end());
   }
   std::shared_ptr<Scorer> scorer;
   if (!include.empty()) {
-    const auto found = matches(doc, include);
+    const auto found = matches(doc, include, budget, "includeOnlyTags");
     const std::unordered_set<xmlNodePtr> set(found.begin(), found.end());
     for (xmlNodePtr el : found) {
       bool nested = false;

@@ -18,9 +18,11 @@
 namespace gleaner::plain {
 
 /// `include` and `exclude` are CSS selectors (checked by the request's parser); `main` asks for
-/// the main content (ignored when `include` names elements).
+/// the main content (ignored when `include` names elements). With a `budget`, the selectors draw
+/// on it (html::XPathBudget): past it, a 400 naming includeOnlyTags or excludeTags.
 TreeFilter content_filter(const html::Document& doc, const std::vector<std::string>& include,
-                          const std::vector<std::string>& exclude, bool main);
+                          const std::vector<std::string>& exclude, bool main,
+                          html::XPathBudget* budget = nullptr);
 
 /// Whether the markup hides an element: the `hidden` attribute, an inline display:none or
 /// visibility:hidden, or aria-hidden="true" on an element without content (snapshot.js's rule).

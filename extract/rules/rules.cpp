@@ -64,8 +64,9 @@ Rule full_form(const json& value, const std::string& path, int depth) {
   static const std::set<std::string> known = {"selector", "type", "output", "clean"};
   for (auto it = value.begin(); it != value.end(); ++it) {
     if (known.count(it.key()) == 0) {
-      throw invalid_parameter(path + "." + it.key(), "unknown field '" + path + "." + it.key() +
-                                                         "'; a rule has selector, type, output, clean");
+      throw invalid_parameter(path + "." + it.key(),
+                              "unknown field '" + path + "." + it.key() +
+                                  "'; a rule has selector, type, output, clean");
     }
   }
   const auto selector = value.find("selector");
@@ -92,22 +93,28 @@ Rule full_form(const json& value, const std::string& path, int depth) {
     const std::string where = path + ".output";
     if (output->is_object()) {
       if (depth + 1 >= kMaxDepth) {
-        throw invalid_parameter(where, "rules nest at most " + std::to_string(kMaxDepth) + " levels deep");
+        throw invalid_parameter(where,
+                                "rules nest at most " + std::to_string(kMaxDepth) + " levels deep");
       }
       rule.output = Rule::Output::Nested;
       rule.nested = parse_level(*output, where, depth + 1);
     } else if (output->is_string()) {
       const std::string o = output->get<std::string>();
-      if (o == "text") rule.output = Rule::Output::Text;
-      else if (o == "html") rule.output = Rule::Output::Html;
-      else if (o == "table_json") rule.output = Rule::Output::TableJson;
-      else if (o == "table_array") rule.output = Rule::Output::TableArray;
+      if (o == "text")
+        rule.output = Rule::Output::Text;
+      else if (o == "html")
+        rule.output = Rule::Output::Html;
+      else if (o == "table_json")
+        rule.output = Rule::Output::TableJson;
+      else if (o == "table_array")
+        rule.output = Rule::Output::TableArray;
       else if (o.size() > 1 && o[0] == '@' && attribute_name(std::string_view(o).substr(1))) {
         rule.output = Rule::Output::Attribute;
         rule.attribute = o.substr(1);
       } else {
-        throw invalid_parameter(where, "'" + where + "' must be text, html, @<attribute>, "
-                                       "table_json, table_array or an object of nested rules");
+        throw invalid_parameter(where, "'" + where +
+                                           "' must be text, html, @<attribute>, "
+                                           "table_json, table_array or an object of nested rules");
       }
     } else {
       throw invalid_parameter(where, "'" + where + "' must be a string or an object of rules");
@@ -122,29 +129,64 @@ Rules parse_level(const json& value, const std::string& path, int depth) {
   }
   if (value.empty()) throw invalid_parameter(path, "'" + path + "' has no rule");
   if (value.size() > kMaxRules) {
-    throw invalid_parameter(path, "'" + path + "' has more than " + std::to_string(kMaxRules) + " rules");
+    throw invalid_parameter(path,
+                            "'" + path + "' has more than " + std::to_string(kMaxRules) + " rules");
   }
   Rules rules;
   for (auto it = value.begin(); it != value.end(); ++it) {
     const std::string where = path + "." + it.key();
     if (it.key().empty()) throw invalid_parameter(path, "a field name of '" + path + "' is empty");
-    if (it.value().is_string()) rules.emplace_back(it.key(), shorthand(it.value(), where));
-    else if (it.value().is_object()) rules.emplace_back(it.key(), full_form(it.value(), where, depth));
-    else throw invalid_parameter(where, "'" + where + "' must be a selector string or a rule object");
+    if (it.value().is_string())
+      rules.emplace_back(it.key(), shorthand(it.value(), where));
+    else if (it.value().is_object())
+      rules.emplace_back(it.key(), full_form(it.value(), where, depth));
+    else
+      throw invalid_parameter(where, "'" + where + "' must be a selector string or a rule object");
   }
   return rules;
 }
 
-std::string text_of(xmlNodePtr node, bool clean) {
+/// One evaluation of a rule set: the document, the request's XPath budget, and how many bytes of
+/// values may still be made (a list of the html of `//*` is quadratic in the page).
+struct Evaluation {
+  const html::Document& doc;
+  html::XPathBudget& budget;
+  std::size_t bytes_left;
+
+  /// The nodes `xpath` selects from `context`; a budget overrun names `path`.
+  html::XPathResult select(xmlNodePtr context, const std::string& xpath, const std::string& path) {
+    try {
+      return html::evaluate_xpath(doc, context, xpath, nullptr, &budget);
+    } catch (Error& e) {
+      if (e.code() == ErrorCode::InvalidParameter || e.code() == ErrorCode::Timeout) {
+        throw std::move(e).with_parameter(path);
+      }
+      throw;
+    }
+  }
+
+  /// Counts a value made for `path` against the size limit.
+  std::string keep(std::string value, const std::string& path) {
+    if (value.size() > bytes_left) {
+      throw invalid_parameter(path, "extractRules make more than " +
+                                        std::to_string(kMaxOutputBytes / (1024 * 1024)) +
+                                        " MB of values on this page; make '" + path + "' narrower");
+    }
+    bytes_left -= value.size();
+    return value;
+  }
+};
+
+std::string text_of(Evaluation& ev, xmlNodePtr node, bool clean, const std::string& path) {
   std::string text = html::text_content(node);
-  return clean ? html::collapse_whitespace(text) : text;
+  return ev.keep(clean ? html::collapse_whitespace(text) : std::move(text), path);
 }
 
 /// The table a match stands for: itself, else the first table inside it.
-xmlNodePtr table_of(const html::Document& doc, xmlNodePtr node) {
+xmlNodePtr table_of(Evaluation& ev, xmlNodePtr node, const std::string& path) {
   if (html::tag_of(node) == "table") return node;
   if (!node || node->type != XML_ELEMENT_NODE) return nullptr;
-  auto found = html::evaluate_xpath(doc, node, "descendant::table[1]", nullptr);
+  auto found = ev.select(node, "descendant::table[1]", path);
   return found.nodes.empty() ? nullptr : found.nodes.front();
 }
 
@@ -153,10 +195,11 @@ struct TableRow {
   bool header = false;  // in <thead>, or only <th> cells
 };
 
-std::vector<TableRow> rows_of(const html::Document& doc, xmlNodePtr table, bool clean) {
+std::vector<TableRow> rows_of(Evaluation& ev, xmlNodePtr table, bool clean,
+                              const std::string& path) {
   std::vector<TableRow> rows;
   // The table's own rows only, not those of a table nested in a cell.
-  auto found = html::evaluate_xpath(doc, table, "tr | thead/tr | tbody/tr | tfoot/tr", nullptr);
+  auto found = ev.select(table, "tr | thead/tr | tbody/tr | tfoot/tr", path);
   for (xmlNodePtr tr : found.nodes) {
     TableRow row;
     bool only_th = true;
@@ -164,7 +207,7 @@ std::vector<TableRow> rows_of(const html::Document& doc, xmlNodePtr table, bool 
       const auto tag = html::tag_of(cell);
       if (tag != "td" && tag != "th") continue;
       if (tag == "td") only_th = false;
-      row.cells.push_back(text_of(cell, clean));
+      row.cells.push_back(text_of(ev, cell, clean, path));
     }
     if (row.cells.empty()) continue;
     row.header = html::tag_of(tr->parent) == "thead" || only_th;
@@ -173,14 +216,13 @@ std::vector<TableRow> rows_of(const html::Document& doc, xmlNodePtr table, bool 
   return rows;
 }
 
-json table_array(const html::Document& doc, xmlNodePtr table, bool clean) {
+json table_array(std::vector<TableRow> rows) {
   json out = json::array();
-  for (auto& row : rows_of(doc, table, clean)) out.push_back(row.cells);
+  for (auto& row : rows) out.push_back(std::move(row.cells));
   return out;
 }
 
-json table_json(const html::Document& doc, xmlNodePtr table, bool clean) {
-  std::vector<TableRow> rows = rows_of(doc, table, clean);
+json table_json(std::vector<TableRow> rows) {
   json out = json::array();
   if (rows.empty()) return out;
   // The keys: the first header row, else the first row.
@@ -210,69 +252,74 @@ json table_json(const html::Document& doc, xmlNodePtr table, bool clean) {
   return out;
 }
 
-json apply_level(const Rules& rules, const html::Document& doc, xmlNodePtr context);
+json apply_level(Evaluation& ev, const Rules& rules, xmlNodePtr context, const std::string& path);
 
 /// The value of one match; null when the match has none (an element without the attribute).
-json value_of(const Rule& rule, const html::Document& doc, xmlNodePtr node) {
+json value_of(Evaluation& ev, const Rule& rule, xmlNodePtr node, const std::string& path) {
   const bool element = node->type == XML_ELEMENT_NODE;
   switch (rule.output) {
-    case Rule::Output::Text: return text_of(node, rule.clean);
-    case Rule::Output::Html: return html::outer_html(doc, node);
+    case Rule::Output::Text: return text_of(ev, node, rule.clean, path);
+    case Rule::Output::Html: return ev.keep(html::outer_html(ev.doc, node), path);
     case Rule::Output::Attribute: {
       if (!element) return nullptr;
       bool found = false;
       std::string value = html::attribute(node, rule.attribute.c_str(), &found);
       if (!found) return nullptr;
-      return value;
+      return ev.keep(std::move(value), path);
     }
     case Rule::Output::TableJson:
     case Rule::Output::TableArray: {
-      xmlNodePtr table = table_of(doc, node);
+      xmlNodePtr table = table_of(ev, node, path);
       if (!table) return nullptr;
-      return rule.output == Rule::Output::TableJson ? table_json(doc, table, rule.clean)
-                                                    : table_array(doc, table, rule.clean);
+      std::vector<TableRow> rows = rows_of(ev, table, rule.clean, path);
+      return rule.output == Rule::Output::TableJson ? table_json(std::move(rows))
+                                                    : table_array(std::move(rows));
     }
     case Rule::Output::Nested:
       if (!element) return nullptr;
-      return apply_level(rule.nested, doc, node);
+      return apply_level(ev, rule.nested, node, path + ".output");
   }
   return nullptr;
 }
 
-json apply_rule(const Rule& rule, const html::Document& doc, xmlNodePtr context) {
-  html::XPathResult found = html::evaluate_xpath(doc, context, rule.xpath, nullptr);
+json apply_rule(Evaluation& ev, const Rule& rule, xmlNodePtr context, const std::string& path) {
+  html::XPathResult found = ev.select(context, rule.xpath, path);
   if (found.scalar) {
     // count(), string()... : the value itself, whatever the output.
-    json value = rule.clean ? html::collapse_whitespace(found.value) : found.value;
+    json value = ev.keep(rule.clean ? html::collapse_whitespace(found.value) : found.value, path);
     return rule.list ? json::array({value}) : value;
   }
   if (!rule.list) {
     for (xmlNodePtr node : found.nodes) {
-      json value = value_of(rule, doc, node);
+      json value = value_of(ev, rule, node, path);
       if (!value.is_null()) return value;
     }
     return nullptr;
   }
   json out = json::array();
   for (xmlNodePtr node : found.nodes) {
-    json value = value_of(rule, doc, node);
+    json value = value_of(ev, rule, node, path);
     if (!value.is_null()) out.push_back(std::move(value));
   }
   return out;
 }
 
-json apply_level(const Rules& rules, const html::Document& doc, xmlNodePtr context) {
+json apply_level(Evaluation& ev, const Rules& rules, xmlNodePtr context, const std::string& path) {
   json out = json::object();
-  for (const auto& [name, rule] : rules) out[name] = apply_rule(rule, doc, context);
+  for (const auto& [name, rule] : rules)
+    out[name] = apply_rule(ev, rule, context, path + "." + name);
   return out;
 }
 
 }  // namespace
 
-Rules parse_rules(const json& value, const std::string& path) { return parse_level(value, path, 0); }
+Rules parse_rules(const json& value, const std::string& path) {
+  return parse_level(value, path, 0);
+}
 
-json apply_rules(const Rules& rules, const html::Document& doc) {
-  return apply_level(rules, doc, reinterpret_cast<xmlNodePtr>(doc.doc()));
+json apply_rules(const Rules& rules, const html::Document& doc, html::XPathBudget& budget) {
+  Evaluation ev{doc, budget, kMaxOutputBytes};
+  return apply_level(ev, rules, reinterpret_cast<xmlNodePtr>(doc.doc()), "extractRules");
 }
 
 }  // namespace gleaner::rules

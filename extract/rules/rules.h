@@ -10,7 +10,6 @@
 // inside each match. Selectors are CSS (compiled to XPath, extract/html/css_xpath.h) or XPath when
 // they start with '/', '(' or './'. docs/endpoints/web.md has the full rules.
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,9 +19,11 @@
 namespace gleaner::rules {
 
 /// Limits of a rule set, checked by parse_rules (each a 400 naming the place).
-inline constexpr std::size_t kMaxRules = 100;        ///< fields at one level
-inline constexpr int kMaxDepth = 5;                  ///< levels of nested rules
-inline constexpr std::size_t kMaxSelector = 1000;    ///< characters of a selector
+inline constexpr std::size_t kMaxRules = 100;      ///< fields at one level
+inline constexpr int kMaxDepth = 5;                ///< levels of nested rules
+inline constexpr std::size_t kMaxSelector = 1000;  ///< characters of a selector
+/// Bytes of values a rule set may make on one page (a 400 naming the rule past it).
+inline constexpr std::size_t kMaxOutputBytes = 20 * 1024 * 1024;
 
 struct Rule {
   enum class Output { Text, Html, Attribute, TableJson, TableArray, Nested };
@@ -48,7 +49,10 @@ using Rules = std::vector<std::pair<std::string, Rule>>;
 Rules parse_rules(const nlohmann::json& value, const std::string& path);
 
 /// Evaluates `rules` over `doc`: an object with every field of `rules`. No match: null
-/// for an item, [] for a list.
-nlohmann::json apply_rules(const Rules& rules, const html::Document& doc);
+/// for an item, [] for a list. Every selector draws on `budget` (html::XPathBudget): a rule whose
+/// evaluation needs more steps than are left, or values past kMaxOutputBytes, is a 400 naming it
+/// ("extractRules.items"); the request's deadline passed, a 504.
+nlohmann::json apply_rules(const Rules& rules, const html::Document& doc,
+                           html::XPathBudget& budget);
 
 }  // namespace gleaner::rules

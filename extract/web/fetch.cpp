@@ -164,7 +164,8 @@ WebResult read_web_page(const WebRequest& request, extract::TabSource& tabs,
         tab->evaluate(snapshot_expression(request, parts), deadline, extract::World::Isolated));
     phase("snapshot");
     // The outputs, shared with the plain road (extract/web/outputs.h).
-    fill_outputs(request, snapshot, /*inner_text=*/true, /*parsed=*/nullptr, body);
+    html::XPathBudget budget = html::XPathBudget::for_request(deadline);
+    fill_outputs(request, snapshot, /*inner_text=*/true, /*parsed=*/nullptr, budget, body);
     phase("conversion");
   }
 

@@ -47,7 +47,7 @@ void put_answer(int status, const std::map<std::string, std::string>& headers, j
 }
 
 void fill_outputs(const WebRequest& request, const json& snapshot, bool inner_text,
-                  const html::Document* parsed, json& body) {
+                  const html::Document* parsed, html::XPathBudget& budget, json& body) {
   const json tree = snapshot.value("tree", json());
   std::string text;
   if (request.text || request.extract_emails) {
@@ -63,10 +63,10 @@ void fill_outputs(const WebRequest& request, const json& snapshot, bool inner_te
   if (request.extract_emails) body["extractedEmails"] = content::extract_emails(text, links);
   if (request.extract_rules) {
     if (parsed) {
-      body["extractedData"] = rules::apply_rules(*request.extract_rules, *parsed);
+      body["extractedData"] = rules::apply_rules(*request.extract_rules, *parsed, budget);
     } else {
       const html::Document doc = html::Document::parse(snapshot.value("html", std::string()));
-      body["extractedData"] = rules::apply_rules(*request.extract_rules, doc);
+      body["extractedData"] = rules::apply_rules(*request.extract_rules, doc, budget);
     }
   }
   if (snapshot.contains("truncated")) body["truncated"] = snapshot["truncated"];

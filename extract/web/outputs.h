@@ -28,7 +28,8 @@ void put_answer(int status, const std::map<std::string, std::string>& headers,
 /// extractedEmails, extractedData, truncated. `inner_text`: the snapshot's `text` is the browser's
 /// innerText of the whole page (else the text is made from the tree). `parsed`: the snapshot's
 /// html already parsed (the plain road has it), else it is parsed here when extractRules need it.
+/// extractRules draw on `budget`, the request's one bound on selector work.
 void fill_outputs(const WebRequest& request, const nlohmann::json& snapshot, bool inner_text,
-                  const html::Document* parsed, nlohmann::json& body);
+                  const html::Document* parsed, html::XPathBudget& budget, nlohmann::json& body);
 
 }  // namespace gleaner::web

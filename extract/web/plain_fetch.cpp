@@ -66,9 +66,11 @@ WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& rout
                                               : std::string());
   const std::string page = plain::to_utf8(response.body, charset);
   const html::Document doc = html::Document::parse(page);
+  // One bound on the work of the request's selectors: includeOnlyTags, excludeTags, extractRules.
+  html::XPathBudget budget = html::XPathBudget::for_request(deadline);
   const plain::TreeFilter filter = [&] {
     plain::TreeFilter f = plain::content_filter(doc, request.include_only_tags, request.exclude_tags,
-                                                request.only_main_content);
+                                                request.only_main_content, &budget);
     f.keep_data_images = !request.remove_base64_images;
     return f;
   }();
@@ -78,7 +80,7 @@ WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& rout
   result.url = response.url;
   json& body = result.body;
   put_answer(response.status, response.headers, body);
-  fill_outputs(request, snapshot, /*inner_text=*/false, &doc, body);
+  fill_outputs(request, snapshot, /*inner_text=*/false, &doc, budget, body);
   if (response.truncated) {
     // The page itself was cut at the size cap: every output is of its first part.
     json& truncated = body["truncated"];

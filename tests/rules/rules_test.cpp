@@ -32,7 +32,8 @@ const char* kProduct = R"html(<!doctype html><html><head><title>Shop</title></he
 
 json run(const json& rules) {
   static const html::Document doc = html::Document::parse(kProduct);
-  return apply_rules(parse_rules(rules, "extractRules"), doc);
+  html::XPathBudget budget = html::XPathBudget::for_request(deadline_in(Millis(60'000)));
+  return apply_rules(parse_rules(rules, "extractRules"), doc, budget);
 }
 
 TEST(ExtractRules, ShorthandTextAndAttribute) {
@@ -124,6 +125,98 @@ TEST(ExtractRules, MalformedRulesNameTheirPath) {
   json deep = {{"selector", "p"}};
   for (int i = 0; i < kMaxDepth; ++i) deep = {{"selector", "p"}, {"output", {{"x", deep}}}};
   EXPECT_NE(fault({{"deep", deep}}), "<parsed>");
+}
+
+/// A page of `n` nested and sibling divs, as large pages are: 20,000 elements.
+const html::Document& large_page() {
+  static const html::Document doc = [] {
+    std::string page = "<!doctype html><html><body>";
+    for (int i = 0; i < 200; ++i) {
+      page += "<div>";
+      for (int j = 0; j < 100; ++j) page += "<div><span>x</span></div>";
+      page += "</div>";
+    }
+    return html::Document::parse(page + "</body></html>");
+  }();
+  return doc;
+}
+
+/// 20,000 sibling divs: where sibling combinators inside :has() are at their worst.
+const html::Document& flat_page() {
+  static const html::Document doc = [] {
+    std::string page = "<!doctype html><html><body>";
+    for (int i = 0; i < 20'000; ++i) page += "<div><span>x</span></div>";
+    return html::Document::parse(page + "</body></html>");
+  }();
+  return doc;
+}
+
+/// The error `rules` end in over `page`, with its parameter; "<finished>" when they finish.
+std::pair<ErrorCode, std::string> overrun(const json& rules, html::XPathBudget& budget,
+                                          const html::Document& page = large_page()) {
+  try {
+    apply_rules(parse_rules(rules, "extractRules"), page, budget);
+  } catch (const Error& e) {
+    return {e.code(), e.parameter().value_or("<none>")};
+  }
+  return {ErrorCode::Internal, "<finished>"};
+}
+
+// Found by the red team (#41): these ran for minutes at 100% CPU, holding an admission slot. Under
+// a request's budget they end, with the rule named: on its steps or on its time, whichever runs
+// out first (libxml2 does not count node-set merges as steps).
+TEST(ExtractRules, ASelectorThatWouldRunForMinutesEndsWithinTheBudgetNamingItsRule) {
+  for (const auto& [selector, page] :
+       {std::pair{"//*/following::*/preceding::*/following::*", &large_page()},
+        std::pair{"div:has(~ div:has(~ div)) span", &flat_page()}}) {
+    html::XPathBudget budget = html::XPathBudget::for_request(deadline_in(Millis(600'000)));
+    const auto [code, parameter] =
+        overrun({{"cheap", "body > div"}, {"costly", selector}}, budget, *page);
+    EXPECT_TRUE(code == ErrorCode::InvalidParameter || code == ErrorCode::Timeout)
+        << selector << ": " << code_name(code);
+    EXPECT_EQ(parameter, "extractRules.costly") << selector;
+  }
+}
+
+TEST(ExtractRules, TheWatchdogStopsAnEvaluationAtItsTimeWhateverItsSteps) {
+  html::XPathBudget budget(~0UL / 2, deadline_in(Millis(300)));
+  EXPECT_EQ(overrun({{"costly", "//*/following::*/preceding::*/following::*"}}, budget),
+            std::make_pair(ErrorCode::Timeout, std::string("extractRules.costly")));
+  // The watchdog serves the next evaluation as well.
+  html::XPathBudget again(~0UL / 2, deadline_in(Millis(300)));
+  EXPECT_EQ(overrun({{"also", "div:has(~ div:has(~ div)) span"}}, again, flat_page()),
+            std::make_pair(ErrorCode::Timeout, std::string("extractRules.also")));
+}
+
+TEST(ExtractRules, RulesShareOneBudgetOfStepsAndAPassedDeadlineIsATimeout) {
+  // Each rule alone fits; together they overrun, and the error names the one that did.
+  html::XPathBudget first(html::XPathBudget::kDefaultSteps, deadline_in(Millis(600'000)));
+  EXPECT_NO_THROW(apply_rules(parse_rules({{"a", "span"}}, "extractRules"), large_page(), first));
+  const unsigned long one_rule = html::XPathBudget::kDefaultSteps - first.steps_left();
+  ASSERT_GT(one_rule, 0u);
+  html::XPathBudget small(one_rule * 2 + one_rule / 2, deadline_in(Millis(600'000)));
+  EXPECT_EQ(overrun({{"a", "span"}, {"b", "span"}, {"c", "span"}}, small),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("extractRules.c")));
+
+  html::XPathBudget late(html::XPathBudget::kDefaultSteps, SteadyClock::now() - Millis(1));
+  EXPECT_EQ(overrun({{"a", "span"}}, late).first, ErrorCode::Timeout);
+}
+
+TEST(ExtractRules, ValuesPastTheSizeLimitAreRefusedNamingTheRule) {
+  // Every element's html: quadratic in the nesting of the page.
+  std::string page = "<!doctype html><html><body>";
+  for (int i = 0; i < 3000; ++i) page += "<div>" + std::string(100, 'x');
+  const html::Document doc = html::Document::parse(page + "</body></html>");
+  html::XPathBudget budget = html::XPathBudget::for_request(deadline_in(Millis(600'000)));
+  try {
+    apply_rules(parse_rules({{"all", {{"selector", "div"}, {"type", "list"}, {"output", "html"}}}},
+                            "extractRules"),
+                doc, budget);
+    FAIL() << "finished";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidParameter);
+    EXPECT_EQ(e.parameter().value_or(""), "extractRules.all");
+  }
 }
 
 }  // namespace

@@ -99,6 +99,22 @@ addEventListener('scroll', () => {
 <img alt="dot" src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=">
 </body></html>)html"));
 
+  // 20,000 elements: the page over which the red team's selectors ran for minutes (#41).
+  server.Get("/large", [](const httplib::Request&, httplib::Response& response) {
+    std::string page = "<!doctype html><html><head><title>Large</title></head><body><h1>Large</h1>";
+    for (int i = 0; i < 200; ++i) {
+      page += "<div>";
+      for (int j = 0; j < 49; ++j) page += "<div><span>x</span></div>";
+      page += "</div>";
+    }
+    response.set_content(page + "</body></html>", "text/html; charset=utf-8");
+  });
+  // 20,000 sibling divs: where sibling combinators inside :has() are at their worst.
+  server.Get("/siblings", [](const httplib::Request&, httplib::Response& response) {
+    std::string page = "<!doctype html><html><head><title>Siblings</title></head><body>";
+    for (int i = 0; i < 20'000; ++i) page += "<div><span>x</span></div>";
+    response.set_content(page + "</body></html>", "text/html; charset=utf-8");
+  });
   server.Get("/latin1", [](const httplib::Request&, httplib::Response& response) {
     response.set_content("<html><body><p>caf\xe9 cr\xe8me</p></body></html>", "text/html; charset=iso-8859-1");
   });

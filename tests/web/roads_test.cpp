@@ -232,6 +232,26 @@ TEST_P(BothRoads, Base64ImagesLeaveMarkdownUnlessKept) {
       << body.value("markdown", "");
 }
 
+// Found by the red team (#41): this rule held a thread at 100% CPU for minutes, long after its
+// client left. It now stops within the request's evaluation budget (its steps: 400; its time:
+// 504), naming the rule.
+TEST_P(BothRoads, ASelectorPastTheEvaluationBudgetIsRefusedNamingIt) {
+  json request = {{"url", site().server.url("/large")},
+                  {"jsRendering", GetParam()},
+                  {"extractRules",
+                   {{"title", "h1"}, {"costly", "//*/following::*/preceding::*/following::*"}}}};
+  const web::WebRequest parsed = web::parse_web_request(request.dump(), Millis(30000));
+  web::WebServices services{testing::shared_pool(), &site().gateway, nullptr};
+  try {
+    web::fetch_page(parsed, proxies::Route::direct(), services, deadline_in(parsed.timeout));
+    ADD_FAILURE() << "the rule finished";
+  } catch (const Error& e) {
+    EXPECT_TRUE(e.code() == ErrorCode::InvalidParameter || e.code() == ErrorCode::Timeout)
+        << code_name(e.code()) << ": " << e.what();
+    EXPECT_EQ(e.parameter().value_or(""), "extractRules.costly");
+  }
+}
+
 std::string road_name(const ::testing::TestParamInfo<bool>& road) {
   return road.param ? "Browser" : "Plain";
 }
@@ -263,6 +283,16 @@ TEST(PlainRoad, FollowsRedirectsUpToTen) {
   EXPECT_EQ(e.code(), ErrorCode::UpstreamError) << e.what();
   EXPECT_TRUE(site().requested("/loop/10"));
   EXPECT_FALSE(site().requested("/loop/11")) << "at most 10 redirects";
+}
+
+TEST(PlainRoad, AnIncludeOnlyTagsSelectorPastTheBudgetIsRefusedNamingIt) {
+  const Error e = failure({{"url", "/siblings"},
+                           {"jsRendering", false},
+                           {"outputFormat", {"markdown"}},
+                           {"includeOnlyTags", {"div:has(~ div:has(~ div)) span"}}});
+  EXPECT_TRUE(e.code() == ErrorCode::InvalidParameter || e.code() == ErrorCode::Timeout)
+      << code_name(e.code()) << ": " << e.what();
+  EXPECT_EQ(e.parameter().value_or(""), "includeOnlyTags");
 }
 
 TEST(PlainRoad, TheSiteStatusDecidesAsOnTheBrowserRoad) {
