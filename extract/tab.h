@@ -138,6 +138,18 @@ class Tab {
   /// The loaded page for a screenshot (screenshots/capture.h). Default: throws
   /// gleaner::Error(Unavailable) (a tab that cannot paint).
   virtual screenshots::Surface& surface();
+
+  /// Whether click(), type() and press() below work: the browser's own input (DevTools Input
+  /// domain), whose events are isTrusted as a person's are. Default: false (jsScenario then
+  /// dispatches script events instead).
+  virtual bool trusted_input() const { return false; }
+  /// Moves the mouse to (x, y) (CSS pixels of the viewport) in a few steps from where it was, and
+  /// clicks there with the left button. Default: throws gleaner::Error(Unavailable).
+  virtual void click(double x, double y, Deadline deadline);
+  /// Selects everything in the focused field and types `text` over it. Default: throws.
+  virtual void type(const std::string& text, Deadline deadline);
+  /// Presses and releases `key` (a KeyboardEvent key name: "Enter", "Tab", "a"). Default: throws.
+  virtual void press(const std::string& key, Deadline deadline);
 };
 
 /// Lends tabs. Throws gleaner::Error(Unavailable) when no tab can be had before the deadline.
