@@ -1,11 +1,12 @@
 #include "browser/instance.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "browser/navigation_tracker.h"
 #include "browser/pool.h"
 #include "cdp/error.h"
 #include "core/log.h"
-
-#include <algorithm>
 
 namespace gleaner::browser {
 namespace {
@@ -14,6 +15,16 @@ using Json = nlohmann::json;
 
 // Browser.close gets this long to answer before the process is signalled.
 constexpr Millis kCloseCallLimit{1000};
+
+// The Accept-Language among a lease's extra headers, if any.
+std::string accept_language_of(const std::map<std::string, std::string>& headers) {
+  for (const auto& [name, value] : headers) {
+    if (name.size() == 15 && std::equal(name.begin(), name.end(), "accept-language",
+                                        [](char a, char b) { return std::tolower(a) == b; }))
+      return value;
+  }
+  return {};
+}
 
 std::string join(const std::vector<std::string>& items, const char* separator) {
   std::string out;
@@ -56,7 +67,54 @@ std::shared_ptr<BrowserInstance> BrowserInstance::launch(const Settings& setting
     if (tracker) tracker->on_closed();
   });
   instance->executor_ = std::make_unique<Executor>(settings.executor_threads);
+  // The version pages are told (userAgentMetadata's full version list) is the one running.
+  const Json about =
+      instance->connection_->call("Browser.getVersion", Json::object(), "", deadline);
+  if (auto v = parse_chrome_version(about.value("product", std::string()))) {
+    instance->version_ = *v;
+  } else if (settings.version) {
+    instance->version_ = *settings.version;
+  }
+  // Service and shared workers run apart from any page: the page's user agent override does not
+  // reach them. Chromium pauses each before its first script until we gave it its context's
+  // identity (on_worker_attached). Pages, dedicated workers and iframes are not attached here.
+  instance->connection_->on("Target.attachedToTarget", "",
+                            [self](const Json& params) { self->on_worker_attached(params); });
+  instance->connection_->call(
+      "Target.setAutoAttach",
+      {{"autoAttach", true},
+       {"waitForDebuggerOnStart", true},
+       {"flatten", true},
+       {"filter", Json::array({{{"type", "service_worker"}, {"exclude", false}},
+                               {{"type", "shared_worker"}, {"exclude", false}},
+                               {{"exclude", true}}})}},
+      "", deadline);
   return instance;
+}
+
+void BrowserInstance::on_worker_attached(const Json& params) {
+  const Json& info = params.value("targetInfo", Json::object());
+  const std::string type = info.value("type", std::string());
+  if (type != "service_worker" && type != "shared_worker") return;
+  const std::string session = params.value("sessionId", std::string());
+  Json identity;
+  {
+    std::lock_guard lock(identities_mutex_);
+    auto it = identities_.find(info.value("browserContextId", std::string()));
+    identity = it != identities_.end() ? it->second : identity_for(nullptr);
+  }
+  // Sent in order on the worker's session, not awaited (this is the DevTools thread): the override
+  // is in place before the worker runs its first line.
+  connection_->notify("Network.setUserAgentOverride", std::move(identity), session);
+  connection_->notify("Runtime.runIfWaitingForDebugger", Json::object(), session);
+}
+
+Json BrowserInstance::identity_for(const ContextOptions* options) const {
+  if (!options) return user_agent_override(Device::Desktop, version_);
+  const std::string languages = language_tags(accept_language_of(options->extra_headers));
+  return user_agent_override(options->device, version_,
+                             languages.empty() ? kDefaultLanguages : std::string_view(languages),
+                             options->user_agent);
 }
 
 BrowserInstance::~BrowserInstance() {
@@ -99,16 +157,32 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
   if (options.viewport) {
     calls.push_back(session.send("Emulation.setDeviceMetricsOverride",
                                  Page::viewport_params(*options.viewport), deadline));
-    page.viewport_ = *options.viewport;
+    const Viewport& v = *options.viewport;
+    // A desktop page's window follows its viewport (see kWindowFrameHeight); a hidden page has no
+    // window.
+    if (page.window_id_ && !v.mobile &&
+        (v.width != page.viewport_.width || v.height != page.viewport_.height)) {
+      calls.push_back(connection_->send(
+          "Browser.setWindowBounds",
+          {{"windowId", *page.window_id_},
+           {"bounds", {{"width", v.width}, {"height", v.height + kWindowFrameHeight}}}},
+          "", deadline));
+    }
+    page.viewport_ = v;
   }
   if (options.touch) {
     // Five points, as a phone or a tablet reports them.
     calls.push_back(session.send("Emulation.setTouchEmulationEnabled",
                                  {{"enabled", true}, {"maxTouchPoints", 5}}, deadline));
   }
-  if (!options.user_agent.empty()) {
-    calls.push_back(session.send("Network.setUserAgentOverride",
-                                 {{"userAgent", options.user_agent}}, deadline));
+  // The identity, unless the page has it already (a warm page is opened as a desktop).
+  if (Json identity = identity_for(&options); identity != page.identity_) {
+    calls.push_back(session.send("Emulation.setUserAgentOverride", identity, deadline));
+    {
+      std::lock_guard lock(identities_mutex_);
+      identities_[page.context_id()] = identity;
+    }
+    page.identity_ = std::move(identity);
   }
   if (!options.extra_headers.empty()) {
     calls.push_back(session.send("Network.setExtraHTTPHeaders",
@@ -141,14 +215,20 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
           .get<std::string>();
   try {
     Json target_params = {{"url", "about:blank"}, {"browserContextId", context_id}};
-    if (options && options->hidden) {
+    const bool hidden = options && options->hidden;
+    if (hidden) {
       // A hidden target is never painted (it must also be a background one).
       target_params["background"] = true;
       target_params["hidden"] = true;
+    } else {
+      // Its window: the default viewport with a browser's frame above it (kWindowFrameHeight).
+      target_params["width"] = settings_.default_viewport.width;
+      target_params["height"] = settings_.default_viewport.height + kWindowFrameHeight;
     }
-    const std::string target_id = connection_->call("Target.createTarget", target_params, "", deadline)
-                                      .at("targetId")
-                                      .get<std::string>();
+    const std::string target_id =
+        connection_->call("Target.createTarget", target_params, "", deadline)
+            .at("targetId")
+            .get<std::string>();
     const std::string session_id =
         connection_
             ->call("Target.attachToTarget", {{"targetId", target_id}, {"flatten", true}}, "",
@@ -166,12 +246,25 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
     // Everything else goes out at once and is awaited together: one round trip, not six.
     cdp::Session& session = page->session();
     std::vector<cdp::PendingCall> calls;
+    std::optional<cdp::PendingCall> window;
+    if (!hidden) {
+      window =
+          connection_->send("Browser.getWindowForTarget", {{"targetId", target_id}}, "", deadline);
+    }
+    // The desktop identity from the start: a lease of another device replaces it.
+    page->identity_ = identity_for(nullptr);
+    {
+      std::lock_guard lock(identities_mutex_);
+      identities_[context_id] = page->identity_;
+    }
+    calls.push_back(session.send("Emulation.setUserAgentOverride", page->identity_, deadline));
     calls.push_back(session.send("Page.enable", Json::object(), deadline));
     calls.push_back(session.send("Page.setLifecycleEventsEnabled", {{"enabled", true}}, deadline));
     calls.push_back(session.send("Network.enable", Json::object(), deadline));
     calls.push_back(session.send("Emulation.setDeviceMetricsOverride",
                                  Page::viewport_params(settings_.default_viewport), deadline));
     page->viewport_ = settings_.default_viewport;
+    if (window) page->window_id_ = window->get().at("windowId").get<int>();
     if (options) {
       append_configuration(*page, *options, calls, deadline);
     } else if (auto fetch = page->router_->configure(interception_for(nullptr))) {
@@ -198,6 +291,10 @@ void BrowserInstance::close_page(std::unique_ptr<Page> page) {
   const std::string context_id = page->context_id();
   const std::string target_id = page->target_id();
   page.reset();
+  {
+    std::lock_guard lock(identities_mutex_);
+    identities_.erase(context_id);
+  }
   if (connection_->closed()) return;
   // Disposing of the context drops its cookies, storage and cache, and closes its visible tab; a
   // hidden tab outlives it (measured: one renderer left per hidden page) unless closed itself.

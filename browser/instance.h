@@ -2,14 +2,6 @@
 // One running Chromium of the pool: its process, its DevTools connection, the executor that runs
 // its pages' interception decisions, and the pages it opens. Shared by the pool and by the leases
 // of its pages, so a lease keeps the connection alive (and failing cleanly) after a crash.
-#include "browser/executor.h"
-#include "browser/interception.h"
-#include "browser/page.h"
-#include "browser/process.h"
-#include "browser/request_router.h"
-#include "cdp/connection.h"
-#include "core/clock.h"
-
 #include <atomic>
 #include <cstdint>
 #include <deque>
@@ -17,8 +9,18 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "browser/executor.h"
+#include "browser/identity.h"
+#include "browser/interception.h"
+#include "browser/page.h"
+#include "browser/process.h"
+#include "browser/request_router.h"
+#include "cdp/connection.h"
+#include "core/clock.h"
 
 namespace gleaner::browser {
 
@@ -37,6 +39,9 @@ class BrowserInstance {
     std::shared_ptr<Interceptor> terminal_interceptor;
     Viewport default_viewport;
     std::size_t executor_threads = 2;
+    /// The browser's version as `chromium --version` said it (the pool's --user-agent flag was
+    /// made from it); Browser.getVersion's answer at launch wins when they differ.
+    std::optional<ChromeVersion> version;
   };
 
   /// Starts Chromium and connects to it. `on_closed` runs (on any thread) once the connection
@@ -64,6 +69,9 @@ class BrowserInstance {
   /// Closes `page` and disposes of its browser context, without waiting for Chromium.
   void close_page(std::unique_ptr<Page> page);
 
+  /// The version the browser reported at launch (Browser.getVersion).
+  const ChromeVersion& version() const { return version_; }
+
   /// True when Chromium answered Browser.getVersion before `deadline`.
   bool responsive(Deadline deadline);
   /// PSS of the whole process tree, in bytes.
@@ -83,10 +91,10 @@ class BrowserInstance {
   void stop(Millis grace);
 
   // Pool bookkeeping, guarded by the pool's mutex (PoolCore::mutex).
-  int busy = 0;                            // leases out
-  std::uint64_t served = 0;                // leases ever made
-  bool draining = false;                   // lends no more; replaced, stopped once busy is 0
-  bool dead = false;                       // crashed or hung: being replaced
+  int busy = 0;              // leases out
+  std::uint64_t served = 0;  // leases ever made
+  bool draining = false;     // lends no more; replaced, stopped once busy is 0
+  bool dead = false;         // crashed or hung: being replaced
   // Ready pages, not yet configured for a lease, each with the warm_key() of its context.
   std::deque<std::pair<std::string, std::unique_ptr<Page>>> warm;
   int warm_failures = 0;  // warm pages that could not be opened since the last health check
@@ -97,6 +105,12 @@ class BrowserInstance {
   void append_configuration(Page& page, const ContextOptions& options,
                             std::vector<cdp::PendingCall>& calls, Deadline deadline);
   void on_connection_closed();
+  /// Emulation.setUserAgentOverride's parameters for a page opened or configured with `options`
+  /// (none: the desktop identity), remembered for its context's service workers.
+  Json identity_for(const ContextOptions* options) const;
+  /// A service or shared worker attached (browser-level auto-attach, paused before its first
+  /// script): it gets its context's identity, then runs. On the DevTools thread.
+  void on_worker_attached(const Json& params);
 
   const Settings settings_;
   std::unique_ptr<ChromiumProcess> process_;
@@ -105,6 +119,11 @@ class BrowserInstance {
   // By session id: told when their session detaches or the connection closes.
   std::map<std::string, std::weak_ptr<NavigationTracker>> trackers_;
   std::function<void()> on_closed_;
+  ChromeVersion version_;
+
+  std::mutex identities_mutex_;  // guards identities_
+  // By browser context id: the user agent override its pages got, for its service workers.
+  std::map<std::string, Json> identities_;
 
   // Its thread calls back into the members above until it is destroyed.
   std::unique_ptr<cdp::Connection> connection_;

@@ -163,9 +163,8 @@ void Page::wait_for_selector(const std::string& selector, const std::string& url
   for (;;) {
     Json reply;
     try {
-      reply = session_->call(
-          "Runtime.evaluate",
-          {{"expression", waiter}, {"awaitPromise", true}, {"returnByValue", true}}, deadline);
+      // In a world of our own: the page cannot see the wait (docs/stealth.md, main_world).
+      reply = cdp::evaluate_isolated(*session_, waiter, deadline, target_id_);
     } catch (const cdp::Error& e) {
       if (e.kind() == cdp::ErrorKind::Timeout) fail_timeout(url, start, deadline);
       // The document was replaced while we waited (a redirect by script): wait in the new one.
@@ -192,7 +191,7 @@ Json Page::evaluate_isolated(const std::string& expression, Deadline deadline) {
 }
 
 std::string Page::html(Deadline deadline) {
-  Json value = evaluate(
+  Json value = evaluate_isolated(
       "(document.doctype ? new XMLSerializer().serializeToString(document.doctype) + '\\n' : '')"
       " + (document.documentElement ? document.documentElement.outerHTML : '')",
       deadline);
@@ -204,10 +203,17 @@ std::string Page::url() const {
 }
 
 Json Page::viewport_params(const Viewport& viewport) {
-  return {{"width", viewport.width},
-          {"height", viewport.height},
-          {"deviceScaleFactor", viewport.device_scale_factor},
-          {"mobile", viewport.mobile}};
+  Json params = {{"width", viewport.width},
+                 {"height", viewport.height},
+                 {"deviceScaleFactor", viewport.device_scale_factor},
+                 {"mobile", viewport.mobile}};
+  if (!viewport.mobile) {
+    // A desktop's screen holds the window (the page and the frame above it); a phone's or a
+    // tablet's is its viewport, Chromium's default.
+    params["screenWidth"] = std::max(kDesktopScreenWidth, viewport.width);
+    params["screenHeight"] = std::max(kDesktopScreenHeight, viewport.height + kWindowFrameHeight);
+  }
+  return params;
 }
 
 void Page::set_scripts_enabled(bool enabled, Deadline deadline) {

@@ -84,6 +84,14 @@ struct Viewport {
   bool mobile = false;
 };
 
+/// The tab strip and toolbar above the page in a windowed Chromium 156 on Linux (measured under
+/// Xvfb: a 1366 x 900 window shows a 1366 x 813 page). A desktop page's window is its viewport
+/// plus this, so outerHeight > innerHeight as in a person's browser (docs/stealth.md).
+inline constexpr int kWindowFrameHeight = 87;
+/// The screen a desktop page reports unless its window needs a larger one.
+inline constexpr int kDesktopScreenWidth = 1920;
+inline constexpr int kDesktopScreenHeight = 1080;
+
 /// A JavaScript expression whose promise resolves true once an element matches `selector`; with
 /// `give_up_after`, it resolves false when none has after that long. For Runtime.evaluate with
 /// awaitPromise.
@@ -155,6 +163,10 @@ class Page {
   std::string context_id_;
   std::string target_id_;
   Viewport viewport_;
+  // The window of a visible page (Browser.getWindowForTarget); a hidden page has none.
+  std::optional<int> window_id_;
+  // The Emulation.setUserAgentOverride parameters the page has (browser/identity.h).
+  Json identity_;
   std::shared_ptr<NavigationTracker> tracker_;
   std::shared_ptr<RequestRouter> router_;
   // Declared last, destroyed first: unsubscribes the event handlers that use the members above.

@@ -149,6 +149,12 @@ BrowserInstance::Settings PoolCore::browser_settings() const {
   BrowserInstance::Settings s;
   s.chromium_path = options.chromium_path;
   s.flags = standard_chromium_flags();
+  // The browser-wide user agent, which service workers and anything else no page override
+  // reaches use: a desktop Chrome of the installed version, never "HeadlessChrome"
+  // (browser/identity.h; pages get their device's identity on top).
+  s.version = installed_chrome_version(options.chromium_path);
+  if (s.version)
+    s.flags.push_back("--user-agent=" + chrome_user_agent(Device::Desktop, *s.version));
   if (replay && !has_flag(options.extra_flags, "--host-resolver-rules")) {
     // Belt and braces: every request is answered from the archive, and should anything bypass
     // interception (a preconnect, a browser-initiated fetch) no host name resolves.

@@ -8,12 +8,6 @@
 // a memory limit (a replacement starts at once; the old one finishes its leases first), and keeps
 // a few pages ready ahead of need. A crash fails only the leases on that browser, with a typed
 // cdp::Error. Nothing of Chromium outlives the pool, see browser/process.h.
-#include "browser/interception.h"
-#include "browser/page.h"
-#include "browser/replay.h"
-#include "core/clock.h"
-#include "core/config.h"
-
 #include <sys/types.h>
 
 #include <cstdint>
@@ -25,6 +19,13 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "browser/identity.h"
+#include "browser/interception.h"
+#include "browser/page.h"
+#include "browser/replay.h"
+#include "core/clock.h"
+#include "core/config.h"
 
 namespace gleaner::browser {
 
@@ -98,7 +99,11 @@ struct ContextOptions {
   /// A touch screen (Emulation.setTouchEmulationEnabled): navigator.maxTouchPoints, touch events
   /// and `(pointer: coarse)` as on a phone or a tablet. Off: a mouse, as on a desktop.
   bool touch = false;
-  /// Replaces Chromium's user agent when not empty.
+  /// The browser the page is (browser/identity.h): its user agent, userAgentData, Sec-CH-UA
+  /// headers and navigator.platform, all of one device. Languages: from an Accept-Language among
+  /// `extra_headers`, else en-US.
+  Device device = Device::Desktop;
+  /// Replaces the device's User-Agent string when not empty (the rest of the identity stays).
   std::string user_agent;
   /// DevTools resource types failed with BlockedByClient: "Image", "Media", "Font", ...
   std::set<std::string> blocked_resource_types;

@@ -1,8 +1,5 @@
 #include "browser/process.h"
 
-#include "core/error.h"
-#include "core/log.h"
-
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -22,6 +19,9 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+
+#include "core/error.h"
+#include "core/log.h"
 
 extern char** environ;
 
@@ -119,7 +119,14 @@ std::vector<char*> c_strings(std::vector<std::string>& strings) {
 
 std::vector<std::string> standard_chromium_flags() {
   std::vector<std::string> flags = {
-      "--headless",
+      // Chromium's full browser without a window (not the separate headless shell): the same
+      // plugins, window.chrome, permissions and rendering as a windowed one (docs/stealth.md).
+      "--headless=new",
+      // navigator.webdriver stays false, as in a browser a person started.
+      "--disable-blink-features=AutomationControlled",
+      // The languages of the default identity (browser/identity.h) for what no page override
+      // reaches: the workers of a hidden tab take theirs from here.
+      "--accept-lang=en-US,en",
       "--disable-gpu",
       "--disable-dev-shm-usage",
       "--disable-background-networking",

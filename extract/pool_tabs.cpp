@@ -5,6 +5,8 @@
 #include "extract/pool_tabs.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 
 #include "core/error.h"
 #include "core/log.h"
@@ -54,10 +56,20 @@ std::string join_lines(const std::vector<std::string>& hosts) {
   return out;
 }
 
-// The lease options of a profile: user agent, headers, viewport, the load profile.
+browser::Device device_of(BrowserProfile::Device device) {
+  switch (device) {
+    case BrowserProfile::Device::Mobile: return browser::Device::Phone;
+    case BrowserProfile::Device::Tablet: return browser::Device::Tablet;
+    case BrowserProfile::Device::Desktop: break;
+  }
+  return browser::Device::Desktop;
+}
+
+// The lease options of a profile: the device's identity (browser/identity.h: its user agent of the
+// running Chromium's version, userAgentData, client hints), headers, viewport, the load profile.
 browser::ContextOptions context_options(const BrowserProfile& profile) {
   browser::ContextOptions options;
-  options.user_agent = profile.user_agent();
+  options.device = device_of(profile.device);
   options.extra_headers = profile.headers;
   browser::Viewport viewport;
   viewport.width = profile.viewport_width();
@@ -77,6 +89,37 @@ browser::ContextOptions context_options(const BrowserProfile& profile) {
   }
   options.hidden = !profile.painted;
   return options;
+}
+
+// What Input.dispatchKeyEvent needs of a key besides its name: its physical code, its Windows key
+// code (which Blink's default actions read) and the text it types, if any.
+struct KeyDefinition {
+  std::string code;
+  int key_code = 0;
+  std::string text;
+};
+
+KeyDefinition key_definition(const std::string& key) {
+  static const std::map<std::string, KeyDefinition> kNamed = {
+      {"Enter", {"Enter", 13, "\r"}},       {"Tab", {"Tab", 9, ""}},
+      {"Escape", {"Escape", 27, ""}},       {"Backspace", {"Backspace", 8, ""}},
+      {"Delete", {"Delete", 46, ""}},       {" ", {"Space", 32, " "}},
+      {"ArrowDown", {"ArrowDown", 40, ""}}, {"ArrowUp", {"ArrowUp", 38, ""}},
+      {"ArrowLeft", {"ArrowLeft", 37, ""}}, {"ArrowRight", {"ArrowRight", 39, ""}},
+      {"Home", {"Home", 36, ""}},           {"End", {"End", 35, ""}},
+      {"PageDown", {"PageDown", 34, ""}},   {"PageUp", {"PageUp", 33, ""}},
+  };
+  if (auto it = kNamed.find(key); it != kNamed.end()) return it->second;
+  if (key.size() == 1) {
+    const char c = key[0];
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      return {std::string("Key") + upper, upper, key};
+    }
+    if (std::isdigit(static_cast<unsigned char>(c))) return {std::string("Digit") + c, c, key};
+    return {"", 0, key};
+  }
+  return {key, 0, ""};
 }
 
 // Notes the top frame's documents on a gateway lease; decides nothing (the gateway refuses).
@@ -157,10 +200,12 @@ class LeasedTab final : public Tab {
     // or a block page lacks it, and the endpoint's checks then tell what the page is.
     if (wait.kind == WaitFor::Kind::Selector && result.status < 400) {
       const Millis left = std::max(time_left(deadline) - kReadMargin, Millis(0));
-      lease_.page().evaluate(browser::selector_waiter(wait.selector, std::min(left, wait.patience)),
-                             deadline);
+      // Both in a world of our own, where the page cannot see them (docs/stealth.md).
+      lease_.page().evaluate_isolated(
+          browser::selector_waiter(wait.selector, std::min(left, wait.patience)), deadline);
       if (wait.extra.count() > 0) {
-        lease_.page().evaluate(sleep_for(std::min(wait.extra, time_left(deadline))), deadline);
+        lease_.page().evaluate_isolated(sleep_for(std::min(wait.extra, time_left(deadline))),
+                                        deadline);
       }
     }
     return {std::move(result.url), result.status, std::move(result.headers)};
@@ -186,6 +231,83 @@ class LeasedTab final : public Tab {
     if (way_out_) way_out_->check_main_document();
   }
 
+  bool trusted_input() const override { return true; }
+
+  void click(double x, double y, Deadline deadline) override {
+    cdp::Session& session = lease_.page().session();
+    std::vector<cdp::PendingCall> calls;
+    // A hand moves the pointer to the element before it presses (pages that watch mousemove see
+    // it arrive), then presses and releases in place.
+    constexpr int kSteps = 4;
+    for (int i = 1; i <= kSteps; ++i) {
+      const double t = static_cast<double>(i) / kSteps;
+      calls.push_back(session.send("Input.dispatchMouseEvent",
+                                   {{"type", "mouseMoved"},
+                                    {"x", pointer_x_ + (x - pointer_x_) * t},
+                                    {"y", pointer_y_ + (y - pointer_y_) * t}},
+                                   deadline));
+    }
+    for (const char* type : {"mousePressed", "mouseReleased"}) {
+      calls.push_back(session.send("Input.dispatchMouseEvent",
+                                   {{"type", type},
+                                    {"x", x},
+                                    {"y", y},
+                                    {"button", "left"},
+                                    {"buttons", std::string(type) == "mousePressed" ? 1 : 0},
+                                    {"clickCount", 1}},
+                                   deadline));
+    }
+    for (auto& call : calls) call.get();
+    pointer_x_ = x;
+    pointer_y_ = y;
+  }
+
+  void type(const std::string& text, Deadline deadline) override {
+    cdp::Session& session = lease_.page().session();
+    std::vector<cdp::PendingCall> calls;
+    // Ctrl+A (the editing command itself, whatever the platform's shortcut), then the text over
+    // the selection (an empty text: Backspace).
+    const nlohmann::json a = {
+        {"key", "a"}, {"code", "KeyA"}, {"windowsVirtualKeyCode", 65}, {"modifiers", 2}};
+    nlohmann::json down = a;
+    down["type"] = "rawKeyDown";
+    down["commands"] = nlohmann::json::array({"selectAll"});
+    nlohmann::json up = a;
+    up["type"] = "keyUp";
+    calls.push_back(session.send("Input.dispatchKeyEvent", std::move(down), deadline));
+    calls.push_back(session.send("Input.dispatchKeyEvent", std::move(up), deadline));
+    if (text.empty()) {
+      for (const char* type : {"rawKeyDown", "keyUp"}) {
+        calls.push_back(session.send("Input.dispatchKeyEvent",
+                                     {{"type", type},
+                                      {"key", "Backspace"},
+                                      {"code", "Backspace"},
+                                      {"windowsVirtualKeyCode", 8}},
+                                     deadline));
+      }
+    } else {
+      calls.push_back(session.send("Input.insertText", {{"text", text}}, deadline));
+    }
+    for (auto& call : calls) call.get();
+  }
+
+  void press(const std::string& key, Deadline deadline) override {
+    cdp::Session& session = lease_.page().session();
+    const KeyDefinition k = key_definition(key);
+    const nlohmann::json base = {
+        {"key", key}, {"code", k.code}, {"windowsVirtualKeyCode", k.key_code}};
+    nlohmann::json down = base;
+    // A key that types sends its text with keyDown (keypress and input follow).
+    down["type"] = k.text.empty() ? "rawKeyDown" : "keyDown";
+    if (!k.text.empty()) down["text"] = k.text;
+    nlohmann::json up = base;
+    up["type"] = "keyUp";
+    std::vector<cdp::PendingCall> calls;
+    calls.push_back(session.send("Input.dispatchKeyEvent", std::move(down), deadline));
+    calls.push_back(session.send("Input.dispatchKeyEvent", std::move(up), deadline));
+    for (auto& call : calls) call.get();
+  }
+
  private:
   // What the gateway knows explains a navigation better than the browser's net error: a refused
   // document (the page, a redirect of it, a navigation it made) is the caller's URL at fault; a
@@ -205,6 +327,9 @@ class LeasedTab final : public Tab {
   PageSurface surface_;
   const bool run_scripts_;
   bool scripts_off_ = false;
+  // Where the mouse is (CSS pixels of the viewport): it starts in the top left corner.
+  double pointer_x_ = 0;
+  double pointer_y_ = 0;
 };
 
 }  // namespace
@@ -215,6 +340,18 @@ void Tab::set_cookies(const std::vector<Cookie>&, const std::string&, Deadline) 
 
 screenshots::Surface& Tab::surface() {
   throw Error(ErrorCode::Unavailable, "screenshots are not available on this tab");
+}
+
+void Tab::click(double, double, Deadline) {
+  throw Error(ErrorCode::Unavailable, "this tab has no trusted input");
+}
+
+void Tab::type(const std::string&, Deadline) {
+  throw Error(ErrorCode::Unavailable, "this tab has no trusted input");
+}
+
+void Tab::press(const std::string&, Deadline) {
+  throw Error(ErrorCode::Unavailable, "this tab has no trusted input");
 }
 
 void route_through(const proxies::GatewayLease& lease, browser::ContextOptions& options) {

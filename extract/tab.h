@@ -144,6 +144,18 @@ class Tab {
   /// meta refresh. navigate() checks its own; call it again after anything else the page may have
   /// done, before its content is used. Default: nothing (a tab that reaches no network).
   virtual void check_documents() const {}
+
+  /// Whether click(), type() and press() below work: the browser's own input (DevTools Input
+  /// domain), whose events are isTrusted as a person's are. Default: false (jsScenario then
+  /// dispatches script events instead).
+  virtual bool trusted_input() const { return false; }
+  /// Moves the mouse to (x, y) (CSS pixels of the viewport) in a few steps from where it was, and
+  /// clicks there with the left button. Default: throws gleaner::Error(Unavailable).
+  virtual void click(double x, double y, Deadline deadline);
+  /// Selects everything in the focused field and types `text` over it. Default: throws.
+  virtual void type(const std::string& text, Deadline deadline);
+  /// Presses and releases `key` (a KeyboardEvent key name: "Enter", "Tab", "a"). Default: throws.
+  virtual void press(const std::string& key, Deadline deadline);
 };
 
 /// Lends tabs. Throws gleaner::Error(Unavailable) when no tab can be had before the deadline.

@@ -215,7 +215,8 @@ StepResult run_step(const Step& step, extract::Tab& tab, Millis waits_left, Dead
               {"maxCount", step.max_count},
               {"delay", step.delay.count()},
               {"endClick", step.end_click},
-              {"timeout", allowed.count()}};
+              {"timeout", allowed.count()},
+              {"trusted", tab.trusted_input()}};
   json answer = tab.evaluate("(" + script + ")(" + arg.dump() + ")", deadline, extract::World::Isolated);
   if (!answer.is_object()) {
     r.error = "the step's script returned nothing (the page went away)";
@@ -224,6 +225,19 @@ StepResult run_step(const Step& step, extract::Tab& tab, Millis waits_left, Dead
   r.ok = answer.value("ok", false);
   r.error = answer.value("error", "");
   if (answer.contains("value")) r.value = answer["value"];
+  // A tab with trusted input: the script found the element, the browser's mouse and keyboard act
+  // (scenario.js, extract/tab.h).
+  if (r.ok && answer.contains("point")) {
+    tab.click(answer["point"].value("x", 0.0), answer["point"].value("y", 0.0), deadline);
+  }
+  if (r.ok && answer.contains("keys")) {
+    const std::string keys = answer["keys"].get<std::string>();
+    if (step.kind == Kind::Press) {
+      tab.press(keys, deadline);
+    } else {
+      tab.type(keys, deadline);
+    }
+  }
   if (!r.ok && r.error.empty()) r.error = "failed";
   return r;
 }

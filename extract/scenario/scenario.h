@@ -4,11 +4,14 @@
 // scenario.js (or of the client's script, for `evaluate`) through an extract::Tab, so the runner
 // works on whatever opens the tab.
 //
-// Interactions are done in the page: element.click() (which follows links and submits forms as a
-// user's click does), the value setter plus input/change events for `fill`, keyboard events for
-// `press` with Enter submitting the focused field's form. They are untrusted events: a page that
-// checks event.isTrusted ignores them (trusted input needs Input.dispatchKeyEvent, which the Tab
-// interface does not offer).
+// Interactions are a person's: on a tab with trusted input (Tab::trusted_input(), every browser
+// tab) the step's script finds the element and scrolls it into view, and the browser's own mouse
+// and keyboard act (DevTools Input domain): the pointer moves to the element's centre and clicks,
+// `fill` clicks into the field, selects its content and types over it, `press` presses the key
+// (Enter in a field submits its form natively). Their events are isTrusted. On a tab without
+// (unit tests' fakes) the script dispatches them itself: element.click(), the value setter plus
+// input/change events, keyboard events; untrusted. infiniteScroll's endClick is always a
+// script's click.
 #include <nlohmann/json.hpp>
 
 #include <string>

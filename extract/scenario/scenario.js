@@ -1,8 +1,12 @@
 // One jsScenario step in the page (extract/scenario/scenario.h): ONE function expression (the
 // convention of extract/endpoint.h), called with
-//   {kind, selector, text, amount, maxCount, delay, endClick, timeout}
-// and resolving {ok: true, value?} or {ok: false, error}. `timeout` (ms) bounds every wait of the
-// step: what is left of the scenario's 60 s of waits and of the request's time. It never rejects.
+//   {kind, selector, text, amount, maxCount, delay, endClick, timeout, trusted}
+// and resolving {ok: true, value?, point?, keys?} or {ok: false, error}. `timeout` (ms) bounds
+// every wait of the step: what is left of the scenario's 60 s of waits and of the request's time.
+// It never rejects. With `trusted` (a tab that offers trusted input, extract/tab.h) a click, a fill
+// and a press dispatch nothing here: the step scrolls its element into view and answers where to
+// click (`point`, the element's centre in CSS pixels of the viewport) and whether to type
+// (`keys`), and the caller's mouse and keyboard do it (isTrusted events, as a person's).
 (step) => {
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
   const started = performance.now();
@@ -26,6 +30,17 @@
       if (ms - (performance.now() - started) <= 0) return null;
       await sleep(Math.min(50, ms - (performance.now() - started)));
     }
+  };
+  // Where a trusted click lands: the centre of the element's first box, once scrolled into view;
+  // null when a click there would not reach it (not rendered, or covered by another element),
+  // where the step falls back to a script's click as a person could not click it at all.
+  const pointAt = (el) => {
+    el.scrollIntoView({block: 'center', inline: 'center'});
+    const box = el.getClientRects()[0];
+    if (!box || box.width === 0 || box.height === 0) return null;
+    const point = {x: box.left + box.width / 2, y: box.top + box.height / 2};
+    const hit = document.elementFromPoint(point.x, point.y);
+    return hit && (hit === el || el.contains(hit)) ? point : null;
   };
   const click = (el) => {
     el.scrollIntoView({block: 'center', inline: 'center'});
@@ -56,6 +71,8 @@
       case 'click': {
         const el = find(step.selector);
         if (!el) return {ok: false, error: 'no element matches ' + step.selector};
+        const point = step.trusted ? pointAt(el) : null;
+        if (point) return {ok: true, point};
         click(el);
         return {ok: true};
       }
@@ -70,6 +87,8 @@
           return {ok: false, error: 'no visible element matched ' + step.selector + ' within ' +
                   Math.round(step.timeout) + ' ms'};
         }
+        const point = step.trusted ? pointAt(el) : null;
+        if (point) return {ok: true, point};
         click(el);
         return {ok: true};
       }
@@ -81,6 +100,15 @@
       case 'fill': {
         const el = find(step.selector);
         if (!el) return {ok: false, error: 'no element matches ' + step.selector};
+        // Only text is typed; a <select>, a date or a checkbox gets its value set as below.
+        const typable = el.isContentEditable || el instanceof HTMLTextAreaElement ||
+            (el instanceof HTMLInputElement &&
+             /^(text|search|email|url|tel|password|number)$/.test(el.type));
+        if (step.trusted && typable) {
+          // Clicked into, its content selected, the text typed over it by the caller.
+          const point = pointAt(el);
+          if (point) return {ok: true, point, keys: step.text};
+        }
         if (typeof el.focus === 'function') el.focus();
         if (el.isContentEditable) {
           el.textContent = step.text;
@@ -94,6 +122,7 @@
         return {ok: true};
       }
       case 'press': {
+        if (step.trusted) return {ok: true, keys: step.text};
         const el = document.activeElement || document.body;
         const key = step.text;
         const code = key.length === 1 ? (/[a-z]/i.test(key) ? 'Key' + key.toUpperCase() : /[0-9]/.test(key) ? 'Digit' + key : '') : key;
