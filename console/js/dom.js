@@ -1,4 +1,4 @@
-// Building elements without innerHTML: text always goes in as text, so nothing an answer holds
+// Building elements as nodes, never from markup strings: text always goes in as text, so nothing an answer holds
 // can become markup.
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
