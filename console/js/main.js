@@ -64,6 +64,7 @@ function init() {
     checkKey();
   });
   window.addEventListener('hashchange', () => show(currentTab()));
+  document.addEventListener('gleaner:charged', () => checkKey());
   initJobs();
   initPlayground({
     onJob: (id) => {

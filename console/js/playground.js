@@ -28,9 +28,13 @@ export async function loadOperations() {
   operations = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (HIDDEN(path)) continue;
+    // Parameters declared once for the path (a job's {id}) belong to each of its operations.
+    const shared = methods.parameters || [];
     for (const [method, op] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      operations.push({ method: method.toUpperCase(), path, op, keyed: (op.security ?? doc.security ?? []).length > 0 });
+      const own = op.parameters || [];
+      const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+      operations.push({ method: method.toUpperCase(), path, op: { ...op, parameters }, keyed: (op.security ?? doc.security ?? []).length > 0 });
     }
   }
   // Grouped (the page fetch and jobs first, then each site, then the service's own), then by path.
@@ -199,6 +203,8 @@ async function send() {
     const result = await call(req.method, req.path, { body: req.body, keyed: req.keyed });
     status.textContent = '';
     clear($('#answer')).append(renderAnswer(result, { onJob: openJob }));
+    // The balance shown beside the key may have changed.
+    if (result.headers.get('x-credits-charged') !== null) document.dispatchEvent(new Event('gleaner:charged'));
   } catch (e) {
     status.className = 'error-text';
     status.textContent = 'no answer: ' + e.message;
