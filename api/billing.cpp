@@ -66,7 +66,7 @@ Millis since(SteadyClock::time_point start) {
 
 // Charges `hold` for `response` if its client is still there (a 200 only).
 void settle(Request& request, Dependencies& deps, const std::string& endpoint, std::int64_t cost,
-            store::CreditHold& hold, const Response& response);
+            store::CreditHold& hold, Response& response);
 
 }  // namespace
 
@@ -146,8 +146,10 @@ Response billed_overlapped(Request& request, Dependencies& deps, const store::Ac
 namespace {
 
 void settle(Request& request, Dependencies& deps, const std::string& endpoint, std::int64_t cost,
-            store::CreditHold& hold, const Response& response) {
+            store::CreditHold& hold, Response& response) {
   if (response.status != 200) return;
+  // What this answer costs, for a client that shows it (the console): charged once delivered.
+  response.headers["X-Credits-Charged"] = std::to_string(cost);
 
   // cpp-httplib cannot tell a handler that its client left, so the server peeks at the socket
   // (docs/api.md, "Client disconnects").

@@ -601,6 +601,31 @@ json openapi_document() {
   paths["/openapi.json"]["get"] = operation(
       "openapi", "This document",
       {{"200", json_response("The OpenAPI document", {{"type", "object"}})}}, false);
+  // The web console (api/routes/console.cpp): static files, no key.
+  const auto console_file = [](std::string id, std::string summary, std::vector<std::string> path) {
+    json op = operation(std::move(id), std::move(summary),
+                        {{"200",
+                          {{"description", "The file (HTML, CSS, JavaScript or text)"},
+                           {"content",
+                            {{"text/html", {{"schema", {{"type", "string"}}}}},
+                             {"text/css", {{"schema", {{"type", "string"}}}}},
+                             {"text/javascript", {{"schema", {{"type", "string"}}}}},
+                             {"text/plain", {{"schema", {{"type", "string"}}}}}}}}},
+                         {"404", error_ref()}},
+                        false);
+    for (std::string& name : path) {
+      op["parameters"].push_back({{"name", std::move(name)},
+                                  {"in", "path"},
+                                  {"required", true},
+                                  {"schema", {{"type", "string"}}}});
+    }
+    return op;
+  };
+  paths["/console"]["get"] = console_file("console", "The web console (docs/console.md)", {});
+  paths["/console/{file}"]["get"] =
+      console_file("consoleFile", "A file of the web console", {"file"});
+  paths["/console/{folder}/{file}"]["get"] =
+      console_file("consoleFolderFile", "A file of the web console", {"folder", "file"});
   const json account_answers = with_errors(
       {{"200",
         json_response("The account", enveloped({{"account", {{"type", "object"}}},

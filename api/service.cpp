@@ -75,6 +75,7 @@ void add_routes(Router& router, Dependencies& deps) {
   add_web_routes(router, deps);
   add_jobs_routes(router, deps);
   add_openapi_routes(router);
+  add_console_routes(router);
   add_hosted_client_routes(router);
 }
 

@@ -2,6 +2,7 @@
 // One function per group of routes; service.cpp calls each. A feature's routes live in one file
 // here and call into the feature's own folder.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "api/router.h"
@@ -40,6 +41,15 @@ struct NotImplementedOperation {
 const std::vector<NotImplementedOperation>& hosted_client_operations_not_implemented();
 /// The message their 501 carries.
 std::string not_implemented_message(const NotImplementedOperation& op);
+/// GET /console and its files under /console/ (console/, embedded): the web console, without a
+/// key, every file with kConsoleContentSecurityPolicy.
+void add_console_routes(Router& router);
+/// Only this origin's own scripts, styles and connections; images also as data: and blob: URLs
+/// (a screenshot shown from the answer); no frames, no plugins, no form posts.
+inline constexpr std::string_view kConsoleContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'";
 /// GET /openapi.json: the OpenAPI document (api/openapi.h), without authentication.
 void add_openapi_routes(Router& router);
 /// Scraper jobs: POST /scrapers/maps/jobs, GET/DELETE /scrapers/jobs/{id}, results, list.
