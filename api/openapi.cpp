@@ -248,7 +248,7 @@ json components() {
                           "insufficient_credits", "not_found", "method_not_allowed",
                           "payload_too_large", "too_many_requests", "scenario_failed",
                           "upstream_blocked", "upstream_error", "extraction_failed", "timeout",
-                          "unavailable", "internal"}}}},
+                          "unavailable", "not_implemented", "internal"}}}},
                       {"message", {{"type", "string"}}},
                       {"parameter", {{"type", "string"}}},
                       {"step", {{"type", "integer"}, {"minimum", 0}}}}},
@@ -624,7 +624,21 @@ json openapi_document() {
     alias["operationId"] = std::string(e.site) + "_" + std::string(e.name) + "_site_path";
     alias["summary"] = "GET " + e.site_path() + ": the same endpoint as GET " + e.endpoint->path();
     paths[e.endpoint->path()]["get"] = std::move(op);
-    paths[e.site_path()]["get"] = std::move(alias);
+    if (e.site_path() != e.endpoint->path()) paths[e.site_path()]["get"] = std::move(alias);
+  }
+  // The hosted service's operations gleaner does not build (no real page to verify a reader on).
+  for (const std::string& path : api::hosted_client_operations_not_implemented()) {
+    paths[path]["get"] = operation(
+        "not_implemented" + [&] {
+          std::string id = path.substr(std::string("/scrape").size());
+          for (char& c : id) {
+            if (c == '/' || c == '-') c = '_';
+          }
+          return id;
+        }(),
+        "GET " + path + ": an operation of the hosted service's clients gleaner does not "
+                        "implement (no real page of it could be verified)",
+        with_errors({}, {401, 429, 501}));
   }
 
   json web = operation("web", "Load any page and return its content",

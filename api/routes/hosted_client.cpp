@@ -16,17 +16,38 @@ constexpr const char* kNotBuilt[] = {
     "/scrape/google-trends/search", "/scrape/google-maps/search",
     "/scrape/google-maps/reviews",  "/scrape/google-maps/place",
     "/scrape/google-maps/photos",   "/scrape/google-maps/contributor-reviews",
-    "/scrape/amazon/product",       "/scrape/amazon/search",
-    "/scrape/zillow/property",      "/scrape/indeed/listing",
-    "/scrape/glassdoor/job",        "/scrape/shopify/products",
-    "/scrape/yelp/search",          "/scrape/bing/serp",
-    "/scrape/instagram/profile",
+};
+
+// The operations of those clients that gleaner does not build, because no real page of them
+// could be found to verify a reader on (docs/api.md, "Pointing a hosted-service client at
+// gleaner"): each answers 501 not_implemented naming the operation and why, uncharged.
+struct NotImplemented {
+  const char* path;
+  const char* operation;
+  const char* why;
+};
+constexpr NotImplemented kNotImplemented[] = {
+    {"/scrape/glassdoor/job", "glassdoor/job",
+     "no real Glassdoor job posting page (/job-listing/...) could be found to build and verify "
+     "its reader on"},
+    {"/scrape/yelp/search", "yelp/search",
+     "no whole real Yelp search results page could be found to build and verify its reader on "
+     "(only items a scraper took out of one)"},
 };
 
 }  // namespace
 
 const std::vector<std::string>& hosted_client_operations_not_built() {
   static const std::vector<std::string> paths(std::begin(kNotBuilt), std::end(kNotBuilt));
+  return paths;
+}
+
+const std::vector<std::string>& hosted_client_operations_not_implemented() {
+  static const std::vector<std::string> paths = [] {
+    std::vector<std::string> out;
+    for (const NotImplemented& n : kNotImplemented) out.emplace_back(n.path);
+    return out;
+  }();
   return paths;
 }
 
@@ -37,6 +58,14 @@ void add_hosted_client_routes(Router& router) {
                   "GET " + path +
                       " is an operation of the hosted service's clients that gleaner does not "
                       "serve yet (docs/api.md lists what it serves under their paths)");
+    });
+  }
+  for (const NotImplemented& n : kNotImplemented) {
+    const std::string operation = n.operation;
+    const std::string why = n.why;
+    router.add("GET", n.path, [operation, why](Request&) -> Response {
+      throw Error(ErrorCode::NotImplemented, "the hosted service's operation " + operation +
+                                                 " is not implemented by gleaner: " + why);
     });
   }
 }

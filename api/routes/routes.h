@@ -29,6 +29,9 @@ void add_web_routes(Router& router, Dependencies& deps);
 void add_hosted_client_routes(Router& router);
 /// Those paths, in the order they are registered (docs and tests).
 const std::vector<std::string>& hosted_client_operations_not_built();
+/// The operations of those clients gleaner does not build for want of a real page to verify a
+/// reader on: each path answers 501 not_implemented naming the operation and why.
+const std::vector<std::string>& hosted_client_operations_not_implemented();
 /// GET /openapi.json: the OpenAPI document (api/openapi.h), without authentication.
 void add_openapi_routes(Router& router);
 /// Scraper jobs: POST /scrapers/maps/jobs, GET/DELETE /scrapers/jobs/{id}, results, list.

@@ -5,7 +5,8 @@
 // from the archive: 200), each field of each operation (never a 400, 404 or 405; a page the
 // archive does not hold is the site failing: 502), the values gleaner cannot serve (400 naming
 // them), the page fetch as the node sends it (a GET with the body's fields as query parameters),
-// and the operations gleaner does not serve yet (404 naming the route).
+// the operations gleaner does not serve yet (404 naming the route) and those it does not
+// implement for want of a real page (501 naming the operation, uncharged).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -38,9 +39,10 @@ void add_recorded_pages(TempReplayArchive& archive) {
         TempReplayArchive::Entry entry;
         entry.match = page.value("match", "exact");
         entry.url = page.value("url", "");
-        entry.source = page.contains("fixture")
-                           ? gleaner::testing::site_tests_dir(e.site) + page["fixture"].get<std::string>()
-                           : kSource + "/" + e.data_dir() + page.value("file", "");
+        entry.source =
+            page.contains("fixture")
+                ? gleaner::testing::site_tests_dir(e.site) + page["fixture"].get<std::string>()
+                : kSource + "/" + e.data_dir() + page.value("file", "");
         entry.status = page.value("status", 0);
         for (const auto& [k, v] : page.value("headers", json::object()).items()) {
           entry.headers[k] = v.get<std::string>();
@@ -176,6 +178,26 @@ TEST_F(HostedClient, OperationsNotBuiltAnswer404NamingTheRoute) {
     EXPECT_EQ(error_code(r), "not_found") << path;
     EXPECT_NE(json_of(r)["error"].value("message", "").find(path), std::string::npos) << path;
   }
+}
+
+TEST_F(HostedClient, OperationsWithoutARealPageAnswer501NamingTheOperation) {
+  std::vector<std::string> listed;
+  for (const json& path : requests().at("not_implemented")) {
+    listed.push_back(path.get<std::string>());
+  }
+  EXPECT_EQ(listed, api::hosted_client_operations_not_implemented());
+  const auto before = json_of(service_->get("/account", *key_))["balance"];
+  for (const std::string& path : listed) {
+    auto r = service_->get(path + "?keyword=pizza&location=Boston", *key_);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 501) << path;
+    EXPECT_EQ(error_code(r), "not_implemented") << path;
+    const std::string operation = path.substr(std::string("/scrape/").size());
+    const std::string message = json_of(r)["error"].value("message", "");
+    EXPECT_NE(message.find(operation), std::string::npos) << message;
+    EXPECT_NE(message.find("no "), std::string::npos) << message;  // and why
+  }
+  EXPECT_EQ(json_of(service_->get("/account", *key_))["balance"], before);
 }
 
 }  // namespace
