@@ -16,7 +16,6 @@ constexpr const char* kNotBuilt[] = {
     "/scrape/google-trends/search", "/scrape/google-maps/search",
     "/scrape/google-maps/reviews",  "/scrape/google-maps/place",
     "/scrape/google-maps/photos",   "/scrape/google-maps/contributor-reviews",
-    "/scrape/instagram/profile",
 };
 
 // The operations of those clients that gleaner does not build, because no real page of them

@@ -155,7 +155,7 @@ TEST(HostedClientRequests, EveryEndpointHasItsSitePath) {
     EXPECT_NE(extract::find_endpoint(path), nullptr) << path;
   }
   for (const char* path : {"/scrape/amazon/product", "/scrape/amazon/search", "/scrape/bing/serp",
-                           "/scrape/zillow/property",
+                           "/scrape/instagram/profile", "/scrape/zillow/property",
                            "/scrape/shopify/products", "/scrape/indeed/listing"}) {
     EXPECT_NE(extract::find_endpoint(path), nullptr) << path;
   }
