@@ -658,7 +658,7 @@ json openapi_document() {
     alias["operationId"] = std::string(e.site) + "_" + std::string(e.name) + "_site_path";
     alias["summary"] = "GET " + e.site_path() + ": the same endpoint as GET " + e.endpoint->path();
     paths[e.endpoint->path()]["get"] = std::move(op);
-    paths[e.site_path()]["get"] = std::move(alias);
+    if (e.site_path() != e.endpoint->path()) paths[e.site_path()]["get"] = std::move(alias);
   }
 
   // The hosted service's client operations no real page of could be found: always 501.

@@ -3,7 +3,8 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
-#include <regex>
+
+#include "core/regex.h"
 
 namespace gleaner::browser {
 namespace {
@@ -39,9 +40,9 @@ DeviceFacts facts_of(Device device) {
 }  // namespace
 
 std::optional<ChromeVersion> parse_chrome_version(std::string_view text) {
-  static const std::regex kVersion(R"((\d+)\.\d+\.\d+\.\d+)");
-  std::match_results<std::string_view::const_iterator> m;
-  if (!std::regex_search(text.begin(), text.end(), m, kVersion)) return std::nullopt;
+  static const Regex kVersion(R"((\d+)\.\d+\.\d+\.\d+)");
+  RegexMatch m;
+  if (!kVersion.search(text, m)) return std::nullopt;
   ChromeVersion v;
   v.full = m.str(0);
   v.major = std::stoi(m.str(1));

@@ -21,6 +21,7 @@ int http_status(ErrorCode code) {
     case ErrorCode::ExtractionFailed: return 502;
     case ErrorCode::Timeout: return 504;
     case ErrorCode::Unavailable: return 503;
+    case ErrorCode::NotImplemented: return 501;
     case ErrorCode::Internal: return 500;
   }
   return 500;
@@ -45,6 +46,7 @@ std::string_view code_name(ErrorCode code) {
     case ErrorCode::ExtractionFailed: return "extraction_failed";
     case ErrorCode::Timeout: return "timeout";
     case ErrorCode::Unavailable: return "unavailable";
+    case ErrorCode::NotImplemented: return "not_implemented";
     case ErrorCode::Internal: return "internal";
   }
   return "internal";

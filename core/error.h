@@ -27,7 +27,8 @@ enum class ErrorCode {
   ExtractionFailed,       // 502: a page that is no wall and no error page, without data we can read
   Timeout,                // 504
   Unavailable,            // 503
-  Internal,               // 500
+  NotImplemented,  // 501: an operation of the hosted service's clients without a verified page
+  Internal,        // 500
 };
 
 /// HTTP status of a code (400, 401, ...).

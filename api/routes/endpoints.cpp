@@ -69,7 +69,10 @@ void add_endpoint_routes(Router& router, Dependencies& deps) {
     // The seed's path and the site's name as the hosted service's clients write it: one
     // handler, so one validation, cost (the endpoint's route) and answer.
     router.add("GET", endpoint->path(), handler);
-    router.add("GET", registered.site_path(), handler);
+    // An operation the seed does not name is routed at its site path only.
+    if (registered.site_path() != endpoint->path()) {
+      router.add("GET", registered.site_path(), handler);
+    }
   }
 }
 

@@ -10,14 +10,8 @@ namespace {
 // the bare "no route" of a path nobody sends.
 // clang-format off
 constexpr const char* kNotBuilt[] = {
-    "/scrape/google/ai-overview",
-    "/scrape/google-maps/search",   "/scrape/google-maps/reviews",
-    "/scrape/google-maps/place",
-    "/scrape/amazon/product",       "/scrape/amazon/search",
-    "/scrape/zillow/property",      "/scrape/indeed/listing",
-    "/scrape/glassdoor/job",        "/scrape/shopify/products",
-    "/scrape/yelp/search",          "/scrape/bing/serp",
-    "/scrape/instagram/profile",
+    "/scrape/google/ai-overview",   "/scrape/google-maps/search",
+    "/scrape/google-maps/reviews",  "/scrape/google-maps/place",
 };
 // clang-format on
 
@@ -44,6 +38,12 @@ constexpr NotImplementedOperation kNotImplemented[] = {
     {"/scrape/google-maps/contributor-reviews", "Google Maps contributor reviews",
      "no saved Google Maps contributor profile or its reviews response could be found to verify a "
      "reader on"},
+    {"/scrape/glassdoor/job", "Glassdoor job",
+     "no real Glassdoor job posting page (/job-listing/...) could be found to build and verify "
+     "its reader on"},
+    {"/scrape/yelp/search", "Yelp search",
+     "no whole real Yelp search results page could be found to build and verify its reader on "
+     "(only items a scraper took out of one)"},
 };
 
 }  // namespace
@@ -73,16 +73,10 @@ void add_hosted_client_routes(Router& router) {
                       "serve yet (docs/api.md lists what it serves under their paths)");
     });
   }
-  // 501 `not_implemented` (spec/conventions.md): the one answer of these routes, whatever the
-  // query, in the error envelope every error has. It is written here rather than thrown as a
-  // gleaner::Error because no other layer can raise it: nothing below the route knows these
-  // operations.
+  // 501 `not_implemented` (spec/conventions.md), whatever the query, uncharged.
   for (const NotImplementedOperation& op : hosted_client_operations_not_implemented()) {
     router.add("GET", op.path, [op](Request&) -> Response {
-      Response r;
-      r.status = 501;
-      r.body = {{"error", {{"code", "not_implemented"}, {"message", not_implemented_message(op)}}}};
-      return r;
+      throw Error(ErrorCode::NotImplemented, not_implemented_message(op));
     });
   }
 }

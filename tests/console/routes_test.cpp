@@ -7,13 +7,13 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <set>
 #include <string>
 
 #include "api/router.h"
 #include "console_embedded.h"
 #include "core/error.h"
+#include "core/regex.h"
 
 namespace gleaner::api {
 namespace {
@@ -102,11 +102,10 @@ TEST(ConsoleRoutes, ThePageLoadsOnlyItsOwnFilesAndNothingInline) {
   const std::set<std::string> names = embedded_names();
   const std::string page(console_files::index_html);
   // Every src= and href= of the page is one of the console's own files (or a #screen link).
-  const std::regex ref(R"re((src|href)="([^"]*)")re");
+  static const Regex ref(R"re((src|href)="([^"]*)")re");
   int own = 0;
-  for (auto it = std::sregex_iterator(page.begin(), page.end(), ref); it != std::sregex_iterator();
-       ++it) {
-    const std::string target = (*it)[2];
+  for (const RegexMatch& m : ref.find_all(page)) {
+    const std::string target = m[2];
     // A #screen link, or the empty icon that spares the browser a request for /favicon.ico.
     if (target.rfind('#', 0) == 0 || target == "data:,") continue;
     ASSERT_EQ(target.rfind("/console/", 0), 0u) << target;
@@ -115,27 +114,25 @@ TEST(ConsoleRoutes, ThePageLoadsOnlyItsOwnFilesAndNothingInline) {
   }
   EXPECT_GE(own, 4);
   // No inline script: every <script> has a src. No inline style, no handler attribute.
-  const std::regex script(R"(<script([^>]*)>)");
-  for (auto it = std::sregex_iterator(page.begin(), page.end(), script);
-       it != std::sregex_iterator(); ++it) {
-    EXPECT_NE((*it)[1].str().find("src="), std::string::npos) << (*it)[0];
+  static const Regex script(R"(<script([^>]*)>)");
+  for (const RegexMatch& m : script.find_all(page)) {
+    EXPECT_NE(m[1].str().find("src="), std::string::npos) << m.str(0);
   }
   EXPECT_EQ(page.find("<style"), std::string::npos);
   EXPECT_EQ(page.find("style="), std::string::npos);
-  EXPECT_FALSE(std::regex_search(page, std::regex(R"(\son[a-z]+=)")));
+  EXPECT_FALSE(Regex(R"(\son[a-z]+=)").search(page));
 }
 
 TEST(ConsoleRoutes, EveryModuleAScriptImportsExists) {
   const std::set<std::string> names = embedded_names();
-  const std::regex import(R"re(from '\./([^']+)')re");
+  static const Regex import(R"re(from '\./([^']+)')re");
   int imports = 0;
   for (const auto& [name, text] : console_files::files) {
     const std::string file(name);
     if (file.rfind("js/", 0) != 0) continue;
     const std::string body(text);
-    for (auto it = std::sregex_iterator(body.begin(), body.end(), import);
-         it != std::sregex_iterator(); ++it) {
-      EXPECT_TRUE(names.count("js/" + (*it)[1].str())) << file << " imports " << (*it)[1];
+    for (const RegexMatch& m : import.find_all(body)) {
+      EXPECT_TRUE(names.count("js/" + m[1].str())) << file << " imports " << m.str(1);
       ++imports;
     }
     // The scripts build the page's elements as nodes and set text as text.

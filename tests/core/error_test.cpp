@@ -28,6 +28,7 @@ TEST(Error, StatusAndNameOfEveryCode) {
       {ErrorCode::ExtractionFailed, 502, "extraction_failed"},
       {ErrorCode::Timeout, 504, "timeout"},
       {ErrorCode::Unavailable, 503, "unavailable"},
+      {ErrorCode::NotImplemented, 501, "not_implemented"},
       {ErrorCode::Internal, 500, "internal"},
   };
   for (const auto& r : rows) {

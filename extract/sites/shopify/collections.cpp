@@ -5,9 +5,9 @@
 #include "core/error.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
+#include "extract/sites/shopify/store.h"
 #include "extract/url.h"
 #include "gleaner_site_endpoints.h"
-#include "proxies/guard.h"
 
 namespace gleaner::extract::shopify {
 namespace {
@@ -15,16 +15,6 @@ namespace {
 using nlohmann::json;
 using site_json::at;
 using site_json::str;
-
-// The store's origin: scheme, host and port of the URL given (any path is dropped).
-std::string origin_of(const std::string& url) {
-  const proxies::UrlTarget t = proxies::AddressGuard().check_url(url, "url");
-  const bool default_port =
-      (t.scheme == "https" && t.port == 443) || (t.scheme == "http" && t.port == 80);
-  const std::string host =
-      t.host.form == proxies::Host::Form::Ipv6 ? "[" + t.host.text + "]" : t.host.text;
-  return t.scheme + "://" + host + (default_port ? "" : ":" + std::to_string(t.port));
-}
 
 const Parameters& collections_parameters() {
   static const Parameters params{

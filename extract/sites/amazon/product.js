@@ -1,0 +1,120 @@
+// Reads an Amazon product page (/dp/<asin>) of any storefront: the product's DOM ids (title,
+// byline, buy box price, availability, merchant, rating, breadcrumbs, bullets, description,
+// overview and detail tables, what is in the box), the image block's `colorImages` gallery and the
+// twister's variation JSON (`dimensionValuesDisplayData`). Texts are returned as the page writes
+// them; the C++ reads their numbers in the storefront's locale.
+(args, kit) => {
+  const SEL = {
+    // Amazon's robot check posts its answer to /errors/validateCaptcha.
+    captcha: 'form[action*="/errors/validateCaptcha"]',
+    asin: 'input#ASIN, input[name="ASIN"]',
+    title: '#productTitle',
+    byline: '#bylineInfo',
+    priceBlock: '#corePrice_feature_div, #corePriceDisplay_desktop_feature_div, #corePrice_desktop',
+    priceToPay: '.priceToPay, .apexPriceToPay, .a-price',
+    basisPrice: '.basisPrice .a-price, .a-price.a-text-price',
+    savings: '.savingsPercentage',
+    availability: '#availability',
+    outOfStock: '#outOfStockBuyBox_feature_div #outOfStock, #outOfStockBuyBox',
+    merchant: '[offer-display-feature-name="desktop-merchant-info"] .offer-display-feature-text-message',
+    sellerLink: '#sellerProfileTriggerId',
+    rating: '#acrPopover',
+    ratingCount: '#acrCustomerReviewText',
+    breadcrumbs: '#wayfinding-breadcrumbs_feature_div ul li a',
+    bullets: '#feature-bullets ul li span.a-list-item',
+    factsBullets: '#productFactsDesktopExpander ul li span.a-list-item',
+    description: '#productDescription',
+    overviewRows: '#productOverview_feature_div tr',
+    detailRows: 'table.prodDetTable tr',
+    detailBullets: '#detailBullets_feature_div ul li > span.a-list-item',
+    facts: '#productFactsDesktopExpander .product-facts-detail',
+    inTheBox: '#whatsInTheBoxDeck li, #whatsInTheBoxDeck dd',
+    landingImage: '#landingImage',
+  };
+  const clean = (s) => (s || '').replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim();
+  const one = (sel, scope) => (scope || document).querySelector(sel);
+  // A price as the page writes it: the screen-reader text, else the visible symbol and digits.
+  const priceText = (el) => {
+    if (!el) return '';
+    const off = clean(kit.text(el.querySelector('.a-offscreen')));
+    if (off) return off;
+    return clean(kit.text(el.querySelector('[aria-hidden="true"]') || el));
+  };
+  const block = one(SEL.priceBlock);
+  const pay = block && block.querySelector(SEL.priceToPay);
+  const basis = block && block.querySelector(SEL.basisPrice);
+
+  // The JSON value after `"key" :` (or `'key': {'initial': `) in the page's inline scripts.
+  const scriptValue = (pattern) => {
+    for (const text of kit.scriptTexts('script:not([src])')) {
+      const m = pattern.exec(text);
+      if (m) {
+        const v = kit.valueAt(text, m.index + m[0].length);
+        if (v !== null) return v;
+      }
+    }
+    return null;
+  };
+  const gallery = scriptValue(/'colorImages'\s*:\s*\{\s*'initial'\s*:\s*(?=\[)/) || [];
+  const images = [];
+  for (const g of gallery) {
+    const u = g && (g.hiRes || g.large);
+    if (u && !images.includes(u)) images.push(u);
+  }
+  const variations = scriptValue(/"dimensionValuesDisplayData"\s*:\s*(?=\{)/);
+  const dimensionLabels = scriptValue(/"dimensionsDisplay"\s*:\s*(?=\[)/);
+  const selected = scriptValue(/"selected_variations"\s*:\s*(?=\{)/);
+
+  const pairs = (rows, keySel, valueSel) => rows.map((r) => [
+    clean(kit.text(r.querySelector(keySel))), clean(kit.text(r.querySelector(valueSel)))]);
+  const overview = pairs(Array.from(document.querySelectorAll(SEL.overviewRows)),
+                         'td:first-child', 'td:last-child');
+  const details = pairs(Array.from(document.querySelectorAll(SEL.detailRows)), 'th', 'td');
+  const facts = pairs(Array.from(document.querySelectorAll(SEL.facts)), '.a-col-left', '.a-col-right');
+  for (const li of document.querySelectorAll(SEL.detailBullets)) {
+    const spans = li.querySelectorAll(':scope > span');
+    if (spans.length >= 2) details.push([clean(kit.text(spans[0])).replace(/\s*:$/, ''), clean(kit.text(spans[1]))]);
+  }
+  let bullets = kit.texts(SEL.bullets).map(clean);
+  if (!bullets.length) bullets = kit.texts(SEL.factsBullets).map(clean);
+  const description = one(SEL.description);
+  // The description's text without the style sheet the block carries inside it.
+  let descriptionText = '';
+  if (description) {
+    const copy = description.cloneNode(true);
+    copy.querySelectorAll('style, script').forEach((n) => n.remove());
+    descriptionText = clean(copy.textContent);
+  }
+  const seller = one(SEL.sellerLink) || one(SEL.merchant);
+  const canonical = one('link[rel="canonical"]');
+  return {
+    captcha: !!document.querySelector(SEL.captcha),
+    asin: (one(SEL.asin) || {}).value || null,
+    canonical: canonical ? canonical.href : null,
+    lang: document.documentElement.getAttribute('lang'),
+    title: clean(kit.text(SEL.title)),
+    byline: clean(kit.text(SEL.byline)),
+    bylineUrl: kit.abs(kit.attr('a#bylineInfo', 'href')),
+    price: priceText(pay),
+    basisPrice: priceText(basis),
+    savings: clean(kit.text(block ? block.querySelector(SEL.savings) : null)),
+    availability: clean(kit.text(SEL.availability)),
+    outOfStock: !!one(SEL.outOfStock),
+    seller: seller ? clean(kit.text(seller)) : '',
+    sellerUrl: seller && seller.getAttribute('href') ? kit.abs(seller.getAttribute('href')) : null,
+    rating: clean(kit.attr(SEL.rating, 'title') || ''),
+    ratingCount: clean(kit.text(SEL.ratingCount)),
+    breadcrumbs: kit.texts(SEL.breadcrumbs).map(clean),
+    bullets,
+    description: descriptionText,
+    overview,
+    details,
+    facts,
+    inTheBox: kit.texts(SEL.inTheBox).map(clean),
+    images,
+    landingImage: kit.attr(SEL.landingImage, 'data-old-hires') || kit.attr(SEL.landingImage, 'src'),
+    variations,
+    dimensionLabels,
+    selectedVariations: selected,
+  };
+}

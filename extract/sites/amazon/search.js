@@ -1,0 +1,68 @@
+// Reads an Amazon search results page (/s?k=...): each result card
+// (`div[data-component-type="s-search-result"][data-asin]`) with its title, link, image, price,
+// list price, rating, rating count, "bought in past month" line and delivery lines; the result
+// count line ("1-16 of 521 results") and the pager. Texts as the page writes them.
+(args, kit) => {
+  const SEL = {
+    // Amazon's robot check posts its answer to /errors/validateCaptcha.
+    captcha: 'form[action*="/errors/validateCaptcha"]',
+    card: 'div[data-component-type="s-search-result"][data-asin]',
+    titleHeading: 'h2[aria-label]',
+    heading: 'a h2, h2',
+    link: 'a.a-link-normal[href*="/dp/"], a[href*="/dp/"]',
+    image: 'img.s-image',
+    price: '[data-cy="price-recipe"] .a-price:not(.a-text-price) .a-offscreen',
+    listPrice: '[data-cy="price-recipe"] .a-price.a-text-price .a-offscreen',
+    stars: '[data-cy="reviews-block"] .a-icon-alt',
+    ratingCount: '[data-cy="reviews-block"] a[href*="#customerReviews"]',
+    sponsored: '.puis-sponsored-label-text, [data-component-type="sp-sponsored-result"]',
+    prime: 'i.a-icon-prime, [aria-label="Amazon Prime"]',
+    badge: '.a-badge-text',
+    delivery1: '.udm-primary-delivery-message',
+    delivery2: '.udm-secondary-delivery-message',
+    resultCount: '[data-component-type="s-result-info-bar"] h2 > span:first-child',
+    next: 'a.s-pagination-next',
+    pages: 'a.s-pagination-button, a.s-pagination-item:not(.s-pagination-next):not(.s-pagination-previous)',
+    current: '.s-pagination-selected',
+  };
+  const cards = Array.from(document.querySelectorAll(SEL.card))
+    .filter((c) => c.getAttribute('data-asin'));
+  const results = cards.map((c) => {
+    const heading = c.querySelector(SEL.titleHeading);
+    const link = c.querySelector(SEL.link);
+    const img = c.querySelector(SEL.image);
+    const count = c.querySelector(SEL.ratingCount);
+    // The "bought in past month" line is the reviews block's sibling row of secondary text.
+    const secondary = Array.from(c.querySelectorAll('.a-size-base.a-color-secondary'))
+      .map((n) => kit.text(n)).filter((t) => /^\d[\d.,]*[KkMm]?\+/.test(t));
+    return {
+      asin: c.getAttribute('data-asin'),
+      index: c.getAttribute('data-index'),
+      title: heading ? heading.getAttribute('aria-label') : kit.text(c.querySelector(SEL.heading)),
+      link: link ? kit.abs(link.getAttribute('href')) : null,
+      image: img ? img.getAttribute('src') : null,
+      price: kit.text(c.querySelector(SEL.price)),
+      listPrice: kit.text(c.querySelector(SEL.listPrice)),
+      stars: kit.text(c.querySelector(SEL.stars)),
+      ratingCount: count ? (count.getAttribute('aria-label') || kit.text(count)) : '',
+      adHolder: c.classList.contains('AdHolder') || !!c.querySelector(SEL.sponsored),
+      prime: !!c.querySelector(SEL.prime),
+      badges: kit.texts(SEL.badge, c),
+      bought: secondary[0] || '',
+      delivery: kit.text(c.querySelector(SEL.delivery1)),
+      fastestDelivery: kit.text(c.querySelector(SEL.delivery2)),
+    };
+  });
+  const next = document.querySelector(SEL.next);
+  return {
+    captcha: !!document.querySelector(SEL.captcha),
+    lang: document.documentElement.getAttribute('lang'),
+    resultCount: kit.text(SEL.resultCount),
+    results,
+    nextPageUrl: next ? kit.abs(next.getAttribute('href')) : null,
+    otherPages: Array.from(document.querySelectorAll(SEL.pages), (a) => ({
+      page: kit.text(a), url: kit.abs(a.getAttribute('href'))})),
+    currentPage: kit.text(SEL.current),
+    searchForm: !!document.querySelector('form[name="site-search"], #twotabsearchtextbox'),
+  };
+}

@@ -1,0 +1,44 @@
+#pragma once
+// What Amazon's product and search endpoints share: the storefronts, the parameters the hosted
+// service's clients send for both, the locale each storefront writes numbers in, and a price as
+// the answer gives it ({symbol, amount}).
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "extract/endpoint.h"
+#include "extract/params.h"
+#include "extract/sites/common/text.h"
+
+namespace gleaner::extract::amazon {
+
+/// The 23 storefronts, `www.amazon.com` first (the default).
+const std::vector<std::string>& domains();
+
+/// `domain`, `deliveryZip`, `shippingLocation` and `language`: the parameters both endpoints take.
+std::vector<Param> storefront_parameters();
+
+/// The storefront asked for ("www.amazon.de"), `www.` added when the client left it out.
+std::string storefront_of(const ValidatedParams& params);
+
+/// The decimal mark the storefront writes prices and ratings with (amazon.de: "33,69 €").
+DecimalMark decimal_mark_of_storefront(const std::string& storefront);
+
+/// The browser profile of a request to the storefront: desktop, with `language`'s
+/// Accept-Language when the client named one.
+BrowserProfile profile_of(const ValidatedParams& params);
+
+/// A price as the page writes it ("$3,429.99", "₹52,990.00", "33,69 €", "SAR 1,279.00"): the
+/// currency as written (`symbol`) and the amount in the storefront's locale; nullopt without one.
+struct Price {
+  std::string symbol;
+  double amount = 0;
+};
+std::optional<Price> parse_price(const std::string& text, DecimalMark mark);
+
+/// Throws upstream_blocked when the script saw Amazon's robot check (its form posting to
+/// /errors/validateCaptcha) instead of the page.
+void check_not_captcha(const nlohmann::json& output);
+
+}  // namespace gleaner::extract::amazon

@@ -1,0 +1,73 @@
+// Reads a Bing web results page: the top-level organic results (`#b_results > li.b_algo`: the
+// title link, the displayed `cite`, the caption's first paragraph), the ad blocks at the top and
+// bottom (`li.b_ad`, each ad an item of its list), the related searches (`.b_rs`), the pager
+// (`li.b_pag`) and the result count (`.sb_count`). Answer blocks that nest further `b_algo`
+// items are not results of their own.
+(args, kit) => {
+  const SEL = {
+    results: '#b_results',
+    organic: ':scope > li.b_algo',
+    adBlocks: ':scope > li.b_ad',
+    adItems: ':scope > ul > li',
+    titleLink: 'h2 a',
+    cite: 'cite',
+    snippet: '.b_caption p, .b_paractl, p',
+    related: '.b_rs li a',
+    pager: 'li.b_pag a',
+    next: 'li.b_pag a.sb_pagN',
+    count: '.sb_count',
+    adSlug: '.b_adSlug',
+    sitelinks: '.b_vlist2col a, .b_ad .sb_adsWv2 a, .b_ad ul.b_vList a',
+  };
+  // A displayed URL as the page writes it (its style sheet may change its case on screen).
+  const written = (n) => (n ? (n.textContent || '').replace(/\s+/g, ' ').trim() : '');
+  const root = document.querySelector(SEL.results);
+  const items = (sel) => (root ? Array.from(root.querySelectorAll(sel)) : []);
+  const organic = items(SEL.organic).map((li) => {
+    const a = li.querySelector(SEL.titleLink);
+    const p = li.querySelector(SEL.snippet);
+    return {
+      title: kit.text(a),
+      link: a ? a.getAttribute('href') : null,
+      displayedLink: written(li.querySelector(SEL.cite)),
+      snippet: kit.text(p),
+    };
+  });
+  const ads = [];
+  items(SEL.adBlocks).forEach((block) => {
+    const bottom = block.classList.contains('b_adBottom');
+    block.querySelectorAll(SEL.adItems).forEach((li, i) => {
+      const a = li.querySelector(SEL.titleLink);
+      if (!a) return;
+      const p = li.querySelector('.b_caption p');
+      let description = '';
+      if (p) {
+        const copy = p.cloneNode(true);
+        copy.querySelectorAll(SEL.adSlug).forEach((s) => s.remove());
+        description = kit.text(copy);
+      }
+      ads.push({
+        blockPosition: bottom ? 'bottom' : 'top',
+        indexInBlock: i + 1,
+        title: kit.text(a),
+        link: a.getAttribute('href'),
+        displayedLink: written(li.querySelector(SEL.cite)),
+        description,
+        sitelinks: Array.from(li.querySelectorAll('.b_caption ul a, .b_vlist2col a'), (s) => ({
+          title: kit.text(s), link: s.getAttribute('href')})).filter((s) => s.title && s.link),
+      });
+    });
+  });
+  const next = document.querySelector(SEL.next);
+  return {
+    hasResults: !!root,
+    count: kit.text(SEL.count),
+    organic,
+    ads,
+    related: Array.from(document.querySelectorAll(SEL.related), (a) => ({
+      query: kit.text(a), link: kit.abs(a.getAttribute('href'))})),
+    pages: Array.from(document.querySelectorAll(SEL.pager), (a) => ({
+      label: kit.text(a), link: a.getAttribute('href') ? kit.abs(a.getAttribute('href')) : null})),
+    next: next ? kit.abs(next.getAttribute('href')) : null,
+  };
+}

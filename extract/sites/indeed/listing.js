@@ -1,0 +1,44 @@
+// Reads an Indeed search results page: the job cards the page embeds
+// (`window.mosaic.providerData["mosaic-provider-jobcards"]` → metaData.mosaicProviderJobCardsModel
+// .results), the related searches the page embeds (`"relatedQueries":[...]`), the job count line
+// and the pager's next link.
+(args, kit) => {
+  const SEL = {
+    count: '.jobsearch-JobCountAndSortPane-jobCount',
+    next: 'a[data-testid="pagination-page-next"]',
+  };
+  const valueAfter = (marker) => {
+    for (const text of kit.scriptTexts('script:not([src])')) {
+      const at = text.indexOf(marker);
+      if (at < 0) continue;
+      let i = at + marker.length;
+      while (i < text.length && text[i] !== '{' && text[i] !== '[') i++;
+      const v = kit.valueAt(text, i);
+      if (v !== null) return v;
+    }
+    return null;
+  };
+  // The card's snippet is a short HTML list: its text, as a person reads it.
+  const textOf = (html) => html
+    ? (new DOMParser().parseFromString(html, 'text/html').body.textContent || '')
+        .replace(/\s+/g, ' ').trim()
+    : '';
+  const cards = valueAfter('window.mosaic.providerData["mosaic-provider-jobcards"]=') ||
+      valueAfter('window.mosaic.providerData["mosaic-provider-jobcards"] =');
+  const model = cards && cards.metaData && cards.metaData.mosaicProviderJobCardsModel;
+  const results = model && Array.isArray(model.results) ? model.results.map((r) => ({
+    jobkey: r.jobkey, title: r.displayTitle || r.title, company: r.company,
+    location: r.formattedLocation, snippet: textOf(r.snippet), relative: r.formattedRelativeTime,
+    pubDate: r.pubDate, sponsored: r.sponsored, taxonomy: r.taxonomyAttributes,
+    jobTypes: r.jobTypes, extractedSalary: r.extractedSalary, salarySnippet: r.salarySnippet,
+  })) : null;
+  const next = document.querySelector(SEL.next);
+  return {
+    origin: location.origin,
+    results,
+    pageNumber: model ? model.pageNumber : null,
+    related: valueAfter('"relatedQueries":'),
+    count: kit.text(SEL.count),
+    next: next ? kit.abs(next.getAttribute('href')) : null,
+  };
+}

@@ -1,0 +1,117 @@
+// GET /scrape/amazon/product end to end in real Chromium: the endpoint builds the /dp/ URL, the
+// page is answered from a replay archive with the real product pages kept in pages/amazon-product
+// (amazon.com 2025, amazon.in 2025), product.js reads them and the C++ shapes them.
+#include <gtest/gtest.h>
+
+#include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
+#include "tests/support/sites/browser_checks.h"
+
+namespace gleaner::extract::amazon {
+namespace {
+
+using gleaner::testing::TempReplayArchive;
+using testing::error_in_chromium;
+using testing::requested;
+using testing::run_in_chromium;
+
+const std::string kShirt = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-dp-B07FNW9FGJ-data-analyst-tshirt-raw-2025-05.html");
+const std::string kIphone = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-in-dp-iphone-13-128gb-green-raw-2025-11.html");
+
+TEST(AmazonProductInChromium, TheShirtAsAPersonReadsIt) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B07FNW9FGJ", kShirt));
+  auto replay = archive.load();
+  auto result = run_in_chromium(product_endpoint(), replay, {{"asin", "B07FNW9FGJ"}});
+  EXPECT_EQ(requested(*replay, "https://www.amazon.com/").front(),
+            "https://www.amazon.com/dp/B07FNW9FGJ");
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B07FNW9FGJ");
+  EXPECT_EQ(p["title"], "Got Data Funny Business Data Analyst T-Shirt");
+  EXPECT_EQ(p["brand"], "Data Analyst & Business Analytics Tees");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["price"]["symbol"], "$");
+  EXPECT_EQ(p["price"]["currentPrice"], 15.99);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.4);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 22);
+  ASSERT_EQ(p["breadcrumbs"].size(), 7u);
+  EXPECT_EQ(p["breadcrumbs"].front(), "Clothing, Shoes & Jewelry");
+  EXPECT_EQ(p["breadcrumbs"].back(), "T-Shirts");
+  ASSERT_EQ(p["featureBullets"].size(), 2u);
+  EXPECT_EQ(p["featureBullets"][1],
+            "Lightweight, Classic fit, Double-needle sleeve and bottom hem");
+  EXPECT_EQ(p["seller"], "Amazon.com");
+  EXPECT_EQ(p["specification"]["Department"], "mens");
+  EXPECT_NE(p["description"].get<std::string>().find("Got Data is a funny pickup"),
+            std::string::npos);
+  // The twister's variations: fit type, colour and size of each child ASIN.
+  ASSERT_GT(p["variants"].size(), 100u);
+  bool sapphire = false;
+  for (const auto& v : p["variants"]) {
+    if (v["asin"] == "B0D813X6K4") {
+      sapphire = true;
+      EXPECT_EQ(v["dimensions"]["Fit Type"], "Women");
+      EXPECT_EQ(v["dimensions"]["Color"], "Sapphire Blue");
+      EXPECT_EQ(v["dimensions"]["Size"], "3X-Large");
+    }
+  }
+  EXPECT_TRUE(sapphire);
+  EXPECT_GT(p["totalImages"].get<int>(), 0);
+  EXPECT_EQ(p["primaryImage"], p["images"][0]);
+}
+
+TEST(AmazonProductInChromium, AnUnavailableIphoneOnAmazonIndiaHasNoPrice) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.in/dp/B09V4B6K53", kIphone));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B09V4B6K53"}, {"domain", "amazon.in"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"], "Apple iPhone 13 (128GB) - Green");
+  EXPECT_EQ(p["brand"], "Apple");
+  EXPECT_EQ(p["url"], "https://www.amazon.in/dp/B09V4B6K53");
+  // "Currently unavailable": the ₹ amounts on the page are other widgets', not a buy box.
+  EXPECT_EQ(p["isAvailable"], false);
+  EXPECT_FALSE(p.contains("price"));
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.5);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 36265);
+  EXPECT_EQ(p["featureBullets"][0], "15 cm (6.1-inch) Super Retina XDR display");
+  EXPECT_EQ(p["specification"]["Brand"], "Apple");
+  EXPECT_EQ(p["specification"]["Operating System"], "iOS");
+  EXPECT_EQ(p["whatIsInTheBox"], nlohmann::json::array({"USB-C to Lightning Cable"}));
+  EXPECT_EQ(p["breadcrumbs"].front(), "Electronics");
+  EXPECT_EQ(p["breadcrumbs"].back(), "Smartphones");
+}
+
+// The amazon.com page written as amazon.de writes its prices and ratings ("1.015,99 €",
+// "4,4 von 5 Sternen"): read in that storefront's locale.
+TEST(AmazonProductInChromium, AGermanStorefrontsPricesReadInItsLocale) {
+  TempReplayArchive archive;
+  using nlohmann::json;
+  const json replace = json::array(
+      {json::array({"<span class=\"a-price-symbol\">$</span><span class=\"a-price-whole\">15<span "
+                    "class=\"a-price-decimal\">.</span></span><span "
+                    "class=\"a-price-fraction\">99</span>",
+                    "<span class=\"a-price-whole\">1.015<span class=\"a-price-decimal\">,</span>"
+                    "</span><span class=\"a-price-fraction\">99</span><span "
+                    "class=\"a-price-symbol\">€</span>"}),
+       json::array({"title=\"4.4 out of 5 stars\"", "title=\"4,4 von 5 Sternen\""})});
+  archive.add(
+      gleaner::testing::rewritten_entry("https://www.amazon.de/dp/B07FNW9FGJ", kShirt, replace));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B07FNW9FGJ"}, {"domain", "www.amazon.de"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["price"]["symbol"], "€");
+  EXPECT_EQ(p["price"]["currentPrice"], 1015.99);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.4);
+}
+
+TEST(AmazonProductInChromium, AMissingAsinIsNotFound) {
+  TempReplayArchive archive;  // nothing answers: the archive's 404 is Amazon's "page not found"
+  EXPECT_EQ(error_in_chromium(product_endpoint(), archive.load(), {{"asin", "B000000000"}}).code(),
+            ErrorCode::NotFound);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::amazon

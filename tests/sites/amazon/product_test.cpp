@@ -1,0 +1,99 @@
+// GET /scrape/amazon/product without a browser: its parameters, the /dp/ URL of each storefront,
+// the price reader of every locale the storefronts write, and the shaping of product.js's
+// recorded output on the real amazon.com and amazon.in pages.
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "extract/sites/amazon/storefront.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract::amazon {
+namespace {
+
+using nlohmann::json;
+using testing::refused;
+using testing::rejection;
+
+const Endpoint& product() {
+  return product_endpoint();
+}
+
+TEST(AmazonProductParameters, AsinAndStorefront) {
+  EXPECT_EQ(rejection(product(), {}), refused(ErrorCode::MissingParameter, "asin"));
+  EXPECT_EQ(rejection(product(), {{"asin", "B07FNW9FG"}}),
+            refused(ErrorCode::InvalidParameter, "asin"));
+  EXPECT_EQ(rejection(product(), {{"asin", "B07FNW9FGJ"}, {"domain", "www.amazon.cn"}}),
+            refused(ErrorCode::InvalidParameter, "domain"));
+  EXPECT_EQ(rejection(product(), {{"asin", "B07FNW9FGJ"}, {"language", "XX"}}),
+            refused(ErrorCode::InvalidParameter, "language"));
+  for (const std::string& d : domains()) {
+    EXPECT_EQ(rejection(product(), {{"asin", "B07FNW9FGJ"}, {"domain", d}}),
+              refused(ErrorCode::Internal, "accepted"))
+        << d;
+  }
+  const auto request = product().build_request(
+      product().validate({{"asin", "b07fnw9fgj"}, {"domain", "amazon.co.jp"}, {"language", "JP"}}));
+  EXPECT_EQ(request.url, "https://www.amazon.co.jp/dp/B07FNW9FGJ");
+  EXPECT_EQ(request.profile.headers.at("Accept-Language"), "ja");
+  EXPECT_EQ(product().build_request(product().validate({{"asin", "B07FNW9FGJ"}})).url,
+            "https://www.amazon.com/dp/B07FNW9FGJ");
+}
+
+TEST(AmazonPrices, EachStorefrontsLocale) {
+  struct Case {
+    const char* storefront;
+    const char* text;
+    const char* symbol;
+    double amount;
+  };
+  for (const Case& c :
+       {Case{"www.amazon.com", "$15.99", "$", 15.99},
+        Case{"www.amazon.com", "$3,429.99", "$", 3429.99},
+        Case{"www.amazon.in", "₹52,990.00", "₹", 52990}, Case{"www.amazon.in", "₹2,219", "₹", 2219},
+        Case{"www.amazon.sa", "SAR 1,279.00", "SAR", 1279},
+        Case{"www.amazon.fr", "33,69 €", "€", 33.69},
+        Case{"www.amazon.de", "1.234,50 €", "€", 1234.5},
+        Case{"www.amazon.com.br", "R$ 1.299,00", "R$", 1299},
+        Case{"www.amazon.co.jp", "￥3,480", "￥", 3480}}) {
+    SCOPED_TRACE(c.text);
+    auto price = parse_price(c.text, decimal_mark_of_storefront(c.storefront));
+    ASSERT_TRUE(price);
+    EXPECT_EQ(price->symbol, c.symbol);
+    EXPECT_DOUBLE_EQ(price->amount, c.amount);
+  }
+  EXPECT_FALSE(parse_price("Currently unavailable", DecimalMark::Dot));
+}
+
+TEST(AmazonProductShape, TheRecordedShirtPage) {
+  const json out = testing::recorded("amazon/data/product/data-analyst-tshirt_script_output.json");
+  const json body = product().shape(out, product().validate({{"asin", "B07FNW9FGJ"}}));
+  const json& p = body["product"];
+  EXPECT_EQ(p["price"], json({{"symbol", "$"}, {"currentPrice", 15.99}}));
+  EXPECT_EQ(p["brand"], "Data Analyst & Business Analytics Tees");
+  EXPECT_EQ(p["reviewsInfo"], json({{"rating", 4.4}, {"totalReviews", 22}}));
+  EXPECT_TRUE(product().has_content(body));
+}
+
+TEST(AmazonProductShape, TheRecordedUnavailablePage) {
+  const json out = testing::recorded("amazon/data/product/iphone-13-in_script_output.json");
+  const json body = product().shape(
+      out, product().validate({{"asin", "B09V4B6K53"}, {"domain", "www.amazon.in"}}));
+  EXPECT_EQ(body["product"]["isAvailable"], false);
+  EXPECT_FALSE(body["product"].contains("price"));
+  // Without its title the page is one we could not read.
+  json without = out;
+  without["title"] = "";
+  EXPECT_FALSE(product().has_content(product().shape(
+      without, product().validate({{"asin", "B09V4B6K53"}, {"domain", "www.amazon.in"}}))));
+  // Amazon's robot check (a form posting to /errors/validateCaptcha) is its wall.
+  json captcha = without;
+  captcha["captcha"] = true;
+  EXPECT_EQ(testing::error_of_shape(
+                product(), captcha,
+                product().validate({{"asin", "B09V4B6K53"}, {"domain", "www.amazon.in"}})),
+            ErrorCode::UpstreamBlocked);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::amazon

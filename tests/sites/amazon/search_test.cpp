@@ -1,0 +1,65 @@
+// GET /scrape/amazon/search without a browser: its parameters, the results page's URL for each
+// sort and page, and the shaping of search.js's recorded output on the real amazon.com page.
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract::amazon {
+namespace {
+
+using nlohmann::json;
+using testing::refused;
+using testing::rejection;
+
+const Endpoint& search() {
+  return search_endpoint();
+}
+std::string url_of(const QueryParams& q) {
+  return search().build_request(search().validate(q)).url;
+}
+
+TEST(AmazonSearchParameters, QueryPageAndSort) {
+  EXPECT_EQ(rejection(search(), {}), refused(ErrorCode::MissingParameter, "q"));
+  EXPECT_EQ(rejection(search(), {{"q", "x"}, {"page", "0"}}),
+            refused(ErrorCode::InvalidParameter, "page"));
+  EXPECT_EQ(rejection(search(), {{"q", "x"}, {"sortBy", "cheapest"}}),
+            refused(ErrorCode::InvalidParameter, "sortBy"));
+  EXPECT_EQ(url_of({{"q", "RTX 4090"}}), "https://www.amazon.com/s?k=RTX+4090");
+  EXPECT_EQ(url_of({{"q", "RTX 4090"}, {"sortBy", "featured"}}),
+            "https://www.amazon.com/s?k=RTX+4090");
+  EXPECT_EQ(url_of({{"q", "x"}, {"page", "3"}, {"sortBy", "priceLowToHigh"}}),
+            "https://www.amazon.com/s?k=x&page=3&s=price-asc-rank");
+  EXPECT_EQ(url_of({{"q", "x"}, {"sortBy", "bestSellers"}, {"domain", "amazon.de"}}),
+            "https://www.amazon.de/s?k=x&s=exact-aware-popularity-rank");
+}
+
+TEST(AmazonSearchShape, TheRecordedRtx4090Page) {
+  const json out = testing::recorded("amazon/data/search/rtx-4090_script_output.json");
+  const json body = search().shape(out, search().validate({{"q", "RTX 4090"}}));
+  ASSERT_EQ(body["productResults"].size(), 16u);
+  EXPECT_EQ(body["productResults"][0]["price"], json({{"symbol", "$"}, {"currentPrice", 3429.99}}));
+  EXPECT_EQ(body["pagination"]["totalResults"], 521);
+  EXPECT_TRUE(search().has_content(body));
+  // A sponsored card's title loses the label screen readers hear first.
+  json sponsored = out;
+  sponsored["results"][0]["title"] =
+      "Sponsored Ad - " + out["results"][0]["title"].get<std::string>();
+  sponsored["results"][0]["adHolder"] = true;
+  const json ad = search().shape(sponsored, search().validate({{"q", "RTX 4090"}}));
+  EXPECT_EQ(ad["productResults"][0]["title"], body["productResults"][0]["title"]);
+  EXPECT_EQ(ad["productResults"][0]["isSponsored"], true);
+  // A page without cards is one we could not read (no page of no matches was recorded).
+  json empty = out;
+  empty["results"] = json::array();
+  EXPECT_FALSE(search().has_content(search().shape(empty, search().validate({{"q", "x"}}))));
+  // Amazon's robot check in place of the results is its wall, not a page we could not read.
+  json captcha = empty;
+  captcha["captcha"] = true;
+  EXPECT_EQ(testing::error_of_shape(search(), captcha, search().validate({{"q", "x"}})),
+            ErrorCode::UpstreamBlocked);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::amazon

@@ -1,0 +1,70 @@
+// GET /scrape/bing/serp without a browser: its parameters (the hosted service's clients' names,
+// both names of the adult filter), the results page's URL, and the shaping of serp.js's recorded
+// output on the real 2021 "coffee" page.
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/sites/site_checks.h"
+
+namespace gleaner::extract::bing {
+namespace {
+
+using nlohmann::json;
+using testing::refused;
+using testing::rejection;
+
+const Endpoint& serp() {
+  return serp_endpoint();
+}
+std::string url_of(const QueryParams& q) {
+  return serp().build_request(serp().validate(q)).url;
+}
+
+TEST(BingSerpParameters, TheClientsParameters) {
+  EXPECT_EQ(rejection(serp(), {}), refused(ErrorCode::MissingParameter, "q"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"count", "51"}}),
+            refused(ErrorCode::InvalidParameter, "count"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"mkt", "en-xx"}}),
+            refused(ErrorCode::InvalidParameter, "mkt"));
+  EXPECT_EQ(rejection(serp(), {{"q", "x"}, {"safe", "off"}, {"safeSearch", "strict"}}),
+            refused(ErrorCode::ConflictingParameters, "safeSearch"));
+  EXPECT_EQ(url_of({{"q", "coffee"}}), "https://www.bing.com/search?q=coffee");
+  EXPECT_EQ(url_of({{"q", "coffee shop"},
+                    {"first", "11"},
+                    {"count", "20"},
+                    {"mkt", "de-de"},
+                    {"cc", "de"},
+                    {"setLang", "de"},
+                    {"safeSearch", "strict"},
+                    {"filters", "ex1:\"ez1\""}}),
+            "https://www.bing.com/search?q=coffee+shop&first=11&count=20&mkt=de-de&cc=de&"
+            "setlang=de&adlt=strict&filters=ex1%3A%22ez1%22");
+  EXPECT_EQ(
+      serp().build_request(serp().validate({{"q", "x"}, {"deviceType", "mobile"}})).profile.device,
+      BrowserProfile::Device::Mobile);
+}
+
+TEST(BingSerpShape, TheRecordedCoffeePage) {
+  const json out = testing::recorded("bing/data/serp/coffee_script_output.json");
+  const json body = serp().shape(out, serp().validate({{"q", "coffee"}, {"first", "21"}}));
+  EXPECT_EQ(body["organicResults"][0]["position"], 21);
+  EXPECT_EQ(body["pagination"]["currentPage"], 3);
+  EXPECT_EQ(body["organicResults"][1]["source"], "en.wikipedia.org");
+  EXPECT_TRUE(serp().has_content(body));
+  // Keys are absent, not empty, where Bing shows no such block.
+  json bare = out;
+  bare["ads"] = json::array();
+  bare["related"] = json::array();
+  const json without = serp().shape(bare, serp().validate({{"q", "coffee"}}));
+  EXPECT_FALSE(without.contains("ads"));
+  EXPECT_FALSE(without.contains("relatedSearches"));
+  // A page without the results list is one we could not read.
+  json none = out;
+  none["hasResults"] = false;
+  EXPECT_EQ(testing::error_of_shape(serp(), none, serp().validate({{"q", "coffee"}})),
+            ErrorCode::ExtractionFailed);
+}
+
+}  // namespace
+}  // namespace gleaner::extract::bing
