@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "extract/plain/http_client.h"
 #include "extract/pool_tabs.h"
+#include "extract/web/plain_fetch.h"
 #include "jobs/crawl_url.h"
 #include "jobs/sitemap.h"
 #include "proxies/gateway.h"
@@ -153,32 +154,15 @@ FetchedText WebPageSource::get_text(const std::string& url, Deadline deadline,
   const auto target = parse_crawl_url(url);
   if (!target) throw invalid_parameter("url", "not an http(s) URL");
   if (!services_.gateway) return read_in_tab(*target, deadline, max_bytes);
-  // The plain road (extract/plain/http_client.h) through the egress gateway: the answer's own
-  // status, whatever its body (a 404 is a 404, not a browser's error page), at most max_bytes.
-  proxies::Gateway& gateway = *services_.gateway;
-  gateway.check_url(url, deadline, "url");
-  proxies::GatewayLease way_out = gateway.open_lease(proxies::Route::direct());
+  // The plain road through the egress gateway (web::gateway_get, as jsRendering: false): the
+  // answer's own status, whatever its body (a 404 is a 404, not a browser's error page), at most
+  // max_bytes.
   plain::HttpRequest http;
   http.url = url;
   http.headers = {{"Accept", "text/plain, application/xml, text/xml, */*;q=0.8"}};
-  http.proxy = plain::HttpProxy{way_out.proxy_server(), way_out.username(), way_out.password()};
   http.max_bytes = max_bytes;
-  const auto note_main_document = way_out.main_document_notes();
-  http.before_hop = [&](const std::string& hop) {
-    if (hop != url) gateway.check_url(hop, deadline, "url");  // every redirect, as for a page
-    note_main_document(hop);
-  };
-  plain::HttpResponse response;
-  try {
-    response = plain::http_get(http, deadline);
-  } catch (const Error& e) {
-    way_out.check_main_document("url");
-    if (e.code() == ErrorCode::UpstreamError) way_out.check_main_document_reached();
-    throw;
-  }
-  way_out.check_main_document("url");
-  // The gateway's own error page (it could not connect) is not the site's answer.
-  if (response.headers.count("x-gleaner-gateway") != 0) way_out.check_main_document_reached();
+  plain::HttpResponse response =
+      web::gateway_get(*services_.gateway, proxies::Route::direct(), std::move(http), deadline);
   FetchedText text;
   text.status = response.status;
   bool cut = false;

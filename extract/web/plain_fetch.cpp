@@ -19,32 +19,21 @@ using nlohmann::json;
 
 }  // namespace
 
-WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& route,
-                           WebServices& services, Deadline deadline,
-                           const std::function<void()>& before_load) {
-  if (!services.gateway) {
-    throw Error(ErrorCode::Unavailable,
-                "jsRendering: false is not available while the service replays an archive");
-  }
-  const auto started = SteadyClock::now();
-  proxies::Gateway& gateway = *services.gateway;
-  gateway.check_url(request.url, deadline, "url");
+plain::HttpResponse gateway_get(proxies::Gateway& gateway, const proxies::Route& route,
+                                plain::HttpRequest http, Deadline deadline,
+                                const std::function<void()>& before_load) {
+  gateway.check_url(http.url, deadline, "url");
   proxies::GatewayLease way_out = gateway.open_lease(route);
-
-  plain::HttpRequest http;
-  http.url = request.url;
-  http.headers = request.headers;
   http.proxy = plain::HttpProxy{way_out.proxy_server(), way_out.username(), way_out.password()};
-  http.max_bytes = content::SnapshotParts{}.max_chars;
   const auto note_main_document = way_out.main_document_notes();
+  const std::string first = http.url;
   http.before_hop = [&](const std::string& url) {
     // Each redirect target passes the same check as the page (the gateway checks again when it
     // connects, so a name that changes its answer cannot slip through).
-    if (url != request.url) gateway.check_url(url, deadline, "url");
+    if (url != first) gateway.check_url(url, deadline, "url");
     note_main_document(url);
   };
-  // Nothing is fetched before the request's credits are reserved (api/billing.h).
-  before_load();
+  if (before_load) before_load();
   plain::HttpResponse response;
   try {
     response = plain::http_get(http, deadline);
@@ -57,6 +46,24 @@ WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& rout
   way_out.check_main_document("url");
   // The gateway's own error page (it could not connect) is not the site's answer.
   if (response.headers.count("x-gleaner-gateway") != 0) way_out.check_main_document_reached();
+  return response;
+}
+
+WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& route,
+                           WebServices& services, Deadline deadline,
+                           const std::function<void()>& before_load) {
+  if (!services.gateway) {
+    throw Error(ErrorCode::Unavailable,
+                "jsRendering: false is not available while the service replays an archive");
+  }
+  const auto started = SteadyClock::now();
+  plain::HttpRequest http;
+  http.url = request.url;
+  http.headers = request.headers;
+  http.max_bytes = content::SnapshotParts{}.max_chars;
+  // Nothing is fetched before the request's credits are reserved (api/billing.h).
+  const plain::HttpResponse response =
+      gateway_get(*services.gateway, route, std::move(http), deadline, before_load);
   extract::check_navigation({response.url, response.status, response.headers},
                             extract::PageKind::AnyPage);
 
