@@ -34,6 +34,7 @@ TEST(PoolOptions, FileEntriesAreRead) {
                                {"replay_dir", "/data/replay"},
                                {"health_check_interval_ms", 250},
                                {"health_check_timeout_ms", 100},
+                               {"health_check_misses", 5},
                                {"warm_pages", 0},
                                {"browser_launch_timeout_ms", 5000},
                                {"browser_close_grace_ms", 300}},
@@ -49,6 +50,7 @@ TEST(PoolOptions, FileEntriesAreRead) {
   EXPECT_EQ(o.replay_dir, "/data/replay");
   EXPECT_EQ(o.health_interval, Millis(250));
   EXPECT_EQ(o.health_timeout, Millis(100));
+  EXPECT_EQ(o.health_misses, 5);
   EXPECT_EQ(o.warm_pages, 0);
   EXPECT_EQ(o.launch_timeout, Millis(5000));
   EXPECT_EQ(o.close_grace, Millis(300));
@@ -86,7 +88,7 @@ TEST(ChromiumFlags, StandardFlagsKeepChromiumQuietAndHeadless) {
     return std::find(flags.begin(), flags.end(), flag) != flags.end();
   };
   for (const char* flag :
-       {"--headless", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+       {"--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--remote-debugging-port=0",
         "--disable-quic", "--disable-sync", "--mute-audio", "--hide-scrollbars",
         "--disable-extensions", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp"})

@@ -180,6 +180,8 @@ const std::map<std::string, std::string>& site_samples() {
       {"homes/property", "https://www.redfin.com/WA/Seattle/1-Main-St-98101/home/12345"},
       {"rentals/property", "https://www.airbnb.com/rooms/1944564"},
       {"mart/reviews", "https://www.walmart.com/reviews/product/10450114"},
+      {"shopify/products", "https://shop.test/"},
+      {"zillow/property", "https://www.zillow.com/homedetails/1-Main-St-Columbus-OH-43215/12345_zpid/"},
   };
   return samples;
 }
