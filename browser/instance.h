@@ -98,6 +98,7 @@ class BrowserInstance {
   // Ready pages, not yet configured for a lease, each with the warm_key() of its context.
   std::deque<std::pair<std::string, std::unique_ptr<Page>>> warm;
   int warm_failures = 0;  // warm pages that could not be opened since the last health check
+  int health_misses = 0;  // health checks missed in a row
 
  private:
   explicit BrowserInstance(Settings settings);

@@ -56,6 +56,8 @@ PoolOptions PoolOptions::from_config(const Config& config) {
       Millis(ranged(config, "health_check_interval_ms", o.health_interval.count(), 10, 3600000));
   o.health_timeout =
       Millis(ranged(config, "health_check_timeout_ms", o.health_timeout.count(), 10, 600000));
+  o.health_misses =
+      static_cast<int>(ranged(config, "health_check_misses", o.health_misses, 1, 100));
   o.warm_pages = static_cast<int>(ranged(config, "warm_pages", o.warm_pages, 0, 1000));
   o.launch_timeout =
       Millis(ranged(config, "browser_launch_timeout_ms", o.launch_timeout.count(), 100, 600000));
@@ -572,7 +574,17 @@ void PoolCore::check_health() {
   }
   Pages to_close;  // warm pages of a retired browser: they go when it stops
   for (auto& b : browsers) {
-    if (b->process_exited() || !b->responsive(deadline_in(options.health_timeout))) {
+    const bool exited = b->process_exited();
+    if (!exited && !b->responsive(deadline_in(options.health_timeout))) {
+      std::lock_guard lock(mutex_);
+      if (++b->health_misses < options.health_misses) {
+        log::warn("pool") << "Chromium pid " << b->pid() << " missed a health check ("
+                          << b->health_misses << " of " << options.health_misses
+                          << " in a row make it hung)";
+        continue;
+      }
+    }
+    if (exited || b->health_misses >= options.health_misses) {
       log::warn("pool") << "Chromium pid " << b->pid() << " is hung or gone; killing it";
       b->kill();  // its connection closes; handle_dead() replaces it
       std::lock_guard lock(mutex_);
@@ -584,6 +596,7 @@ void PoolCore::check_health() {
     const std::size_t used = limit > 0 ? b->memory_bytes() : 0;
     std::lock_guard lock(mutex_);
     b->warm_failures = 0;
+    b->health_misses = 0;
     if (limit > 0 && used > limit && !b->draining) {
       auto slot = std::find(slots_.begin(), slots_.end(), b);
       if (slot != slots_.end()) {

@@ -57,6 +57,10 @@ struct PoolOptions {
   Millis health_interval{5000};
   /// Entry `health_check_timeout_ms`: a process that does not answer within this is hung.
   Millis health_timeout{3000};
+  /// Entry `health_check_misses`: health checks in a row a process must miss to count as hung. A
+  /// browser whose main thread is busy with a heavy page (a 1.5 MB DOM and its hundreds of
+  /// requests) can miss one; killing it then would fail every page it holds.
+  int health_misses = 3;
   /// Entry `warm_pages`: pages kept open per process ahead of need, each in its own fresh context
   /// (never lent twice), for each of the two set-ups the latest leases used (their proxy server
   /// and bypass list, not the credentials; hidden or not: painted pages for screenshots, hidden

@@ -694,6 +694,26 @@ TEST(Pool, AHungBrowserIsDetectedAndReplaced) {
   EXPECT_TRUE(eventually([&] { return process_group_members(hung).empty(); }));
 }
 
+// A browser busy with a heavy page misses a check or two; it is hung only after
+// health_check_misses in a row (here more than the pause can make), so it is not killed.
+TEST(Pool, ABrowserThatMissesFewerChecksThanTheLimitIsKept) {
+  PoolOptions o = own_pool(1);
+  o.health_interval = Millis(100);
+  o.health_timeout = Millis(100);
+  o.health_misses = 1000;
+  Pool pool(o);
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  ASSERT_TRUE(eventually([&] { return pool.state().browsers.at(0).warm_pages == 1; }));
+  const pid_t busy = pool.state().browsers.at(0).pid;
+  ASSERT_EQ(::kill(busy, SIGSTOP), 0);
+  std::this_thread::sleep_for(Millis(1000));  // several checks missed, far fewer than 1000
+  ASSERT_EQ(::kill(busy, SIGCONT), 0);
+  Lease lease = pool.lease({}, max_wait());
+  EXPECT_EQ(lease.browser_pid(), busy);
+  EXPECT_EQ(lease->evaluate("'kept'", max_wait()), "kept");
+  EXPECT_EQ(pool.state().restarts, 0);
+}
+
 TEST(Pool, RecyclesABrowserAfterNPages) {
   PoolOptions o = own_pool(1);
   o.recycle_after_pages = 2;
