@@ -34,23 +34,6 @@ Screen screen_of(BrowserProfile::Device device) {
 
 }  // namespace
 
-std::string BrowserProfile::user_agent() const {
-  // Chromium 156 as shipped here; sites serve their regular markup to a current Chrome. Chrome on
-  // Android sends the reduced "Android 10; K" whatever the model; a tablet's lacks "Mobile",
-  // which is how sites tell it from a phone.
-  switch (device) {
-    case Device::Mobile:
-      return "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) "
-             "Chrome/156.0.0.0 Mobile Safari/537.36";
-    case Device::Tablet:
-      return "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) "
-             "Chrome/156.0.0.0 Safari/537.36";
-    case Device::Desktop: break;
-  }
-  return "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
-         "Chrome/156.0.0.0 Safari/537.36";
-}
-
 int BrowserProfile::viewport_width() const {
   return width.value_or(screen_of(device).width);
 }

@@ -81,9 +81,9 @@ struct BrowserProfile {
   std::optional<int> width;
   std::optional<int> height;
 
-  /// The user agent, viewport, pixel ratio and touch screen that go with `device` (a current
-  /// Chrome on Linux / on an Android phone / on an Android tablet).
-  std::string user_agent() const;
+  /// The viewport and pixel ratio that go with `device` (a current Chrome on Linux / on an
+  /// Android phone / on an Android tablet). Its user agent is the browser's to derive from its
+  /// own version (browser/identity.h).
   int viewport_width() const;
   int viewport_height() const;
   double device_scale_factor() const;

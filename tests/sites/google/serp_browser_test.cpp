@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "browser/identity.h"
 #include "core/error.h"
 #include "extract/sites/google/serp.h"
 #include "tests/support/chromium.h"
@@ -288,12 +289,17 @@ TEST(SerpInChromium, ATabletAsksAsATabletAndItsResultsAreRead) {
   const auto result = gleaner::testing::fetch_recorded(serp_endpoint(), tabs,
                                                        {{"q", "google"}, {"deviceType", "tablet"}});
 
-  BrowserProfile tablet;
-  tablet.device = BrowserProfile::Device::Tablet;
+  // The user agent the browser derives for a tablet from its own version (browser/identity.h),
+  // the same on the network and in the page.
+  const auto version = browser::installed_chrome_version(gleaner::testing::test_pool_options().chromium_path);
+  ASSERT_TRUE(version);
+  const std::string tablet = browser::chrome_user_agent(browser::Device::Tablet, *version);
+  EXPECT_NE(tablet.find("Android"), std::string::npos) << tablet;
+  EXPECT_EQ(tablet.find("Mobile"), std::string::npos) << tablet;
   ASSERT_FALSE(replay->requests().empty());
   EXPECT_EQ(replay->requests().front().url, "https://www.google.com/search?q=google");
-  EXPECT_EQ(replay->requests().front().user_agent, tablet.user_agent());
-  EXPECT_EQ(tabs.seen()["userAgent"], tablet.user_agent());
+  EXPECT_EQ(replay->requests().front().user_agent, tablet);
+  EXPECT_EQ(tabs.seen()["userAgent"], tablet);
   EXPECT_EQ(tabs.seen()["screenWidth"], 712);
   EXPECT_EQ(tabs.seen()["screenHeight"], 1138);
   EXPECT_EQ(tabs.seen()["devicePixelRatio"], 2.25);
