@@ -56,8 +56,10 @@ store::Account authenticate(const Request& request, store::Store& store) {
   return *account;
 }
 
-store::Account authenticate(const Request& request, Dependencies& deps) {
-  return authenticate(request, *deps.store);
+store::Account authenticate(Request& request, Dependencies& deps) {
+  store::Account account = authenticate(request, *deps.store);
+  request.caller_id = account.id;
+  return account;
 }
 
 }  // namespace gleaner::api

@@ -28,7 +28,8 @@ std::string key_for_log(std::string_view key);
 /// The account owning the request's key. Throws Error(MissingApiKey) without a key and
 /// Error(InvalidApiKey) for a malformed, unknown or revoked one (401 both).
 store::Account authenticate(const Request& request, store::Store& store);
-/// The same on the service's store.
-store::Account authenticate(const Request& request, Dependencies& deps);
+/// The same on the service's store, and records the account in `request.caller_id`, so that an
+/// error answered to it is counted in its usage (GET /account's usage.errors).
+store::Account authenticate(Request& request, Dependencies& deps);
 
 }  // namespace gleaner::api

@@ -25,6 +25,8 @@ struct Request {
   std::map<std::string, std::string> headers;  ///< lower-case names
   std::string body;
   SteadyClock::time_point received;
+  /// The account whose key authenticated the request, once authenticate() accepted it.
+  std::optional<std::int64_t> caller_id;
 
   /// A header by lower-case name, or "".
   std::string header(const std::string& name) const;

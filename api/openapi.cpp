@@ -132,6 +132,14 @@ json json_response(const std::string& description, json schema) {
           {"content", {{"application/json", {{"schema", std::move(schema)}}}}}};
 }
 
+/// A 200 of a charged route (api/billing.cpp): it says what it cost in X-Credits-Charged.
+json charged(json response) {
+  response["headers"]["X-Credits-Charged"] = {
+      {"description", "The credits this answer cost, charged once it reached the client"},
+      {"schema", {{"type", "integer"}, {"minimum", 0}}}};
+  return response;
+}
+
 json error_ref() {
   return {{"$ref", "#/components/responses/Error"}};
 }
@@ -649,8 +657,9 @@ json openapi_document() {
   for (const extract::RegisteredEndpoint& e : extract::registered_endpoints()) {
     const std::string route(e.endpoint->route());
     json op = operation(std::string(e.site) + "_" + std::string(e.name), "GET " + e.endpoint->path(),
-                        with_errors({{"200", json_response("The page's data",
-                                                           schema_ref(component_name(route)))}},
+                        with_errors({{"200", charged(json_response(
+                                                 "The page's data",
+                                                 schema_ref(component_name(route))))}},
                                     kChargedErrors));
     op["parameters"] = openapi_query_parameters(e.endpoint->parameters());
     // The site path the hosted service's clients send: the same endpoint, cost and answer.
@@ -669,9 +678,10 @@ json openapi_document() {
                                       with_errors(json::object(), {501}), false);
   }
 
-  json web = operation("web", "Load any page and return its content",
-                       with_errors({{"200", json_response("The page", web_response_schema())}},
-                                   {400, 401, 402, 404, 413, 422, 429, 500, 502, 503, 504}));
+  json web =
+      operation("web", "Load any page and return its content",
+                with_errors({{"200", charged(json_response("The page", web_response_schema()))}},
+                            {400, 401, 402, 404, 413, 422, 429, 500, 502, 503, 504}));
   web["requestBody"] = {{"required", true},
                         {"content", {{"application/json", {{"schema", web_request_schema()}}}}}};
   // The hosted service's clients send the same fields as query parameters of a GET (arrays as

@@ -338,7 +338,7 @@ HttpServer::HttpServer(ServerOptions options, Router router)
       log::info("http") << request.id << " refused " << peer.remote_ip << ' ' << error.status << ' '
                         << code_name(error.code) << ": " << error.message;
     }
-    if (observer_) observer_(request, error.status, Millis(0));
+    if (observer_) observer_(request, response, Millis(0));
     return out;
   };
   connections_ = std::make_unique<Connections>(
@@ -377,7 +377,7 @@ HttpServer::HttpServer(ServerOptions options, Router router)
     log::info("http") << request.id << ' ' << request.method << ' '
                       << (request.route.empty() ? request.path : request.route) << ' '
                       << response.status << ' ' << elapsed.count() << "ms";
-    if (observer_) observer_(request, response.status, elapsed);
+    if (observer_) observer_(request, response, elapsed);
   };
   // Any target, newlines included (a decoded `%0a`): "." would not match it, and such a request
   // would miss the dispatcher's log line and JSON 404.

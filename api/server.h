@@ -74,8 +74,9 @@ class HttpServer {
   HttpServer(ServerOptions options, Router router);
   ~HttpServer();
 
-  /// Called after every request with the matched route ("" when none), status and duration.
-  using Observer = std::function<void(const Request&, int status, Millis elapsed)>;
+  /// Called after every request with the request (its matched route, "" when none), the answer
+  /// and the duration.
+  using Observer = std::function<void(const Request&, const Response&, Millis elapsed)>;
   void set_observer(Observer observer);
 
   /// Binds the listening socket; returns the port (useful with port 0).

@@ -67,6 +67,26 @@ struct Service::Jobs {
   jobs::PageWorker page_worker;
 };
 
+namespace {
+
+/// Counts an error answered to an authenticated caller in its usage (GET /account's usage.errors).
+/// A store that fails here costs the count, never the answer.
+void count_error(Dependencies& deps, const Request& request, const Response& response) {
+  if (response.status < 400 || !request.caller_id) return;
+  const auto error = response.body.find("error");
+  if (error == response.body.end() || !error->is_object()) return;
+  const std::string code = error->value("code", "");
+  if (code.empty()) return;
+  try {
+    deps.store->count_error(*request.caller_id, request.route, code);
+  } catch (const std::exception& e) {
+    log::warn("api") << request.id << " error " << code
+                     << " not counted in the account's usage: " << e.what();
+  }
+}
+
+}  // namespace
+
 void add_routes(Router& router, Dependencies& deps) {
   add_health_routes(router, deps);
   add_metrics_routes(router, deps);
@@ -115,8 +135,9 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   server_ =
       std::make_unique<HttpServer>(ServerOptions::from_config(deps_->config), std::move(router));
   server_->set_observer(
-      [metrics = deps_->metrics.get()](const Request& request, int status, Millis elapsed) {
-        metrics->observe_request(request.route, request.method, status, elapsed);
+      [deps = deps_.get()](const Request& request, const Response& response, Millis elapsed) {
+        deps->metrics->observe_request(request.route, request.method, response.status, elapsed);
+        count_error(*deps, request, response);
       });
   sweeper_ = std::thread([this] { sweep(); });
   if (jobs_) {

@@ -149,6 +149,19 @@ CREATE TABLE job_origins (
        R"sql(
 ALTER TABLE job_frontier ADD COLUMN attempts BIGINT NOT NULL DEFAULT 0;
 )sql"},
+      {6,
+       "errors answered to each account, counted per day, route and code (GET /account's "
+       "usage.errors; one row per day and kind, not per request)",
+       R"sql(
+CREATE TABLE request_errors (
+  account_id BIGINT NOT NULL REFERENCES accounts(id),
+  day BIGINT NOT NULL,
+  route TEXT NOT NULL,
+  code TEXT NOT NULL,
+  requests BIGINT NOT NULL,
+  PRIMARY KEY (account_id, day, route, code)
+);
+)sql"},
   };
   return list;
 }

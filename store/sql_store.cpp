@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <tuple>
 
 #include "core/error.h"
 #include "core/ids.h"
@@ -179,6 +180,22 @@ std::vector<EndpointUsage> usage_in_period(Transaction& tx, const Account& accou
   std::sort(usage.begin(), usage.end(),
             [](const EndpointUsage& a, const EndpointUsage& b) { return a.endpoint < b.endpoint; });
   return usage;
+}
+
+std::vector<ErrorUsage> errors_in_period(Transaction& tx, const Account& account) {
+  // Whole days: an error on the period's first day, before its start hour, is counted too.
+  const std::int64_t first_day = to_unix_seconds(account.period_start) / kSecondsPerDay;
+  auto rows = tx.run(
+                    "SELECT route, code, SUM(requests) FROM request_errors "
+                    "WHERE account_id = ? AND day >= ? GROUP BY route, code",
+                    {account.id, first_day})
+                  .rows;
+  std::vector<ErrorUsage> errors;
+  for (const Row& row : rows) errors.push_back({row.text(0), row.text(1), row.integer(2)});
+  std::sort(errors.begin(), errors.end(), [](const ErrorUsage& a, const ErrorUsage& b) {
+    return std::tie(a.route, a.code) < std::tie(b.route, b.code);
+  });
+  return errors;
 }
 
 }  // namespace
@@ -468,12 +485,27 @@ std::vector<EndpointUsage> SqlStore::usage(std::int64_t account_id) {
   return account_view(account_id).usage;
 }
 
+void SqlStore::count_error(std::int64_t account_id, const std::string& route,
+                           const std::string& code) {
+  const std::int64_t day = now() / kSecondsPerDay;
+  in_transaction(*db_, TxKind::Write, [&](Transaction& tx) {
+    tx.run(
+        "INSERT INTO request_errors (account_id, day, route, code, requests) VALUES (?, ?, ?, ?, "
+        "1) "
+        "ON CONFLICT (account_id, day, route, code) "
+        "DO UPDATE SET requests = request_errors.requests + 1",
+        {account_id, day, route, code});
+  });
+}
+
 AccountView SqlStore::account_view(std::int64_t account_id) {
   auto account = current_account(account_id);
   if (!account) throw no_account(account_id);
   AccountView view;
-  view.usage = in_transaction(*db_, TxKind::Read,
-                              [&](Transaction& tx) { return usage_in_period(tx, *account); });
+  in_transaction(*db_, TxKind::Read, [&](Transaction& tx) {
+    view.usage = usage_in_period(tx, *account);
+    view.errors = errors_in_period(tx, *account);
+  });
   view.account = std::move(*account);
   return view;
 }

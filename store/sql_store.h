@@ -46,6 +46,8 @@ class SqlStore final : public Store {
   int release_own_reservations() override;
 
   std::vector<EndpointUsage> usage(std::int64_t account_id) override;
+  void count_error(std::int64_t account_id, const std::string& route,
+                   const std::string& code) override;
   AccountView account_view(std::int64_t account_id) override;
 
   /// The database underneath (tests inspect tables through it).

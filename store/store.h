@@ -76,10 +76,18 @@ struct EndpointUsage {
   std::int64_t credits = 0;
 };
 
+/// Errors answered to an account on one route with one code, counted over its current period.
+struct ErrorUsage {
+  std::string route;  ///< the route pattern, e.g. /scrape/web
+  std::string code;   ///< the error code of spec/conventions.md, e.g. timeout
+  std::int64_t requests = 0;
+};
+
 /// What GET /account shows.
 struct AccountView {
   Account account;
   std::vector<EndpointUsage> usage;  ///< sorted by endpoint
+  std::vector<ErrorUsage> errors;    ///< sorted by route, then code
 };
 
 class Store {
@@ -133,7 +141,11 @@ class Store {
   // Usage.
   /// Requests and credits charged per endpoint in the account's current period.
   virtual std::vector<EndpointUsage> usage(std::int64_t account_id) = 0;
-  /// Balance, allowance, period end and usage. Throws NotFound for an unknown account.
+  /// Counts one error answered to `account_id` on `route` with `code` (a row per day, route and
+  /// code, so a flood of errors adds one row a day, not one a request).
+  virtual void count_error(std::int64_t account_id, const std::string& route,
+                           const std::string& code) = 0;
+  /// Balance, allowance, period end, usage and errors. Throws NotFound for an unknown account.
   virtual AccountView account_view(std::int64_t account_id) = 0;
 };
 

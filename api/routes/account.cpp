@@ -19,6 +19,10 @@ void add_account_routes(Router& router, Dependencies& deps) {
       requests += u.requests;
       credits += u.credits;
     }
+    nlohmann::json errors = nlohmann::json::array();
+    for (const store::ErrorUsage& e : view.errors) {
+      errors.push_back({{"route", e.route}, {"code", e.code}, {"requests", e.requests}});
+    }
     Response r;
     r.body = {{"account", {{"id", a.id}, {"name", a.name}}},
               {"balance", a.balance},
@@ -29,7 +33,10 @@ void add_account_routes(Router& router, Dependencies& deps) {
               {"concurrencyLimit",
                a.concurrency_limit.value_or(deps.admission->options().account_limit)},
               {"usage",
-               {{"requests", requests}, {"credits", credits}, {"endpoints", std::move(usage)}}}};
+               {{"requests", requests},
+                {"credits", credits},
+                {"endpoints", std::move(usage)},
+                {"errors", std::move(errors)}}}};
     return r;
   };
   router.add("GET", "/account", account);

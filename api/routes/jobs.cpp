@@ -43,7 +43,7 @@ struct JobCaller {
   std::string key_hash;
 };
 
-JobCaller job_caller(const Request& request, Dependencies& deps) {
+JobCaller job_caller(Request& request, Dependencies& deps) {
   store::Account account = authenticate(request, deps);
   return {std::move(account), sha256_hex(api_key_of(request))};
 }

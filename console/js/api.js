@@ -11,16 +11,6 @@ export function setApiKey(key) {
   else sessionStorage.removeItem(KEY_NAME);
 }
 
-// Errors this tab has been answered with, by code (the usage screen lists them).
-export const seenErrors = new Map();
-
-function noteError(code, path) {
-  const entry = seenErrors.get(code) || { count: 0, where: new Set() };
-  entry.count += 1;
-  entry.where.add(path);
-  seenErrors.set(code, entry);
-}
-
 // One call: {status, ok, headers, json (parsed when JSON), text, blob (when asked), ms}.
 export async function call(method, path, { body, keyed = true, as = 'json', headers = {} } = {}) {
   const h = { ...headers };
@@ -50,10 +40,6 @@ export async function call(method, path, { body, keyed = true, as = 'json', head
     }
   }
   out.ms = Math.round(performance.now() - started);
-  if (!response.ok) {
-    const code = out.json && out.json.error ? out.json.error.code : 'http_' + response.status;
-    noteError(code, method + ' ' + path.split('?')[0]);
-  }
   return out;
 }
 

@@ -1,7 +1,7 @@
 // The account from GET /account: balance, allowance, period end, and this period's requests and
-// credits per endpoint as a bar chart (uPlot, console/vendor/); errors by code as far as the
-// console can know them (see the note on the screen).
-import { call, errorLine, seenErrors } from './api.js';
+// credits per endpoint as a bar chart (uPlot, console/vendor/); the errors the account's keys were
+// answered with, by code and route.
+import { call, errorLine } from './api.js';
 import { $, clear, el, formatNumber } from './dom.js';
 
 let chart = null;
@@ -50,14 +50,14 @@ function drawChart(endpoints) {
   }, [xs, endpoints.map((e) => e.requests), endpoints.map((e) => e.credits)], box);
 }
 
-function renderErrors() {
+function renderErrors(errors) {
   const body = clear($('#errors-table tbody'));
-  const rows = [...seenErrors.entries()].sort((a, b) => b[1].count - a[1].count);
-  for (const [code, entry] of rows) {
-    body.append(el('tr', {}, el('td', {}, el('code', { text: code })), el('td', { class: 'num', text: formatNumber(entry.count) }),
-      el('td', { class: 'muted', text: [...entry.where].join(', ') })));
+  const rows = [...errors].sort((a, b) => b.requests - a.requests || a.code.localeCompare(b.code));
+  for (const e of rows) {
+    body.append(el('tr', {}, el('td', {}, el('code', { text: e.code })), el('td', { class: 'num', text: formatNumber(e.requests) }),
+      el('td', { class: 'muted', text: e.route })));
   }
-  if (!rows.length) body.append(el('tr', {}, el('td', { colspan: 3, class: 'muted', text: 'No error in this tab yet.' })));
+  if (!rows.length) body.append(el('tr', {}, el('td', { colspan: 3, class: 'muted', text: 'No error this period.' })));
 }
 
 export async function refreshUsage() {
@@ -66,7 +66,7 @@ export async function refreshUsage() {
   if (!r.ok) {
     cards.append(el('p', { class: 'error-text', text: errorLine(r) }));
     drawChart([]);
-    renderErrors();
+    renderErrors([]);
     return;
   }
   const a = r.json;
@@ -86,5 +86,5 @@ export async function refreshUsage() {
     body.append(el('tr', {}, el('td', {}, el('code', { text: e.endpoint })), el('td', { class: 'num', text: formatNumber(e.requests) }),
       el('td', { class: 'num', text: formatNumber(e.credits) })));
   }
-  renderErrors();
+  renderErrors(a.usage.errors || []);
 }

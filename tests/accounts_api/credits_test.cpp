@@ -96,6 +96,11 @@ TEST(CreditsOverHttp, AccountShowsBalanceAllowancePeriodAndUsage) {
   ASSERT_EQ(body["usage"]["endpoints"].size(), 1u);
   EXPECT_EQ(body["usage"]["endpoints"][0],
             (nlohmann::json{{"endpoint", "search/news"}, {"requests", 2}, {"credits", 20}}));
+  // The failure is free, and counted among the account's errors by route and code.
+  EXPECT_EQ(
+      body["usage"]["errors"],
+      (nlohmann::json::array(
+          {{{"route", "/scrape/search/news"}, {"code", "upstream_blocked"}, {"requests", 1}}})));
 
   // Another account sees only its own.
   auto other = svc.create_account(50, 3);
@@ -104,6 +109,34 @@ TEST(CreditsOverHttp, AccountShowsBalanceAllowancePeriodAndUsage) {
   EXPECT_EQ(theirs["concurrencyLimit"], 3);
   EXPECT_EQ(theirs["usage"]["requests"], 0);
   EXPECT_TRUE(theirs["usage"]["endpoints"].empty());
+  EXPECT_TRUE(theirs["usage"]["errors"].empty());
+}
+
+TEST(CreditsOverHttp, ErrorsAreCountedPerAccountRouteAndCode) {
+  ServiceUnderTest& svc = shared_service();
+  auto account = svc.create_account(100);
+  auto other = svc.create_account(100);
+  // Two refusals of a parameter, one unknown job: each counted on the key's account only.
+  auto refused = svc.get("/scrape/search/news?q=x&gl=ZZZ", account.key);
+  ASSERT_EQ(refused->status, 400) << refused->body;
+  const std::string refusal = json_of(refused)["error"]["code"];
+  ASSERT_EQ(svc.get("/scrape/search/news?q=x&gl=ZZZ", account.key)->status, 400);
+  ASSERT_EQ(svc.get("/scrapers/jobs/00000000-0000-0000-0000-000000000000", account.key)->status,
+            404);
+  // A key that is not valid has no account to count on.
+  ASSERT_EQ(svc.get("/scrape/search/news?q=x&gl=ZZZ", "gl_" + std::string(64, '0'))->status, 401);
+
+  const auto body = json_of(svc.get("/account", account.key));
+  const nlohmann::json& errors = body["usage"]["errors"];
+  ASSERT_EQ(errors.size(), 2u) << errors.dump();
+  EXPECT_EQ(errors[0],
+            (nlohmann::json{{"route", "/scrape/search/news"}, {"code", refusal}, {"requests", 2}}))
+      << errors.dump();
+  EXPECT_EQ(
+      errors[1],
+      (nlohmann::json{{"route", "/scrapers/jobs/{id}"}, {"code", "not_found"}, {"requests", 1}}))
+      << errors.dump();
+  EXPECT_TRUE(json_of(svc.get("/account", other.key))["usage"]["errors"].empty());
 }
 
 /// Sends a GET over a raw socket and returns the socket (the caller closes it).

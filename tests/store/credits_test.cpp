@@ -171,5 +171,37 @@ TYPED_TEST(CreditsTest, AdminStoresTouchNoReservation) {
   EXPECT_EQ(this->reservations_held(), 1);
 }
 
+TYPED_TEST(CreditsTest, ErrorsAreCountedPerRouteAndCodeInOneRowADay) {
+  auto id = this->new_account(100);
+  auto other = this->new_account(100);
+  this->store_->count_error(id, "/scrape/web", "timeout");
+  this->store_->count_error(id, "/scrape/web", "timeout");
+  this->store_->count_error(id, "/scrape/web", "invalid_parameter");
+  this->store_->count_error(other, "/scrape/web", "timeout");
+
+  const AccountView view = this->store_->account_view(id);
+  ASSERT_EQ(view.errors.size(), 2u);
+  EXPECT_EQ(view.errors[0].route, "/scrape/web");
+  EXPECT_EQ(view.errors[0].code, "invalid_parameter");
+  EXPECT_EQ(view.errors[0].requests, 1);
+  EXPECT_EQ(view.errors[1].code, "timeout");
+  EXPECT_EQ(view.errors[1].requests, 2);
+  EXPECT_EQ(this->store_->account_view(other).errors.at(0).requests, 1);
+  const auto rows = [&] {
+    return in_transaction(this->database(), TxKind::Read, [&](Transaction& tx) {
+      return tx.run("SELECT COUNT(*) FROM request_errors WHERE account_id = ?", {id})
+          .rows.at(0)
+          .integer(0);
+    });
+  };
+  EXPECT_EQ(rows(), 2);
+
+  // The next day adds a row per kind, and the period's figures sum the days.
+  this->clock_.advance(std::chrono::hours(24));
+  this->store_->count_error(id, "/scrape/web", "timeout");
+  EXPECT_EQ(rows(), 3);
+  EXPECT_EQ(this->store_->account_view(id).errors.at(1).requests, 3);
+}
+
 }  // namespace
 }  // namespace gleaner::store::testing
