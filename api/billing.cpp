@@ -1,18 +1,19 @@
 #include "api/billing.h"
 
+#include <algorithm>
+#include <exception>
+#include <future>
+#include <memory>
+
 #include "api/admission.h"
 #include "api/auth.h"
+#include "api/envelope.h"
 #include "api/metrics.h"
 #include "api/server.h"
 #include "api/service.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "store/credit_hold.h"
-
-#include <algorithm>
-#include <exception>
-#include <future>
-#include <memory>
 
 namespace gleaner::api {
 
@@ -148,6 +149,8 @@ namespace {
 void settle(Request& request, Dependencies& deps, const std::string& endpoint, std::int64_t cost,
             store::CreditHold& hold, Response& response) {
   if (response.status != 200) return;
+  // Measured before it is charged: an answer too large to send is an error, and free.
+  render_within(request, response, max_answer_bytes(deps.config));
   // What this answer costs, for a client that shows it (the console): charged once delivered.
   response.headers["X-Credits-Charged"] = std::to_string(cost);
 

@@ -4,24 +4,85 @@
 #include "core/log.h"
 
 namespace gleaner::api {
+namespace {
 
-std::string render_json(const Request& request, const Response& response) {
-  nlohmann::json meta = {{"id", request.id},
-                         {"status", response.status < 300 ? "ok" : "error"}};
-  if (response.url) meta["url"] = *response.url;
-  std::string out = "{\"requestMetadata\":" + meta.dump();
-  const auto& body = response.body;
-  if (body.is_object()) {
-    for (auto it = body.begin(); it != body.end(); ++it) {
-      if (it.key() == "requestMetadata") continue;
-      out += ',';
-      out += nlohmann::json(it.key()).dump();
-      out += ':';
-      out += it.value().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
+constexpr long long kDefaultMaxAnswerBytes = 50'000'000;
+constexpr long long kLeastMaxAnswerBytes = 64 * 1024;
+
+/// Thrown by LimitedText when the text would pass its limit.
+struct PastLimit {};
+
+/// Where the serializer writes: a string that may not grow past `max` bytes.
+class LimitedText final : public nlohmann::detail::output_adapter_protocol<char> {
+ public:
+  LimitedText(std::string& out, std::size_t max) : out_(out), max_(max) {}
+  void write_character(char c) override {
+    room(1);
+    out_.push_back(c);
   }
-  out += '}';
+  void write_characters(const char* s, std::size_t length) override {
+    room(length);
+    out_.append(s, length);
+  }
+
+ private:
+  void room(std::size_t more) const {
+    if (more > max_ || out_.size() > max_ - more) throw PastLimit{};
+  }
+  std::string& out_;
+  const std::size_t max_;
+};
+
+}  // namespace
+
+std::string render_json(const Request& request, const Response& response, std::size_t max_bytes) {
+  nlohmann::json meta = {{"id", request.id}, {"status", response.status < 300 ? "ok" : "error"}};
+  if (response.url) meta["url"] = *response.url;
+  std::string out;
+  // json::dump() as it is written, into a text that stops at the limit (nlohmann's serializer is
+  // what dump() uses; invalid UTF-8 from pages is replaced rather than refused).
+  const auto text = std::make_shared<LimitedText>(out, max_bytes);
+  nlohmann::detail::serializer<nlohmann::json> writer(text, ' ',
+                                                      nlohmann::json::error_handler_t::replace);
+  const auto write = [&](const nlohmann::json& value) { writer.dump(value, false, false, 0); };
+  try {
+    constexpr std::string_view kOpen = "{\"requestMetadata\":";
+    text->write_characters(kOpen.data(), kOpen.size());
+    write(meta);
+    const auto& body = response.body;
+    if (body.is_object()) {
+      for (auto it = body.begin(); it != body.end(); ++it) {
+        if (it.key() == "requestMetadata") continue;
+        text->write_character(',');
+        write(nlohmann::json(it.key()));
+        text->write_character(':');
+        write(it.value());
+      }
+    }
+    text->write_character('}');
+  } catch (const PastLimit&) {
+    throw Error(ErrorCode::AnswerTooLarge,
+                "the answer would be larger than the " + std::to_string(max_bytes) +
+                    " bytes an answer may take: ask for fewer outputs (or, for job results, "
+                    "fewer rows with 'limit')",
+                "render_json stopped at " + std::to_string(out.size()) + " bytes");
+  }
   return out;
+}
+
+std::size_t max_answer_bytes(const Config& config) {
+  const long long max = config.get_int("max_answer_bytes", kDefaultMaxAnswerBytes);
+  if (max < kLeastMaxAnswerBytes) {
+    Config::refuse("max_answer_bytes", "must be at least " + std::to_string(kLeastMaxAnswerBytes));
+  }
+  return static_cast<std::size_t>(max);
+}
+
+void render_within(const Request& request, Response& response, std::size_t max_bytes) {
+  if (response.raw_body) return;
+  response.raw_body = render_json(request, response, max_bytes);
+  response.content_type = "application/json";
+  response.body = nlohmann::json::object();  // the text holds it now
 }
 
 Response error_response(const Request& request, const gleaner::Error& error) {

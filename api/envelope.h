@@ -1,17 +1,32 @@
 #pragma once
 // The envelope every JSON response starts with, and the ONE mapping from errors to HTTP
 // (spec/conventions.md "Envelope" and "Errors").
-#include "api/http.h"
-#include "core/error.h"
-
+#include <cstddef>
 #include <exception>
+#include <limits>
 #include <string>
+
+#include "api/http.h"
+#include "core/config.h"
+#include "core/error.h"
 
 namespace gleaner::api {
 
 /// The JSON text of a response: `{"requestMetadata": {id, status, url?}, ...body}` with
-/// requestMetadata first. `status` is "ok" for 2xx and "error" otherwise.
-std::string render_json(const Request& request, const Response& response);
+/// requestMetadata first. `status` is "ok" for 2xx and "error" otherwise. A text that would pass
+/// `max_bytes` is an Error(AnswerTooLarge), found while it is written: no more than `max_bytes`
+/// are ever held.
+std::string render_json(const Request& request, const Response& response,
+                        std::size_t max_bytes = std::numeric_limits<std::size_t>::max());
+
+/// The largest JSON answer the service writes (entry `max_answer_bytes`, default 50 MB; at least
+/// 64 KiB): past it a request ends with 502 `answer_too_large`, uncharged (docs/api.md "Sizes").
+std::size_t max_answer_bytes(const Config& config);
+
+/// Renders a JSON response into its raw body (application/json), once, so that it is measured
+/// before it is charged and not rendered again when written. A response with a raw body already
+/// (CSV, PNG) is left as it is. Throws Error(AnswerTooLarge) past `max_bytes`.
+void render_within(const Request& request, Response& response, std::size_t max_bytes);
 
 /// Maps whatever a handler threw to its response: gleaner::Error by its code (400 naming the
 /// parameter, 429 with Retry-After, ...), anything else a 500 `internal` that names the request id.

@@ -248,24 +248,39 @@ json components() {
           {"status", {{"type", "string"}, {"enum", {"ok", "error"}}}},
           {"url", {{"type", "string"}}}}},
         {"required", {"id", "status"}}}},
-      {"Error",
-       enveloped({{"error",
-                   {{"type", "object"},
-                    {"properties",
-                     {{"code",
-                       {{"type", "string"},
-                        {"enum",
-                         {"invalid_parameter", "missing_parameter", "conflicting_parameters",
-                          "invalid_json", "missing_api_key", "invalid_api_key",
-                          "insufficient_credits", "not_found", "method_not_allowed",
-                          "payload_too_large", "too_many_requests", "scenario_failed",
-                          "upstream_blocked", "upstream_error", "extraction_failed", "timeout",
-                          "unavailable", "internal", "not_implemented"}}}},
-                      {"message", {{"type", "string"}}},
-                      {"parameter", {{"type", "string"}}},
-                      {"step", {{"type", "integer"}, {"minimum", 0}}}}},
-                    {"required", {"code", "message"}}}}},
-                 {"error"})},
+      {"Error", enveloped({{"error",
+                            {{"type", "object"},
+                             {"properties",
+                              {{"code",
+                                {{"type", "string"},
+                                 {"enum",
+                                  {"invalid_parameter",
+                                   "missing_parameter",
+                                   "conflicting_parameters",
+                                   "invalid_json",
+                                   "missing_api_key",
+                                   "invalid_api_key",
+                                   "insufficient_credits",
+                                   "not_found",
+                                   "method_not_allowed",
+                                   "payload_too_large",
+                                   "too_many_requests",
+                                   "scenario_failed",
+                                   "upstream_blocked",
+                                   "upstream_error",
+                                   "extraction_failed",
+                                   "timeout",
+                                   "unavailable",
+                                   "internal",
+                                   "not_implemented",
+                                   "answer_too_large",
+                                   "storage_quota_exceeded",
+                                   "insufficient_storage"}}}},
+                               {"message", {{"type", "string"}}},
+                               {"parameter", {{"type", "string"}}},
+                               {"step", {{"type", "integer"}, {"minimum", 0}}}}},
+                             {"required", {"code", "message"}}}}},
+                          {"error"})},
       {"ExtractRules", extract_rules_schema()},
       {"Job", job_schema(false)},
       {"JobAnswer", job_schema(true)},
@@ -538,6 +553,8 @@ json job_row_schema() {
   json properties = json::object();
   for (const char* field : jobs::kRowFields) properties[field] = json::object();
   properties["featureId"] = {{"type", "string"}};
+  // The fields a row over max_row_bytes had cut (store/row_size.h).
+  properties["truncated"] = {{"type", "array"}, {"items", {{"type", "string"}}}};
   const json maps = {{"type", "object"}, {"additionalProperties", false}, {"properties", properties}};
   const json page = {
       {"type", "object"},
@@ -589,17 +606,24 @@ json openapi_query_parameters(const extract::Parameters& params) {
 json openapi_document() {
   json paths = json::object();
 
-  paths["/health"]["get"] = operation(
-      "health", "Whether the service is up, and its browser pool",
-      with_errors({{"200", json_response("Up", enveloped({{"status", {{"type", "string"}}},
-                                                          {"pool", {{"type", "object"}}}},
-                                                         {"status", "pool"}))},
-                   {"503", json_response("Starting or shutting down",
-                                         enveloped({{"status", {{"type", "string"}}},
-                                                    {"pool", {{"type", "object"}}}},
-                                                   {"status", "pool"}))}},
-                  {401}),
-      false);
+  // `storage`: the store's disk (docs/jobs.md "Sizes"); its bytes only with a valid key.
+  const json health_schema = enveloped({{"status", {{"type", "string"}}},
+                                        {"pool", {{"type", "object"}}},
+                                        {"storage",
+                                         {{"type", "object"},
+                                          {"additionalProperties", false},
+                                          {"required", {"low"}},
+                                          {"properties",
+                                           {{"low", {{"type", "boolean"}}},
+                                            {"freeBytes", {{"type", {"integer", "null"}}}},
+                                            {"minFreeBytes", {{"type", "integer"}}}}}}}},
+                                       {"status", "pool"});
+  paths["/health"]["get"] =
+      operation("health", "Whether the service is up, and its browser pool",
+                with_errors({{"200", json_response("Up", health_schema)},
+                             {"503", json_response("Starting or shutting down", health_schema)}},
+                            {401}),
+                false);
   paths["/metrics"]["get"] = operation(
       "metrics", "Prometheus metrics",
       {{"200",
@@ -719,26 +743,27 @@ json openapi_document() {
       {{"name", "sig"}, {"in", "query"}, {"required", true}, {"schema", {{"type", "string"}}}}};
   paths["/screenshots/{file}"]["get"] = std::move(shot);
 
-  json create = operation(
-      "createMapsJob", "Start a maps scraper job",
-      with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}}, {400, 413, 401, 429}));
+  json create =
+      operation("createMapsJob", "Start a maps scraper job",
+                with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}},
+                            {400, 413, 401, 429, 507}));
   create["requestBody"] = {{"required", true},
                            {"content", {{"application/json", {{"schema", job_request_schema()}}}}}};
   paths["/scrapers/maps/jobs"]["post"] = std::move(create);
 
-  json batch = operation(
-      "createBatch", "Fetch up to 10,000 pages as a job, each as POST /scrape/web would",
-      with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}},
-                  {400, 413, 401, 429}));
+  json batch =
+      operation("createBatch", "Fetch up to 10,000 pages as a job, each as POST /scrape/web would",
+                with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}},
+                            {400, 413, 401, 429, 507}));
   batch["requestBody"] = {
       {"required", true},
       {"content", {{"application/json", {{"schema", batch_request_schema(false)}}}}}};
   paths["/scrape/batch/web"]["post"] = std::move(batch);
 
-  json crawl = operation(
-      "createCrawl", "Crawl a site from start pages, as a job",
-      with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}},
-                  {400, 413, 401, 429}));
+  json crawl =
+      operation("createCrawl", "Crawl a site from start pages, as a job",
+                with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}},
+                            {400, 413, 401, 429, 507}));
   crawl["requestBody"] = {
       {"required", true},
       {"content", {{"application/json", {{"schema", crawler_request_schema(false)}}}}}};
@@ -766,21 +791,21 @@ json openapi_document() {
 
   json results = operation(
       "jobResults", "A page of a job's rows as JSON, or the whole job as CSV or NDJSON",
-      with_errors({{"200",
-                    {{"description", "The rows"},
-                     {"content",
-                      {{"application/json",
-                        {{"schema", enveloped({{"jobId", {{"type", "string"}}},
-                                               {"status", {{"type", "string"}}},
-                                               {"page", {{"type", "integer"}}},
-                                               {"limit", {{"type", "integer"}}},
-                                               {"total", {{"type", "integer"}}},
-                                               {"data", {{"type", "array"}, {"items", job_row_schema()}}}},
-                                              {"jobId", "status", "page", "limit", "total",
-                                               "data"})}}},
-                       {"text/csv", {{"schema", {{"type", "string"}}}}},
-                       {"application/x-ndjson", {{"schema", {{"type", "string"}}}}}}}}}},
-                  {400, 401, 404}));
+      with_errors(
+          {{"200",
+            {{"description", "The rows"},
+             {"content",
+              {{"application/json",
+                {{"schema", enveloped({{"jobId", {{"type", "string"}}},
+                                       {"status", {{"type", "string"}}},
+                                       {"page", {{"type", "integer"}}},
+                                       {"limit", {{"type", "integer"}}},
+                                       {"total", {{"type", "integer"}}},
+                                       {"data", {{"type", "array"}, {"items", job_row_schema()}}}},
+                                      {"jobId", "status", "page", "limit", "total", "data"})}}},
+               {"text/csv", {{"schema", {{"type", "string"}}}}},
+               {"application/x-ndjson", {{"schema", {{"type", "string"}}}}}}}}}},
+          {400, 401, 404, 502}));
   results["parameters"] = json::array({job_id_parameter()});
   for (json& p : openapi_query_parameters(job_results_params())) results["parameters"].push_back(p);
   paths["/scrapers/jobs/{id}/results"]["get"] = std::move(results);

@@ -246,6 +246,7 @@ ServerOptions ServerOptions::from_config(const Config& config) {
       static_cast<int>(config.get_int("reserved_descriptors", o.reserved_descriptors));
   o.max_buffered_body_bytes = static_cast<std::size_t>(
       config.get_int("max_buffered_body_bytes", static_cast<long long>(o.max_buffered_body_bytes)));
+  o.max_answer_bytes = api::max_answer_bytes(config);
   if (o.threads < 1) throw std::invalid_argument("http_threads must be at least 1");
   if (o.max_header_bytes < 1024)
     throw std::invalid_argument("max_header_bytes must be at least 1024");
@@ -371,6 +372,12 @@ HttpServer::HttpServer(ServerOptions options, Router router)
     } else {
       response =
           error_response(request, gleaner::Error(ErrorCode::NotFound, "no route " + request.path));
+    }
+    // Every JSON answer is held to one size (a charged one was measured before its charge).
+    try {
+      render_within(request, response, options_.max_answer_bytes);
+    } catch (...) {
+      response = error_response(request, std::current_exception());
     }
     write(out, request, response);
     const auto elapsed = std::chrono::duration_cast<Millis>(SteadyClock::now() - request.received);

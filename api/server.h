@@ -49,11 +49,13 @@ struct ServerOptions {
   /// Request bytes (bodies being received) all connections may buffer together; past it a new
   /// body is refused with 503.
   std::size_t max_buffered_body_bytes = 256u << 20;
+  /// JSON answers above this are replaced by 502 `answer_too_large` (api/envelope.h).
+  std::size_t max_answer_bytes = 50'000'000;
 
   /// Entries `host`, `port`, `http_threads`, `max_body_bytes`, `max_header_bytes`,
   /// `header_deadline_ms`, `body_deadline_ms`, `keep_alive_ms`, `write_deadline_ms`,
   /// `connections_per_address`, `max_connections`, `reserved_descriptors`,
-  /// `max_buffered_body_bytes`.
+  /// `max_buffered_body_bytes`, `max_answer_bytes`.
   static ServerOptions from_config(const Config& config);
 };
 

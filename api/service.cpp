@@ -12,6 +12,7 @@
 #include "core/log.h"
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
+#include "extract/scenario/scenario.h"
 #include "jobs/http_webhook_sender.h"
 #include "jobs/job_store_of.h"
 #include "jobs/maps_source.h"
@@ -107,6 +108,11 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
     Config::refuse("max_json_depth", "must be from 1 to " + std::to_string(kLargestMaxJsonDepth));
   }
   set_max_json_depth(static_cast<int>(json_depth));
+  // What a jsScenario evaluate step may return (docs/api.md "Sizes").
+  const long long evaluate_bytes = deps_->config.get_int(
+      "max_evaluate_bytes", static_cast<long long>(scenario::kDefaultMaxEvaluateBytes));
+  if (evaluate_bytes < 1024) Config::refuse("max_evaluate_bytes", "must be at least 1024");
+  scenario::set_max_evaluate_bytes(static_cast<std::size_t>(evaluate_bytes));
   // The store opens first: a bad `store` or `costs` entry stops the start before any browser.
   deps_->costs = store::Costs::from_config(deps_->config, extract::endpoint_costs());
   deps_->store = store::open_store(deps_->config, SystemClock::instance(), store::StoreRole::Node);

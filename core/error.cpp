@@ -18,7 +18,10 @@ int http_status(ErrorCode code) {
     case ErrorCode::ScenarioFailed: return 422;
     case ErrorCode::UpstreamBlocked:
     case ErrorCode::UpstreamError:
-    case ErrorCode::ExtractionFailed: return 502;
+    case ErrorCode::ExtractionFailed:
+    case ErrorCode::AnswerTooLarge: return 502;
+    case ErrorCode::StorageQuotaExceeded:
+    case ErrorCode::InsufficientStorage: return 507;
     case ErrorCode::Timeout: return 504;
     case ErrorCode::Unavailable: return 503;
     case ErrorCode::NotImplemented: return 501;
@@ -44,6 +47,9 @@ std::string_view code_name(ErrorCode code) {
     case ErrorCode::UpstreamBlocked: return "upstream_blocked";
     case ErrorCode::UpstreamError: return "upstream_error";
     case ErrorCode::ExtractionFailed: return "extraction_failed";
+    case ErrorCode::AnswerTooLarge: return "answer_too_large";
+    case ErrorCode::StorageQuotaExceeded: return "storage_quota_exceeded";
+    case ErrorCode::InsufficientStorage: return "insufficient_storage";
     case ErrorCode::Timeout: return "timeout";
     case ErrorCode::Unavailable: return "unavailable";
     case ErrorCode::NotImplemented: return "not_implemented";

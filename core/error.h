@@ -25,6 +25,9 @@ enum class ErrorCode {
   UpstreamBlocked,        // 502
   UpstreamError,          // 502
   ExtractionFailed,       // 502: a page that is no wall and no error page, without data we can read
+  AnswerTooLarge,         // 502: an answer over `max_answer_bytes` (docs/api.md "Sizes")
+  StorageQuotaExceeded,   // 507: the account's stored job results are over its quota
+  InsufficientStorage,    // 507: the store's disk is short of `min_free_disk_bytes`
   Timeout,                // 504
   Unavailable,            // 503
   NotImplemented,  // 501: an operation of the hosted service's clients without a verified page

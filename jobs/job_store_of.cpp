@@ -17,7 +17,8 @@ std::shared_ptr<store::JobStore> job_store_of(const Config& config, store::Store
   std::string node = "node";
   if (gethostname(host.data(), host.size() - 1) == 0 && host[0] != '\0') node = host.data();
   return std::make_shared<store::JobStore>(sql->database(), store, clock,
-                                           config.get_string("node_id", node));
+                                           config.get_string("node_id", node),
+                                           store::JobStoreLimits::from_config(config));
 }
 
 }  // namespace gleaner::jobs

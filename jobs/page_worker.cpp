@@ -472,6 +472,10 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
     finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
     return;
   }
+  if (done.storage_refused) {  // the account's quota, or the disk (docs/jobs.md "Sizes")
+    finish(*jobs_.job(job.id), store::job_status::kStopped, *done.storage_refused);
+    return;
+  }
   // New entries: the threads waiting out their poll interval take them now (a crawl starts
   // with one page, so without this every thread but one idled through its first second).
   if (done.added > 0) notify();

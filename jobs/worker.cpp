@@ -121,7 +121,8 @@ void JobWorker::run_job(store::Job job) {
     }
     std::vector<store::JobRow> batch;
     // Stores the batch. False when the job must go no further here: the job went to another
-    // node (left to it), or the balance could not pay a row (the job is stopped).
+    // node (left to it), or the balance could not pay a row or the store refused one (the job is
+    // stopped).
     auto flush = [&]() -> bool {
       if (batch.empty()) return true;
       if (!still_ours(job.id)) return false;
@@ -136,6 +137,10 @@ void JobWorker::run_job(store::Job job) {
       if (!stored.stored.empty()) delivery_queued();
       if (stored.out_of_credits) {
         finish(*jobs_.job(job.id), store::job_status::kStopped, kInsufficientCredits);
+        return false;
+      }
+      if (stored.storage_refused) {  // the account's quota, or the disk (docs/jobs.md "Sizes")
+        finish(*jobs_.job(job.id), store::job_status::kStopped, *stored.storage_refused);
         return false;
       }
       return true;

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
+#include "store/row_size.h"
 
 namespace gleaner::store {
 namespace {
@@ -69,6 +70,10 @@ FrontierEntry entry_from(const Row& row) {
 
 /// Thrown inside commit_entry's transaction to roll it back when the row cannot be paid.
 struct Unpaid {};
+/// The same when the store refuses the row (storage_refusal).
+struct Unstored {
+  std::string reason;
+};
 
 Delivery delivery_from(const Row& row) {
   Delivery d;
@@ -115,8 +120,62 @@ std::string skip_locked(const Dialect& dialect) {
 
 }  // namespace
 
-JobStore::JobStore(Database& db, Store& store, const Clock& clock, std::string node_id)
-    : db_(db), store_(store), clock_(clock), node_id_(std::move(node_id)) {}
+JobStoreLimits JobStoreLimits::from_config(const Config& config) {
+  JobStoreLimits limits;
+  const long long max_row = config.get_int("max_row_bytes", limits.max_row_bytes);
+  if (max_row < 64 * 1024) Config::refuse("max_row_bytes", "must be at least 65536");
+  limits.max_row_bytes = static_cast<std::size_t>(max_row);
+  limits.account_quota = config.get_int("account_stored_bytes_quota", limits.account_quota);
+  if (limits.account_quota < 0) {
+    Config::refuse("account_stored_bytes_quota", "may not be negative (0: no quota)");
+  }
+  limits.disk = std::make_shared<DiskWatch>(DiskWatch::from_config(config));
+  return limits;
+}
+
+JobStore::JobStore(Database& db, Store& store, const Clock& clock, std::string node_id,
+                   JobStoreLimits limits)
+    : db_(db),
+      store_(store),
+      clock_(clock),
+      node_id_(std::move(node_id)),
+      limits_(std::move(limits)) {}
+
+std::optional<std::string> JobStore::refusal_of(Transaction& tx, std::int64_t account_id) {
+  if (limits_.disk && limits_.disk->low()) return storage_refusal::kDisk;
+  if (limits_.account_quota > 0 && account_bytes(tx, account_id) >= limits_.account_quota) {
+    return storage_refusal::kQuota;
+  }
+  return std::nullopt;
+}
+
+std::int64_t JobStore::account_bytes(Transaction& tx, std::int64_t account_id) {
+  const auto rows = tx.run("SELECT stored_bytes FROM accounts WHERE id = ?", {account_id}).rows;
+  return rows.empty() ? 0 : rows.front().integer(0);
+}
+
+std::int64_t JobStore::stored_bytes(std::int64_t account_id) {
+  return in_transaction(db_, TxKind::Read,
+                        [&](Transaction& tx) { return account_bytes(tx, account_id); });
+}
+
+void JobStore::check_room(std::int64_t account_id) {
+  const auto refused = in_transaction(db_, TxKind::Read,
+                                      [&](Transaction& tx) { return refusal_of(tx, account_id); });
+  if (refused == storage_refusal::kDisk) {
+    throw Error(ErrorCode::InsufficientStorage,
+                "the service is short of disk space for job results: no new job is taken until "
+                "room is made",
+                "the store's disk has less than " + std::to_string(limits_.disk->min_free()) +
+                    " bytes free (min_free_disk_bytes)");
+  }
+  if (refused == storage_refusal::kQuota) {
+    throw Error(ErrorCode::StorageQuotaExceeded,
+                "the account's job results take " + std::to_string(stored_bytes(account_id)) +
+                    " bytes, its quota is " + std::to_string(limits_.account_quota) +
+                    " bytes: no new job is taken");
+  }
+}
 
 std::int64_t JobStore::now() const {
   return to_unix_seconds(clock_.now());
@@ -319,6 +378,11 @@ StoredRows JobStore::insert_rows(
                                {job.id, row.key})
                             .rows.empty();
     if (known) continue;
+    // Room first: a row the store refuses is neither written nor charged.
+    if (auto refused = refusal_of(tx, job.account_id)) {
+      result.storage_refused = std::move(refused);
+      break;
+    }
     if (cost_per_row > 0) {
       const bool paid =
           tx.run("UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ?",
@@ -329,11 +393,20 @@ StoredRows JobStore::insert_rows(
         break;
       }
     }
+    // A row larger than max_row_bytes is stored cut, naming what was cut (store/row_size.h).
+    std::string text = row.data.dump();
+    std::optional<nlohmann::json> capped;
+    if (text.size() > limits_.max_row_bytes) {
+      capped = row.data;
+      text = capped_row_text(*capped, limits_.max_row_bytes);
+    }
     ++seq;
     tx.run(
         "INSERT INTO scraper_job_rows (job_id, seq, place_key, data, created_at) "
         "VALUES (?, ?, ?, ?, ?)",
-        {job.id, seq, row.key, row.data.dump(), t});
+        {job.id, seq, row.key, text, t});
+    tx.run("UPDATE accounts SET stored_bytes = stored_bytes + ? WHERE id = ?",
+           {static_cast<std::int64_t>(text.size()), job.account_id});
     // One ledger line per charged row, keyed by job and row: charged exactly once even if the
     // row were offered again after a restart.
     if (cost_per_row > 0) {
@@ -342,7 +415,7 @@ StoredRows JobStore::insert_rows(
           "VALUES (?, ?, ?, ?, ?)",
           {"job:" + job.id + ":" + row.key, job.account_id, cost_key, cost_per_row, t});
     }
-    result.stored.push_back(row.data);
+    result.stored.push_back(capped ? std::move(*capped) : row.data);
   }
   if (!result.stored.empty()) {
     const auto count = static_cast<std::int64_t>(result.stored.size());
@@ -665,6 +738,7 @@ CommittedEntry JobStore::commit_entry(
       if (row) {
         const StoredRows stored = insert_rows(tx, *current, {*row}, cost, cost_key, row_body);
         if (stored.out_of_credits) throw Unpaid{};
+        if (stored.storage_refused) throw Unstored{*stored.storage_refused};
         if (!stored.stored.empty()) result.row = stored.stored.front();
       }
       result.added = admit(tx, job.id, discovered, policy);
@@ -678,6 +752,10 @@ CommittedEntry JobStore::commit_entry(
     CommittedEntry unpaid;
     unpaid.out_of_credits = true;
     return unpaid;
+  } catch (const Unstored& refused) {
+    CommittedEntry unstored;
+    unstored.storage_refused = refused.reason;
+    return unstored;
   }
 }
 

@@ -9,13 +9,16 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/clock.h"
+#include "core/config.h"
 #include "store/database.h"
+#include "store/disk_space.h"
 #include "store/store.h"
 
 namespace gleaner::store {
@@ -66,10 +69,20 @@ struct JobRow {
   nlohmann::json data;
 };
 
+/// Why the store refused a job's rows: the job stops with it as its reason.
+namespace storage_refusal {
+/// The account's rows take more than its quota (entry `account_stored_bytes_quota`).
+inline constexpr const char* kQuota = "storage_quota_exceeded";
+/// The store's disk has less free room than entry `min_free_disk_bytes`.
+inline constexpr const char* kDisk = "insufficient_storage";
+}  // namespace storage_refusal
+
 /// What store_rows did.
 struct StoredRows {
   std::vector<nlohmann::json> stored;  ///< the rows that were new, in order, now charged
   bool out_of_credits = false;         ///< the balance could not pay the next new row
+  /// The store refused the next new row (storage_refusal): the job must stop.
+  std::optional<std::string> storage_refused;
 };
 
 /// What an address in a page job's frontier is.
@@ -121,6 +134,8 @@ struct CommittedEntry {
   bool duplicate = false;
   /// The balance could not pay the row: nothing was written, the job must stop.
   bool out_of_credits = false;
+  /// The store refused the row (storage_refusal): nothing was written, the job must stop.
+  std::optional<std::string> storage_refused;
   /// The row, when one was stored (and charged, and queued for delivery).
   std::optional<nlohmann::json> row;
   /// New addresses admitted.
@@ -159,10 +174,36 @@ inline constexpr const char* kDone = "done";
 inline constexpr const char* kFailed = "failed";
 }  // namespace delivery_status
 
+/// What job rows may take of the store (docs/jobs.md "Sizes").
+struct JobStoreLimits {
+  /// A row's JSON text at most (entry `max_row_bytes`, default 5 MB): a larger row is stored cut,
+  /// the fields cut named in its `truncated` (store/row_size.h).
+  std::size_t max_row_bytes = 5'000'000;
+  /// Bytes of rows an account may keep (entry `account_stored_bytes_quota`, default 10 GB; 0: no
+  /// quota). Once its rows take that much, its new jobs are refused (507
+  /// `storage_quota_exceeded`) and its running jobs stop before their next row.
+  std::int64_t account_quota = 10'000'000'000;
+  /// The disk the store writes to: while it is low, new jobs are refused (507
+  /// `insufficient_storage`) and running jobs stop before their next row. None: not watched.
+  std::shared_ptr<const DiskWatch> disk;
+
+  /// The entries above; the disk is store_directory()'s, entry `min_free_disk_bytes`.
+  static JobStoreLimits from_config(const Config& config);
+};
+
 class JobStore {
  public:
   /// `db`, `store` and `clock` must outlive this object. `node_id` names this node's leases.
-  JobStore(Database& db, Store& store, const Clock& clock, std::string node_id);
+  JobStore(Database& db, Store& store, const Clock& clock, std::string node_id,
+           JobStoreLimits limits = {});
+
+  const JobStoreLimits& limits() const { return limits_; }
+  /// Throws 507 (gleaner::Error StorageQuotaExceeded, InsufficientStorage) when a new job of
+  /// `account_id` could not store its rows: the account's rows are at its quota, or the disk
+  /// is low.
+  void check_room(std::int64_t account_id);
+  /// Bytes of job rows `account_id` keeps (their JSON text).
+  std::int64_t stored_bytes(std::int64_t account_id);
 
   // The API's side. A job is its creator's: the account and the key (by its SHA-256, `key_hash`)
   // that created it. An empty `key_hash` below means the whole account (admin, tests).
@@ -290,6 +331,9 @@ class JobStore {
 
  private:
   std::int64_t now() const;
+  /// Why a new row (or job) of `account_id` cannot be stored now (storage_refusal), if it cannot.
+  std::optional<std::string> refusal_of(Transaction& tx, std::int64_t account_id);
+  std::int64_t account_bytes(Transaction& tx, std::int64_t account_id);
   void enqueue(Transaction& tx, const std::string& job_id, const std::string& event,
                const std::string& body);
   /// store_rows's work inside a transaction the caller holds (the job row locked).
@@ -316,6 +360,7 @@ class JobStore {
   Store& store_;
   const Clock& clock_;
   const std::string node_id_;
+  const JobStoreLimits limits_;
 };
 
 }  // namespace gleaner::store

@@ -144,8 +144,9 @@ CREATE TABLE job_origins (
   PRIMARY KEY (job_id, origin)
 );
 )sql"},
-      {5, "page jobs: how many times each entry was taken, so a page that crashes its node fails "
-          "its job rather than every restart (docs/jobs.md \"The frontier\")",
+      {5,
+       "page jobs: how many times each entry was taken, so a page that crashes its node fails "
+       "its job rather than every restart (docs/jobs.md \"The frontier\")",
        R"sql(
 ALTER TABLE job_frontier ADD COLUMN attempts BIGINT NOT NULL DEFAULT 0;
 )sql"},
@@ -161,6 +162,19 @@ CREATE TABLE request_errors (
   requests BIGINT NOT NULL,
   PRIMARY KEY (account_id, day, route, code)
 );
+)sql"},
+      {7, "the bytes of job rows each account keeps, for its quota (docs/jobs.md \"Sizes\")",
+       R"sql(
+ALTER TABLE accounts ADD COLUMN stored_bytes BIGINT NOT NULL DEFAULT 0;
+UPDATE accounts SET stored_bytes = COALESCE((SELECT SUM(LENGTH(CAST(r.data AS BLOB)))
+  FROM scraper_job_rows r JOIN scraper_jobs j ON j.id = r.job_id
+  WHERE j.account_id = accounts.id), 0);
+)sql",
+       R"sql(
+ALTER TABLE accounts ADD COLUMN stored_bytes BIGINT NOT NULL DEFAULT 0;
+UPDATE accounts SET stored_bytes = COALESCE((SELECT SUM(octet_length(r.data))
+  FROM scraper_job_rows r JOIN scraper_jobs j ON j.id = r.job_id
+  WHERE j.account_id = accounts.id), 0);
 )sql"},
   };
   return list;

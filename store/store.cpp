@@ -35,10 +35,13 @@ std::int64_t positive_entry(const Config& config, const std::string& entry, std:
   return value;
 }
 
+std::string store_spec(const Config& config) {
+  return config.get_string("store", std::string(kSqliteScheme) +
+                                        config.get_string("data_dir", "./data") + "/gleaner.db");
+}
+
 std::unique_ptr<Database> open_database(const Config& config) {
-  const std::string spec =
-      config.get_string("store", std::string(kSqliteScheme) +
-                                     config.get_string("data_dir", "./data") + "/gleaner.db");
+  const std::string spec = store_spec(config);
   // Both read whichever database is named, so a bad value is reported before it matters.
   const Millis wait(positive_entry(config, "store_wait_ms", 5000));
   const auto pool_size = static_cast<std::size_t>(positive_entry(config, "store_pool_size", 8));
@@ -69,6 +72,17 @@ std::unique_ptr<Database> open_database(const Config& config) {
 }
 
 }  // namespace
+
+std::string store_directory(const Config& config) {
+  const std::string spec = store_spec(config);
+  if (spec.rfind(kSqliteScheme, 0) == 0) {
+    const std::string path = spec.substr(kSqliteScheme.size());
+    if (!path.empty() && path != ":memory:") {
+      return std::filesystem::absolute(path).parent_path().string();
+    }
+  }
+  return config.get_string("data_dir", "./data");
+}
 
 std::unique_ptr<Store> open_store(const Config& config, const Clock& clock, StoreRole role) {
   SqlStoreSettings settings;

@@ -166,6 +166,11 @@ enum class StoreRole {
 /// gleaner::Error(Unavailable) when the database cannot be reached.
 std::unique_ptr<Store> open_store(const Config& config, const Clock& clock, StoreRole role);
 
+/// The directory whose disk the store fills: the SQLite file's; with PostgreSQL (whose disk is
+/// the database server's) or an in-memory SQLite, entry `data_dir` (./data), where the node keeps
+/// its other files.
+std::string store_directory(const Config& config);
+
 /// Whole seconds since the Unix epoch, as stored.
 std::int64_t to_unix_seconds(TimePoint t);
 TimePoint from_unix_seconds(std::int64_t seconds);

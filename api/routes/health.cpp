@@ -1,6 +1,7 @@
 #include "api/auth.h"
 #include "api/routes/routes.h"
 #include "browser/pool.h"
+#include "store/jobs_store.h"
 
 namespace gleaner::api {
 
@@ -24,6 +25,17 @@ void add_health_routes(Router& router, Dependencies& deps) {
                 {"restarts", s.restarts},
                 {"recycles", s.recycles},
                 {"pagesServed", s.pages_served}}}};
+    // The store's disk: while it is low, new jobs and their rows are refused (docs/jobs.md
+    // "Sizes"). How much is free tells about the host, so only with a key, as the browsers.
+    if (deps.jobs && deps.jobs->limits().disk) {
+      const store::DiskWatch& disk = *deps.jobs->limits().disk;
+      nlohmann::json& storage = r.body["storage"] = {{"low", disk.low()}};
+      if (detailed) {
+        const auto free = disk.free_bytes();
+        storage["freeBytes"] = free ? nlohmann::json(*free) : nlohmann::json();
+        storage["minFreeBytes"] = disk.min_free();
+      }
+    }
     if (detailed) {
       nlohmann::json& browsers = r.body["pool"]["browsers"] = nlohmann::json::array();
       for (const auto& b : s.browsers) {

@@ -91,6 +91,7 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
   router.add("POST", "/scrapers/maps/jobs", [&deps, jobs, check_webhook](Request& request) {
     const JobCaller caller = job_caller(request, deps);
     const jobs::JobRequest job_request = jobs::JobRequest::parse(request.body, check_webhook);
+    jobs->check_room(caller.account.id);  // 507: the account's quota, or the disk
     Response r;
     r.status = 201;
     r.body = jobs::job_json(
@@ -103,6 +104,7 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
   // stores it (jobs/page_worker.h).
   auto create_page_job = [&deps, jobs](Request& request, const jobs::PageJobRequest& body) {
     const JobCaller caller = job_caller(request, deps);
+    jobs->check_room(caller.account.id);  // 507: the account's quota, or the disk
     Response r;
     r.status = 201;
     r.body = jobs::job_json(jobs->create_frontier_job(caller.account.id, body.kind, body.to_json(),

@@ -1,6 +1,8 @@
 #include "extract/scenario/scenario.h"
 
 #include <algorithm>
+#include <atomic>
+#include <stdexcept>
 #include <thread>
 
 #include "core/error.h"
@@ -115,12 +117,60 @@ Step parse_step(const json& item, const std::string& path) {
   return step;
 }
 
-/// The client's script as an expression: a body with `return` runs as an async function's, any
-/// other script as it is (its last statement's value is the result); promises are awaited.
-std::string evaluate_expression(const std::string& script) {
+struct StepResult {
+  bool ok = false;
+  std::string error;
+  json value;
+};
+
+/// The largest JSON text an evaluate step's value may have (set_max_evaluate_bytes).
+std::atomic<std::size_t> max_evaluate = kDefaultMaxEvaluateBytes;
+
+/// The client's script as an expression whose value is {json: <its value as JSON text>}, or
+/// {tooLarge: <characters>} when that text is longer than `max_chars`, or {none: true} for a value
+/// JSON has no text for (undefined, a function). A body with `return` runs as an async function's,
+/// any other script as it is, by an indirect eval (its last statement's value is the result);
+/// promises are awaited. The value is measured in the page, so a value too large never crosses
+/// the DevTools connection (500 MB closed it and restarted the browser, issue 41).
+std::string evaluate_expression(const std::string& script, std::size_t max_chars) {
   static const Regex has_return(R"(\breturn\b)");
-  if (has_return.search(script)) return "(async () => {\n" + script + "\n})()";
-  return script;
+  const std::string run = has_return.search(script) ? "(async () => {\n" + script + "\n})()"
+                                                    : "(0, eval)(" + json(script).dump() + ")";
+  std::string expression = "(async (max) => {\n  const text = JSON.stringify(await " + run;
+  expression +=
+      ");\n  if (typeof text !== 'string') return {none: true};\n"
+      "  return text.length > max ? {tooLarge: text.length} : {json: text};\n})(";
+  return expression + std::to_string(max_chars) + ")";
+}
+
+/// The value evaluate_expression() gave, or the step's error.
+StepResult evaluate_result(const json& answer, std::size_t max_bytes) {
+  StepResult r;
+  const std::string limit = "the script's value is larger than the " + std::to_string(max_bytes) +
+                            " bytes of JSON an evaluate step may return";
+  if (!answer.is_object()) {
+    r.error = "the script's value could not be read (the page went away)";
+  } else if (answer.contains("tooLarge")) {
+    r.error = limit + " (" + answer["tooLarge"].dump() + " characters)";
+  } else if (answer.contains("json") && answer["json"].is_string()) {
+    const std::string& text = answer["json"].get_ref<const std::string&>();
+    // Measured in the page in UTF-16 characters; what crossed is held to the bytes too.
+    if (text.size() > max_bytes) {
+      r.error = limit + " (" + std::to_string(text.size()) + " bytes)";
+    } else if (json_text_deeper_than(text, max_json_depth())) {
+      r.error = too_deep_message("the script's value");
+    } else {
+      r.value = json::parse(text, nullptr, /*allow_exceptions=*/false);
+      r.ok = !r.value.is_discarded();
+      if (!r.ok) {
+        r.value = json();
+        r.error = "the script's value is not JSON (the page replaced JSON.stringify)";
+      }
+    }
+  } else {
+    r.ok = true;  // undefined, a function: null, as DevTools gives them
+  }
+  return r;
 }
 
 bool is_wait(Kind kind) {
@@ -176,12 +226,6 @@ void settle(extract::Tab& tab, Deadline deadline) {
   }
 }
 
-struct StepResult {
-  bool ok = false;
-  std::string error;
-  json value;
-};
-
 StepResult run_step(const Step& step, extract::Tab& tab, Millis waits_left, Deadline deadline) {
   StepResult r;
   const Millis room = std::max(Millis(0), time_left(deadline) - kOutputMargin);
@@ -198,14 +242,10 @@ StepResult run_step(const Step& step, extract::Tab& tab, Millis waits_left, Dead
     return r;
   }
   if (step.kind == Kind::Evaluate) {
-    r.value = tab.evaluate(evaluate_expression(step.text), deadline, extract::World::Page);
-    if (json_deeper_than(r.value, max_json_depth())) {
-      r.value = json();
-      r.error = too_deep_message("the script's value");
-      return r;
-    }
-    r.ok = true;
-    return r;
+    const std::size_t max_bytes = max_evaluate_bytes();
+    return evaluate_result(
+        tab.evaluate(evaluate_expression(step.text, max_bytes), deadline, extract::World::Page),
+        max_bytes);
   }
   static const std::string script(scripts::scenario_js);
   json arg = {{"kind", kind_name(step.kind)},
@@ -243,6 +283,15 @@ StepResult run_step(const Step& step, extract::Tab& tab, Millis waits_left, Dead
 }
 
 }  // namespace
+
+std::size_t max_evaluate_bytes() {
+  return max_evaluate.load();
+}
+
+void set_max_evaluate_bytes(std::size_t bytes) {
+  if (bytes < 1) throw std::invalid_argument("max_evaluate_bytes must be at least 1");
+  max_evaluate = bytes;
+}
 
 std::string_view kind_name(Kind kind) {
   for (const auto& [name, k] : kKinds) {

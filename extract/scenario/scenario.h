@@ -27,6 +27,15 @@ inline constexpr std::size_t kMaxSteps = 50;
 /// All waits of a scenario together (wait, waitFor, waitForAndClick, infiniteScroll).
 inline constexpr Millis kMaxWaits{60000};
 inline constexpr std::size_t kMaxScript = 100'000;
+/// The JSON text an evaluate step's value may have, by default: 10 MB (entry `max_evaluate_bytes`).
+inline constexpr std::size_t kDefaultMaxEvaluateBytes = 10'000'000;
+
+/// The limit in force for an evaluate step's value (its JSON text, in bytes): a larger value fails
+/// the step, measured in the page before it crosses the DevTools connection.
+std::size_t max_evaluate_bytes();
+/// Sets it for the whole process (once at start, from entry `max_evaluate_bytes`; and tests).
+/// Throws std::invalid_argument below 1.
+void set_max_evaluate_bytes(std::size_t bytes);
 
 struct Step {
   enum class Kind { Click, Wait, WaitFor, WaitForAndClick, ScrollX, ScrollY, Fill, Press, Evaluate, InfiniteScroll };

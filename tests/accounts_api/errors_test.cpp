@@ -290,5 +290,34 @@ TEST_F(ErrorsOverHttp, NoBrowserIsUnavailable) {
   EXPECT_TRUE(view.usage.empty());
 }
 
+// Issue 41, item 2: the store's disk is watched. Short of room (here: a threshold no disk
+// meets), a new job is a 507 and GET /health says so, the free bytes only to a key. The node
+// has no browser: the disk's answer does not wait for one.
+TEST_F(ErrorsOverHttp, ADiskShortOfRoomRefusesNewJobsAndHealthSaysSo) {
+  TempDir dir;
+  Config config = service_config(dir.path(), shared_archive().dir());
+  config.set("chromium_path", "/bin/false");
+  config.set("min_free_disk_bytes", static_cast<long long>(std::int64_t{1} << 62));
+  ServiceUnderTest full(std::move(config));
+  auto caller = full.create_account(100);
+  auto open = full.get("/health", "");
+  ASSERT_TRUE(open);
+  const nlohmann::json anyone = json_of(open);
+  EXPECT_EQ(anyone["storage"], nlohmann::json({{"low", true}})) << open->body;
+  auto keyed = full.get("/health", caller.key);
+  ASSERT_TRUE(keyed);
+  const nlohmann::json detail = json_of(keyed)["storage"];
+  EXPECT_EQ(detail["low"], true);
+  EXPECT_GT(detail["freeBytes"].get<std::int64_t>(), 0) << keyed->body;
+  EXPECT_EQ(detail["minFreeBytes"].get<std::int64_t>(), std::int64_t{1} << 62);
+
+  httplib::Headers headers{{"x-api-key", caller.key}};
+  auto refused = full.client()->Post("/scrape/batch/web", headers,
+                                     R"({"urls": ["https://example.com/"]})", "application/json");
+  expect_error(refused, 507, "insufficient_storage");
+  const store::AccountView view = full.store().account_view(caller.id);
+  EXPECT_EQ(view.account.balance, 100);
+}
+
 }  // namespace
 }  // namespace gleaner::testing

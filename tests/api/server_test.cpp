@@ -41,6 +41,11 @@ class ServerTest : public ::testing::Test {
     });
     router.add("GET", "/bug", [](Request&) -> Response { throw std::out_of_range("vector"); });
     router.add("GET", "/png", [](Request&) { return Response::raw("\x89PNG", "image/png"); });
+    router.add("GET", "/sized", [](Request& r) {
+      Response res;
+      res.body = {{"text", std::string(std::stoul(r.query_value("n").value_or("0")), 'x')}};
+      return res;
+    });
     router.add("GET", "/logs", [](Request&) {
       log::info("handler") << "working on it";
       return Response{};
@@ -50,6 +55,7 @@ class ServerTest : public ::testing::Test {
     options.port = 0;
     options.threads = 4;
     options.max_body_bytes = 1024;
+    options.max_answer_bytes = 64 * 1024;
     server = std::make_unique<HttpServer>(options, std::move(router));
     port = server->bind();
     thread = std::thread([this] { server->run(); });
@@ -176,4 +182,24 @@ TEST_F(ServerTest, RawBodiesKeepTheirContentType) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->get_header_value("Content-Type"), "image/png");
   EXPECT_EQ(r->body, "\x89PNG");
+}
+
+// Issue 41, item 2: an answer has a size, and one past it is a documented error, not the bytes.
+TEST_F(ServerTest, AnAnswerOverTheLimitIs502AnswerTooLarge) {
+  auto fits = client->Get("/sized?n=60000");
+  ASSERT_TRUE(fits);
+  EXPECT_EQ(fits->status, 200);
+  EXPECT_EQ(body_of(fits)["text"].get<std::string>().size(), 60000u);
+  EXPECT_LE(fits->body.size(), 64u * 1024);
+
+  auto r = client->Get("/sized?n=" + std::to_string(64 * 1024));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 502) << r->body.substr(0, 200);
+  EXPECT_EQ(r->get_header_value("Content-Type"), "application/json");
+  const json b = body_of(r);
+  EXPECT_EQ(b["requestMetadata"]["status"], "error");
+  EXPECT_EQ(b["error"]["code"], "answer_too_large");
+  EXPECT_NE(b["error"]["message"].get<std::string>().find("65536 bytes"), std::string::npos)
+      << r->body;
+  EXPECT_LT(r->body.size(), 1024u);
 }

@@ -258,6 +258,45 @@ TEST_F(JobsApiTest, OnlyTheCreatingKeySeesAJob) {
   EXPECT_EQ(failure("GET", "/scrapers/jobs/no-such-job", owner_).first, ErrorCode::NotFound);
 }
 
+// Issue 41, item 2: stored results have a quota per account, and the store's disk is watched;
+// past either, a new job of any kind is a 507 naming why, before anything is stored.
+TEST_F(JobsApiTest, NewJobsAre507OnceTheAccountIsOverItsQuota) {
+  deps_.config.set("account_stored_bytes_quota", 100);
+  deps_.jobs = job_store_of(deps_.config, *deps_.store);
+  api::Router quota;
+  api::add_jobs_routes(quota, deps_);
+  router_ = std::move(quota);
+  const std::string id =
+      call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  const store::Job job = *deps_.jobs->job(id);
+  deps_.jobs->store_rows(job, {{"big", {{"placeId", "big"}, {"name", std::string(200, 'n')}}}}, 5,
+                         "maps_job_row", [](const std::vector<json>&) { return std::nullopt; });
+  const json batch = {{"urls", {"https://example.com/"}}};
+  EXPECT_EQ(failure("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).first,
+            ErrorCode::StorageQuotaExceeded);
+  EXPECT_EQ(failure("POST", "/scrape/batch/web", owner_, batch.dump()).first,
+            ErrorCode::StorageQuotaExceeded);
+  EXPECT_EQ(failure("POST", "/scrapers/crawler/jobs", owner_, batch.dump()).first,
+            ErrorCode::StorageQuotaExceeded);
+  EXPECT_EQ(call("GET", "/scrapers/jobs", owner_).body["total"], 1);  // nothing was created
+  // Another account has its own room.
+  EXPECT_EQ(call("POST", "/scrape/batch/web", other_, batch.dump()).status, 201);
+}
+
+TEST_F(JobsApiTest, NewJobsAre507WhileTheDiskIsShortOfRoom) {
+  deps_.config.set("min_free_disk_bytes", static_cast<long long>(std::int64_t{1} << 62));
+  deps_.jobs = job_store_of(deps_.config, *deps_.store);
+  api::Router full;
+  api::add_jobs_routes(full, deps_);
+  router_ = std::move(full);
+  const json batch = {{"urls", {"https://example.com/"}}};
+  EXPECT_EQ(failure("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).first,
+            ErrorCode::InsufficientStorage);
+  EXPECT_EQ(failure("POST", "/scrape/batch/web", owner_, batch.dump()).first,
+            ErrorCode::InsufficientStorage);
+  EXPECT_EQ(call("GET", "/scrapers/jobs", owner_).body["total"], 0);
+}
+
 TEST_F(JobsApiTest, ResultsArePagedAsJsonAndCsv) {
   const std::string id =
       call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];

@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <set>
 #include <thread>
 
+#include "core/error.h"
 #include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
@@ -18,8 +20,8 @@ using nlohmann::json;
 template <typename Backend>
 class JobsStoreTest : public StoreFixture<Backend> {
  protected:
-  JobStore jobs(const std::string& node = "node-a") {
-    return JobStore(this->database(), *this->store_, this->clock_, node);
+  JobStore jobs(const std::string& node = "node-a", JobStoreLimits limits = {}) {
+    return JobStore(this->database(), *this->store_, this->clock_, node, std::move(limits));
   }
   static json input() { return {{"keywords", {"coffee"}}, {"locations", {"CUSTOM>Athens"}}}; }
   static std::vector<JobRow> rows_named(std::initializer_list<const char*> keys) {
@@ -29,6 +31,16 @@ class JobsStoreTest : public StoreFixture<Backend> {
   }
   static std::optional<std::string> batch(const std::vector<json>& rows) {
     return json{{"rows", rows}}.dump();
+  }
+  /// The code check_room() refuses a new job of `account` with (a 507), if it does.
+  static std::optional<ErrorCode> refusal(JobStore& js, std::int64_t account) {
+    try {
+      js.check_room(account);
+    } catch (const Error& e) {
+      EXPECT_EQ(http_status(e.code()), 507);
+      return e.code();
+    }
+    return std::nullopt;
   }
 };
 TYPED_TEST_SUITE(JobsStoreTest, Backends, BackendName);
@@ -100,6 +112,97 @@ TYPED_TEST(JobsStoreTest, TheRowTheBalanceCannotPayIsNotStored) {
   EXPECT_TRUE(stored.out_of_credits);
   EXPECT_EQ(this->balance(account), 2);
   EXPECT_EQ(js.job(job.id)->rows_count, 2);
+}
+
+// Issue 41, item 2: a jsRendering: false batch row of a 10 MB page with html, text and markdown
+// stored about 31 MB for 1 credit. A row is held to max_row_bytes, cut largest field first.
+TYPED_TEST(JobsStoreTest, ARowOverTheLimitIsStoredCutNamingWhatWasCut) {
+  auto account = this->new_account(100);
+  JobStoreLimits limits;
+  limits.max_row_bytes = 64 * 1024;
+  JobStore js = this->jobs("node-a", limits);
+  Job job = js.create_job(account, "batch", this->input());
+  std::string text;
+  for (int i = 0; i < 40000; ++i) text += "\xC3\xA9";  // é, two bytes each
+  const json page = {{"url", "https://example.com/big"},
+                     {"statusCode", 200},
+                     {"content", std::string(200'000, 'a')},
+                     {"text", text},
+                     {"markdown", "# Big"},
+                     {"truncated", {"page"}}};
+  StoredRows stored =
+      js.store_rows(job, {{"https://example.com/big", page}}, 1, "web_plain", &TestFixture::batch);
+  ASSERT_EQ(stored.stored.size(), 1u);
+  const json& row = stored.stored[0];
+  const std::string dumped = row.dump();  // strict: a character cut in two would throw here
+  EXPECT_LE(dumped.size(), limits.max_row_bytes);
+  EXPECT_GT(dumped.size(), limits.max_row_bytes / 2);
+  EXPECT_EQ(row["url"], page["url"]);
+  EXPECT_EQ(row["statusCode"], 200);
+  EXPECT_EQ(row["markdown"], "# Big");
+  EXPECT_EQ(row["truncated"], json({"page", "content", "text"})) << row["truncated"];
+  // The largest field first: all of content would not do, so it is left out; then what is kept
+  // of text is its start, whole characters.
+  EXPECT_FALSE(row.contains("content"));
+  const std::string& kept_text = row["text"].get_ref<const std::string&>();
+  EXPECT_GT(kept_text.size(), 30'000u);
+  EXPECT_EQ(kept_text, text.substr(0, kept_text.size()));
+  // Stored as delivered; the account's stored bytes are the row's text.
+  ASSERT_EQ(js.rows(job.id, 0, 10).size(), 1u);
+  EXPECT_EQ(js.rows(job.id, 0, 10)[0], row);
+  EXPECT_EQ(js.stored_bytes(account), static_cast<std::int64_t>(dumped.size()));
+  // A row within the limit is stored as it is.
+  const json small = {{"url", "https://example.com/small"}, {"content", "<p>hi</p>"}};
+  StoredRows kept = js.store_rows(job, {{"https://example.com/small", small}}, 1, "web_plain",
+                                  &TestFixture::batch);
+  ASSERT_EQ(kept.stored.size(), 1u);
+  EXPECT_EQ(kept.stored[0], small);
+}
+
+// Issue 41, item 2: an account's rows have a quota; past it no new job and no new row.
+TYPED_TEST(JobsStoreTest, AnAccountAtItsQuotaGetsNoNewJobNorRow) {
+  auto owner = this->new_account(100, "owner");
+  auto other = this->new_account(100, "other");
+  JobStoreLimits limits;
+  limits.account_quota = 100;
+  JobStore js = this->jobs("node-a", limits);
+  js.check_room(owner);
+  Job job = js.create_job(owner, "maps", this->input());
+  std::vector<JobRow> rows;
+  for (const char* key : {"a", "b", "c"}) {
+    rows.push_back({key, {{"placeId", key}, {"name", std::string(50, 'n')}}});  // 75 bytes
+  }
+  StoredRows stored = js.store_rows(job, rows, 5, "maps_job_row", &TestFixture::batch);
+  // "a" leaves the account under its quota, "b" takes it over, "c" is refused and not charged.
+  EXPECT_EQ(stored.stored.size(), 2u);
+  EXPECT_EQ(stored.storage_refused, storage_refusal::kQuota);
+  EXPECT_FALSE(stored.out_of_credits);
+  EXPECT_EQ(this->balance(owner), 90);
+  EXPECT_EQ(js.stored_bytes(owner), 150);
+  EXPECT_EQ(this->refusal(js, owner), ErrorCode::StorageQuotaExceeded);
+  js.check_room(other);  // another account's room is its own
+  EXPECT_EQ(js.stored_bytes(other), 0);
+}
+
+// Issue 41, item 2: the disk the store writes to is watched; short of room, nothing new is taken.
+TYPED_TEST(JobsStoreTest, ADiskShortOfRoomRefusesNewJobsAndRows) {
+  auto owner = this->new_account(100);
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  EXPECT_FALSE(DiskWatch(dir, 1).low());  // there is a byte free
+  EXPECT_FALSE(DiskWatch(dir, 0).low());  // 0: not watched
+  ASSERT_TRUE(DiskWatch(dir, 1).free_bytes().has_value());
+  JobStoreLimits limits;
+  limits.disk = std::make_shared<DiskWatch>(dir, std::uint64_t{1} << 62);
+  ASSERT_TRUE(limits.disk->low());
+  JobStore js = this->jobs("node-a", limits);
+  EXPECT_EQ(this->refusal(js, owner), ErrorCode::InsufficientStorage);
+  Job job = js.create_job(owner, "maps", this->input());  // made before the disk filled up
+  StoredRows stored =
+      js.store_rows(job, this->rows_named({"a"}), 5, "maps_job_row", &TestFixture::batch);
+  EXPECT_TRUE(stored.stored.empty());
+  EXPECT_EQ(stored.storage_refused, storage_refusal::kDisk);
+  EXPECT_EQ(this->balance(owner), 100);
+  EXPECT_EQ(js.job(job.id)->rows_count, 0);
 }
 
 TYPED_TEST(JobsStoreTest, AJobRunsOnOneNodeUntilItsLeaseExpires) {

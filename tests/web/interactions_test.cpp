@@ -27,6 +27,9 @@ using gleaner::testing::ServiceUnderTest;
 using gleaner::testing::TempDir;
 using nlohmann::json;
 
+constexpr long long kMaxEvaluateBytes = 1'000'000;
+constexpr long long kMaxAnswerBytes = 3'000'000;
+
 struct World {
   World() {
     gleaner::testing::add_interaction_pages(origin.server());
@@ -36,6 +39,9 @@ struct World {
     config.set("endpoint_timeout_ms", 30000);
     config.set("node_id", "web-interactions-test");
     config.set("allow_private_addresses", true);
+    // Small size limits, so that the tests of issue 41 pass them with small pages.
+    config.set("max_evaluate_bytes", kMaxEvaluateBytes);
+    config.set("max_answer_bytes", kMaxAnswerBytes);
     service = std::make_unique<ServiceUnderTest>(config);
   }
   std::string url(const std::string& path) const {
@@ -146,6 +152,66 @@ TEST_F(Interactions, AnEvaluateValueNestedTooDeepFailsItsStep) {
   EXPECT_NE(lenient["jsScenarioReport"][0]["error"].get<std::string>().find("deeper than"),
             std::string::npos);
   EXPECT_EQ(lenient["evaluateResults"], json({nullptr, "Kettle"}));
+}
+
+// Issue 41, item 2: a 500 MB evaluate value closed the DevTools connection and restarted the
+// shared browser. A value past max_evaluate_bytes is measured in the page and fails its step; the
+// browser, and the tab, carry on.
+TEST_F(Interactions, AnEvaluateValueOverItsLimitFailsItsStepAndTheBrowserCarriesOn) {
+  const auto restarts = [] {
+    auto r = world().service->get("/health", "");
+    return r ? json_of(r)["pool"]["restarts"].get<int>() : -1;
+  };
+  const int restarts_before = restarts();
+  const json large = {{"evaluate", "'x'.repeat(" + std::to_string(kMaxEvaluateBytes + 1) + ")"}};
+  const json fits = {
+      {"evaluate", "return 'y'.repeat(" + std::to_string(kMaxEvaluateBytes - 2) + ")"}};
+  const json title = {{"evaluate", "document.title"}};
+  auto r = scrape({{"url", world().url("/product")}, {"jsScenario", json::array({large})}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 422) << r->body.substr(0, 300);
+  const json strict = json_of(r);
+  EXPECT_EQ(strict["error"]["code"], "scenario_failed");
+  EXPECT_EQ(strict["error"]["step"], 0);
+  EXPECT_NE(strict["error"]["message"].get<std::string>().find("larger than the 1000000 bytes"),
+            std::string::npos)
+      << r->body.substr(0, 300);
+  EXPECT_LT(r->body.size(), 2000u);
+  EXPECT_EQ(spent(), 0);
+
+  json lenient = ok(scrape({{"url", world().url("/product")},
+                            {"jsScenarioStrict", false},
+                            {"jsScenario", json::array({large, fits, title})}}));
+  const json& report = lenient["jsScenarioReport"];
+  ASSERT_EQ(report.size(), 3u);
+  EXPECT_EQ(report[0]["ok"], false);
+  EXPECT_EQ(report[1]["ok"], true) << report[1];
+  EXPECT_EQ(report[2]["ok"], true);
+  ASSERT_EQ(lenient["evaluateResults"].size(), 3u);
+  EXPECT_TRUE(lenient["evaluateResults"][0].is_null());
+  EXPECT_EQ(lenient["evaluateResults"][1].get<std::string>().size(),
+            static_cast<std::size_t>(kMaxEvaluateBytes - 2));
+  EXPECT_EQ(lenient["evaluateResults"][2], "Kettle");
+  EXPECT_EQ(restarts(), restarts_before);
+}
+
+// Issue 41, item 2: an answer has a size (max_answer_bytes); one past it is a 502
+// answer_too_large, never charged, and the same request with less asked of it is answered.
+TEST_F(Interactions, AnAnswerOverItsLimitIs502AndNotCharged) {
+  const json step = {{"evaluate", "'z'.repeat(900000)"}};
+  auto r = scrape(
+      {{"url", world().url("/product")}, {"jsScenario", json::array({step, step, step, step})}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 502) << r->body.substr(0, 300);
+  const json body = json_of(r);
+  EXPECT_EQ(body["error"]["code"], "answer_too_large");
+  EXPECT_NE(body["error"]["message"].get<std::string>().find("3000000 bytes"), std::string::npos);
+  EXPECT_EQ(spent(), 0);
+
+  json fits =
+      ok(scrape({{"url", world().url("/product")}, {"jsScenario", json::array({step, step})}}));
+  EXPECT_EQ(fits["evaluateResults"].size(), 2u);
+  EXPECT_EQ(spent(), 5);
 }
 
 // ---- the plain road ----
