@@ -18,6 +18,8 @@
 #include "core/error.h"
 #include "core/heap.h"
 #include "core/log.h"
+#include "jobs/job_request.h"
+#include "jobs/job_store_of.h"
 #include "store/admin.h"
 #include "store/store.h"
 
@@ -31,9 +33,10 @@ commands:
         environment variable GLEANER_<ENTRY>; see docs/configuration.md.
         On the first start with an empty store it creates account "default" and prints its
         API key once on standard output.
-  accounts|keys|credits ... [--config FILE]
-        Administers accounts, API keys and credits in the configured store (entry `store`,
-        GLEANER_STORE); `gleaner accounts` alone lists the commands. Safe beside a running node.
+  accounts|keys|credits|jobs ... [--config FILE]
+        Administers accounts, API keys, credits and jobs (`jobs list`, `jobs stop ID`) in the
+        configured store (entry `store`, GLEANER_STORE), whether or not the service runs;
+        `gleaner accounts` alone lists the commands. Safe beside a running node.
   openapi
         Prints the OpenAPI document that GET /openapi.json serves; docs/openapi.json is this
         output (`build/gleaner openapi > docs/openapi.json`).
@@ -137,7 +140,7 @@ int serve(const std::vector<std::string>& args) {
   }
 }
 
-/// `gleaner accounts|keys|credits ...`: store/admin.h on the configured store, opened as an
+/// `gleaner accounts|keys|credits|jobs ...`: store/admin.h on the configured store, opened as an
 /// admin (it touches no reservation, so it may run beside a live node).
 int administer(const std::string& command, std::vector<std::string> args) {
   std::string config_path;
@@ -163,7 +166,13 @@ int administer(const std::string& command, std::vector<std::string> args) {
     gleaner::log::set_level(gleaner::log::parse_level(config.get_string("log_level", "warn")));
     auto store = gleaner::store::open_store(config, gleaner::SystemClock::instance(),
                                             gleaner::store::StoreRole::Admin);
-    return gleaner::store::run_admin_command(args, *store, std::cout, std::cerr);
+    const auto job_store = gleaner::jobs::job_store_of(config, *store);
+    gleaner::store::JobsAdmin jobs{*job_store, [](const gleaner::store::Job& job) {
+                                     return gleaner::jobs::webhook_body(
+                                         job, gleaner::jobs::event::kFinished,
+                                         gleaner::SystemClock::instance().now());
+                                   }};
+    return gleaner::store::run_admin_command(args, *store, std::cout, std::cerr, &jobs);
   } catch (const std::exception& e) {
     std::cerr << "gleaner: cannot open the store: " << e.what() << "\n";
     return 1;
@@ -185,7 +194,7 @@ int main(int argc, char** argv) {
     std::cout << gleaner::api::openapi_document().dump(2) << '\n';
     return 0;
   }
-  if (command == "accounts" || command == "keys" || command == "credits") {
+  if (command == "accounts" || command == "keys" || command == "credits" || command == "jobs") {
     return administer(command, std::move(args));
   }
   std::cerr << "gleaner: unknown command '" << command << "'\n" << kUsage;

@@ -214,13 +214,15 @@ json job_schema(bool enveloped_answer) {
             {"properties",
              {{"pairsDone", {{"type", "integer"}}}, {"pairsTotal", {{"type", "integer"}}}}},
             {"required", {"pairsDone", "pairsTotal"}}},
-           // batch, crawler: pages admitted to the frontier, pages with a row, robots.txt
-           // files and sitemaps read
+           // batch, crawler: pages admitted to the frontier, pages with a row, pages whose row
+           // is an error (against the job's budget of failures), robots.txt files and
+           // sitemaps read
            {{"type", "object"},
             {"additionalProperties", false},
             {"properties",
              {{"pagesFound", {{"type", "integer"}}},
               {"pagesDone", {{"type", "integer"}}},
+              {"pagesFailed", {{"type", "integer"}}},
               {"robotsTxtFetched", {{"type", "integer"}}},
               {"sitemapsFetched", {{"type", "integer"}}}}},
             {"required", {"pagesFound", "pagesDone"}}}}}}}};

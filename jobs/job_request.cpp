@@ -281,10 +281,11 @@ json job_json(const store::Job& job) {
   if (job.started_at) out["startedAt"] = iso_utc(*job.started_at);
   if (job.finished_at) out["finishedAt"] = iso_utc(*job.finished_at);
   if (job.by_frontier) {
-    // A page job's progress: pages admitted to its frontier, pages with a row, and the
-    // robots.txt files and sitemaps read for it (PageWorker counts them in the stored progress).
+    // A page job's progress: pages admitted to its frontier, pages with a row, the pages whose
+    // row is an error, and the robots.txt files and sitemaps read for it (counted in the stored
+    // progress).
     out["progress"] = {{"pagesFound", job.frontier_size}, {"pagesDone", job.rows_count}};
-    for (const char* read : {"robotsTxtFetched", "sitemapsFetched"}) {
+    for (const char* read : {"pagesFailed", "robotsTxtFetched", "sitemapsFetched"}) {
       const auto it = job.progress.is_object() ? job.progress.find(read) : job.progress.end();
       out["progress"][read] =
           it != job.progress.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;

@@ -1,6 +1,7 @@
 #include "jobs/page_worker.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <set>
 
@@ -20,6 +21,8 @@ constexpr const char* kInsufficientCredits = "insufficient_credits";
 constexpr const char* kStoppedByUser = "stopped_by_user";
 /// The reason of a job failed because one of its entries went down with its node again and again.
 constexpr const char* kWorkerCrashed = "worker_crashed";
+/// The reason of a job failed because its pages failed beyond its budget.
+constexpr const char* kTooManyFailures = "too_many_failures";
 /// What a robots.txt that cannot be read means for now (RFC 9309 §2.3.1.4): nothing allowed.
 constexpr const char* kDisallowAll = "User-agent: *\nDisallow: /\n";
 /// Pages of one origin a batch fetches at once (a batch has no maxConcurrency of its own).
@@ -50,6 +53,19 @@ std::int64_t positive(const Config& config, const std::string& entry, std::int64
   const std::int64_t value = config.get_int(entry, fallback);
   if (value <= 0) throw std::invalid_argument("configuration entry " + entry + " must be > 0");
   return value;
+}
+
+double share(const Config& config, const std::string& entry, double fallback) {
+  const double value = config.get_double(entry, fallback);
+  if (!(value > 0 && value <= 1)) {
+    throw std::invalid_argument("configuration entry " + entry + " must be in (0, 1]");
+  }
+  return value;
+}
+
+std::int64_t pages_failed(const store::Job& job) {
+  const auto it = job.progress.is_object() ? job.progress.find("pagesFailed") : job.progress.end();
+  return it != job.progress.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
 }
 
 }  // namespace
@@ -138,6 +154,12 @@ PageWorkerOptions PageWorkerOptions::from_config(
   o.lease = std::chrono::seconds(positive(config, "page_jobs_lease_seconds", o.lease.count()));
   o.poll = Millis(positive(config, "jobs_poll_ms", o.poll.count()));
   o.max_crashes = positive(config, "page_jobs_max_crashes", o.max_crashes);
+  o.job_share = share(config, "page_jobs_job_share", o.job_share);
+  o.failures_allowed = config.get_int("page_jobs_failures_allowed", o.failures_allowed);
+  if (o.failures_allowed < 0) {
+    throw std::invalid_argument("configuration entry page_jobs_failures_allowed must be >= 0");
+  }
+  o.max_failure_share = share(config, "page_jobs_max_failure_share", o.max_failure_share);
   o.default_timeout = Millis(std::clamp<long long>(
       config.get_int("endpoint_timeout_ms", o.default_timeout.count()), 1000, 300000));
   o.cost_of = std::move(cost_of);
@@ -151,6 +173,8 @@ PageWorker::PageWorker(store::JobStore& jobs, PageSource& source, const Clock& c
       clock_(clock),
       options_(std::move(options)),
       on_delivery_queued_(std::move(on_delivery_queued)),
+      fair_(options_.threads,
+            static_cast<int>(std::ceil(options_.job_share * std::max(1, options_.threads)))),
       threads_("page-jobs", options_.poll) {}
 
 PageWorker::~PageWorker() {
@@ -200,11 +224,26 @@ bool PageWorker::run_one() {
     rest();
     return false;
   }
-  auto claimed = jobs_.claim_entry(options_.lease);
+  std::optional<store::ClaimedEntry> claimed;
+  {
+    std::lock_guard lock(fair_mutex_);
+    claimed = jobs_.claim_entry(
+        options_.lease, [this](const std::vector<store::PageJobRef>& c) { return fair_.order(c); });
+    if (claimed) fair_.took({claimed->job.id, claimed->job.account_id});
+  }
   if (!claimed) {
     rest();
     return false;
   }
+  // The thread is the job's until the entry is done, however run_entry leaves.
+  struct Holding {
+    PageWorker& worker;
+    const store::PageJobRef job;
+    ~Holding() {
+      std::lock_guard lock(worker.fair_mutex_);
+      worker.fair_.released(job);
+    }
+  } holding{*this, {claimed->job.id, claimed->job.account_id}};
   if (claimed->entry.attempts > options_.max_crashes) {
     // Taken, and lost with its node, every time: whatever the page does takes the node down. The
     // job ends here rather than the node at its next start.
@@ -406,6 +445,7 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
   std::vector<store::FrontierEntry> discovered;
   std::int64_t cost = 0;
   std::string cost_key;
+  bool failed = false;
   try {
     web::WebRequest request = rules.request.page_request(entry.url, options_.default_timeout);
     // A crawl reads every page's links and canonical link, asked for or not; what was not
@@ -457,13 +497,15 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
       left_page(job, entry);
       return;
     }
-    // The page's error is its row, free (conventions.md: a success is billed).
+    // The page's error is its row, free (conventions.md: a success is billed), and counted
+    // against the job's budget of failures.
     row["error"] = {{"code", code_name(e.code())}, {"message", e.what()}};
+    failed = true;
     log::info("jobs") << "job " << job.id << ": " << entry.url << ": " << describe(e);
   }
   const store::CommittedEntry done = jobs_.commit_entry(
-      job, entry, aliases, store::JobRow{entry.key, row}, cost, cost_key, discovered, rules.policy,
-      [&](const std::vector<json>& rows) {
+      job, entry, aliases, store::JobRow{entry.key, row, failed}, cost, cost_key, discovered,
+      rules.policy, [&](const std::vector<json>& rows) {
         store::Job in_progress = job;
         in_progress.status = store::job_status::kInProgress;
         return webhook_body(in_progress, event::kDataScraped, clock_.now(), &rows);
@@ -482,7 +524,22 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
   if (done.row) {
     log::debug("jobs") << "job " << job.id << ": " << entry.url << " stored";
     delivery_queued();
+    if (failed) check_failures(job);
   }
+}
+
+void PageWorker::check_failures(const store::Job& job) {
+  const auto current = jobs_.job(job.id);
+  if (!current || current->done()) return;
+  const std::int64_t failures = pages_failed(*current);
+  if (failures <= options_.failures_allowed ||
+      static_cast<double>(failures) <=
+          options_.max_failure_share * static_cast<double>(current->rows_count)) {
+    return;
+  }
+  log::info("jobs") << job.kind << " job " << job.id << ": " << failures << " of its "
+                    << current->rows_count << " pages failed";
+  finish(*current, store::job_status::kFailed, kTooManyFailures);
 }
 
 void PageWorker::start(bool release_leases) {

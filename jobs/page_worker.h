@@ -20,6 +20,7 @@
 #include "core/clock.h"
 #include "core/config.h"
 #include "extract/web/request.h"
+#include "jobs/fair_share.h"
 #include "jobs/page_job_request.h"
 #include "jobs/polling_threads.h"
 #include "jobs/source_lane.h"
@@ -80,6 +81,15 @@ struct PageWorkerOptions {
   /// failed (reason "worker_crashed") rather than take the node down at every start. Entry
   /// `page_jobs_max_crashes`.
   std::int64_t max_crashes = 2;
+  /// The share of the node's threads one page job may hold even when no other job has work
+  /// (jobs/fair_share.h); at least one thread. Entry `page_jobs_job_share`.
+  double job_share = 1.0;
+  /// A page job's budget of failed pages (docs/jobs.md "Fair shares"): once more than
+  /// `failures_allowed` of its pages failed and they are more than `max_failure_share` of its
+  /// pages done, the job fails with reason "too_many_failures". Entries
+  /// `page_jobs_failures_allowed` and `page_jobs_max_failure_share` (1 turns the budget off).
+  std::int64_t failures_allowed = 20;
+  double max_failure_share = 0.5;
   /// Credits a successful page costs, by store/costs.h key.
   std::function<std::int64_t(const std::string& cost_key)> cost_of = [](const std::string&) {
     return std::int64_t{1};
@@ -101,7 +111,8 @@ class PageWorker {
   PageWorker(const PageWorker&) = delete;
   PageWorker& operator=(const PageWorker&) = delete;
 
-  /// Ends the page jobs that must end (stopped, drained), then takes one entry and runs it.
+  /// Ends the page jobs that must end (stopped, drained), then takes one entry (the next in the
+  /// fair turns, jobs/fair_share.h) and runs it.
   /// False when there was no entry to take.
   bool run_one();
   /// Starts the threads (the node's leased entries were released by JobWorker::start, or are
@@ -136,6 +147,8 @@ class PageWorker {
   void left_page(const store::Job& job, const store::FrontierEntry& entry);
   void finish(const store::Job& job, const char* status, const std::optional<std::string>& reason);
   void finish_if_drained(const std::string& job_id);
+  /// After a failed page of `job` was stored: the job fails when it spent its budget of failures.
+  void check_failures(const store::Job& job);
   void delivery_queued();
 
   store::JobStore& jobs_;
@@ -143,6 +156,8 @@ class PageWorker {
   const Clock& clock_;
   const PageWorkerOptions options_;
   const std::function<void()> on_delivery_queued_;
+  std::mutex fair_mutex_;  // guards fair_, held from ordering a claim until it is recorded
+  FairShare fair_;
   std::mutex lanes_mutex_;  // guards lanes_ and abandoned_
   /// Each page-job thread's lane, by thread.
   std::map<std::thread::id, std::unique_ptr<SourceLane>> lanes_;

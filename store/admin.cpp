@@ -23,9 +23,16 @@ struct UsageError {
 /// `--name value` and `--name=value` options after the command's two words.
 class Options {
  public:
+  /// `positional` words come first (e.g. the job id of `jobs stop ID`), then the options.
   Options(const std::vector<std::string>& args, std::size_t first,
-          const std::set<std::string, std::less<>>& allowed) {
-    for (std::size_t i = first; i < args.size(); ++i) {
+          const std::set<std::string, std::less<>>& allowed, std::size_t positional = 0) {
+    for (std::size_t i = first; i < first + positional; ++i) {
+      if (i >= args.size() || args[i].rfind("--", 0) == 0) {
+        throw UsageError{"the command needs " + std::to_string(positional) + " argument(s)"};
+      }
+      positional_.push_back(args[i]);
+    }
+    for (std::size_t i = first + positional; i < args.size(); ++i) {
       const std::string& arg = args[i];
       if (arg.rfind("--", 0) != 0) throw UsageError{"unexpected argument '" + arg + "'"};
       std::string name = arg.substr(2);
@@ -44,6 +51,8 @@ class Options {
   }
 
   bool has(const std::string& name) const { return values_.contains(name); }
+
+  const std::string& positional(std::size_t i) const { return positional_.at(i); }
 
   std::string text(const std::string& name) const {
     auto it = values_.find(name);
@@ -69,6 +78,7 @@ class Options {
 
  private:
   std::map<std::string, std::string, std::less<>> values_;
+  std::vector<std::string> positional_;
 };
 
 std::string format_utc(TimePoint t) {
@@ -94,6 +104,29 @@ std::string describe(const ApiKeyInfo& k) {
   out << "key " << k.id << " account=" << k.account_id << " prefix=" << k.prefix
       << " created=" << format_utc(k.created_at)
       << " status=" << (k.revoked_at ? "revoked " + format_utc(*k.revoked_at) : "active");
+  return out.str();
+}
+
+std::string describe(const JobListing& l) {
+  const Job& j = l.job;
+  std::ostringstream out;
+  out << "job " << j.id << " account=" << j.account_id << " kind=" << j.kind
+      << " status=" << j.status;
+  if (j.stop_reason) out << " reason=" << *j.stop_reason;
+  if (j.stop_requested && !j.done()) out << " stop_requested=yes";
+  out << " rows=" << j.rows_count << " credits=" << j.credits_spent;
+  if (j.by_frontier) {
+    const auto failed =
+        j.progress.is_object() ? j.progress.value("pagesFailed", std::int64_t{0}) : 0;
+    out << " pages_found=" << j.frontier_size << " pages_failed=" << failed
+        << " leased_pages=" << l.leased_entries;
+  }
+  out << " created=" << format_utc(j.created_at);
+  if (j.finished_at) out << " finished=" << format_utc(*j.finished_at);
+  if (l.lease_owner) {
+    out << " leased_by=" << *l.lease_owner;
+    if (l.lease_expires_at) out << " lease_until=" << format_utc(*l.lease_expires_at);
+  }
   return out.str();
 }
 
@@ -193,6 +226,62 @@ const std::map<std::string, Command, std::less<>>& commands() {
   return table;
 }
 
+/// The reason of a job the operator stopped (`gleaner jobs stop`).
+constexpr const char* kStoppedByOperator = "stopped_by_operator";
+
+struct JobCommand {
+  std::set<std::string, std::less<>> options;
+  std::size_t positional = 0;
+  std::function<int(const Options&, JobsAdmin&, std::ostream&, std::ostream&)> run;
+};
+
+const std::map<std::string, JobCommand, std::less<>>& job_commands() {
+  static const std::map<std::string, JobCommand, std::less<>> table = {
+      {"jobs list",
+       {{"account", "state", "limit"},
+        0,
+        [](const Options& o, JobsAdmin& admin, std::ostream& out, std::ostream&) {
+          std::optional<std::string> state;
+          if (o.has("state")) {
+            state = o.text("state");
+            const std::set<std::string, std::less<>> states = {
+                job_status::kPending, job_status::kInProgress, job_status::kFinished,
+                job_status::kStopped, job_status::kFailed};
+            if (!states.contains(*state)) {
+              throw UsageError{"--state is one of pending, in_progress, finished, stopped, failed"};
+            }
+          }
+          const std::int64_t limit = o.optional_number("limit").value_or(100);
+          if (limit < 1) throw UsageError{"--limit must be at least 1"};
+          for (const JobListing& l :
+               admin.jobs.list_all_jobs(o.optional_number("account"), state, limit)) {
+            out << describe(l) << "\n";
+          }
+          return 0;
+        }}},
+      {"jobs stop",
+       {{},
+        1,
+        [](const Options& o, JobsAdmin& admin, std::ostream& out, std::ostream& err) {
+          const std::string& id = o.positional(0);
+          const auto before = admin.jobs.job(id);
+          if (!before) {
+            err << "gleaner: no job " << id << "\n";
+            return 1;
+          }
+          if (before->done()) {
+            out << "job " << id << " had ended already (" << before->status << ")\n";
+            return 0;
+          }
+          const auto stopped = admin.jobs.stop_now(id, kStoppedByOperator, admin.finished_body);
+          out << "stopped " << describe(JobListing{*stopped, std::nullopt, std::nullopt, 0})
+              << "\n";
+          return 0;
+        }}},
+  };
+  return table;
+}
+
 }  // namespace
 
 std::string admin_usage() {
@@ -205,14 +294,23 @@ std::string admin_usage() {
          "  gleaner keys list --account ID\n"
          "  gleaner keys revoke (--key-prefix PREFIX | --key-id ID)\n"
          "  gleaner credits add --account ID --credits CREDITS\n"
+         "  gleaner jobs list [--account ID] [--state "
+         "pending|in_progress|finished|stopped|failed]\n"
+         "                    [--limit N (100)]\n"
+         "  gleaner jobs stop JOB_ID\n"
          "New keys are printed alone on the last line. The commands work on the store configured\n"
-         "by entry `store` (GLEANER_STORE).\n";
+         "by entry `store` (GLEANER_STORE), whether or not the service runs.\n";
 }
 
 int run_admin_command(const std::vector<std::string>& args, Store& store, std::ostream& out,
-                      std::ostream& err) {
+                      std::ostream& err, JobsAdmin* jobs) {
   try {
     if (args.size() < 2) throw UsageError{"name a command"};
+    if (auto job = job_commands().find(args[0] + " " + args[1]); job != job_commands().end()) {
+      if (!jobs) throw UsageError{"the jobs commands need the job tables"};
+      Options options(args, 2, job->second.options, job->second.positional);
+      return job->second.run(options, *jobs, out, err);
+    }
     auto it = commands().find(args[0] + " " + args[1]);
     if (it == commands().end()) {
       throw UsageError{"unknown command '" + args[0] + " " + args[1] + "'"};

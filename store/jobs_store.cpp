@@ -1,5 +1,7 @@
 #include "store/jobs_store.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
@@ -439,6 +441,60 @@ Job JobStore::finish_job(
   });
 }
 
+std::vector<JobListing> JobStore::list_all_jobs(std::optional<std::int64_t> account_id,
+                                                const std::optional<std::string>& status,
+                                                std::int64_t limit) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    std::string where = "WHERE 1 = 1";
+    std::vector<SqlValue> params;
+    if (account_id) {
+      where += " AND account_id = ?";
+      params.emplace_back(*account_id);
+    }
+    if (status) {
+      where += " AND status = ?";
+      params.emplace_back(*status);
+    }
+    params.emplace_back(limit);
+    std::vector<JobListing> out;
+    for (const Row& row : tx.run("SELECT " + std::string(kJobColumns) +
+                                     ", lease_owner, lease_expires_at FROM scraper_jobs " + where +
+                                     " ORDER BY created_at DESC, id LIMIT ?",
+                                 params)
+                              .rows) {
+      const std::size_t lease = std::count(kJobColumns.begin(), kJobColumns.end(), ',') + 1;
+      JobListing listing{job_from(row), std::nullopt, optional_time(row, lease + 1), 0};
+      if (!row.is_null(lease)) listing.lease_owner = row.text(lease);
+      out.push_back(std::move(listing));
+    }
+    for (JobListing& listing : out) {
+      if (!listing.job.by_frontier || listing.job.done()) continue;
+      listing.leased_entries =
+          tx.run("SELECT COUNT(*) FROM job_frontier WHERE job_id = ? AND state = 'leased'",
+                 {listing.job.id})
+              .rows.at(0)
+              .integer(0);
+    }
+    return out;
+  });
+}
+
+std::optional<Job> JobStore::stop_now(
+    const std::string& id, const std::string& reason,
+    const std::function<std::optional<std::string>(const Job&)>& finished_body) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
+    auto current = job_in(tx, id, db_.dialect().lock_rows);
+    if (!current || current->done()) return current;
+    // The pages a node was fetching for it: nobody's any more, and never taken again (the job
+    // is ended); a node still fetching one commits nothing (commit_entry sees the job ended).
+    tx.run(
+        "UPDATE job_frontier SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL "
+        "WHERE job_id = ? AND state = 'leased'",
+        {id});
+    return end_job(tx, *current, job_status::kStopped, reason, finished_body);
+  });
+}
+
 Job JobStore::end_job(Transaction& tx, const Job& current, const std::string& status,
                       const std::optional<std::string>& reason,
                       const std::function<std::optional<std::string>(const Job&)>& finished_body) {
@@ -525,18 +581,32 @@ void JobStore::free_place(Transaction& tx, const std::string& job_id) {
   tx.run("UPDATE scraper_jobs SET frontier_size = frontier_size - 1 WHERE id = ?", {job_id});
 }
 
-std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
+std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease,
+                                                  const ClaimOrder& order) {
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<ClaimedEntry> {
     const std::int64_t t = now();
-    const std::int64_t t_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                  clock_.now().time_since_epoch())
-                                  .count();
-    const auto jobs = tx.run(select_jobs(
-                                 "WHERE by_frontier = 1 AND status IN ('pending', 'in_progress') "
-                                 "AND stop_requested = 0 ORDER BY created_at, id LIMIT 50"))
-                          .rows;
-    for (const Row& job_row : jobs) {
-      Job job = job_from(job_row);
+    const std::int64_t t_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(clock_.now().time_since_epoch())
+            .count();
+    // Only ids and accounts: the order needs no more, and a batch's input can be megabytes.
+    std::vector<PageJobRef> candidates;
+    for (const Row& row :
+         tx.run("SELECT id, account_id FROM (SELECT id, account_id, created_at, ROW_NUMBER() OVER "
+                "(PARTITION BY account_id ORDER BY created_at, id) AS place FROM scraper_jobs "
+                "WHERE by_frontier = 1 AND status IN ('pending', 'in_progress') AND "
+                "stop_requested = 0) ranked WHERE place <= ? ORDER BY created_at, id",
+                {kClaimJobsPerAccount})
+             .rows) {
+      candidates.push_back({row.text(0), row.integer(1)});
+    }
+    std::vector<std::size_t> tries;
+    if (order) {
+      tries = order(candidates);
+    } else {
+      for (std::size_t i = 0; i < candidates.size(); ++i) tries.push_back(i);
+    }
+    for (const std::size_t index : tries) {
+      const std::string& job_id = candidates.at(index).id;
       // An origin whose delay has passed, with an entry to take and a free slot. Locked, so
       // that two nodes never both count a free slot of one origin.
       const auto origins =
@@ -551,7 +621,7 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
                 "f.lease_expires_at >= ?) < o.max_concurrency ORDER BY o.next_at_ms, o.origin "
                 "LIMIT 1" +
                     skip_locked(db_.dialect()),
-                {job.id, t_ms, t, t})
+                {job_id, t_ms, t, t})
               .rows;
       if (origins.empty()) continue;
       const std::string origin = origins.front().text(0);
@@ -564,14 +634,14 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
                      " FROM job_frontier WHERE job_id = ? AND origin = ? AND state = 'queued' "
                      "ORDER BY id LIMIT 1" +
                      skip_locked(db_.dialect()),
-                 {job.id, origin})
+                 {job_id, origin})
               .rows;
       const auto expired =
           tx.run("SELECT " + std::string(kEntryColumns) +
                      " FROM job_frontier WHERE job_id = ? AND origin = ? AND state = 'leased' AND "
                      "lease_expires_at < ? ORDER BY id LIMIT 1" +
                      skip_locked(db_.dialect()),
-                 {job.id, origin, t})
+                 {job_id, origin, t})
               .rows;
       if (queued.empty() && expired.empty()) continue;
       FrontierEntry entry = entry_from(queued.empty() ? expired.front() : queued.front());
@@ -585,8 +655,10 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease) {
           {node_id_, t + lease.count(), entry.id});
       ++entry.attempts;
       tx.run("UPDATE job_origins SET next_at_ms = ? WHERE job_id = ? AND origin = ?",
-             {t_ms + delay_ms, job.id, origin});
-      return ClaimedEntry{std::move(job), std::move(entry)};
+             {t_ms + delay_ms, job_id, origin});
+      auto job = job_in(tx, job_id);
+      if (!job) throw Error(ErrorCode::Internal, "page job " + job_id + " vanished");
+      return ClaimedEntry{std::move(*job), std::move(entry)};
     }
     return std::nullopt;
   });
@@ -684,15 +756,18 @@ void JobStore::return_entry(const FrontierEntry& entry) {
 void JobStore::count_fetch(const std::string& job_id, const std::string& what) {
   db_.transact(TxKind::Write, [&](Transaction& tx) {
     const auto current = job_in(tx, job_id, db_.dialect().lock_rows);
-    if (!current) return;
-    nlohmann::json progress =
-        current->progress.is_object() ? current->progress : nlohmann::json::object();
-    const auto it = progress.find(what);
-    const std::int64_t n =
-        it != progress.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
-    progress[what] = n + 1;
-    tx.run("UPDATE scraper_jobs SET progress = ? WHERE id = ?", {progress.dump(), job_id});
+    if (current) bump_progress(tx, *current, what);
   });
+}
+
+void JobStore::bump_progress(Transaction& tx, const Job& current, const std::string& what) {
+  nlohmann::json progress =
+      current.progress.is_object() ? current.progress : nlohmann::json::object();
+  const auto it = progress.find(what);
+  const std::int64_t n =
+      it != progress.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
+  progress[what] = n + 1;
+  tx.run("UPDATE scraper_jobs SET progress = ? WHERE id = ?", {progress.dump(), current.id});
 }
 
 CommittedEntry JobStore::commit_entry(
@@ -740,6 +815,8 @@ CommittedEntry JobStore::commit_entry(
         if (stored.out_of_credits) throw Unpaid{};
         if (stored.storage_refused) throw Unstored{*stored.storage_refused};
         if (!stored.stored.empty()) result.row = stored.stored.front();
+        // Counted with the row, so a restart neither loses nor repeats a failure.
+        if (result.row && row->failed) bump_progress(tx, *current, "pagesFailed");
       }
       result.added = admit(tx, job.id, discovered, policy);
       if (result.added > 0) {

@@ -67,6 +67,9 @@ struct Job {
 struct JobRow {
   std::string key;
   nlohmann::json data;
+  /// A page job's row of a page that failed (its `error`): counted in the job's progress
+  /// (`pagesFailed`) by commit_entry, against the job's budget of failures.
+  bool failed = false;
 };
 
 /// Why the store refused a job's rows: the job stops with it as its reason.
@@ -117,6 +120,30 @@ struct FrontierPolicy {
   std::int64_t limit = 0;            ///< pages admitted at most; 0: no limit
   std::int64_t delay_ms = 0;         ///< the least time between two fetches from one origin
   std::int64_t max_concurrency = 1;  ///< fetches from one origin at once
+};
+
+/// A page job with work to take, as claim_entry offers it to a ClaimOrder.
+struct PageJobRef {
+  std::string id;
+  std::int64_t account_id = 0;
+};
+
+/// Which page jobs claim_entry tries, in which order: indices into `candidates` (the page jobs
+/// not ended and not stopping, at most kClaimJobsPerAccount per account, oldest first). A job
+/// left out is not taken from this time. jobs/fair_share.h decides it for a node's threads.
+using ClaimOrder =
+    std::function<std::vector<std::size_t>(const std::vector<PageJobRef>& candidates)>;
+/// The oldest page jobs of each account claim_entry offers to its order: an account's later
+/// jobs wait for these to end.
+inline constexpr std::int64_t kClaimJobsPerAccount = 20;
+
+/// A job as the operator lists it (`gleaner jobs list`): with the node holding it, if any.
+struct JobListing {
+  Job job;
+  std::optional<std::string> lease_owner;
+  std::optional<TimePoint> lease_expires_at;
+  /// A page job's entries leased (being fetched, or left so by a node that stopped).
+  std::int64_t leased_entries = 0;
 };
 
 /// An entry a node took from a job's frontier, and the job.
@@ -261,11 +288,11 @@ class JobStore {
       const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
           batch_body);
   // Page jobs (by_frontier): their frontier, leased entry by entry.
-  /// Takes one queued entry (or one whose lease expired) of the oldest page job that has one
-  /// ready: its origin's delay has passed and fewer than its max_concurrency entries are leased.
-  /// Leased for `lease`; the origin's next fetch is due after its delay. Another node's locked
-  /// rows are skipped (PostgreSQL: FOR UPDATE SKIP LOCKED).
-  std::optional<ClaimedEntry> claim_entry(std::chrono::seconds lease);
+  /// Takes one queued entry (or one whose lease expired) of the first page job in `order` (by
+  /// default the oldest) that has one ready: its origin's delay has passed and fewer than its
+  /// max_concurrency entries are leased. Leased for `lease`; the origin's next fetch is due after
+  /// its delay. Another node's locked rows are skipped (PostgreSQL: FOR UPDATE SKIP LOCKED).
+  std::optional<ClaimedEntry> claim_entry(std::chrono::seconds lease, const ClaimOrder& order = {});
   /// Page jobs that must end now: stop asked by their account, or nothing queued or leased left.
   std::vector<Job> page_jobs_to_end();
   /// Ends a page job as finished if nothing is queued or leased any more (checked in the same
@@ -305,6 +332,19 @@ class JobStore {
           row_body);
   /// Entries of a job in each state (tests, progress).
   std::map<std::string, std::int64_t> frontier_states(const std::string& job_id);
+
+  // The operator's side (`gleaner jobs`, store/admin.h): every account's jobs.
+  /// Jobs newest first, of one account and in one status when given; at most `limit`.
+  std::vector<JobListing> list_all_jobs(std::optional<std::int64_t> account_id,
+                                        const std::optional<std::string>& status,
+                                        std::int64_t limit);
+  /// Ends a job now, whoever runs it and whether or not any node is up: stopped with `reason`,
+  /// its lease dropped (a node still running it leaves it at its next renewal or commit), its
+  /// entries no longer leased, and `finished_body` queued as DELETE does. A job ended already is
+  /// returned as it is; none when there is no such job.
+  std::optional<Job> stop_now(
+      const std::string& id, const std::string& reason,
+      const std::function<std::optional<std::string>(const Job&)>& finished_body);
 
   /// Ends a job (finished, stopped or failed, with an optional reason), queues `finished_body`
   /// (built from the final job) when it gives one, and drops the lease.
@@ -349,6 +389,8 @@ class JobStore {
   /// A page of the job left its place under the limit (a copy, disallowed): the oldest spare
   /// page takes it, else the job's frontier is one smaller. The job row must be locked by `tx`.
   void free_place(Transaction& tx, const std::string& job_id);
+  /// Adds one to the counter `what` of the job's progress; the job row must be locked by `tx`.
+  void bump_progress(Transaction& tx, const Job& current, const std::string& what);
   Job end_job(Transaction& tx, const Job& current, const std::string& status,
               const std::optional<std::string>& reason,
               const std::function<std::optional<std::string>(const Job&)>& finished_body);

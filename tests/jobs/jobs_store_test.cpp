@@ -7,9 +7,11 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "core/error.h"
+#include "store/admin.h"
 #include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
@@ -582,6 +584,170 @@ TYPED_TEST(FrontierStoreTest, RobotsTxtIsKeptForTheJobsLifeAndItsReadsCounted) {
   EXPECT_TRUE(js.finish_if_drained(job.id, [](const Job&) { return std::nullopt; }));
   // The job ended: its robots.txt is no longer kept.
   EXPECT_EQ(js.origin_robots(job.id, o), "");
+}
+
+TYPED_TEST(FrontierStoreTest, ClaimsTryTheJobsInTheOrderGiven) {
+  const auto first_account = this->new_account(100);
+  const auto second_account = this->new_account(100, "other");
+  JobStore js = this->jobs();
+  FrontierPolicy policy;
+  policy.max_concurrency = 4;
+  const json input = {{"urls", {"https://one.example/1"}}};
+  const Job one = js.create_frontier_job(
+      first_account, "batch", input, "",
+      {this->page("https://one.example", "/1"), this->page("https://one.example", "/2")}, policy);
+  this->clock_.advance(std::chrono::seconds(1));
+  const Job two = js.create_frontier_job(second_account, "batch", input, "",
+                                         {this->page("https://two.example", "/1")}, policy);
+  this->clock_.advance(std::chrono::seconds(1));
+  // A job whose stop was asked is offered to no order.
+  const Job stopping = js.create_frontier_job(first_account, "batch", input, "",
+                                              {this->page("https://three.example", "/1")}, policy);
+  js.mark_started(stopping.id, std::nullopt);
+  js.request_stop(stopping.id, first_account, [](const Job&) { return std::nullopt; });
+
+  std::vector<PageJobRef> offered;
+  auto second_first = [&](const std::vector<PageJobRef>& candidates) {
+    offered = candidates;
+    return std::vector<std::size_t>{1, 0};
+  };
+  auto claimed = js.claim_entry(std::chrono::seconds(60), second_first);
+  ASSERT_TRUE(claimed);
+  ASSERT_EQ(offered.size(), 2u);
+  EXPECT_EQ(offered[0].id, one.id);
+  EXPECT_EQ(offered[0].account_id, first_account);
+  EXPECT_EQ(offered[1].id, two.id);
+  EXPECT_EQ(offered[1].account_id, second_account);
+  EXPECT_EQ(claimed->job.id, two.id);
+  EXPECT_EQ(claimed->job.input, input);
+  EXPECT_EQ(claimed->entry.key, "https://two.example/1");
+  // A job left out of the order is not taken from, though it has pages queued.
+  EXPECT_FALSE(js.claim_entry(std::chrono::seconds(60), [](const std::vector<PageJobRef>&) {
+    return std::vector<std::size_t>{};
+  }));
+  // The first job of the order with nothing ready (its one page is leased) is passed over.
+  claimed = js.claim_entry(std::chrono::seconds(60), second_first);
+  ASSERT_TRUE(claimed);
+  EXPECT_EQ(claimed->job.id, one.id);
+  EXPECT_EQ(claimed->entry.key, "https://one.example/1");
+
+  // An account's oldest jobs are offered, kClaimJobsPerAccount of them: the later ones wait.
+  std::vector<std::string> created;
+  for (int i = 0; i < kClaimJobsPerAccount; ++i) {
+    this->clock_.advance(std::chrono::seconds(1));
+    created.push_back(js.create_frontier_job(second_account, "batch", input, "",
+                                             {this->page("https://two.example", "/1")}, policy)
+                          .id);
+  }
+  js.claim_entry(std::chrono::seconds(60), [&](const std::vector<PageJobRef>& candidates) {
+    offered = candidates;
+    return std::vector<std::size_t>{};
+  });
+  std::vector<std::string> of_second;
+  for (const PageJobRef& c : offered) {
+    if (c.account_id == second_account) of_second.push_back(c.id);
+  }
+  ASSERT_EQ(of_second.size(), static_cast<std::size_t>(kClaimJobsPerAccount));
+  EXPECT_EQ(of_second.front(), two.id);
+  EXPECT_EQ(std::count(of_second.begin(), of_second.end(), created.back()), 0);
+  EXPECT_EQ(offered.front().id, one.id);
+}
+
+TYPED_TEST(FrontierStoreTest, FailedPagesAreCountedWithTheirRow) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  const Job job = js.create_frontier_job(
+      account, "batch", json::object(), "",
+      {this->page("https://x.example", "/ok"), this->page("https://x.example", "/down")}, {});
+  for (int i = 0; i < 2; ++i) {
+    auto c = js.claim_entry(std::chrono::seconds(60));
+    ASSERT_TRUE(c);
+    const bool down = c->entry.key == "https://x.example/down";
+    JobRow row{c->entry.key, {{"url", c->entry.url}}, down};
+    const CommittedEntry done = js.commit_entry(c->job, c->entry, {}, row, down ? 0 : 1, "web", {},
+                                                {}, &FrontierStoreTest<TypeParam>::one_row);
+    ASSERT_TRUE(done.row);
+  }
+  const Job done = *js.job(job.id);
+  EXPECT_EQ(done.rows_count, 2);
+  EXPECT_EQ(done.progress.value("pagesFailed", 0), 1);
+  EXPECT_EQ(this->balance(account), 99);
+}
+
+TYPED_TEST(FrontierStoreTest, TheOperatorListsAndStopsJobsAStoppedServiceLeftLeased) {
+  const auto account = this->new_account(100);
+  const auto other = this->new_account(100, "other");
+  JobStore a = this->jobs("node-a");
+  // Node a was running a maps job and a page of a batch when it stopped.
+  const Job maps = a.create_job(account, "maps", this->input());
+  ASSERT_TRUE(a.claim_job(std::chrono::seconds(900)));
+  a.mark_started(maps.id, std::nullopt);
+  this->clock_.advance(std::chrono::seconds(1));
+  const Job batch = a.create_frontier_job(
+      account, "batch", json::object(), "",
+      {this->page("https://x.example", "/1"), this->page("https://x.example", "/2")}, {});
+  const auto in_flight = a.claim_entry(std::chrono::seconds(900));
+  ASSERT_TRUE(in_flight);
+  a.mark_started(batch.id, std::nullopt);
+
+  // The operator, with the service down, on the store alone.
+  JobStore store_only = this->jobs("admin");
+  JobsAdmin admin{store_only, [](const Job& j) { return std::optional<std::string>(j.status); }};
+  auto run = [&](const std::vector<std::string>& args, JobsAdmin* jobs) {
+    std::ostringstream out, err;
+    const int status = run_admin_command(args, *this->store_, out, err, jobs);
+    return std::tuple<int, std::string, std::string>{status, out.str(), err.str()};
+  };
+  auto [listed, list_out, list_err] = run({"jobs", "list"}, &admin);
+  ASSERT_EQ(listed, 0) << list_err;
+  const auto batch_line = list_out.find("job " + batch.id);
+  const auto maps_line = list_out.find("job " + maps.id);
+  ASSERT_NE(batch_line, std::string::npos) << list_out;
+  ASSERT_NE(maps_line, std::string::npos) << list_out;
+  EXPECT_LT(batch_line, maps_line) << "newest first";
+  EXPECT_NE(list_out.find("account=" + std::to_string(account) +
+                          " kind=batch status=in_progress rows=0 credits=0 pages_found=2 "
+                          "pages_failed=0 leased_pages=1"),
+            std::string::npos)
+      << list_out;
+  EXPECT_NE(list_out.find("kind=maps status=in_progress rows=0 credits=0 created="),
+            std::string::npos)
+      << list_out;
+  EXPECT_NE(list_out.find("leased_by=node-a"), std::string::npos) << list_out;
+  EXPECT_EQ(std::get<1>(run({"jobs", "list", "--state", "pending"}, &admin)), "");
+  EXPECT_EQ(std::get<1>(run({"jobs", "list", "--account", std::to_string(other)}, &admin)), "");
+
+  for (const Job& job : {batch, maps}) {
+    auto [stopped, out, err] = run({"jobs", "stop", job.id}, &admin);
+    EXPECT_EQ(stopped, 0) << err;
+    EXPECT_NE(out.find("stopped job " + job.id), std::string::npos) << out;
+    const Job after = *a.job(job.id);
+    EXPECT_EQ(after.status, job_status::kStopped);
+    EXPECT_EQ(after.stop_reason, "stopped_by_operator");
+    // Its finished event is queued, as DELETE queues it, for the outbox of the next node up.
+    const auto deliveries = a.deliveries(job.id);
+    ASSERT_FALSE(deliveries.empty());
+    EXPECT_EQ(deliveries.back().delivery.event, "scraper.job.finished");
+    EXPECT_EQ(deliveries.back().delivery.body, "stopped");
+  }
+  EXPECT_EQ(a.frontier_states(batch.id)["leased"], 0);
+  // Node a restarts: nothing of either job is run again, and its lost page commits nothing.
+  a.release_job_leases();
+  EXPECT_FALSE(a.claim_job(std::chrono::seconds(900)));
+  EXPECT_FALSE(a.claim_entry(std::chrono::seconds(900)));
+  EXPECT_FALSE(a.renew_lease(maps.id, std::chrono::seconds(900)));
+  EXPECT_TRUE(this->commit(a, *in_flight).lost);
+  EXPECT_EQ(a.job(batch.id)->rows_count, 0);
+  EXPECT_EQ(this->balance(account), 100);
+
+  auto [again, again_out, again_err] = run({"jobs", "stop", batch.id}, &admin);
+  EXPECT_EQ(again, 0) << again_err;
+  EXPECT_NE(again_out.find("had ended already (stopped)"), std::string::npos) << again_out;
+  EXPECT_EQ(a.deliveries(batch.id).size(), 1u);  // no second finished event
+  EXPECT_EQ(std::get<0>(run({"jobs", "stop", "no-such-job"}, &admin)), 1);
+  EXPECT_EQ(std::get<0>(run({"jobs", "stop"}, &admin)), 2);
+  EXPECT_EQ(std::get<0>(run({"jobs", "list", "--state", "running"}, &admin)), 2);
+  EXPECT_EQ(std::get<0>(run({"jobs", "list"}, nullptr)), 2);
 }
 
 }  // namespace
