@@ -5,23 +5,44 @@
 
 namespace gleaner::api {
 
-std::string render_json(const Request& request, const Response& response) {
-  nlohmann::json meta = {{"id", request.id},
-                         {"status", response.status < 300 ? "ok" : "error"}};
+namespace {
+
+/// render_json's text, cut before the value of `cut` (when the body has it) and resumed after it.
+std::pair<std::string, std::string> render_cut(const Request& request, const Response& response,
+                                               const std::string* cut) {
+  nlohmann::json meta = {{"id", request.id}, {"status", response.status < 300 ? "ok" : "error"}};
   if (response.url) meta["url"] = *response.url;
-  std::string out = "{\"requestMetadata\":" + meta.dump();
+  std::string before = "{\"requestMetadata\":" + meta.dump();
+  std::string after;
+  std::string* out = &before;
   const auto& body = response.body;
   if (body.is_object()) {
     for (auto it = body.begin(); it != body.end(); ++it) {
       if (it.key() == "requestMetadata") continue;
-      out += ',';
-      out += nlohmann::json(it.key()).dump();
-      out += ':';
-      out += it.value().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      *out += ',';
+      *out += nlohmann::json(it.key()).dump();
+      *out += ':';
+      if (cut && it.key() == *cut) {
+        out = &after;
+        continue;
+      }
+      *out += it.value().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
   }
-  out += '}';
-  return out;
+  *out += '}';
+  return {std::move(before), std::move(after)};
+}
+
+}  // namespace
+
+std::string render_json(const Request& request, const Response& response) {
+  return render_cut(request, response, nullptr).first;
+}
+
+std::pair<std::string, std::string> render_json_around(const Request& request,
+                                                       const Response& response,
+                                                       const std::string& key) {
+  return render_cut(request, response, &key);
 }
 
 Response error_response(const Request& request, const gleaner::Error& error) {

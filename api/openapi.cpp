@@ -755,7 +755,9 @@ json openapi_document() {
       {"parameters", {job_id_parameter()}}, {"get", get}, {"delete", stop}};
 
   json results = operation(
-      "jobResults", "A page of a job's rows as JSON, or the whole job as CSV or NDJSON",
+      "jobResults",
+      "A page of a job's rows as JSON, or the whole job as CSV or NDJSON, sent row by row "
+      "(chunked); 429 when the account or the node sends as many exports as it may",
       with_errors({{"200",
                     {{"description", "The rows"},
                      {"content",
@@ -770,7 +772,7 @@ json openapi_document() {
                                                "data"})}}},
                        {"text/csv", {{"schema", {{"type", "string"}}}}},
                        {"application/x-ndjson", {{"schema", {{"type", "string"}}}}}}}}}},
-                  {400, 401, 404}));
+                  {400, 401, 404, 429}));
   results["parameters"] = json::array({job_id_parameter()});
   for (json& p : openapi_query_parameters(job_results_params())) results["parameters"].push_back(p);
   paths["/scrapers/jobs/{id}/results"]["get"] = std::move(results);
