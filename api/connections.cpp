@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <stdexcept>
 
 namespace gleaner::api {
@@ -84,6 +85,7 @@ struct Connections::Connection {
     Writing,    ///< sending `out`; not read meanwhile either
     Confirming,  ///< written; waiting for the client to acknowledge it (Reply::on_delivered)
     Lingering,  ///< answered, shut for writing: reading and dropping until the client closes
+    Producing,   ///< a worker makes the next piece of the answer (`pieces`); not polled
   };
   Peer peer;
   std::string key;  ///< client_address_key(peer.remote_ip)
@@ -98,6 +100,8 @@ struct Connections::Connection {
   bool continue_sent = false;
   int served = 0;
   std::function<void(bool)> on_delivered;  ///< the answer being written's, until called
+  /// The rest of the answer being written (Reply::pieces); a worker's while Producing.
+  std::function<std::optional<std::string>()> pieces;
   SteadyClock::time_point confirm_until;  ///< when an unacknowledged answer counts as undelivered
   std::size_t reserved = 0;  ///< bytes drawn from max_buffered_bytes
   /// Closed by the worker that answered it after stop(), when the read thread was gone.
@@ -354,12 +358,16 @@ void Connections::work_loop() {
       }
       continue;
     }
-    Reply reply{"", true, {}};
-    try {
-      reply = answer_(job.connection->peer, job.request, job.last);
-      reply.close = reply.close || job.last;
-    } catch (const std::exception& e) {
-      log::error("http") << "answering a request failed: " << e.what();
+    Reply reply{"", true, {}, {}};
+    if (job.next_piece) {
+      reply = next_piece(*job.connection);
+    } else {
+      try {
+        reply = answer_(job.connection->peer, job.request, job.last);
+        reply.close = reply.close || job.last;
+      } catch (const std::exception& e) {
+        log::error("http") << "answering a request failed: " << e.what();
+      }
     }
     {
       std::lock_guard lock(mutex_);
@@ -370,8 +378,9 @@ void Connections::work_loop() {
       }
     }
     // No read thread to give it back to: the answer is written here (each send waits at most the
-    // socket's send timeout) and the connection ends with it. join() reads `closed` only once
-    // every worker has ended.
+    // socket's send timeout) and the connection ends with it; an answer in pieces ends with the
+    // one written here, without its last chunk. join() reads `closed` only once every worker has
+    // ended.
     const int fd = job.connection->peer.fd;
     std::size_t sent = 0;
     while (sent < reply.bytes.size()) {
@@ -386,9 +395,54 @@ void Connections::work_loop() {
   }
 }
 
+Connections::Reply Connections::next_piece(Connection& c) {
+  Reply reply{"", c.close_after, {}, {}};
+  try {
+    std::optional<std::string> piece;
+    do {
+      piece = c.pieces();
+    } while (piece && piece->empty());  // an empty chunk would end the body
+    if (!piece) {
+      reply.bytes = "0\r\n\r\n";
+      c.pieces = nullptr;
+      return reply;
+    }
+    char size[32];
+    const int n = std::snprintf(size, sizeof size, "%zx\r\n", piece->size());
+    reply.bytes.reserve(static_cast<std::size_t>(n) + piece->size() + 2);
+    reply.bytes.append(size, static_cast<std::size_t>(n));
+    reply.bytes += *piece;
+    reply.bytes += "\r\n";
+    reply.pieces = std::move(c.pieces);
+  } catch (const std::exception& e) {
+    // The status is sent already: the body ends without its last chunk, which tells the client
+    // that it is not whole.
+    log::error("http") << "writing an answer's next piece failed, the answer is cut off: "
+                       << e.what();
+    c.pieces = nullptr;
+    reply.bytes.clear();
+    reply.close = true;
+  }
+  return reply;
+}
+
+void Connections::ask_next_piece(Connection& c) {
+  std::string().swap(c.out);
+  c.out_sent = 0;
+  c.phase = Connection::Phase::Producing;
+  {
+    std::lock_guard lock(jobs_mutex_);
+    Job job;
+    job.connection = &c;
+    job.next_piece = true;
+    jobs_.push_back(std::move(job));
+  }
+  jobs_ready_.notify_one();
+}
+
 void Connections::refuse(Connection& c, const ReadError& error, SteadyClock::time_point now) {
   std::string().swap(c.in);
-  Reply reply{refusal_(c.peer, error), true, {}};  // `error` may be the reader's, reset below
+  Reply reply{refusal_(c.peer, error), true, {}, {}};  // `error` may be the reader's, reset below
   c.reader = RequestReader(limits_.request);  // frees a body read in part
   release_buffer(c);
   start_writing(c, std::move(reply), now);
@@ -399,7 +453,9 @@ void Connections::start_writing(Connection& c, Reply reply, SteadyClock::time_po
   c.out = std::move(reply.bytes);
   c.out_sent = 0;
   c.close_after = reply.close;
-  c.on_delivered = std::move(reply.on_delivered);
+  // A piece of an answer keeps the callback its head came with.
+  if (reply.on_delivered) c.on_delivered = std::move(reply.on_delivered);
+  c.pieces = std::move(reply.pieces);
   c.phase = Connection::Phase::Writing;
   c.deadline = now + limits_.write_deadline;
   on_writable(c, now);  // most responses fit in the socket's buffer at once
@@ -415,6 +471,10 @@ void Connections::on_writable(Connection& c, SteadyClock::time_point now) {
       return;
     }
     c.out_sent += static_cast<std::size_t>(n);
+  }
+  if (c.pieces) {
+    ask_next_piece(c);
+    return;
   }
   after_written(c, now);
 }
@@ -578,7 +638,9 @@ void Connections::read_loop() {
     polled_connections.assign(1, nullptr);
     auto next_deadline = SteadyClock::time_point::max();
     for (auto& [fd, c] : connections_) {
-      if (c->phase == Connection::Phase::Busy) continue;
+      if (c->phase == Connection::Phase::Busy || c->phase == Connection::Phase::Producing) {
+        continue;
+      }
       // A connection whose answer awaits its acknowledgement is only watched for errors.
       const short events = c->phase == Connection::Phase::Writing      ? POLLOUT
                            : c->phase == Connection::Phase::Confirming ? 0
@@ -611,7 +673,10 @@ void Connections::read_loop() {
     }
     std::vector<int> expired;
     for (auto& [fd, c] : connections_) {
-      if (c->phase != Connection::Phase::Busy && c->deadline <= now) expired.push_back(fd);
+      if (c->phase != Connection::Phase::Busy && c->phase != Connection::Phase::Producing &&
+          c->deadline <= now) {
+        expired.push_back(fd);
+      }
     }
     for (int fd : expired) {
       Connection& c = *connections_.at(fd);
@@ -632,7 +697,9 @@ void Connections::read_loop() {
   // Stopping: connections not being answered are closed now; the rest once their answers end.
   std::vector<int> open;
   for (auto& [fd, c] : connections_) {
-    if (c->phase != Connection::Phase::Busy) open.push_back(fd);
+    if (c->phase != Connection::Phase::Busy && c->phase != Connection::Phase::Producing) {
+      open.push_back(fd);
+    }
   }
   for (int fd : open) close_connection(fd);
 }

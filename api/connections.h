@@ -95,6 +95,11 @@ class Connections {
     /// client's TCP acknowledged them within the write deadline, false when the connection
     /// failed or closed first.
     std::function<void(bool delivered)> on_delivered;
+    /// When set, `bytes` is only the head of a response whose body follows in pieces, each sent
+    /// as a chunk once the client has taken what came before: the next piece is asked for on a
+    /// worker thread (a read of the store, never a wait on the client), so a slow reader holds
+    /// one piece and no thread. None means the end; the connection closing first drops it.
+    std::function<std::optional<std::string>()> pieces;
   };
   /// Answers a request on a worker thread; `last` means the connection is closed after it (the
   /// response must say so). `peer.fd` is only for looking at (client_connected()).
@@ -127,6 +132,8 @@ class Connections {
     bool last = false;
     /// Instead of a request: a task to run (an answer's on_delivered).
     std::function<void()> task;
+    /// Instead of a request: the next piece of `connection`'s answer (Reply::pieces).
+    bool next_piece = false;
   };
   /// An accepted socket on its way to the read thread.
   struct Adopted {
@@ -140,6 +147,11 @@ class Connections {
   void wake();
   void on_readable(Connection& c, SteadyClock::time_point now);
   void on_writable(Connection& c, SteadyClock::time_point now);
+  /// Asks a worker for the next piece of `c`'s answer (the connection waits, unpolled).
+  void ask_next_piece(Connection& c);
+  /// On a worker: the next piece of `c`'s answer as a chunk, the last chunk at its end; the
+  /// reply carries the pieces on.
+  static Reply next_piece(Connection& c);
   void start_writing(Connection& c, Reply reply, SteadyClock::time_point now);
   void advance(Connection& c, SteadyClock::time_point now);
   void refuse(Connection& c, const ReadError& error, SteadyClock::time_point now);

@@ -33,12 +33,14 @@ class LimitedText final : public nlohmann::detail::output_adapter_protocol<char>
   const std::size_t max_;
 };
 
-}  // namespace
-
-std::string render_json(const Request& request, const Response& response, std::size_t max_bytes) {
+/// The envelope's text, with the body's `cut` value (when given and present) left out: returns
+/// the text and where the value would go (npos without one). Stops at `max_bytes`.
+std::pair<std::string, std::size_t> render_cut(const Request& request, const Response& response,
+                                               const std::string* cut, std::size_t max_bytes) {
   nlohmann::json meta = {{"id", request.id}, {"status", response.status < 300 ? "ok" : "error"}};
   if (response.url) meta["url"] = *response.url;
   std::string out;
+  std::size_t cut_at = std::string::npos;
   // json::dump() as it is written, into a text that stops at the limit (nlohmann's serializer is
   // what dump() uses; invalid UTF-8 from pages is replaced rather than refused).
   const auto text = std::make_shared<LimitedText>(out, max_bytes);
@@ -56,6 +58,10 @@ std::string render_json(const Request& request, const Response& response, std::s
         text->write_character(',');
         write(nlohmann::json(it.key()));
         text->write_character(':');
+        if (cut && it.key() == *cut) {
+          cut_at = out.size();
+          continue;
+        }
         write(it.value());
       }
     }
@@ -67,7 +73,21 @@ std::string render_json(const Request& request, const Response& response, std::s
                     "fewer rows with 'limit')",
                 "render_json stopped at " + std::to_string(out.size()) + " bytes");
   }
-  return out;
+  return {std::move(out), cut_at};
+}
+
+}  // namespace
+
+std::string render_json(const Request& request, const Response& response, std::size_t max_bytes) {
+  return render_cut(request, response, nullptr, max_bytes).first;
+}
+
+std::pair<std::string, std::string> render_json_around(const Request& request,
+                                                       const Response& response,
+                                                       const std::string& key) {
+  auto [text, at] = render_cut(request, response, &key, std::numeric_limits<std::size_t>::max());
+  if (at == std::string::npos) return {std::move(text), std::string()};
+  return {text.substr(0, at), text.substr(at)};
 }
 
 std::size_t max_answer_bytes(const Config& config) {

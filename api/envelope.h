@@ -5,6 +5,7 @@
 #include <exception>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "api/http.h"
 #include "core/config.h"
@@ -27,6 +28,13 @@ std::size_t max_answer_bytes(const Config& config);
 /// before it is charged and not rendered again when written. A response with a raw body already
 /// (CSV, PNG) is left as it is. Throws Error(AnswerTooLarge) past `max_bytes`.
 void render_within(const Request& request, Response& response, std::size_t max_bytes);
+
+/// render_json's text of `response` cut around the value of its body's `key` (present, its value
+/// ignored): what comes before and after it, for a value written in pieces between them (a job's
+/// rows). render_json would give before + the value's text + after.
+std::pair<std::string, std::string> render_json_around(const Request& request,
+                                                       const Response& response,
+                                                       const std::string& key);
 
 /// Maps whatever a handler threw to its response: gleaner::Error by its code (400 naming the
 /// parameter, 429 with Retry-After, ...), anything else a 500 `internal` that names the request id.

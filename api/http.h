@@ -44,10 +44,24 @@ struct Response {
   std::optional<std::string> raw_body;
   std::string content_type;
   std::map<std::string, std::string> headers;
+  /// A body too large to hold (a job's export), sent in pieces with the chunked transfer coding
+  /// in place of `body` or `raw_body`: each call gives the next piece, none after the last. Called
+  /// on the server's worker threads one call at a time, each only once the client has taken the
+  /// piece before; released (with whatever it holds) when the answer ends, whether sent whole or
+  /// cut off because the client left, stopped reading within the write deadline, or a call threw
+  /// (the client then sees the body end without its last chunk).
+  std::function<std::optional<std::string>()> pieces;
 
   static Response raw(std::string body, std::string content_type) {
     Response r;
     r.raw_body = std::move(body);
+    r.content_type = std::move(content_type);
+    return r;
+  }
+  static Response stream(std::function<std::optional<std::string>()> pieces,
+                         std::string content_type) {
+    Response r;
+    r.pieces = std::move(pieces);
     r.content_type = std::move(content_type);
     return r;
   }

@@ -792,22 +792,24 @@ json openapi_document() {
       {"parameters", {job_id_parameter()}}, {"get", get}, {"delete", stop}};
 
   json results = operation(
-      "jobResults", "A page of a job's rows as JSON, or the whole job as CSV or NDJSON",
-      with_errors(
-          {{"200",
-            {{"description", "The rows"},
-             {"content",
-              {{"application/json",
-                {{"schema", enveloped({{"jobId", {{"type", "string"}}},
-                                       {"status", {{"type", "string"}}},
-                                       {"page", {{"type", "integer"}}},
-                                       {"limit", {{"type", "integer"}}},
-                                       {"total", {{"type", "integer"}}},
-                                       {"data", {{"type", "array"}, {"items", job_row_schema()}}}},
-                                      {"jobId", "status", "page", "limit", "total", "data"})}}},
-               {"text/csv", {{"schema", {{"type", "string"}}}}},
-               {"application/x-ndjson", {{"schema", {{"type", "string"}}}}}}}}}},
-          {400, 401, 404, 502}));
+      "jobResults",
+      "A page of a job's rows as JSON, or the whole job as CSV or NDJSON, sent row by row "
+      "(chunked); 429 when the account or the node sends as many exports as it may",
+      with_errors({{"200",
+                    {{"description", "The rows"},
+                     {"content",
+                      {{"application/json",
+                        {{"schema", enveloped({{"jobId", {{"type", "string"}}},
+                                               {"status", {{"type", "string"}}},
+                                               {"page", {{"type", "integer"}}},
+                                               {"limit", {{"type", "integer"}}},
+                                               {"total", {{"type", "integer"}}},
+                                               {"data", {{"type", "array"}, {"items", job_row_schema()}}}},
+                                              {"jobId", "status", "page", "limit", "total",
+                                               "data"})}}},
+                       {"text/csv", {{"schema", {{"type", "string"}}}}},
+                       {"application/x-ndjson", {{"schema", {{"type", "string"}}}}}}}}}},
+                  {400, 401, 404, 429, 502}));
   results["parameters"] = json::array({job_id_parameter()});
   for (json& p : openapi_query_parameters(job_results_params())) results["parameters"].push_back(p);
   paths["/scrapers/jobs/{id}/results"]["get"] = std::move(results);

@@ -98,13 +98,17 @@ struct CurrentRequest {
   int fd = -1;
   /// when_delivered()'s callback, for the Reply.
   std::function<void(bool)> settle;
+  /// An answer sent in pieces (Response::pieces): its head, without the Connection field that
+  /// answer() adds, and its pieces. What cpp-httplib wrote is not sent then.
+  std::string streamed_head;
+  std::function<std::optional<std::string>()> pieces;
 };
 thread_local CurrentRequest current;
 
 /// Sets `current` for the duration of one process_request() call.
 class CurrentScope {
  public:
-  CurrentScope(IncomingRequest& incoming, int fd) { current = {&incoming, fd, {}}; }
+  CurrentScope(IncomingRequest& incoming, int fd) { current = {&incoming, fd, {}, {}, {}}; }
   ~CurrentScope() { current = {}; }
   CurrentScope(const CurrentScope&) = delete;
   CurrentScope& operator=(const CurrentScope&) = delete;
@@ -149,7 +153,36 @@ Request to_request(const httplib::Request& raw) {
   return r;
 }
 
+const char* reason_phrase(int status);
+
+/// The head of an answer sent in pieces, for answer() to send in place of cpp-httplib's: the
+/// chunked transfer coding, never compressed (each piece is sent as it is made).
+std::string streamed_head(const Request& request, const Response& response) {
+  std::string head = "HTTP/1.1 " + std::to_string(response.status) + ' ' +
+                     reason_phrase(response.status) + "\r\nContent-Type: " + response.content_type +
+                     "\r\nTransfer-Encoding: chunked\r\n";
+  for (const auto& [k, v] : response.headers) head += k + ": " + v + "\r\n";
+  head += "X-Request-Id: " + request.id + "\r\n";
+  return head;
+}
+
 void write(httplib::Response& out, const Request& request, const Response& response) {
+  if (response.pieces && current.incoming) {
+    current.streamed_head = streamed_head(request, response);
+    current.pieces = response.pieces;
+    out.status = response.status;
+    return;
+  }
+  if (response.pieces) {
+    // Outside the front door (no Connections to send pieces): the whole body at once.
+    std::string body;
+    while (auto piece = response.pieces()) body += *piece;
+    out.status = response.status;
+    for (const auto& [k, v] : response.headers) out.set_header(k, v);
+    out.set_header("X-Request-Id", request.id);
+    out.set_content(body, response.content_type.c_str());
+    return;
+  }
   out.status = response.status;
   for (const auto& [k, v] : response.headers) out.set_header(k, v);
   out.set_header("X-Request-Id", request.id);
@@ -162,6 +195,7 @@ void write(httplib::Response& out, const Request& request, const Response& respo
 
 const char* reason_phrase(int status) {
   switch (status) {
+    case 200: return "OK";
     case 400: return "Bad Request";
     case 408: return "Request Timeout";
     case 413: return "Payload Too Large";
@@ -424,8 +458,14 @@ Connections::Reply HttpServer::answer(const Peer& peer, IncomingRequest& incomin
   CurrentScope scope(incoming, peer.fd);
   bool connection_closed = false;
   const bool complete = server_->serve(stream, last, connection_closed);
-  return Connections::Reply{stream.take_written(), !complete || connection_closed || last,
-                            std::move(current.settle)};
+  if (current.pieces) {
+    const bool close = connection_closed || last;
+    return Connections::Reply{
+        current.streamed_head + (close ? "Connection: close\r\n\r\n" : "\r\n"), close,
+        std::move(current.settle), std::move(current.pieces)};
+  }
+  return Connections::Reply{
+      stream.take_written(), !complete || connection_closed || last, std::move(current.settle), {}};
 }
 
 void HttpServer::set_observer(Observer observer) {

@@ -1,6 +1,7 @@
 #include "store/jobs_store.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "core/error.h"
 #include "core/ids.h"
@@ -252,6 +253,46 @@ std::vector<nlohmann::json> JobStore::rows(const std::string& job_id, std::int64
       out.push_back(nlohmann::json::parse(row.text(0)));
     }
     return out;
+  });
+}
+
+std::vector<StoredRow> JobStore::rows_after(const std::string& job_id, std::int64_t after_seq,
+                                            std::int64_t max_rows, std::int64_t max_bytes) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) {
+    // How many rows fit, from their lengths alone (each row's text is read and dropped, never
+    // kept): then only those are read. One row is read whatever its size.
+    std::int64_t last = std::numeric_limits<std::int64_t>::max();
+    if (max_rows > 1) {
+      const auto sizes = tx.run(
+          "SELECT seq, LENGTH(data) FROM scraper_job_rows WHERE job_id = ? AND seq > ? "
+          "ORDER BY seq LIMIT ?",
+          {job_id, after_seq, max_rows});
+      std::int64_t bytes = 0;
+      for (std::size_t i = 0; i < sizes.rows.size(); ++i) {
+        bytes += sizes.rows[i].integer(1);
+        if (i > 0 && bytes > max_bytes) break;
+        last = sizes.rows[i].integer(0);
+      }
+      if (sizes.rows.empty()) return std::vector<StoredRow>{};
+    }
+    std::vector<StoredRow> out;
+    for (const Row& row : tx.run("SELECT seq, data FROM scraper_job_rows WHERE job_id = ? AND "
+                                 "seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
+                                 {job_id, after_seq, last, std::max<std::int64_t>(max_rows, 1)})
+                              .rows) {
+      out.push_back({row.integer(0), row.text(1)});
+    }
+    return out;
+  });
+}
+
+std::optional<std::int64_t> JobStore::seq_at(const std::string& job_id, std::int64_t offset) {
+  return in_transaction(db_, TxKind::Read, [&](Transaction& tx) -> std::optional<std::int64_t> {
+    const auto found =
+        tx.run("SELECT seq FROM scraper_job_rows WHERE job_id = ? ORDER BY seq LIMIT 1 OFFSET ?",
+               {job_id, offset});
+    if (found.rows.empty()) return std::nullopt;
+    return found.rows.at(0).integer(0);
   });
 }
 

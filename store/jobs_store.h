@@ -80,6 +80,13 @@ inline constexpr const char* kQuota = "storage_quota_exceeded";
 inline constexpr const char* kDisk = "insufficient_storage";
 }  // namespace storage_refusal
 
+/// One row of a job as stored: its place in the job's order (`seq`, rising from 1) and its JSON
+/// text, as it was written (compact, what `nlohmann::json::dump()` gives).
+struct StoredRow {
+  std::int64_t seq = 0;
+  std::string json;
+};
+
 /// What store_rows did.
 struct StoredRows {
   std::vector<nlohmann::json> stored;  ///< the rows that were new, in order, now charged
@@ -254,6 +261,16 @@ class JobStore {
   /// Rows of a job in the order they were stored.
   std::vector<nlohmann::json> rows(const std::string& job_id, std::int64_t offset,
                                    std::int64_t limit);
+  /// A page of a job's rows for an export, read without holding more than it: the rows after
+  /// `after_seq` (0: from the first), in order, at most `max_rows` of them and only as many as fit
+  /// in `max_bytes` of JSON text together (`max_bytes` counts characters, as the databases' LENGTH
+  /// does), but at least one, however large, while any is left. Empty at the end of the job.
+  /// An export reads a whole job this way (a cursor by seq), whatever its size.
+  std::vector<StoredRow> rows_after(const std::string& job_id, std::int64_t after_seq,
+                                    std::int64_t max_rows, std::int64_t max_bytes);
+  /// The seq of the job's row at `offset` in order (0: the first), or none past its last row:
+  /// where a page of results starts.
+  std::optional<std::int64_t> seq_at(const std::string& job_id, std::int64_t offset);
   /// Stops a job of `account_id`: a pending job becomes stopped at once (reason
   /// "stopped_by_user", `finished_body` is queued when given); a running one is flagged and its
   /// worker stops it at the next row. A done job is left as it is. Returns the job after it, or

@@ -1,18 +1,21 @@
 // Scraper jobs (spec/conventions.md "Scraper jobs and webhooks", "Batches and crawls"): POST
 // /scrapers/maps/jobs, POST /scrape/batch/web, POST /scrapers/crawler/jobs, GET /scrapers/jobs,
 // GET /scrapers/jobs/{id}, GET /scrapers/jobs/{id}/results (JSON pages, or the whole job as CSV
-// or NDJSON), DELETE /scrapers/jobs/{id}. Creating a job costs nothing; its rows are charged as the
-// worker stores them (jobs/). A job is seen only with the key that created it; anybody else's is a
-// 404, never a 403: its existence is not told.
+// or NDJSON, each sent row by row from the store: jobs/job_export.h), DELETE /scrapers/jobs/{id}.
+// Creating a job costs nothing; its rows are charged as the worker stores them (jobs/). A job is
+// seen only with the key that created it; anybody else's is a 404, never a 403: its existence is
+// not told.
 #include <memory>
 
 #include "api/auth.h"
 #include "api/billing.h"
+#include "api/envelope.h"
 #include "api/routes/routes.h"
 #include "core/error.h"
 #include "core/ids.h"
 #include "core/log.h"
 #include "extract/params.h"
+#include "jobs/job_export.h"
 #include "jobs/job_request.h"
 #include "jobs/page_job_request.h"
 #include "jobs/page_worker.h"
@@ -24,8 +27,6 @@ namespace {
 
 constexpr std::int64_t kDefaultPageSize = 100;
 constexpr std::int64_t kMaxPageSize = 1000;
-/// Rows read from the store at a time for a whole-job export (CSV, NDJSON).
-constexpr std::int64_t kExportChunk = 500;
 /// How long creating a job waits for its webhook host to resolve before letting it pass.
 constexpr Millis kWebhookResolveBudget{3000};
 
@@ -159,36 +160,39 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
     return r;
   });
 
-  router.add("GET", "/scrapers/jobs/{id}/results", [&deps, jobs](Request& request) {
+  // Every answer of the results route is sent row by row from the store as the client takes it,
+  // holding a slot of the node's exports (and of the account's) until it ends.
+  std::shared_ptr<jobs::ExportSlots> exports = jobs::ExportSlots::from_config(deps.config);
+  router.add("GET", "/scrapers/jobs/{id}/results", [&deps, jobs, exports](Request& request) {
     const JobCaller caller = job_caller(request, deps);
     const store::Job job = owned_job(*jobs, request, caller);
     const extract::ValidatedParams query = job_results_params().validate(request.query);
     const std::int64_t page = *query.integer("page");
     const std::int64_t limit = *query.integer("limit");
     const std::string format = *query.string("format");
+    std::shared_ptr<void> slot = exports->take(caller.account.id);
+    std::shared_ptr<jobs::JobExport> rows;
     if (format != "json") {
-      // The whole job, read from the store a chunk at a time; or one page of it when `page` or
-      // `limit` is given.
+      // The whole job; or one page of it when `page` or `limit` is given.
       const bool paged = request.query.count("page") != 0 || request.query.count("limit") != 0;
-      const std::vector<std::string> fields = jobs::row_fields(job.kind);
-      std::string out = format == "csv" ? jobs::csv_header(fields) : std::string();
-      for (std::int64_t offset = paged ? (page - 1) * limit : 0;; offset += kExportChunk) {
-        const auto chunk = jobs->rows(job.id, offset, paged ? limit : kExportChunk);
-        if (format == "csv") {
-          out += jobs::csv_lines(chunk, fields);
-        } else {
-          for (const nlohmann::json& row : chunk) out += row.dump() + "\n";
-        }
-        if (paged || static_cast<std::int64_t>(chunk.size()) < kExportChunk) break;
-      }
-      return format == "csv" ? Response::raw(std::move(out), "text/csv; charset=utf-8")
-                             : Response::raw(std::move(out), "application/x-ndjson");
+      rows = std::make_shared<jobs::JobExport>(
+          jobs, job.id, job.kind,
+          format == "csv" ? jobs::ExportFormat::Csv : jobs::ExportFormat::Ndjson,
+          paged ? (page - 1) * limit : 0,
+          paged ? std::optional<std::int64_t>(limit) : std::nullopt);
+    } else {
+      Response frame;
+      frame.body = {{"jobId", job.id}, {"status", job.status},    {"page", page},
+                    {"limit", limit},  {"total", job.rows_count}, {"data", nullptr}};
+      auto [before, after] = render_json_around(request, frame, "data");
+      rows =
+          std::make_shared<jobs::JobExport>(jobs, job.id, job.kind, jobs::ExportFormat::JsonPage,
+                                            (page - 1) * limit, limit, before + '[', ']' + after);
     }
-    const auto rows = jobs->rows(job.id, (page - 1) * limit, limit);
-    Response r;
-    r.body = {{"jobId", job.id}, {"status", job.status},    {"page", page},
-              {"limit", limit},  {"total", job.rows_count}, {"data", rows}};
-    return r;
+    const char* type = format == "csv"      ? "text/csv; charset=utf-8"
+                       : format == "ndjson" ? "application/x-ndjson"
+                                            : "application/json";
+    return Response::stream([rows, slot] { return rows->next(); }, type);
   });
 
   router.add("DELETE", "/scrapers/jobs/{id}", [&deps, jobs](Request& request) {

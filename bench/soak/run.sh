@@ -11,11 +11,16 @@
 # by the innermost gleaner function of each allocation's stack (live_by_site.py). Two runs of
 # different lengths, compared site by site, show what grows with the requests.
 #   bench/soak/run.sh [--n 20000] [--c 8] [--every 5000] [--keep DIR] [--heaptrack DIR]
+# With --hostile SECONDS the hostile mix of issues 34 and 41 instead (soak.mjs, hostile.mjs): no
+# archive, but local hostile origins (hostile_origin.mjs) the service may reach (loopback allowed);
+# normal traffic alone for --baseline S (120), then SECONDS beside the red-team shapes, sent with a
+# second account's key one every --hostile-every MS (3000). The summary JSON goes to stdout.
+#   bench/soak/run.sh --hostile 480 [--baseline 120] [--c 2] [--hostile-every 3000] [--keep DIR]
 # GLEANER_BIN overrides the gleaner binary (default <repo>/build/gleaner).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-n=20000; c=8; every=5000; keep=""; heaptrack_dir=""
+n=20000; c=8; every=5000; keep=""; heaptrack_dir=""; hostile=""; baseline=120; hostile_every=3000
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) n="$2"; shift 2 ;;
@@ -23,6 +28,9 @@ while [[ $# -gt 0 ]]; do
     --every) every="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
     --heaptrack) heaptrack_dir="$(mkdir -p "$2" && cd "$2" && pwd)"; shift 2 ;;
+    --hostile) hostile="$2"; shift 2 ;;
+    --baseline) baseline="$2"; shift 2 ;;
+    --hostile-every) hostile_every="$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -40,6 +48,29 @@ cleanup() {
 trap cleanup EXIT
 [[ -z "$keep" ]] || mkdir -p "$keep"
 free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
+
+if [[ -n "$hostile" ]]; then
+  node "$here/hostile_origin.mjs" "$tmp/origins.json" &
+  pids+=($!)
+  for _ in $(seq 1 100); do [[ -s "$tmp/origins.json" ]] && break; sleep 0.1; done
+  port="$(free_port)"
+  (cd "$tmp" && GLEANER_STORE="sqlite:$tmp/soak.db" GLEANER_DEFAULT_CREDITS=1000000000 \
+    GLEANER_ALLOW_PRIVATE_ADDRESSES=true \
+    GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
+    exec "$bin" serve --port "$port" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err") &
+  pids+=($!)
+  gleaner_pid=$!
+  for _ in $(seq 1 300); do curl -s -o /dev/null -m 1 "http://127.0.0.1:$port/health" && break; sleep 0.2; done
+  key="$(tail -n 1 "$tmp/gleaner.out")"
+  hostile_key="$(GLEANER_STORE="sqlite:$tmp/soak.db" "$bin" accounts create --name hostile \
+    --credits 1000000000 | tail -n 1)"
+  echo "hostile mix: ${baseline}s alone, ${hostile}s beside the mix, concurrency $c; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+  node "$here/soak.mjs" --base "http://127.0.0.1:$port" --key "$key" --hostile-key "$hostile_key" \
+    --pid "$gleaner_pid" --origins "$tmp/origins.json" --db "$tmp/soak.db" --hostile "$hostile" \
+    --baseline "$baseline" --c "$c" --hostile-every "$hostile_every"
+  echo "log lines: $(wc -l <"$tmp/gleaner.err"), warnings/errors: $(grep -c ' WARN \| ERROR ' "$tmp/gleaner.err" || true); gleaner $(kill -0 "$gleaner_pid" 2>/dev/null && echo alive || echo DEAD)" >&2
+  exit 0
+fi
 
 python3 "$repo/bench/sites/archive.py" "$repo" "$tmp/archive"
 # The requests soak.mjs mixes: every site case's GET path, and the pages the archive answers

@@ -12,6 +12,10 @@
 // clients that hang up mid-request, /health and /account. One site request and one page fetch in
 // every 20 go through every case and page in turn (the 1 MB pages among them); the others use
 // the small documents.
+// With --hostile SECONDS, the hostile mix instead (hostile.mjs; run.sh --hostile starts its local
+// origins): --baseline S of normal traffic alone, then SECONDS beside the red-team shapes,
+//   node soak.mjs --base URL --key KEY --hostile-key KEY2 --pid PID --origins FILE --db FILE
+//                 --hostile 480 [--baseline 120] [--c 2] [--hostile-every 3000] [--inflight 3]
 import fs from 'node:fs';
 import http from 'node:http';
 import { tree, pssKb } from '../web/proc.mjs';
@@ -22,7 +26,7 @@ const base = new URL(flags.base);
 const pid = Number(flags.pid);
 const total = Number(flags.n);
 const concurrency = Number(flags.c);
-const { site, siteLight, pages, pagesLight } = JSON.parse(fs.readFileSync(flags.requests, 'utf8'));
+const { site, siteLight, pages, pagesLight } = flags.requests ? JSON.parse(fs.readFileSync(flags.requests, 'utf8')) : {};
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
 /// One request; resolves to {kind, status} (status 0: the client hung up or the socket failed).
@@ -108,6 +112,11 @@ async function sample(done) {
 }
 
 const started = Date.now();
+if (flags.hostile) {
+  const { runHostile } = await import('./hostile.mjs');
+  console.log(JSON.stringify(await runHostile({ flags, base, sample }), null, 1));
+  process.exit(0);
+}
 const samples = [];
 const out = flags.samples ? fs.createWriteStream(flags.samples) : null;
 let done = 0;

@@ -94,6 +94,8 @@ class RawClient {
   RawClient& operator=(const RawClient&) = delete;
 
   bool connected() const { return connected_; }
+  /// What has arrived and was not taken by replies() yet.
+  const std::string& received() const { return wire_; }
   int fd() const { return fd_; }
 
   /// Sends all of `bytes`; false once the server has closed or reset the connection.
@@ -208,6 +210,31 @@ class FrontTest : public ::testing::Test {
       res.body = {{"settled", true}};
       return res;
     });
+    router.add("GET", "/pieces", [this](Request& r) {
+      // `n` pieces of 64 KiB, each "<index>:" then x's; counts the pieces asked for and tells
+      // when the producer is released.
+      const int n = std::stoi(r.query_value("n").value_or("3"));
+      auto released = std::shared_ptr<void>(nullptr, [this](void*) { pieces_released = true; });
+      auto next = std::make_shared<int>(0);
+      return Response::stream(
+          [this, n, next, released]() -> std::optional<std::string> {
+            if (*next >= n) return std::nullopt;
+            ++pieces_made;
+            std::string piece = std::to_string((*next)++) + ":";
+            piece.resize(64 * 1024, 'x');
+            return piece;
+          },
+          "text/plain");
+    });
+    router.add("GET", "/pieces-failing", [](Request&) {
+      auto calls = std::make_shared<int>(0);
+      return Response::stream(
+          [calls]() -> std::optional<std::string> {
+            if (++*calls > 2) throw std::runtime_error("the store went away");
+            return std::string("piece\n");
+          },
+          "text/plain");
+    });
     const Handler echo = [](Request& r) {
       Response res;
       res.body = {{"length", r.body.size()},
@@ -242,7 +269,9 @@ class FrontTest : public ::testing::Test {
   std::atomic<bool> saw_hang_up{false};
   std::atomic<bool> handler_ended{false};
   std::atomic<bool> release_held{false};
-  std::atomic<int> delivered{-1};  ///< /settled's: -1 not told yet, then 1 or 0
+  std::atomic<int> delivered{-1};            ///< /settled's: -1 not told yet, then 1 or 0
+  std::atomic<int> pieces_made{0};           ///< /pieces' pieces made so far
+  std::atomic<bool> pieces_released{false};  ///< /pieces' producer released
 };
 
 /// Waits until `done` holds or kAnswerWithin passes.
@@ -830,4 +859,68 @@ TEST_F(FrontTest, APathWithAnEncodedNewlineIsRoutedAndLogged) {
   EXPECT_EQ(replies[0].status, 404);
   EXPECT_EQ(body_of(replies[0])["error"]["message"], "no route /no\nroute");
   EXPECT_TRUE(eventually([&] { return log_lines.count("GET /no\\nroute 404") == 1; }));
+}
+
+// An answer in pieces (Response::pieces: a job's export) is sent with the chunked transfer coding,
+// one piece at a time, and the connection serves the next request after it.
+TEST_F(FrontTest, AnAnswerInPiecesIsSentChunkedAndTheConnectionGoesOn) {
+  start(small());
+  httplib::Client client("127.0.0.1", port);
+  client.set_keep_alive(true);
+  auto res = client.Get("/pieces?n=40");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->get_header_value("Transfer-Encoding"), "chunked");
+  EXPECT_EQ(res->get_header_value("Content-Type"), "text/plain");
+  EXPECT_FALSE(res->get_header_value("X-Request-Id").empty());
+  ASSERT_EQ(res->body.size(), 40u * 64 * 1024);
+  for (int i = 0; i < 40; ++i) {
+    const std::string label = std::to_string(i) + ":";
+    EXPECT_EQ(res->body.substr(static_cast<std::size_t>(i) * 64 * 1024, label.size()), label);
+  }
+  EXPECT_TRUE(eventually([&] { return pieces_released.load(); }));
+  // The same connection, a second answer in pieces, then an ordinary one.
+  auto again = client.Get("/pieces?n=2");
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->body.size(), 2u * 64 * 1024);
+  auto ok = client.Get("/ok?q=after");
+  ASSERT_TRUE(ok);
+  EXPECT_EQ(json::parse(ok->body)["q"], "after");
+}
+
+// A client that hangs up in the middle of an answer in pieces stops it: no piece is asked for
+// after the connection is gone, and the producer (what it holds: an export's slot) is released.
+TEST_F(FrontTest, AClientThatHangsUpStopsAnAnswerInPieces) {
+  start(small());
+  constexpr int kPieces = 10000;  // 655 MB: far more than the socket buffers hold
+  {
+    RawClient client(port);
+    ASSERT_TRUE(client.connected());
+    // A small receive window, so the server waits on this client after a few pieces.
+    const int small_buffer = 4096;
+    setsockopt(client.fd(), SOL_SOCKET, SO_RCVBUF, &small_buffer, sizeof small_buffer);
+    ASSERT_TRUE(
+        client.send("GET /pieces?n=" + std::to_string(kPieces) + " HTTP/1.1\r\nHost: x\r\n\r\n"));
+    ASSERT_TRUE(eventually([&] { return pieces_made.load() > 0; }));
+  }  // closed without reading
+  EXPECT_TRUE(eventually([&] { return pieces_released.load(); }));
+  EXPECT_LT(pieces_made.load(), kPieces);
+  // The server goes on answering.
+  httplib::Client other("127.0.0.1", port);
+  auto res = other.Get("/ok?q=next");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+}
+
+// A piece that cannot be made (the store failed) ends the body without its last chunk: the client
+// sees an incomplete answer, never a complete-looking one.
+TEST_F(FrontTest, AnAnswerWhosePieceFailsIsCutOff) {
+  start(small());
+  RawClient client(port);
+  ASSERT_TRUE(client.send("GET /pieces-failing HTTP/1.1\r\nHost: x\r\n\r\n"));
+  EXPECT_TRUE(client.closed_by_server());
+  const std::string& wire = client.received();
+  EXPECT_NE(wire.find("Transfer-Encoding: chunked\r\n"), std::string::npos) << wire;
+  EXPECT_NE(wire.find("6\r\npiece\n\r\n6\r\npiece\n\r\n"), std::string::npos) << wire;
+  EXPECT_EQ(wire.find("\r\n0\r\n\r\n"), std::string::npos) << wire;
 }

@@ -104,6 +104,51 @@ TYPED_TEST(JobsStoreTest, RowsAreStoredAndChargedOncePerPlace) {
   EXPECT_EQ(js.deliveries(job.id).size(), 2u);
 }
 
+// An export reads a job a bounded page at a time (issue 41, item 3): by a cursor on seq, cut by
+// count and by the rows' total length, with one row however large, and as the rows were stored.
+TYPED_TEST(JobsStoreTest, RowsAreReadAfterACursorInPagesBoundedByCountAndLength) {
+  auto account = this->new_account(100);
+  JobStore js = this->jobs();
+  Job job = js.create_job(account, "maps", this->input());
+  std::vector<JobRow> rows;
+  // Sizes in thousands of characters: small, small, large, small, small, small.
+  const std::vector<int> sizes = {1, 1, 50, 1, 1, 1};
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    rows.push_back({"k" + std::to_string(i),
+                    {{"placeId", "k" + std::to_string(i)},
+                     {"text", std::string(static_cast<std::size_t>(sizes[i]) * 1000, 'a')}}});
+  }
+  js.store_rows(job, rows, 0, "maps_job_row", &TestFixture::batch);
+
+  // Everything fits: all rows, in order, as stored.
+  auto all = js.rows_after(job.id, 0, 100, 1 << 20);
+  ASSERT_EQ(all.size(), 6u);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(all[i].seq, static_cast<std::int64_t>(i + 1));
+    EXPECT_EQ(all[i].json, rows[i].data.dump());
+  }
+  // Cut by count, then resumed after the cursor.
+  auto two = js.rows_after(job.id, 0, 2, 1 << 20);
+  ASSERT_EQ(two.size(), 2u);
+  auto next = js.rows_after(job.id, two.back().seq, 2, 10'000);
+  // The large row does not fit beside the next small one: it comes alone...
+  ASSERT_EQ(next.size(), 1u);
+  EXPECT_EQ(next[0].seq, 3);
+  // ...even alone it is over the length asked for, and is still given, by itself.
+  auto large = js.rows_after(job.id, 2, 5, 10);
+  ASSERT_EQ(large.size(), 1u);
+  EXPECT_EQ(large[0].seq, 3);
+  auto rest = js.rows_after(job.id, 3, 100, 10'000);
+  ASSERT_EQ(rest.size(), 3u);
+  EXPECT_EQ(rest[0].seq, 4);
+  EXPECT_TRUE(js.rows_after(job.id, 6, 100, 10'000).empty());
+  EXPECT_TRUE(js.rows_after(job.id, 6, 1, 10'000).empty());
+  // Where a page starts.
+  EXPECT_EQ(js.seq_at(job.id, 0), 1);
+  EXPECT_EQ(js.seq_at(job.id, 5), 6);
+  EXPECT_FALSE(js.seq_at(job.id, 6).has_value());
+}
+
 TYPED_TEST(JobsStoreTest, TheRowTheBalanceCannotPayIsNotStored) {
   auto account = this->new_account(12);
   JobStore js = this->jobs();

@@ -53,6 +53,13 @@ api::Response answer_recorded(const api::Request& request,
                               const std::function<api::Response()>& handler) {
   try {
     api::Response response = handler();
+    if (response.pieces) {
+      // What the server sends of an answer in pieces: all of them, one after the other.
+      std::string body;
+      while (auto piece = response.pieces()) body += *piece;
+      response.pieces = nullptr;
+      response.raw_body = std::move(body);
+    }
     if (response.raw_body) {
       record_answer(request.method, request.path, response.status, response.content_type,
                     *response.raw_body);

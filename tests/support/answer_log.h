@@ -24,6 +24,7 @@ void record_answers(httplib::Client& client);
 
 /// Runs `handler` (a route's, called without the server) and records what the server sends for
 /// `request`: the envelope around the response, or the error body of what it threw (rethrown).
+/// An answer in pieces (Response::pieces) comes back whole, in raw_body.
 api::Response answer_recorded(const api::Request& request,
                               const std::function<api::Response()>& handler);
 
