@@ -99,7 +99,7 @@ std::size_t max_answer_bytes(const Config& config) {
 }
 
 void render_within(const Request& request, Response& response, std::size_t max_bytes) {
-  if (response.raw_body) return;
+  if (response.raw_body || response.pieces) return;
   response.raw_body = render_json(request, response, max_bytes);
   response.content_type = "application/json";
   response.body = nlohmann::json::object();  // the text holds it now

@@ -26,7 +26,7 @@ std::size_t max_answer_bytes(const Config& config);
 
 /// Renders a JSON response into its raw body (application/json), once, so that it is measured
 /// before it is charged and not rendered again when written. A response with a raw body already
-/// (CSV, PNG) is left as it is. Throws Error(AnswerTooLarge) past `max_bytes`.
+/// (CSV, PNG) or sent in pieces (an export) is left as it is. Throws Error(AnswerTooLarge) past `max_bytes`.
 void render_within(const Request& request, Response& response, std::size_t max_bytes);
 
 /// render_json's text of `response` cut around the value of its body's `key` (present, its value
