@@ -31,19 +31,9 @@ TEST(PageJobRestarts, AJobWhosePageKillsTheServiceTwiceIsFailedAndTheThirdStartI
 
   TempDir dir;
   const std::string db = dir.path() + "/gleaner.db";
-  const std::map<std::string, std::string> env = {
-      {"GLEANER_STORE", "sqlite:" + db},
-      {"GLEANER_NODE_ID", "crash-node"},
-      {"GLEANER_HOST", "127.0.0.1"},
-      {"GLEANER_PORT", "0"},
-      {"GLEANER_BROWSER_PROCESSES", "1"},
-      {"GLEANER_PAGES_PER_PROCESS", "2"},
-      {"GLEANER_CHROMIUM_FLAGS", kLoopbackOnlyFlag},
-      {"GLEANER_ALLOW_PRIVATE_ADDRESSES", "true"},
-      {"GLEANER_JOBS_POLL_MS", "100"},
-      // The page must still be loading when the process is killed.
-      {"GLEANER_ENDPOINT_TIMEOUT_MS", "300000"},
-  };
+  std::map<std::string, std::string> env = loopback_serve_env(db, "crash-node");
+  // The page must still be loading when the process is killed.
+  env["GLEANER_ENDPOINT_TIMEOUT_MS"] = "300000";
   std::string key;
   {
     Config config;
