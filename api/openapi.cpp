@@ -13,6 +13,7 @@
 #include "extract/web/request.h"
 #include "jobs/job_request.h"
 #include "jobs/page_job_request.h"
+#include "proxies/guard.h"
 #include "store/jobs_store.h"
 
 namespace gleaner::api {
@@ -377,7 +378,7 @@ json web_request_schema() {
       {"additionalProperties", false},
       {"required", {"url"}},
       {"properties",
-       {{"url", {{"type", "string"}}},
+       {{"url", {{"type", "string"}, {"maxLength", proxies::kMaxUrlLength}}},
         {"outputFormat",
          {{"type", "array"},
           {"items", {{"type", "string"}, {"enum", {"html", "text", "markdown", "json"}}}}}},
@@ -479,7 +480,7 @@ json job_request_schema() {
               {"additionalProperties", false},
               {"required", {"url"}},
               {"properties",
-               {{"url", {{"type", "string"}}},
+               {{"url", {{"type", "string"}, {"maxLength", proxies::kMaxUrlLength}}},
                 {"events", {{"type", "array"}, {"items", {{"type", "string"}}}}},
                 {"headers", custom_headers_schema()}}}}}}}};
 }

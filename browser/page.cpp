@@ -40,6 +40,24 @@ Json evaluation_value(Json reply) {
   return nullptr;  // undefined, or a value that cannot be serialized
 }
 
+// Runs `call` (a Runtime.evaluate, direct or in an isolated world); a script still running at the
+// deadline is stopped where it runs. The request ends at its deadline either way, but its script
+// would go on in the renderer (a loop in a jsScenario `evaluate`, a site's script over a huge
+// page), holding a CPU and the tab, which a crawl thread or a session uses again: every later
+// call to the page would wait behind it. Runtime.terminateExecution is taken by Chromium on its IO
+// thread and interrupts V8 even while the page's main thread is busy. Native work (a selector
+// Blink is matching) ends at its next return to JavaScript.
+template <class Call>
+Json stopped_at_deadline(cdp::Session& session, const Call& call) {
+  try {
+    return call();
+  } catch (const cdp::Error& e) {
+    if (e.kind() == cdp::ErrorKind::Timeout)
+      session.notify("Runtime.terminateExecution", Json::object());
+    throw;
+  }
+}
+
 }  // namespace
 
 std::string selector_waiter(const std::string& selector, std::optional<Millis> give_up_after) {
@@ -164,7 +182,9 @@ void Page::wait_for_selector(const std::string& selector, const std::string& url
     Json reply;
     try {
       // In a world of our own: the page cannot see the wait (docs/stealth.md, main_world).
-      reply = cdp::evaluate_isolated(*session_, waiter, deadline, target_id_);
+      reply = stopped_at_deadline(*session_, [&] {
+        return cdp::evaluate_isolated(*session_, waiter, deadline, target_id_);
+      });
     } catch (const cdp::Error& e) {
       if (e.kind() == cdp::ErrorKind::Timeout) fail_timeout(url, start, deadline);
       // The document was replaced while we waited (a redirect by script): wait in the new one.
@@ -180,14 +200,18 @@ void Page::wait_for_selector(const std::string& selector, const std::string& url
 }
 
 Json Page::evaluate(const std::string& expression, Deadline deadline) {
-  return evaluation_value(session_->call(
-      "Runtime.evaluate",
-      {{"expression", expression}, {"awaitPromise", true}, {"returnByValue", true}}, deadline));
+  return evaluation_value(stopped_at_deadline(*session_, [&] {
+    return session_->call(
+        "Runtime.evaluate",
+        {{"expression", expression}, {"awaitPromise", true}, {"returnByValue", true}}, deadline);
+  }));
 }
 
 Json Page::evaluate_isolated(const std::string& expression, Deadline deadline) {
   // The top frame's id is the target's.
-  return evaluation_value(cdp::evaluate_isolated(*session_, expression, deadline, target_id_));
+  return evaluation_value(stopped_at_deadline(*session_, [&] {
+    return cdp::evaluate_isolated(*session_, expression, deadline, target_id_);
+  }));
 }
 
 std::string Page::html(Deadline deadline) {

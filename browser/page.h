@@ -115,7 +115,8 @@ class Page {
 
   /// Evaluates `expression` in the top frame (promises awaited) and returns its value as JSON
   /// (undefined → null). An exception thrown in the page → gleaner::Error(Internal) with the
-  /// exception text in the detail.
+  /// exception text in the detail. At the deadline: cdp::Error(Timeout), and the script, if it
+  /// still runs, is terminated (Runtime.terminateExecution), so the page answers the next call.
   Json evaluate(const std::string& expression, Deadline deadline);
   /// As evaluate(), in an isolated world of the top frame's document: the same DOM, but none of
   /// the page's scripts' globals, and built-ins (JSON, Array, String...) the page cannot have

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdio>
 
 namespace gleaner::http_header {
 namespace {
@@ -43,12 +44,20 @@ bool valid_name(std::string_view name) {
 }
 
 bool valid_value(std::string_view value) {
+  // RFC 9110 5.5: visible characters, obs-text, spaces and tabs; no other control character.
   return std::none_of(value.begin(), value.end(),
-                      [](unsigned char c) { return c == '\r' || c == '\n' || c == '\0'; });
+                      [](unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; });
 }
 
 std::string value_refused_because(std::string_view value) {
-  if (!valid_value(value)) return "contains a line break or NUL";
+  for (unsigned char c : value) {
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      // Named by its code, never written out.
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02X", c);
+      return std::string("contains a control character (") + code + ")";
+    }
+  }
   if (value.size() > kMaxCustomHeaderValue) {
     return "is " + std::to_string(value.size()) + " bytes long, more than the " +
            std::to_string(kMaxCustomHeaderValue) + " allowed";

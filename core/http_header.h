@@ -16,7 +16,8 @@ inline constexpr std::size_t kMaxCustomHeaders = 50;
 /// ...each value at most this long, so that what they add to a request head stays far below the
 /// 8 KiB per line and 64 KiB per head that servers (and the egress gateway) accept.
 inline constexpr std::size_t kMaxCustomHeaderValue = 4096;
-/// A value must not end the header block or the line: no CR, LF or NUL.
+/// A value is visible characters, spaces and tabs (RFC 9110 5.5): no CR, LF, NUL or other control
+/// character (0x01-0x1F but tab, 0x7F), which receivers read differently or refuse.
 bool valid_value(std::string_view value);
 /// Why a caller's custom header value may not be sent, or empty when it may: it is not a
 /// valid_value(), or it is longer than kMaxCustomHeaderValue bytes. Phrased to follow "its value".

@@ -5,6 +5,8 @@ namespace gleaner::jobs {
 SourceLane::SourceLane() : thread_([this] { loop(); }) {}
 
 SourceLane::~SourceLane() {
+  // Whatever still runs here is no one's any more (the worker stops): it ends at its next check.
+  cancel_.cancel();
   {
     std::lock_guard lock(mutex_);
     closing_ = true;
@@ -25,7 +27,10 @@ bool SourceLane::run(const std::function<void()>& work, Millis check,
     lock.unlock();
     const bool leave = abandon();  // may read the store: not under the lock
     lock.lock();
-    if (leave && !done_) return false;
+    if (leave && !done_) {
+      cancel_.cancel();  // the work stops where it can (core/cancel.h), its result unread
+      return false;
+    }
   }
   if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
   return true;
@@ -37,6 +42,7 @@ bool SourceLane::idle() const {
 }
 
 void SourceLane::loop() {
+  const CancelScope scope(cancel_);  // every call this lane makes
   std::unique_lock lock(mutex_);
   for (;;) {
     changed_.wait(lock, [&] { return closing_ || (busy_ && !done_); });

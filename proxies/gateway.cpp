@@ -65,6 +65,9 @@ std::string gateway_response(int status, std::string_view reason, std::string_vi
   head.status = status;
   head.reason = std::string(reason);
   if (!field.empty()) head.fields.add(std::string(field), std::string(value));
+  // Every answer of the gateway's own says so, so that no client takes it for the site's (a 407
+  // for a request head it could not read once reached callers as the site's "HTTP 407").
+  if (field != "X-Gleaner-Gateway") head.fields.add("X-Gleaner-Gateway", "answer");
   head.fields.add("Content-Type", "text/plain; charset=utf-8");
   head.fields.add("Content-Length", std::to_string(body.size() + 1));
   head.fields.add("Connection", "close");

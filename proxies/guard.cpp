@@ -1,12 +1,16 @@
 #include "proxies/guard.h"
 
-#include "core/error.h"
-#include "core/percent.h"
+#include <idn2.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <vector>
+
+#include "core/error.h"
+#include "core/percent.h"
 
 namespace gleaner::proxies {
 namespace {
@@ -53,7 +57,9 @@ struct V6Range {
   int prefix;
   AddressKind kind;
 };
-AddressV6::bytes_type v6(const char* text) { return boost::asio::ip::make_address_v6(text).to_bytes(); }
+AddressV6::bytes_type v6(const char* text) {
+  return boost::asio::ip::make_address_v6(text).to_bytes();
+}
 // IPv6 ranges that do not embed an IPv4 address; those are unwrapped before this table is asked.
 const std::vector<V6Range>& v6_ranges() {
   static const std::vector<V6Range> ranges = {
@@ -107,11 +113,13 @@ std::optional<AddressV4> embedded_v4(const AddressV6& address) {
       if (b[i] != 0) return false;
     return true;
   };
-  if (address.is_v4_mapped()) return v4_at(b, 12);                         // ::ffff:a.b.c.d
-  if (zero(0, 8) && b[8] == 0xff && b[9] == 0xff && zero(10, 12)) return v4_at(b, 12);  // ::ffff:0:a.b.c.d
-  if (zero(0, 12) && !address.is_loopback() && !address.is_unspecified()) return v4_at(b, 12);  // ::a.b.c.d
-  if (in_prefix(b, v6("64:ff9b::"), 96)) return v4_at(b, 12);             // NAT64 well-known
-  if (b[0] == 0x20 && b[1] == 0x02) return v4_at(b, 2);                    // 6to4 2002:aabb:ccdd::
+  if (address.is_v4_mapped()) return v4_at(b, 12);  // ::ffff:a.b.c.d
+  if (zero(0, 8) && b[8] == 0xff && b[9] == 0xff && zero(10, 12))
+    return v4_at(b, 12);  // ::ffff:0:a.b.c.d
+  if (zero(0, 12) && !address.is_loopback() && !address.is_unspecified())
+    return v4_at(b, 12);                                       // ::a.b.c.d
+  if (in_prefix(b, v6("64:ff9b::"), 96)) return v4_at(b, 12);  // NAT64 well-known
+  if (b[0] == 0x20 && b[1] == 0x02) return v4_at(b, 2);        // 6to4 2002:aabb:ccdd::
   return std::nullopt;
 }
 
@@ -123,7 +131,7 @@ AddressKind classify_v6(const AddressV6& address) {
   return AddressKind::Reserved;
 }
 
-// ---- hosts (WHATWG URL "host parser", without IDNA) ----
+// ---- hosts (WHATWG URL "host parser") ----
 
 std::vector<std::string_view> split_dots(std::string_view text) {
   std::vector<std::string_view> parts;
@@ -257,6 +265,20 @@ std::optional<Host> parse_host(std::string_view raw) {
     return Host{Host::Form::Ipv6, address.to_string(), IpAddress(address)};
   }
   std::string text = fold_width(percent_decode(raw));
+  if (std::any_of(text.begin(), text.end(),
+                  [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+    // An internationalised name becomes what browsers send and resolvers know: its ASCII form
+    // (UTS #46 non-transitional processing, as Chromium does: "Bücher.example" is
+    // "xn--bcher-kva.example"). A name IDNA refuses is no host.
+    char* ascii = nullptr;
+    if (idn2_to_ascii_8z(text.c_str(), &ascii, IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT) != IDN2_OK ||
+        !ascii) {
+      idn2_free(ascii);
+      return std::nullopt;
+    }
+    text = ascii;
+    idn2_free(ascii);
+  }
   for (char& c : text) {
     const auto u = static_cast<unsigned char>(c);
     if (forbidden_in_name(u)) return std::nullopt;
@@ -321,13 +343,31 @@ std::optional<Authority> parse_authority(std::string_view authority, std::uint16
   return Authority{std::move(*parsed), number};
 }
 
+std::string url_refused_because(std::string_view url) {
+  if (url.size() > kMaxUrlLength) {
+    return "the URL is " + std::to_string(url.size()) + " bytes long, more than the " +
+           std::to_string(kMaxUrlLength) + " allowed";
+  }
+  for (std::size_t i = 0; i < url.size(); ++i) {
+    const auto c = static_cast<unsigned char>(url[i]);
+    if (c < 0x20 || c == 0x7f) {
+      // Named by its code, never written out: the message goes back to the caller and to logs.
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02X", c);
+      return std::string("the URL contains a control character (") + code + " at byte " +
+             std::to_string(i + 1) + "); percent-encode it";
+    }
+  }
+  return {};
+}
+
 UrlTarget parse_http_url(std::string_view raw, const std::string& parameter) {
-  // Browsers drop surrounding C0 controls and spaces and every tab or line break inside.
-  std::string url;
-  for (char c : raw)
-    if (c != '\t' && c != '\n' && c != '\r') url += c;
-  while (!url.empty() && static_cast<unsigned char>(url.front()) <= 0x20) url.erase(url.begin());
-  while (!url.empty() && static_cast<unsigned char>(url.back()) <= 0x20) url.pop_back();
+  if (std::string why = url_refused_because(raw); !why.empty())
+    throw invalid_parameter(parameter, why);
+  // Browsers drop surrounding spaces.
+  std::string url(raw);
+  while (!url.empty() && url.front() == ' ') url.erase(url.begin());
+  while (!url.empty() && url.back() == ' ') url.pop_back();
 
   std::size_t colon = 0;
   while (colon < url.size() && (std::isalnum(static_cast<unsigned char>(url[colon])) ||
@@ -339,8 +379,8 @@ UrlTarget parse_http_url(std::string_view raw, const std::string& parameter) {
   std::string scheme = url.substr(0, colon);
   for (char& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (scheme != "http" && scheme != "https")
-    throw invalid_parameter(parameter, "only http and https URLs can be loaded, not " + scheme +
-                                           ": URLs");
+    throw invalid_parameter(parameter,
+                            "only http and https URLs can be loaded, not " + scheme + ": URLs");
 
   // For http(s), browsers skip any run of slashes or back-slashes before the authority.
   std::size_t start = colon + 1;
@@ -382,9 +422,11 @@ std::optional<std::string> AddressGuard::refusal(const Host& host,
 
 UrlTarget AddressGuard::check_url(std::string_view url, const std::string& parameter) const {
   UrlTarget target = parse_http_url(url, parameter);
-  std::optional<AddressKind> kind = target.host.literal ? std::optional(classify(*target.host.literal))
-                                                        : name_kind(target.host.text);
-  if (kind && !allows(*kind)) throw invalid_parameter(parameter, std::string(kPrivateAddressMessage));
+  std::optional<AddressKind> kind = target.host.literal
+                                        ? std::optional(classify(*target.host.literal))
+                                        : name_kind(target.host.text);
+  if (kind && !allows(*kind))
+    throw invalid_parameter(parameter, std::string(kPrivateAddressMessage));
   return target;
 }
 

@@ -7,15 +7,14 @@
 // (proxies/gateway.h) resolves every name itself, asks the guard about each address and connects
 // only to an address the guard allowed, so a name that resolves differently the second time (DNS
 // rebinding) gains nothing. docs/security.md explains the whole arrangement.
-#include "core/config.h"
-
 #include <boost/asio/ip/address.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/config.h"
 
 namespace gleaner::proxies {
 
@@ -54,10 +53,11 @@ struct Host {
   std::optional<IpAddress> literal;
 };
 
-/// Parses a host the way browsers do (WHATWG URL host parsing; of IDNA only the mapping of
-/// full-width ASCII and ideographic full stops, which can make a name an address): a name, an IPv4
+/// Parses a host the way browsers do (WHATWG URL host parsing): a name (an internationalised one
+/// in its ASCII form, IDNA by libidn2: "bücher.example" is "xn--bcher-kva.example"), an IPv4
 /// literal in any of the numeric forms, or a bracketed IPv6 literal. nullopt when it is none of
-/// them (empty, forbidden characters, an IPv4-looking host out of range such as 1.2.3.4.5).
+/// them (empty, forbidden characters, a name IDNA refuses, an IPv4-looking host out of range such
+/// as 1.2.3.4.5).
 std::optional<Host> parse_host(std::string_view host);
 
 /// The kind a host *name* has without resolving it: Loopback for localhost and *.localhost
@@ -83,11 +83,30 @@ struct UrlTarget {
   std::uint16_t port = 0;
 };
 
-/// Takes a URL apart the way browsers read it: surrounding spaces and embedded tabs and line
-/// breaks ignored, back-slashes read as slashes, "http:host" read as "http://host". Throws
-/// gleaner::Error(InvalidParameter) naming `parameter` when it is not an http(s) URL with a valid
+/// The longest URL a caller may give (and a redirect may lead to): far above any page's real
+/// address, and far below the request head the egress gateway reads (GatewayOptions
+/// max_head_bytes), so that a URL is never refused by the gateway as if by the site.
+inline constexpr std::size_t kMaxUrlLength = 16 * 1024;
+
+/// Why `url` is refused before it is parsed, or empty: longer than kMaxUrlLength, or with a control
+/// character (0x00-0x1F, 0x7F; a CR LF would end the request line it is sent in). The reason names
+/// the character by its code and never quotes the URL.
+std::string url_refused_because(std::string_view url);
+
+/// Takes a URL apart the way browsers read it: surrounding spaces ignored, back-slashes read as
+/// slashes, "http:host" read as "http://host". Throws gleaner::Error(InvalidParameter) naming
+/// `parameter` when url_refused_because() says why, or when it is not an http(s) URL with a valid
 /// host and port (file:, chrome:, data:, javascript:, ftp:, ws: ... are refused).
 UrlTarget parse_http_url(std::string_view url, const std::string& parameter = "url");
+
+/// `ref` (a Location header, a link) resolved against `base` (an absolute http(s) URL; empty when
+/// `ref` must be absolute) as the URL Standard's basic URL parser does for http and https, which is
+/// what Chromium does: "http:x/y" from an http page is relative (its sibling x/y) while
+/// "https:host/y" is absolute, back-slashes are slashes, dot segments are applied. The result is
+/// serialised as a browser sends it: scheme and host in lower case, the host in ASCII (IDNA), no
+/// default port, characters outside URLs percent-encoded, no fragment. nullopt when it is not an
+/// http(s) URL with a valid host.
+std::optional<std::string> resolve_http_url(std::string_view base, std::string_view ref);
 
 /// The message of every refusal the guard causes, so callers and tests can recognise it.
 inline constexpr std::string_view kPrivateAddressMessage = "the URL resolves to a private address";

@@ -10,8 +10,10 @@
 #include <memory>
 #include <mutex>
 
+#include "core/cancel.h"
 #include "core/error.h"
 #include "core/http_header.h"
+#include "proxies/guard.h"
 
 namespace gleaner::plain {
 namespace {
@@ -39,6 +41,17 @@ std::string trim(std::string s) {
   std::size_t start = 0;
   while (start < s.size() && std::isspace(static_cast<unsigned char>(s[start]))) ++start;
   return s.substr(start);
+}
+
+Error cancelled() {
+  return Error(ErrorCode::Unavailable, "the page's fetch was stopped",
+               "cancelled: its job stopped or the service is shutting down");
+}
+
+/// libcurl's progress call (at least once a second, even while nothing arrives): a nonzero
+/// answer ends the transfer with CURLE_ABORTED_BY_CALLBACK.
+int on_progress(void*, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  return cancel_requested() ? 1 : 0;
 }
 
 /// One hop's answer as curl hands it over.
@@ -265,8 +278,16 @@ std::variant<int, PostFailure> post_for_status(const StatusPost& post, Deadline 
 }
 
 HttpResponse http_get(const HttpRequest& request, Deadline deadline) {
-  std::string url = request.url;
+  // The URL as Chromium would send it (its host in ASCII, IDNA): libcurl and the gateway take it
+  // as it is.
+  std::optional<std::string> normalized = proxies::resolve_http_url("", request.url);
+  if (!normalized) {
+    throw invalid_parameter("url",
+                            "the URL must be an absolute http or https URL with a valid host");
+  }
+  std::string url = std::move(*normalized);
   for (int hop = 0;; ++hop) {
+    if (cancel_requested()) throw cancelled();
     if (request.before_hop) request.before_hop(url);
     const Millis left = time_left(deadline);
     if (left.count() <= 0) throw Error(ErrorCode::Timeout, "the page did not load in time");
@@ -298,6 +319,9 @@ HttpResponse http_get(const HttpRequest& request, Deadline deadline) {
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &transfer);
     curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &on_header);
     curl_easy_setopt(c, CURLOPT_HEADERDATA, &transfer);
+    // A page job's fetch that its job or the service stopped waiting for ends here (core/cancel.h).
+    curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, &on_progress);
+    curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
     if (request.proxy) {
       curl_easy_setopt(c, CURLOPT_PROXY, request.proxy->server.c_str());
       curl_easy_setopt(c, CURLOPT_PROXYUSERNAME, request.proxy->username.c_str());
@@ -312,23 +336,35 @@ HttpResponse http_get(const HttpRequest& request, Deadline deadline) {
     char message[CURL_ERROR_SIZE] = {};
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, message);
     const CURLcode code = curl_easy_perform(c);
+    if (code == CURLE_ABORTED_BY_CALLBACK) throw cancelled();
     if (code == CURLE_OPERATION_TIMEDOUT) {
       throw Error(ErrorCode::Timeout, "the page did not load in time", url);
     }
     if (code != CURLE_OK && !(code == CURLE_WRITE_ERROR && transfer.truncated)) {
-      throw Error(ErrorCode::UpstreamError,
-                  "could not load " + url + ": " + (message[0] ? message : curl_easy_strerror(code)));
+      throw Error(ErrorCode::UpstreamError, "could not load " + url + ": " +
+                                                (message[0] ? message : curl_easy_strerror(code)));
     }
     long status = 0;
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    char* next = nullptr;
-    curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &next);
-    if (status >= 300 && status < 400 && next && *next) {
+    // The target of a redirect as Chromium reads its Location (the URL Standard, not RFC 3986 as
+    // libcurl does: "http:host/x" from an http page is relative there), so both roads land on the
+    // same page. A Location that is no http(s) URL is not followed: the 3xx is the answer.
+    const auto location = transfer.headers.find("location");
+    const std::optional<std::string> next =
+        status >= 300 && status < 400 && location != transfer.headers.end()
+            ? proxies::resolve_http_url(url, location->second)
+            : std::nullopt;
+    if (next) {
       if (hop >= request.max_redirects) {
         throw Error(ErrorCode::UpstreamError, "more than " + std::to_string(request.max_redirects) +
-                                                  " redirects from " + request.url);
+                                                  " redirects from " + url);
       }
-      url = next;
+      if (!proxies::url_refused_because(*next).empty()) {
+        throw Error(ErrorCode::UpstreamError, "the site redirected to a URL longer than " +
+                                                  std::to_string(proxies::kMaxUrlLength) +
+                                                  " bytes");
+      }
+      url = *next;
       continue;
     }
     HttpResponse response;

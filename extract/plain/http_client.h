@@ -47,9 +47,12 @@ struct HttpResponse {
   bool truncated = false;
 };
 
-/// Loads `request.url`. Throws gleaner::Error: Timeout at the deadline, UpstreamError for a
-/// network, TLS or proxy failure (the message says which URL and why) and for more redirects than
-/// allowed; whatever before_hop throws.
+/// Loads `request.url` (taken as Chromium reads it, its host in ASCII) and the redirects it leads
+/// to (their Location read as Chromium reads it, proxies::resolve_http_url). Throws
+/// gleaner::Error: Timeout at the deadline, UpstreamError for a network, TLS or proxy failure (the
+/// message says which URL and why), for more redirects than allowed and for a redirect to a URL
+/// past proxies::kMaxUrlLength; Unavailable within about a second of the calling thread's work
+/// being cancelled (core/cancel.h); whatever before_hop throws.
 HttpResponse http_get(const HttpRequest& request, Deadline deadline);
 
 /// A POST whose answer only counts by its status. Nothing is followed or bypassed: no proxy (not

@@ -44,8 +44,15 @@ plain::HttpResponse gateway_get(proxies::Gateway& gateway, const proxies::Route&
     throw;
   }
   way_out.check_main_document("url");
-  // The gateway's own error page (it could not connect) is not the site's answer.
-  if (response.headers.count("x-gleaner-gateway") != 0) way_out.check_main_document_reached();
+  // The gateway's own answer (it could not connect, or could not read the request) is never the
+  // site's: the lease explains it when it can, else it is said to be the gateway's.
+  if (const auto own = response.headers.find("x-gleaner-gateway"); own != response.headers.end()) {
+    way_out.check_main_document_reached();
+    throw Error(ErrorCode::UpstreamError,
+                "the egress gateway could not relay the request (its own HTTP " +
+                    std::to_string(response.status) + ")",
+                "gateway answer " + own->second);
+  }
   return response;
 }
 
@@ -67,17 +74,16 @@ WebResult fetch_plain_page(const WebRequest& request, const proxies::Route& rout
   extract::check_navigation({response.url, response.status, response.headers},
                             extract::PageKind::AnyPage);
 
-  const std::string charset =
-      plain::sniff_charset(response.body, response.headers.count("content-type")
-                                              ? response.headers.at("content-type")
-                                              : std::string());
+  const std::string charset = plain::sniff_charset(
+      response.body,
+      response.headers.count("content-type") ? response.headers.at("content-type") : std::string());
   const std::string page = plain::to_utf8(response.body, charset);
   const html::Document doc = html::Document::parse(page);
   // One bound on the work of the request's selectors: includeOnlyTags, excludeTags, extractRules.
   html::XPathBudget budget = html::XPathBudget::for_request(deadline);
   const plain::TreeFilter filter = [&] {
-    plain::TreeFilter f = plain::content_filter(doc, request.include_only_tags, request.exclude_tags,
-                                                request.only_main_content, &budget);
+    plain::TreeFilter f = plain::content_filter(
+        doc, request.include_only_tags, request.exclude_tags, request.only_main_content, &budget);
     f.keep_data_images = !request.remove_base64_images;
     return f;
   }();

@@ -29,6 +29,8 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace gleaner::browser {
 namespace {
@@ -612,6 +614,31 @@ TEST(Pool, DeadlineOnAPageThatNeverAnswersIsATimeoutAndThePageStaysUsable) {
   auto nav = lease->navigate(site.url("/fine"), WaitSpec::load(), max_wait());
   EXPECT_EQ(nav.status, 200);
   EXPECT_EQ(title(lease), "fine");
+}
+
+// Issue 41, item 1: a script still running at its deadline (a jsScenario `evaluate` that loops,
+// an endless promise chain) went on in the renderer after the call timed out, and every later call
+// to the page (a crawl's next page in the same tab, a session's next request) waited behind it.
+TEST(Pool, AScriptStillRunningAtItsDeadlineIsStoppedAndThePageAnswersAgain) {
+  Lease lease = shared_pool().lease({}, max_wait());
+  const std::vector<std::pair<bool, std::string>> scripts = {
+      {false, "while (true) {}"},
+      {false, "(async () => { await new Promise((r) => setTimeout(r, 50)); for (;;) {} })()"},
+      {true, "(() => { let n = 0; for (;;) n += document.querySelectorAll('*').length; })()"},
+  };
+  for (const auto& [isolated, script] : scripts) {
+    try {
+      if (isolated)
+        lease->evaluate_isolated(script, deadline_in(Millis(700)));
+      else
+        lease->evaluate(script, deadline_in(Millis(700)));
+      FAIL() << script << " returned";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Timeout) << script << ": " << e.what();
+    }
+    EXPECT_EQ(lease->evaluate("1 + 1", max_wait()), 2) << "after " << script;
+    EXPECT_EQ(lease->evaluate_isolated("2 + 2", max_wait()), 4) << "after " << script;
+  }
 }
 
 TEST(Pool, NetworkErrorsAndHttpErrorsAreToldApart) {

@@ -1,6 +1,7 @@
 // URLs and hosts from callers and pages: the address guard's parsers (a host in every spelling
-// of an address, an authority, an http(s) URL) and the endpoints' URL encoders. A URL the guard
-// accepts must give back a host the host parser accepts.
+// of an address, an authority, an http(s) URL, a reference resolved against a page) and the
+// endpoints' URL encoders. A URL the guard accepts must give back a host the host parser accepts,
+// and a resolved reference must be a URL the guard reads.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -27,6 +28,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool v6 = target.host.form == proxies::Host::Form::Ipv6;
     if (!proxies::parse_host(v6 ? "[" + canonical + "]" : canonical)) __builtin_trap();
   } catch (const Error&) {
+  }
+  // A reference resolved as the URL Standard says (a redirect's Location) is a URL the guard reads.
+  if (const auto resolved = proxies::resolve_http_url("http://a.example/b/c?d", text)) {
+    try {
+      (void)proxies::parse_http_url(*resolved);
+    } catch (const Error&) {
+      if (resolved->size() <= proxies::kMaxUrlLength) __builtin_trap();
+    }
   }
   const std::string encoded = extract::form_encode(text);
   if (extract::form_decode(encoded) != text) __builtin_trap();

@@ -13,6 +13,7 @@
 #include "tests/support/local_server.h"
 #include "tests/support/replay_archive.h"
 #include "tests/support/service_under_test.h"
+#include "tests/support/trickling_site.h"
 
 namespace gleaner::testing {
 namespace {
@@ -186,6 +187,20 @@ TEST_F(CrawlPlainRoad, DeleteLeavesAPageInFlightAndFreesItsThread) {
   EXPECT_EQ(site.hanging(), 1);
   // Nothing of the left page is ever stored.
   EXPECT_EQ(job(held)["dataRowsCount"], 0);
+}
+
+// Issue 34, item 4: DELETE of a job whose page is a transfer that never ends (its timeout 300 s)
+// ends the job at once, and the service's next job runs; the left transfer is cancelled
+// (web_plain_tests PlainRoad.ACancelledTransferStops).
+TEST_F(CrawlPlainRoad, DeleteEndsThePlainPageInFlight) {
+  TricklingSite site;
+  const std::string id = create(
+      "/scrape/batch/web", {{"urls", {site.url()}}, {"jsRendering", false}, {"timeout", 300000}});
+  ASSERT_TRUE(ServiceUnderTest::eventually([&] { return site.requests() == 1; }));
+  auto r = svc_->client()->Delete("/scrapers/jobs/" + id, {{"x-api-key", account_.key}});
+  ASSERT_TRUE(r && r->status == 200) << (r ? r->body : "no answer");
+  EXPECT_EQ(wait_end(id)["status"], "stopped");
+  EXPECT_EQ(job(id)["dataRowsCount"], 0);
 }
 
 }  // namespace

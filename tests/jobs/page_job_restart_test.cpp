@@ -29,19 +29,9 @@ class PageJobRestarts : public ::testing::Test {
       site.hang();
     });
     site.start();
-    env = {
-        {"GLEANER_STORE", "sqlite:" + db},
-        {"GLEANER_NODE_ID", "crash-node"},
-        {"GLEANER_HOST", "127.0.0.1"},
-        {"GLEANER_PORT", "0"},
-        {"GLEANER_BROWSER_PROCESSES", "1"},
-        {"GLEANER_PAGES_PER_PROCESS", "2"},
-        {"GLEANER_CHROMIUM_FLAGS", kLoopbackOnlyFlag},
-        {"GLEANER_ALLOW_PRIVATE_ADDRESSES", "true"},
-        {"GLEANER_JOBS_POLL_MS", "100"},
-        // The page must still be loading when the process is killed.
-        {"GLEANER_ENDPOINT_TIMEOUT_MS", "300000"},
-    };
+    env = loopback_serve_env(db, "crash-node");
+    // The page must still be loading when the process is killed.
+    env["GLEANER_ENDPOINT_TIMEOUT_MS"] = "300000";
     Config config;
     config.set("store", "sqlite:" + db);
     config.set("node_id", "crash-node");

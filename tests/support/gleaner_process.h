@@ -10,6 +10,7 @@
 
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -80,6 +81,17 @@ class GleanerProcess {
     pid_ = -1;
     return status;
   }
+  /// Waits at most `budget` for the process to exit; its wait status, or nullopt while it still
+  /// runs (it is then killed by the destructor).
+  std::optional<int> wait_for(Millis budget) {
+    int status = 0;
+    const bool gone = ServiceUnderTest::eventually(
+        [&] { return ::waitpid(pid_, &status, WNOHANG) == pid_; }, budget);
+    if (!gone) return std::nullopt;
+    pid_ = -1;
+    return status;
+  }
+  pid_t pid() const { return pid_; }
   std::string out() const { return read_file(out_path_); }
   std::string err() const { return read_file(err_path_); }
 
@@ -102,6 +114,24 @@ class GleanerProcess {
   std::string out_path_;
   std::string err_path_;
 };
+
+/// The environment of a `gleaner serve` for these tests: a SQLite store at `db`, node id `node`, a
+/// free port on loopback, one Chromium kept off the network, loopback sites allowed, jobs looked
+/// for every 100 ms.
+inline std::map<std::string, std::string> loopback_serve_env(const std::string& db,
+                                                             const std::string& node) {
+  return {
+      {"GLEANER_STORE", "sqlite:" + db},
+      {"GLEANER_NODE_ID", node},
+      {"GLEANER_HOST", "127.0.0.1"},
+      {"GLEANER_PORT", "0"},
+      {"GLEANER_BROWSER_PROCESSES", "1"},
+      {"GLEANER_PAGES_PER_PROCESS", "2"},
+      {"GLEANER_CHROMIUM_FLAGS", kLoopbackOnlyFlag},
+      {"GLEANER_ALLOW_PRIVATE_ADDRESSES", "true"},
+      {"GLEANER_JOBS_POLL_MS", "100"},
+  };
+}
 
 /// A client of `process` once it listens and answers /health with 200 (null if it never does);
 /// its answers are recorded for the OpenAPI check (answer_log.h).

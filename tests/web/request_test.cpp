@@ -137,6 +137,9 @@ TEST(ParseWebRequest, NotAJsonObjectIsInvalidJson) {
 TEST(ParseWebRequest, UrlIsRequiredAndMustBeHttp) {
   expect_refused(json::object(), "url", ErrorCode::MissingParameter);
   expect_refused({{"url", nullptr}}, "url", ErrorCode::MissingParameter);
+  // Issue 41, item 6: a url with CR LF passed, and a 100 KB one reached the gateway.
+  expect_refused({{"url", "https://example.com/\r\nX-Injected: 1"}}, "url");
+  expect_refused({{"url", "https://example.com/" + std::string(100'000, 'a')}}, "url");
   expect_refused({{"url", ""}}, "url", ErrorCode::MissingParameter);
   expect_refused({{"url", 5}}, "url");
   expect_refused({{"url", {"https://example.com/"}}}, "url");
@@ -253,6 +256,13 @@ TEST(ParseWebRequest, HeadersAreAnObjectOfValidHeaders) {
   expect_refused(with_url({{"headers", {{"", "x"}}}}), "headers");
   expect_refused(with_url({{"headers", {{"X-Split", "a\r\nInjected: yes"}}}}), "headers.X-Split");
   expect_refused(with_url({{"headers", {{"X-Line", "a\nb"}}}}), "headers.X-Line");
+  // Issue 41, item 6: other control characters were sent as they came.
+  expect_refused(with_url({{"headers", {{"X-Soh", "a\x01b"}}}}), "headers.X-Soh");
+  expect_refused(with_url({{"headers", {{"X-Del", "a\x7f"}}}}), "headers.X-Del");
+  EXPECT_EQ(error_of(with_url({{"headers", {{"X-Del", "a\x7f"}}}}).dump()).what(),
+            std::string("header 'X-Del' may not be sent: its value contains a control character "
+                        "(0x7F)"));
+  EXPECT_EQ(parse(with_url({{"headers", {{"X-Tab", "a\tb"}}}})).headers.at("X-Tab"), "a\tb");
   json many = json::object();
   for (int i = 0; i < 51; ++i) many["X-H" + std::to_string(i)] = "v";
   expect_refused(with_url({{"headers", many}}), "headers");
