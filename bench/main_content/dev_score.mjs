@@ -169,6 +169,7 @@ const browser = await puppeteer.launch({
 });
 const contenders = ['browser road', 'plain road', 'plain, whole page', 'Readability'];
 const scores = Object.fromEntries(contenders.map((n) => [n, []]));
+const done = [];  // the pages in the order their scores were pushed
 const chosen = pages.filter((p) => !flags.only || p.name.includes(flags.only));
 let next = 0;
 await Promise.all(Array.from({ length: concurrency }, async () => {
@@ -195,6 +196,7 @@ await Promise.all(Array.from({ length: concurrency }, async () => {
     for (const name of contenders) {
       const s = metric.page(page, texts[name]);
       scores[name].push(s);
+      if (name === contenders[0]) done.push(page);
       row.push(`${name} ${metric.label(s)}`);
       for (const w of s.missed || []) lines.push(`    ${name} misses: ${w}`);
       for (const w of s.kept || []) lines.push(`    ${name} keeps: ${w}`);
@@ -203,11 +205,19 @@ await Promise.all(Array.from({ length: concurrency }, async () => {
     if (flags.show === 'true') for (const l of lines) console.log(l);
   }
 }));
-console.log(`\n${set}, ${set === 'scrapinghub' ? `split ${split}, ` : ''}${chosen.length} pages`);
-console.log('\n| contender | precision | recall | F1 |\n|---|---|---|---|');
-for (const name of contenders) {
-  const { precision, recall, f1 } = metric.total(scores[name]);
-  console.log(`| ${name} | ${precision.toFixed(3)} | ${recall.toFixed(3)} | ${f1.toFixed(3)} |`);
+// One table per part: the whole run, and on scrapinghub each half that is in it.
+const parts = [['', () => true]];
+if (set === 'scrapinghub' && split === 'all') {
+  parts.push([', dev half', (p) => p.name[0] < '8'], [', held-out half', (p) => p.name[0] >= '8']);
+}
+for (const [label, inPart] of parts) {
+  const keep = done.map(inPart);
+  console.log(`\n${set}${label || (set === 'scrapinghub' ? `, split ${split}` : '')}, ${keep.filter(Boolean).length} pages`);
+  console.log('\n| contender | precision | recall | F1 |\n|---|---|---|---|');
+  for (const name of contenders) {
+    const { precision, recall, f1 } = metric.total(scores[name].filter((_, i) => keep[i]));
+    console.log(`| ${name} | ${precision.toFixed(3)} | ${recall.toFixed(3)} | ${f1.toFixed(3)} |`);
+  }
 }
 await browser.close();
 tool.stdin.end();
