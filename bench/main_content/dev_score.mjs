@@ -11,6 +11,7 @@
 //   node dev_score.mjs [--set trafilatura|scrapinghub] [--split dev|held-out|all]
 //                      [--tool <repo>/build/bench/main_content/main_content_text]
 //                      [--only substring] [--show true] [--dump <dir>] [--c 2]
+//                      [--main-content <an older main_content.js, for the browser road>]
 //   (--show: on trafilatura each page's missed and unwanted snippets; --dump: every contender's
 //   text of every page into <dir>/<page>.<contender>.txt)
 import fs from 'node:fs';
@@ -95,7 +96,9 @@ const ask = (line) => new Promise((resolve) => {
 });
 
 const script = (name) => fs.readFileSync(path.join(repo, name), 'utf8');
-const mainContent = script('extract/content/main_content.js');
+// --main-content <file>: another main_content.js for the browser road (an older one, to compare).
+const mainContent = flags['main-content'] ? fs.readFileSync(flags['main-content'], 'utf8')
+                                          : script('extract/content/main_content.js');
 const snapshot = script('extract/content/snapshot.js');
 const readability = fs.readFileSync(path.join(here, 'node_modules/@mozilla/readability/Readability.js'), 'utf8');
 const opts = { html: false, text: true, tree: true, links: false, meta: false, maxChars: 20000000,
