@@ -4,11 +4,14 @@
 // (roots: the elements to convert, null for the whole body; skip: elements left out).
 //
 // The main content is found the way Readability scores text blocks (paragraph text and commas
-// credited to the ancestors, link density and class/id names against), with what only a rendered
-// page knows: what is visible, each box's place and size (a narrow column at the side is a
-// sidebar, a fixed or sticky box a banner or bar), so a page's layout is read as a person reads it.
-// Inside the chosen block, navigation, asides, forms, share/comment widgets, fixed boxes and
-// link lists are left out.
+// credited to the ancestors, text inside page furniture crediting nobody, link density and
+// class/id names against), pointed at by the page's own schema.org articleBody when it states one,
+// with what only a rendered page knows: what is visible, each box's place and size (a narrow
+// column at the side is a sidebar, a fixed or sticky box a banner or bar, a box outside the page
+// nobody's reading). Inside the chosen block, navigation, asides, forms, captions, bylines, ad
+// labels, comment and related blocks, fixed boxes and link lists are left out. The plain road
+// (extract/plain/main_content.cpp) runs the same algorithm over the markup, without layout: keep
+// the two in step.
 (f) => {
   const include = f.include && f.include.length ? f.include.join(', ') : '';
   const exclude = f.exclude && f.exclude.length ? f.exclude.join(', ') : '';
@@ -19,6 +22,18 @@
   const BOILER_ROLES = new Set(['navigation', 'complementary', 'contentinfo', 'banner', 'search', 'dialog', 'alertdialog', 'menu', 'menubar']);
   const BOILER_TAGS = new Set(['nav', 'aside', 'footer', 'form', 'dialog', 'button', 'select', 'iframe']);
   const TEXT_BLOCKS = 'p, pre, td, blockquote, li, dd, h2, h3, h4, div, section, article';
+  // Elements that start a block of their own, and those whose text is never read.
+  const BLOCKS = new Set(['address', 'article', 'aside', 'blockquote', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
+    'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup',
+    'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul']);
+  const NO_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'button', 'select',
+    'textarea']);
+  // Readability's unlikely candidates: text inside such a block (comments, a footer, related
+  // links, a menu) credits nobody, unless its names also say content.
+  const UNLIKELY = /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
+  const MAYBE = /and|article|body|column|content|main|shadow/i;
+  const ASIDE = /caption|credit|byline|author|dateline|writtenby/i;
+  const LABEL = /^(advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$/i;
 
   const styleOf = (el) => getComputedStyle(el);
   // A page whose content is laid out but hidden (visibility or opacity) until its scripts reveal
@@ -66,7 +81,68 @@
     return Math.min(penalty, 1);
   };
 
-  const findMain = () => {
+  // Whether an element or one of its ancestors below the body is page furniture by its tag, role
+  // or Readability's unlikely names (a form is not: some sites wrap the whole page in one).
+  const FURNITURE_TAGS = new Set(['nav', 'aside', 'footer', 'dialog']);
+  const outside = new Map();
+  const furniture = (el) => {
+    if (!el || el === body || el === document.documentElement) return false;
+    if (outside.has(el)) return outside.get(el);
+    const tag = el.localName;
+    let out = FURNITURE_TAGS.has(tag) || BOILER_ROLES.has(el.getAttribute('role') || '');
+    if (!out && tag !== 'a' && tag !== 'article' && tag !== 'main') {
+      const n = names(el);
+      out = UNLIKELY.test(n) && !MAYBE.test(n);
+    }
+    out = out || furniture(el.parentElement);
+    outside.set(el, out);
+    return out;
+  };
+
+  // The article's own text when the page states it (schema.org articleBody in JSON-LD): its
+  // three-word shingles, to find the blocks that hold it. Words are runs of ASCII letters and
+  // digits or of any characters past ASCII but a no-break space (the plain road splits the same way).
+  const shinglesOf = (text) => {
+    const words = text.match(/[A-Za-z0-9\u0080-\u009f\u00a1-\uffff]+/g) || [];
+    const out = [];
+    for (let i = 0; i + 3 <= words.length; i++) out.push(words[i] + ' ' + words[i + 1] + ' ' + words[i + 2]);
+    return out;
+  };
+  const statedBody = (() => {
+    let longest = '';
+    const walk = (v, depth) => {
+      if (depth > 20 || v === null || typeof v !== 'object') return;
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'articleBody' && typeof x === 'string' && x.length > longest.length) longest = x;
+        else walk(x, depth + 1);
+      }
+    };
+    for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+      try {
+        walk(JSON.parse(script.textContent), 0);
+      } catch (e) {
+        // a block that does not parse states nothing
+      }
+    }
+    return longest.length >= 500 ? new Set(shinglesOf(longest)) : null;
+  })();
+  // The blocks that hold the stated article text (most of their shingles in it), with their length.
+  const statedBlocks = [];
+
+  const statedContainer = () => {
+    const total = statedBlocks.reduce((n, [, len]) => n + len, 0);
+    if (total < 400) return null;
+    const held = new Map();
+    for (const [el, len] of statedBlocks) {
+      for (let up = el; up && up !== document.documentElement; up = up.parentElement) held.set(up, (held.get(up) || 0) + len);
+    }
+    for (let up = statedBlocks[0][0]; up && up !== document.documentElement; up = up.parentElement) {
+      if (held.get(up) >= total * 0.9) return up === body ? null : up;
+    }
+    return null;
+  };
+
+  const findMain = (strict) => {
     const scores = new Map();
     const credit = (el, s) => {
       if (!el || el === document.documentElement) return;
@@ -74,21 +150,35 @@
     };
     for (const el of body.querySelectorAll(TEXT_BLOCKS)) {
       const tag = el.localName;
-      // A div or section counts as a paragraph only for the text it holds itself.
+      // A div or section counts as a paragraph only for the text it holds itself (its text nodes
+      // and inline elements), as Readability reads it: without block children it is one and
+      // credits its parent, else that text is a paragraph inside it and credits the div itself.
       let text;
+      let first = el.parentElement;
       if (tag === 'div' || tag === 'section' || tag === 'article') {
         text = '';
-        for (const n of el.childNodes) if (n.nodeType === 3) text += n.data;
+        let blocks = false;
+        for (const n of el.childNodes) {
+          if (n.nodeType === 3) text += n.data;
+          else if (n.nodeType !== 1 || NO_TEXT.has(n.localName)) continue;
+          else if (BLOCKS.has(n.localName)) blocks = true;
+          else text += ' ' + textOf(n);
+        }
         text = text.replace(/\s+/g, ' ').trim();
+        if (blocks) first = el;
       } else {
         text = textOf(el).replace(/\s+/g, ' ').trim();
       }
       if (text.length < 25 || !shown(el)) continue;
+      if (statedBody !== null && strict) {
+        const sh = shinglesOf(text);
+        if (sh.length > 0 && sh.filter((x) => statedBody.has(x)).length >= sh.length * 0.6) statedBlocks.push([el, text.length]);
+      }
+      if (strict && furniture(el)) continue;
       const s = 1 + (text.split(/[,،、，]/).length - 1) + Math.min(Math.floor(text.length / 100), 3);
-      credit(el.parentElement, s);
-      credit(el.parentElement && el.parentElement.parentElement, s / 2);
-      const third = el.parentElement && el.parentElement.parentElement && el.parentElement.parentElement.parentElement;
-      credit(third, s / 3);
+      credit(first, s);
+      credit(first && first.parentElement, s / 2);
+      credit(first && first.parentElement && first.parentElement.parentElement, s / 3);
     }
     let best = null;
     let bestScore = 0;
@@ -111,6 +201,10 @@
         bestScore = s;
       }
     }
+    // The page states its article text and the blocks holding most of it are found: the deepest
+    // element around nine tenths of them is the article, whatever the scores say, and alone.
+    const stated = strict ? statedContainer() : null;
+    if (stated !== null) return [stated];
     if (!best) return null;
     // Readability's rule: when three of the next best candidates lie in one ancestor of the best,
     // the content is split across blocks (a page builder's modules) and that ancestor holds it.
@@ -146,7 +240,15 @@
         continue;
       }
       const s = final.get(sib) || 0;
-      if (s >= Math.max(10, bestScore * 0.25) && linkDensity(sib) < 0.3) roots.push(sib);
+      if (s >= Math.max(10, bestScore * 0.25) && linkDensity(sib) < 0.3) {
+        roots.push(sib);
+      } else if (sib.localName === 'p' && shown(sib)) {
+        // Readability's rule for a paragraph beside the body: a long one with few links, or a
+        // short sentence without any.
+        const t = textOf(sib).replace(/\s+/g, ' ').trim();
+        const d = linkDensity(sib);
+        if ((t.length > 80 && d < 0.25) || (t.length > 0 && t.length <= 80 && d === 0 && /\.( |$)/.test(t))) roots.push(sib);
+      }
     }
     return roots;
   };
@@ -155,7 +257,8 @@
   const boilerplate = (el) => {
     const tag = el.localName;
     if (BOILER_TAGS.has(tag) || BOILER_ROLES.has(el.getAttribute('role') || '')) return true;
-    if (fixedOrSticky(el)) return true;
+    if (fixedOrSticky(el) || offPage(el)) return true;
+    if (aside(el)) return true;
     if (tag === 'header' && !el.querySelector('h1, h2')) return true;
     const n = names(el);
     if (NEGATIVE.test(n) && !POSITIVE.test(n) && !el.querySelector('h1')) {
@@ -166,21 +269,64 @@
     return false;
   };
 
+  // Laid out wholly outside the page (a closed drawer, a gallery's hidden slides, text for
+  // screen readers only): nobody reads it there.
+  const pageWidth = Math.max(document.documentElement.scrollWidth || 0, viewportWidth);
+  const offPage = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return false;
+    return r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0 || r.left + window.scrollX >= pageWidth ||
+        (r.width <= 1 && r.height <= 1);
+  };
+
+  // What sits beside the article's text inside its block (one rule for both roads,
+  // extract/plain/main_content.cpp): captions and photo credits, bylines and author boxes, the
+  // "Advertisement" label of an ad slot, and blocks named like comments, related links, menus or
+  // footers whatever their size.
+  // The text of an element outside its links.
+  const labelOf = (el) => {
+    let label = '';
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.parentElement.closest('a')) label += n.data;
+    }
+    return label.replace(/\s+/g, ' ').trim();
+  };
+  let rootsLength = 0;
+  const holdsH1 = new Set();
+  for (const h of document.querySelectorAll('h1')) for (let up = h; up; up = up.parentElement) holdsH1.add(up);
+  const aside = (el) => {
+    const tag = el.localName;
+    if (tag === 'figcaption') return true;
+    const n = names(el);
+    if (holdsH1.has(el)) return false;
+    // Unless it holds most of the content (a forum's first post is a "comment").
+    if (UNLIKELY.test(n) && !MAYBE.test(n) && textLength(el) * 2 <= rootsLength) return true;
+    if (ASIDE.test(n) && !POSITIVE.test(n)) return true;
+    if (el.getAttribute('rel') === 'author' || el.getAttribute('itemprop') === 'author') return true;
+    // A paragraph that is a label and a link: "Read also:" and a headline.
+    if (tag === 'p' && linkDensity(el) > 0.5 && textLength(el) < 200 && /:$/.test(labelOf(el))) return true;
+    return (el.textContent || '').length < 40 && LABEL.test(textOf(el).replace(/\s+/g, ' ').trim());
+  };
+
   let roots = null;
   let main = false;
   if (include) {
     roots = topMost(include);
   } else if (f.main && body) {
-    roots = findMain();
-    main = roots !== null;
-    // The page's title heading belongs to its content even when it sits above the article body.
-    const h1 = document.querySelector('h1');
-    if (main && h1 && shown(h1) && !roots.some((r) => r.contains(h1)) &&
-        (h1.compareDocumentPosition(roots[0]) & Node.DOCUMENT_POSITION_FOLLOWING)) {
-      roots.unshift(h1);
+    // With Readability's unlikely names first; without them when that leaves too little (a page
+    // whose whole body sits in a block named like one).
+    roots = findMain(true);
+    const length = (list) => list.reduce((n, r) => n + textLength(r), 0);
+    if (roots === null || length(roots) < 500) {
+      const loose = findMain(false);
+      if (loose !== null && (roots === null || length(loose) > length(roots))) roots = loose;
     }
+    main = roots !== null;
   }
   const excluded = exclude ? (el) => el.matches(exclude) : null;
-  const skip = (el) => (excluded !== null && excluded(el)) || (main && boilerplate(el));
+  const rootSet = new Set(main ? roots : []);
+  for (const r of rootSet) rootsLength += textLength(r);
+  const skip = (el) => (excluded !== null && excluded(el)) || (main && !rootSet.has(el) && boilerplate(el));
   return {roots, skip: excluded || main ? skip : null, revealed: main && revealed};
 }

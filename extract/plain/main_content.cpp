@@ -1,12 +1,15 @@
 #include "extract/plain/main_content.h"
 
-#include "core/error.h"
-
 #include <algorithm>
+#include <cctype>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/error.h"
 #include "core/regex.h"
 #include "extract/html/css_xpath.h"
 
@@ -15,7 +18,8 @@ namespace {
 
 // The patterns of main_content.js.
 const Regex kPositive(
-    "article|body|content|entry|h-?entry|main|page|post|text|blog|story|prose|recipe|product|description",
+    "article|body|content|entry|h-?entry|main|page|post|text|blog|story|prose|recipe|product|"
+    "description",
     {.ignore_case = true});
 const Regex kNegative(
     "-ad-|^ad-|\\bads?\\b|banner|breadcrumb|combx|comment|communit|consent|cookie|contact|disqus|"
@@ -23,12 +27,34 @@ const Regex kNegative(
     "promo|related|remark|replies|rss|share|shoutbox|sidebar|skyscraper|social|sponsor|subscribe|"
     "tags?\\b|taboola|teaser|tool|widget|masthead|meta|author-?box|signup|login",
     {.ignore_case = true});
+// Readability's unlikely candidates (main_content.js's UNLIKELY and MAYBE).
+const Regex kUnlikely(
+    "-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|"
+    "header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|"
+    "supplemental|ad-break|agegate|pagination|pager|popup|yom-remote",
+    {.ignore_case = true});
+const Regex kMaybe("and|article|body|column|content|main|shadow", {.ignore_case = true});
+// Elements that start a block of their own, and those whose text is never read.
+const std::set<std::string, std::less<>> kBlocks = {
+    "address", "article",  "aside",      "blockquote", "dd",     "details", "dialog", "div",  "dl",
+    "dt",      "fieldset", "figcaption", "figure",     "footer", "form",    "h1",     "h2",   "h3",
+    "h4",      "h5",       "h6",         "header",     "hgroup", "hr",      "li",     "main", "nav",
+    "ol",      "p",        "pre",        "section",    "table",  "ul"};
+const std::set<std::string, std::less<>> kNoText = {"script", "style",   "noscript", "template",
+                                                    "svg",    "iframe",  "object",   "button",
+                                                    "select", "textarea"};
+const Regex kAside("caption|credit|byline|author|dateline|writtenby", {.ignore_case = true});
+const Regex kLabel(
+    "^(advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$",
+    {.ignore_case = true});
+const std::set<std::string, std::less<>> kFurnitureTags = {"nav", "aside", "footer", "dialog"};
 const std::set<std::string, std::less<>> kBoilerRoles = {
-    "navigation", "complementary", "contentinfo", "banner", "search", "dialog", "alertdialog", "menu", "menubar"};
-const std::set<std::string, std::less<>> kBoilerTags = {"nav", "aside", "footer", "form", "dialog",
-                                                        "button", "select", "iframe"};
-const std::set<std::string, std::less<>> kTextBlocks = {"p", "pre", "td", "blockquote", "li", "dd", "h2",
-                                                        "h3", "h4", "div", "section", "article"};
+    "navigation", "complementary", "contentinfo", "banner", "search",
+    "dialog",     "alertdialog",   "menu",        "menubar"};
+const std::set<std::string, std::less<>> kBoilerTags = {"nav",    "aside",  "footer", "form",
+                                                        "dialog", "button", "select", "iframe"};
+const std::set<std::string, std::less<>> kTextBlocks = {
+    "p", "pre", "td", "blockquote", "li", "dd", "h2", "h3", "h4", "div", "section", "article"};
 
 std::size_t collapsed_length(const char* text) {
   std::size_t n = 0;
@@ -50,32 +76,63 @@ std::size_t collapsed_length(const char* text) {
 struct Lengths {
   std::size_t text = 0;
   std::size_t links = 0;
+  bool h1 = false;  // an <h1> inside
 };
 
 class Scorer {
  public:
   explicit Scorer(const html::Document& doc) : doc_(doc) { measure(doc.body(), false); }
 
-  std::vector<xmlNodePtr> main_roots() {
+  /// The main content's roots; `strict`: text inside page furniture (furniture()) credits nobody.
+  std::vector<xmlNodePtr> main_roots(bool strict) {
+    final_.clear();
     std::unordered_map<xmlNodePtr, double> raw;
+    const auto stated = stated_body();
+    std::vector<std::pair<xmlNodePtr, std::size_t>> stated_blocks;
     for (xmlNodePtr el : shown_) {
       const std::string_view tag = html::tag_of(el);
       if (!kTextBlocks.count(tag)) continue;
+      // A div or section counts as a paragraph only for the text it holds itself (main_content.js).
       std::string text;
+      xmlNodePtr first = el->parent;
       if (tag == "div" || tag == "section" || tag == "article") {
+        bool blocks = false;
         for (xmlNodePtr n = el->children; n; n = n->next) {
-          if (n->type == XML_TEXT_NODE && n->content) text += reinterpret_cast<const char*>(n->content);
+          if (n->type == XML_TEXT_NODE && n->content) {
+            text += reinterpret_cast<const char*>(n->content);
+          } else if (n->type == XML_ELEMENT_NODE && shown_set_.count(n) &&
+                     !kNoText.count(html::tag_of(n))) {
+            if (kBlocks.count(html::tag_of(n)))
+              blocks = true;
+            else
+              text += " " + html::text_content(n);
+          }
         }
+        if (blocks) first = el;
       } else {
         text = html::text_content(el);
       }
       text = html::collapse_whitespace(text);
-      if (collapsed_length(text.c_str()) < 25) continue;
+      const std::size_t length = collapsed_length(text.c_str());
+      if (length < 25) continue;
+      if (stated && strict) {
+        const auto sh = shingles_of(text);
+        const auto in = std::count_if(sh.begin(), sh.end(),
+                                      [&](const std::string& x) { return stated->count(x) != 0; });
+        if (!sh.empty() && static_cast<double>(in) >= static_cast<double>(sh.size()) * 0.6) {
+          stated_blocks.emplace_back(el, length);
+        }
+      }
+      if (strict && furniture(el)) continue;
       std::size_t commas = 0;
-      for (std::size_t at = text.find(','); at != std::string::npos; at = text.find(',', at + 1)) ++commas;
+      for (const char* comma : {",", "\u060C", "\u3001", "\uFF0C"}) {
+        for (std::size_t at = text.find(comma); at != std::string::npos;
+             at = text.find(comma, at + 1))
+          ++commas;
+      }
       const double s = 1.0 + static_cast<double>(commas) +
-                       std::min<double>(static_cast<double>(collapsed_length(text.c_str()) / 100), 3.0);
-      xmlNodePtr up = el->parent;
+                       std::min<double>(static_cast<double>(length / 100), 3.0);
+      xmlNodePtr up = first;
       for (double share : {1.0, 0.5, 1.0 / 3}) {
         if (!up || up->type != XML_ELEMENT_NODE || up == doc_.root()) break;
         raw[up] += s * share;
@@ -104,6 +161,9 @@ class Scorer {
         best_score = s;
       }
     }
+    // The page states its article text and the blocks holding most of it are found: the deepest
+    // element around nine tenths of them is the article, whatever the scores say, and alone.
+    if (xmlNodePtr container = stated_container(stated_blocks)) return {container};
     if (!best) return {};
     // Readability's rule: three of the next best candidates in one ancestor of the best mean the
     // content is split across blocks, which that ancestor holds.
@@ -116,7 +176,8 @@ class Scorer {
     });
     if (others.size() > 5) others.resize(5);
     if (others.size() >= 3) {
-      for (xmlNodePtr up = best->parent; up && up->type == XML_ELEMENT_NODE && up != doc_.root(); up = up->parent) {
+      for (xmlNodePtr up = best->parent; up && up->type == XML_ELEMENT_NODE && up != doc_.root();
+           up = up->parent) {
         const auto inside = std::count_if(others.begin(), others.end(),
                                           [&](const auto& o) { return contains(up, o.second); });
         if (inside >= 3) {
@@ -127,10 +188,12 @@ class Scorer {
         if (up == doc_.body()) break;
       }
     }
-    for (xmlNodePtr up = best->parent; up && up->type == XML_ELEMENT_NODE && up != doc_.body() && up != doc_.root();
+    for (xmlNodePtr up = best->parent;
+         up && up->type == XML_ELEMENT_NODE && up != doc_.body() && up != doc_.root();
          up = up->parent) {
       const double s = score(up);
-      if (s >= best_score * 0.75 && lengths_[up].text < lengths_[best].text * 1.6 && link_density(up) < 0.35) {
+      if (s >= best_score * 0.75 && lengths_[up].text < lengths_[best].text * 1.6 &&
+          link_density(up) < 0.35) {
         best = up;
         best_score = std::max(best_score, s);
       } else {
@@ -139,15 +202,12 @@ class Scorer {
     }
     std::vector<xmlNodePtr> roots;
     for (xmlNodePtr sib : html::element_children(best->parent)) {
-      if (sib == best) roots.push_back(sib);
-      else if (score(sib) >= std::max(10.0, best_score * 0.25) && link_density(sib) < 0.3) roots.push_back(sib);
-    }
-    // The title heading above the content is part of it.
-    auto h1 = html::evaluate_xpath(doc_, nullptr, "(//body//h1)[1]", nullptr);
-    if (!h1.nodes.empty() && shown_set_.count(h1.nodes.front())) {
-      xmlNodePtr title = h1.nodes.front();
-      const bool inside = std::any_of(roots.begin(), roots.end(), [&](xmlNodePtr r) { return contains(r, title); });
-      if (!inside && order_.at(title) < order_.at(roots.front())) roots.insert(roots.begin(), title);
+      if (sib == best)
+        roots.push_back(sib);
+      else if (score(sib) >= std::max(10.0, best_score * 0.25) && link_density(sib) < 0.3)
+        roots.push_back(sib);
+      else if (html::tag_of(sib) == "p" && shown_set_.count(sib) && sentence_beside(sib))
+        roots.push_back(sib);
     }
     return roots;
   }
@@ -155,6 +215,7 @@ class Scorer {
   bool boilerplate(xmlNodePtr el) {
     const std::string_view tag = html::tag_of(el);
     if (boiler_element(el)) return true;
+    if (aside(el)) return true;
     if (tag == "header") {
       auto headings = html::evaluate_xpath(doc_, el, "descendant::h1 | descendant::h2", nullptr);
       if (headings.nodes.empty()) return true;
@@ -164,11 +225,155 @@ class Scorer {
       auto h1 = html::evaluate_xpath(doc_, el, "descendant::h1", nullptr);
       if (h1.nodes.empty() && (lengths_[el].text < 200 || link_density(el) > 0.3)) return true;
     }
-    if ((tag == "ul" || tag == "ol" || tag == "div") && lengths_[el].text > 0 && link_density(el) > 0.6) return true;
+    if ((tag == "ul" || tag == "ol" || tag == "div") && lengths_[el].text > 0 &&
+        link_density(el) > 0.6)
+      return true;
     return false;
   }
 
+  std::size_t text_length(xmlNodePtr el) { return lengths_[el].text; }
+
+  /// The chosen roots' text, against which aside() weighs a block named like furniture.
+  void set_roots(const std::vector<xmlNodePtr>& roots) {
+    roots_length_ = 0;
+    for (xmlNodePtr r : roots) roots_length_ += lengths_[r].text;
+  }
+
+  /// Readability's rule for a paragraph beside the body: a long one with few links, or a short
+  /// sentence without any.
+  bool sentence_beside(xmlNodePtr p) {
+    const std::size_t n = lengths_[p].text;
+    const double d = link_density(p);
+    if (n > 80) return d < 0.25;
+    if (n == 0 || d > 0) return false;
+    const std::string t = html::collapse_whitespace(html::text_content(p));
+    return t.find(". ") != std::string::npos || (!t.empty() && t.back() == '.');
+  }
+
  private:
+  /// What sits beside the article's text inside its block (main_content.js's aside()): captions
+  /// and photo credits, bylines and author boxes, the "Advertisement" label of an ad slot, and
+  /// blocks named like comments, related links, menus or footers whatever their size.
+  bool aside(xmlNodePtr el) {
+    if (html::tag_of(el) == "figcaption") return true;
+    const std::string n = names(el);
+    if (lengths_[el].h1) return false;
+    // Unless it holds most of the content (a forum's first post is a "comment").
+    if (kUnlikely.search(n) && !kMaybe.search(n) && lengths_[el].text * 2 <= roots_length_)
+      return true;
+    if (kAside.search(n) && !kPositive.search(n)) return true;
+    if (html::attribute(el, "rel") == "author" || html::attribute(el, "itemprop") == "author")
+      return true;
+    // A paragraph that is a label and a link: "Read also:" and a headline.
+    if (html::tag_of(el) == "p" && link_density(el) > 0.5 && lengths_[el].text < 200) {
+      const std::string label = html::collapse_whitespace(label_of(el));
+      if (!label.empty() && label.back() == ':') return true;
+    }
+    return lengths_[el].text < 20 &&
+           kLabel.search(html::collapse_whitespace(html::text_content(el)));
+  }
+
+  /// The text of an element outside its links.
+  static std::string label_of(xmlNodePtr el) {
+    std::string out;
+    for (xmlNodePtr n = el->children; n; n = n->next) {
+      if (n->type == XML_TEXT_NODE && n->content)
+        out += reinterpret_cast<const char*>(n->content);
+      else if (n->type == XML_ELEMENT_NODE && html::tag_of(n) != "a")
+        out += label_of(n);
+    }
+    return out;
+  }
+
+  /// The three-word shingles of a text: words are runs of ASCII letters and digits or of other
+  /// characters past ASCII but a no-break space (main_content.js splits the same way).
+  static std::vector<std::string> shingles_of(std::string_view text) {
+    std::vector<std::string_view> words;
+    std::size_t start = std::string_view::npos;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+      const auto c = i < text.size() ? static_cast<unsigned char>(text[i]) : 0;
+      const bool nbsp =
+          c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA0;
+      const bool word = !nbsp && (std::isalnum(c) || c >= 0x80) &&
+                        !(c == 0xA0 && i > 0 && static_cast<unsigned char>(text[i - 1]) == 0xC2);
+      if (word && start == std::string_view::npos) start = i;
+      if (!word && start != std::string_view::npos) {
+        words.push_back(text.substr(start, i - start));
+        start = std::string_view::npos;
+      }
+    }
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i + 3 <= words.size(); ++i) {
+      out.push_back(std::string(words[i]) + " " + std::string(words[i + 1]) + " " +
+                    std::string(words[i + 2]));
+    }
+    return out;
+  }
+
+  /// The shingles of the article text the page states (the longest schema.org articleBody of
+  /// its JSON-LD, 500 characters or more), or none.
+  std::shared_ptr<const std::unordered_set<std::string>> stated_body() {
+    if (stated_done_) return stated_;
+    stated_done_ = true;
+    std::string longest;
+    std::function<void(const nlohmann::json&, int)> walk = [&](const nlohmann::json& v, int depth) {
+      if (depth > 20 || !v.is_structured()) return;
+      for (auto it = v.begin(); it != v.end(); ++it) {
+        if (v.is_object() && it.key() == "articleBody" && it->is_string()) {
+          if (it->get_ref<const std::string&>().size() > longest.size())
+            longest = it->get<std::string>();
+        } else {
+          walk(*it, depth + 1);
+        }
+      }
+    };
+    auto scripts =
+        html::evaluate_xpath(doc_, nullptr, "//script[@type='application/ld+json']", nullptr);
+    for (xmlNodePtr script : scripts.nodes) {
+      walk(nlohmann::json::parse(html::text_content(script), nullptr, /*allow_exceptions=*/false),
+           0);
+    }
+    if (collapsed_length(longest.c_str()) >= 500) {
+      const auto sh = shingles_of(longest);
+      stated_ = std::make_shared<const std::unordered_set<std::string>>(sh.begin(), sh.end());
+    }
+    return stated_;
+  }
+
+  xmlNodePtr stated_container(const std::vector<std::pair<xmlNodePtr, std::size_t>>& blocks) const {
+    std::size_t total = 0;
+    for (const auto& b : blocks) total += b.second;
+    if (total < 400) return nullptr;
+    std::unordered_map<xmlNodePtr, std::size_t> held;
+    for (const auto& [el, n] : blocks) {
+      for (xmlNodePtr up = el; up && up->type == XML_ELEMENT_NODE && up != doc_.root();
+           up = up->parent)
+        held[up] += n;
+    }
+    for (xmlNodePtr up = blocks.front().first;
+         up && up->type == XML_ELEMENT_NODE && up != doc_.root(); up = up->parent) {
+      if (static_cast<double>(held[up]) >= static_cast<double>(total) * 0.9)
+        return up == doc_.body() ? nullptr : up;
+    }
+    return nullptr;
+  }
+
+  /// Whether an element or one of its ancestors below the body is page furniture by its tag, role
+  /// or Readability's unlikely names (a form is not: some sites wrap the whole page in one).
+  bool furniture(xmlNodePtr el) {
+    if (!el || el->type != XML_ELEMENT_NODE || el == doc_.body() || el == doc_.root()) return false;
+    if (auto it = outside_.find(el); it != outside_.end()) return it->second;
+    const std::string_view tag = html::tag_of(el);
+    bool out = kFurnitureTags.count(tag) || kBoilerRoles.count(html::attribute(el, "role"));
+    if (!out && tag != "a" && tag != "article" && tag != "main") {
+      const std::string n = names(el);
+      out = kUnlikely.search(n) && !kMaybe.search(n);
+    }
+    out = out || furniture(el->parent);
+    outside_[el] = out;
+    return out;
+  }
+
   Lengths measure(xmlNodePtr node, bool in_link) {
     Lengths out;
     if (!node) return out;
@@ -186,13 +391,16 @@ class Scorer {
         const Lengths inner = measure(child, in_link || tag == "a");
         out.text += inner.text;
         out.links += inner.links;
+        out.h1 = out.h1 || inner.h1 || tag == "h1";
       }
     }
     lengths_[node] = out;
     return out;
   }
 
-  static std::string names(xmlNodePtr el) { return html::attribute(el, "class") + " " + html::attribute(el, "id"); }
+  static std::string names(xmlNodePtr el) {
+    return html::attribute(el, "class") + " " + html::attribute(el, "id");
+  }
 
   bool boiler_element(xmlNodePtr el) const {
     return kBoilerTags.count(html::tag_of(el)) || kBoilerRoles.count(html::attribute(el, "role"));
@@ -221,11 +429,16 @@ class Scorer {
   std::unordered_map<xmlNodePtr, std::size_t> order_;
   std::unordered_map<xmlNodePtr, Lengths> lengths_;
   std::unordered_map<xmlNodePtr, double> final_;
+  std::unordered_map<xmlNodePtr, bool> outside_;
+  std::size_t roots_length_ = 0;
+  bool stated_done_ = false;
+  std::shared_ptr<const std::unordered_set<std::string>> stated_;
 };
 
 /// The nodes a list of CSS selectors matches, in document order; `parameter` names the list when
 /// the selectors overrun the request's budget.
-std::vector<xmlNodePtr> matches(const html::Document& doc, const std::vector<std::string>& selectors,
+std::vector<xmlNodePtr> matches(const html::Document& doc,
+                                const std::vector<std::string>& selectors,
                                 html::XPathBudget* budget, const char* parameter) {
   std::string xpath;
   for (const std::string& css : selectors) {
@@ -267,13 +480,31 @@ TreeFilter content_filter(const html::Document& doc, const std::vector<std::stri
     filter.use_roots = true;  // nothing matched: an empty tree, as on the browser road
   } else if (main) {
     scorer = std::make_shared<Scorer>(doc);
-    filter.roots = scorer->main_roots();
+    // With Readability's unlikely names first; without them when that leaves too little (a page
+    // whose whole body sits in a block named like one), as main_content.js does.
+    const auto length = [&](const std::vector<xmlNodePtr>& roots) {
+      std::size_t n = 0;
+      for (xmlNodePtr r : roots) n += scorer->text_length(r);
+      return n;
+    };
+    filter.roots = scorer->main_roots(true);
+    if (length(filter.roots) < 500) {
+      auto loose = scorer->main_roots(false);
+      if (length(loose) > length(filter.roots)) filter.roots = std::move(loose);
+    }
     filter.use_roots = !filter.roots.empty();
     if (!filter.use_roots) scorer.reset();  // no block of text at all: the whole page
   }
   if (excluded || scorer) {
-    filter.skip = [excluded, scorer](xmlNodePtr el) {
-      return (excluded && excluded->count(el)) || (scorer && scorer->boilerplate(el));
+    // The roots themselves are kept whatever their names.
+    auto roots = std::make_shared<std::unordered_set<xmlNodePtr>>();
+    if (scorer) {
+      roots->insert(filter.roots.begin(), filter.roots.end());
+      scorer->set_roots(filter.roots);
+    }
+    filter.skip = [excluded, scorer, roots](xmlNodePtr el) {
+      return (excluded && excluded->count(el)) ||
+             (scorer && !roots->count(el) && scorer->boilerplate(el));
     };
   }
   return filter;

@@ -2,13 +2,15 @@
 // onlyMainContent, includeOnlyTags and excludeTags on the jsRendering: false road: the parts of
 // the fetched page that `text` and `markdown` are made of, as a TreeFilter for snapshot_of().
 //
-// Without layout the main content is found from the markup alone, the way the browser road's
-// main_content.js scores it (extract/content/main_content.js) less what only boxes tell: text
-// blocks credit their ancestors with their length and commas; class/id names, semantic elements
-// (<article>, <main>, role=main, itemprop=articleBody) and link density weigh the candidates; the
-// best block is widened to a parent that holds little more, joined by siblings that score well,
-// and the title heading above it; navigation, asides, forms, share/comment widgets and link lists
-// inside it are left out.
+// The main content is found by the one algorithm of main_content.js (extract/content/), over the
+// markup instead of the rendered page, so both roads give the same text where layout does not
+// decide: text blocks credit their ancestors with their length and commas, text inside page
+// furniture (navigation, landmarks, blocks named like comments, footers, menus) credits nobody;
+// class/id names, semantic elements and link density weigh the candidates; a schema.org
+// articleBody stated in JSON-LD points at the block that holds it; the best block is widened,
+// joined by siblings that score well and by prose paragraphs beside it; captions, bylines, ad
+// labels, comment and related blocks, navigation, asides, forms and link lists inside it are left
+// out. What the browser road adds (visibility, boxes, fixed and off-page elements) needs layout.
 #include <string>
 #include <vector>
 

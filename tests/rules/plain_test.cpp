@@ -1,6 +1,7 @@
 // The jsRendering: false road's pieces without a network: the charset decision and decoding,
 // snapshot.js's output made from fetched HTML, the main-content filter, and text from a tree.
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
 #include "extract/content/markdown.h"
@@ -8,6 +9,7 @@
 #include "extract/plain/charset.h"
 #include "extract/plain/main_content.h"
 #include "extract/plain/snapshot.h"
+#include "tests/content/main_content_pages.h"
 
 namespace gleaner::plain {
 namespace {
@@ -17,8 +19,9 @@ using nlohmann::json;
 TEST(Charset, HeaderThenMetaThenBytes) {
   EXPECT_EQ(sniff_charset("<p>x</p>", "text/html; charset=ISO-8859-1"), "windows-1252");
   EXPECT_EQ(sniff_charset("<meta charset=\"shift_jis\"><p>x</p>", "text/html"), "shift_jis");
-  EXPECT_EQ(sniff_charset("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=koi8-r\">", ""),
-            "koi8-r");
+  EXPECT_EQ(
+      sniff_charset("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=koi8-r\">", ""),
+      "koi8-r");
   EXPECT_EQ(sniff_charset("caf\xc3\xa9", ""), "utf-8");
   EXPECT_EQ(sniff_charset("caf\xe9", ""), "windows-1252");
   EXPECT_EQ(sniff_charset("\xEF\xBB\xBFx", "text/html; charset=latin1"), "utf-8") << "a BOM wins";
@@ -27,7 +30,11 @@ TEST(Charset, HeaderThenMetaThenBytes) {
 TEST(Charset, DecodesAndReplacesBadBytes) {
   EXPECT_EQ(to_utf8("caf\xe9 \x80", "windows-1252"), "caf\xc3\xa9 \xe2\x82\xac");
   EXPECT_EQ(to_utf8("\xEF\xBB\xBFok", "utf-8"), "ok");
-  EXPECT_EQ(to_utf8("a\xff" "b", "utf-8"), "a\xef\xbf\xbd" "b");
+  EXPECT_EQ(to_utf8("a\xff"
+                    "b",
+                    "utf-8"),
+            "a\xef\xbf\xbd"
+            "b");
 }
 
 const char* kPage = R"html(<!doctype html><html lang="de"><head>
@@ -67,7 +74,8 @@ TEST(PlainSnapshot, PartsInSnapshotJsShape) {
   const std::string markdown = content::to_markdown(s["tree"]);
   EXPECT_NE(markdown.find("# Headline"), std::string::npos) << markdown;
   EXPECT_NE(markdown.find("[link](https://example.com/dir/rel)"), std::string::npos) << markdown;
-  EXPECT_NE(markdown.find("![pic](https://example.com/dir/pic.png)"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("![pic](https://example.com/dir/pic.png)"), std::string::npos)
+      << markdown;
   EXPECT_EQ(markdown.find("data:"), std::string::npos) << markdown;
   EXPECT_EQ(markdown.find("hidden text"), std::string::npos) << markdown;
   EXPECT_EQ(markdown.find("gone"), std::string::npos) << markdown;
@@ -76,7 +84,8 @@ TEST(PlainSnapshot, PartsInSnapshotJsShape) {
 TEST(PlainSnapshot, KeepsDataImagesWhenAsked) {
   TreeFilter keep;
   keep.keep_data_images = true;
-  EXPECT_NE(content::to_markdown(snap(keep)["tree"]).find("](data:image/png;base64,AAAA)"), std::string::npos);
+  EXPECT_NE(content::to_markdown(snap(keep)["tree"]).find("](data:image/png;base64,AAAA)"),
+            std::string::npos);
 }
 
 /// The markdown of `page` on the jsRendering: false road.
@@ -130,9 +139,68 @@ TEST(MainContent, IncludeAndExcludeSelectors) {
   auto text_of = [&](const TreeFilter& f) {
     return content::tree_text(snapshot_of(doc, kPage, "https://example.com/", parts, f)["tree"]);
   };
-  EXPECT_EQ(text_of(content_filter(doc, {"nav", "footer"}, {}, false)), "Home About Contact\nFooter text © 2024");
+  EXPECT_EQ(text_of(content_filter(doc, {"nav", "footer"}, {}, false)),
+            "Home About Contact\nFooter text © 2024");
   EXPECT_EQ(text_of(content_filter(doc, {"article"}, {"p", ".share-buttons"}, false)), "Headline");
   EXPECT_EQ(text_of(content_filter(doc, {".nothing"}, {}, false)), "");
+}
+
+std::string main_text(const std::string& page) {
+  const html::Document doc = html::Document::parse(page);
+  content::SnapshotParts parts;
+  parts.tree = true;
+  return content::tree_text(snapshot_of(doc, page, "https://example.com/", parts,
+                                        content_filter(doc, {}, {}, /*main=*/true))["tree"]);
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// Each page of tests/content/main_content_pages.h: what it keeps and leaves out (the browser
+// road is held to the same in tests/web/roads_test.cpp).
+TEST(MainContent, PagesKeepTheirArticleAndLeaveTheRest) {
+  for (const auto* page : testing::kMainContentPages) {
+    const std::string text = main_text(page->html);
+    for (const char* kept : page->kept)
+      EXPECT_NE(text.find(kept), std::string::npos)
+          << page->path << ": " << kept << " missing in:\n"
+          << text;
+    for (const char* gone : page->gone)
+      EXPECT_EQ(text.find(gone), std::string::npos) << page->path << ": " << gone << " kept in:\n"
+                                                    << text;
+  }
+}
+
+// The controls: without the names or the stated body the other block stays, so the pages test the
+// rule they are built for.
+TEST(MainContent, CommentsWinWhenNotNamedSo) {
+  std::string page =
+      replaced(testing::kCommentsOutweighTheArticle.html, "id=\"comments\"", "id=\"more\"");
+  page = replaced(page, "comment-body", "note");
+  EXPECT_NE(main_text(page).find("nobody, not the council"), std::string::npos) << main_text(page);
+}
+
+TEST(MainContent, TeasersStayWithoutTheStatedBody) {
+  const std::string page = testing::kArticleBodyStated.html;
+  const std::size_t from = page.find("<script"), to = page.find("</script>") + 9;
+  const std::string text = main_text(page.substr(0, from) + page.substr(to));
+  EXPECT_NE(text.find("the chess club"), std::string::npos) << text;
+}
+
+// A stated body that is not on the page (another article's) leaves the scores to decide.
+TEST(MainContent, AStatedBodyNotOnThePageChangesNothing) {
+  const std::string stated = testing::kArticleBodyStated.html;
+  const std::string script =
+      stated.substr(stated.find("<script"), stated.find("</script>") + 9 - stated.find("<script"));
+  const std::string page =
+      replaced(testing::kCommentsOutweighTheArticle.html, "</title>", "</title>" + script);
+  ASSERT_NE(page.find("forty apple trees"), std::string::npos);
+  EXPECT_EQ(main_text(page), main_text(testing::kCommentsOutweighTheArticle.html));
 }
 
 }  // namespace

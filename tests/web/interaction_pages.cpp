@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "tests/content/main_content_pages.h"
+
 namespace gleaner::testing {
 
 void add_interaction_pages(httplib::Server& server) {
@@ -85,6 +87,8 @@ addEventListener('scroll', () => {
 <aside class="sidebar"><h3>Most read</h3><ul><li><a href="/c">Other story</a></li></ul></aside>
 <footer>Copyright Example News 2024</footer>
 </body></html>)html"));
+
+  for (const auto* page : kMainContentPages) server.Get(page->path, html(page->html));
 
   server.Get("/with-resources", html(R"html(<!doctype html><html><head><title>Res</title>
 <script src="/tracker.js"></script><link rel="stylesheet" href="/style.css"></head>

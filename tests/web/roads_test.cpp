@@ -16,6 +16,7 @@
 #include "extract/web/fetch.h"
 #include "extract/web/request.h"
 #include "proxies/gateway.h"
+#include "tests/content/main_content_pages.h"
 #include "tests/support/chromium.h"
 #include "tests/support/local_server.h"
 #include "tests/web/interaction_pages.h"
@@ -210,6 +211,26 @@ TEST_P(BothRoads, OnlyMainContentKeepsTheArticle) {
     EXPECT_NE(out.find("volunteers, many of them neighbours"), std::string::npos) << part << ":\n" << out;
     for (const char* gone : {"Politics", "Most read", "Copyright", "Share on X", "Sport"}) {
       EXPECT_EQ(out.find(gone), std::string::npos) << gone << " in " << part << ":\n" << out;
+    }
+  }
+}
+
+// The pages of tests/content/main_content_pages.h, each decided by one rule of the main-content
+// search: both roads keep and leave out the same (the plain road's controls are in
+// tests/rules/plain_test.cpp).
+TEST_P(BothRoads, OnlyMainContentRules) {
+  for (const auto* page : testing::kMainContentPages) {
+    const std::string text =
+        fetch_on_road({{"url", page->path}, {"outputFormat", {"text"}}, {"onlyMainContent", true}})
+            .value("text", "");
+    for (const char* kept : page->kept) {
+      EXPECT_NE(text.find(kept), std::string::npos)
+          << page->path << ": " << kept << " missing in:\n"
+          << text;
+    }
+    for (const char* gone : page->gone) {
+      EXPECT_EQ(text.find(gone), std::string::npos) << page->path << ": " << gone << " kept in:\n"
+                                                    << text;
     }
   }
 }
