@@ -177,6 +177,15 @@ class ListingEndpoint final : public Endpoint {
       if (const json& r = at(i, {"avgRating"}); r.is_number() && r.get<double>() > 0)
         l["rating"] = r;
       if (const json& n = at(i, {"reviewsCount"}); n.is_number()) l["reviews"] = n;
+      if (!l.contains("rating")) {
+        // Pages of 2023 give the rating only as the card shows it: "4.98 (422)" ("New" without).
+        const std::vector<double> shown =
+            parse_numbers(str(at(i, {"avgRatingLocalized"})), DecimalMark::Dot);
+        if (shown.size() == 2 && shown[0] > 0 && shown[0] <= 5) {
+          l["rating"] = shown[0];
+          if (!l.contains("reviews")) l["reviews"] = static_cast<long long>(shown[1]);
+        }
+      }
       const json& line = at(i, {"priceLine"});
       if (line.is_object()) {
         std::string shown = str(at(line, {"discounted"}));

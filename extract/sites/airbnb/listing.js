@@ -1,8 +1,11 @@
 // Reads an Airbnb search results page: the StaysSearch answer of `script#data-deferred-state*`
-// (niobeMinimalClientData: [[query key, {data}]]), its listing items in order and its numbered
-// pagination section; without it, the schema.org list items the page marks up; without those
-// (a layout that marks up neither), the room links of the cards a person clicks, each named by
-// the title its link is labelled by.
+// (niobeMinimalClientData: [[query key, {data}]]), its listing items in order and its pagination.
+// Pages of 2022 keep the listings and the numbered pagination in `explore.sections.sections`;
+// pages of 2023 keep them in `explore.sections.sectionIndependentData.staysSearch`
+// (`searchResults`, and `paginationInfo` with base64 JSON page cursors), so the whole answer is
+// walked. Without listings there, the schema.org list items the page marks up; without those (a
+// layout that marks up neither), the room links of the cards a person clicks, each named by the
+// title its link is labelled by.
 (args, kit) => {
   const SEL = {
     state: 'script[id^="data-deferred-state"]',
@@ -11,15 +14,14 @@
   };
   let sections = null;
   for (const script of document.querySelectorAll(SEL.state)) {
-    let state = null;
-    try { state = JSON.parse(script.textContent); } catch (e) { continue; }
+    const state = kit.parseJson(script.textContent);
     const niobe = state && state.niobeMinimalClientData;
     if (!Array.isArray(niobe)) continue;
     for (const entry of niobe) {
       const data = entry && entry[1] && entry[1].data;
       const explore = data && data.presentation && data.presentation.explore;
       if (String(entry[0]).startsWith('StaysSearch') && explore && explore.sections) {
-        sections = explore.sections.sections || [];
+        sections = explore.sections;
       }
     }
   }
@@ -36,7 +38,9 @@
       const price = node.pricingQuote && node.pricingQuote.structuredStayDisplayPrice;
       items.push({
         id: l.id, name: l.name, title: l.title, roomTypeCategory: l.roomTypeCategory,
-        lat: l.lat, lng: l.lng, avgRating: l.avgRating, reviewsCount: l.reviewsCount,
+        lat: l.lat !== undefined ? l.lat : (l.coordinate || {}).latitude,
+        lng: l.lng !== undefined ? l.lng : (l.coordinate || {}).longitude,
+        avgRating: l.avgRating, reviewsCount: l.reviewsCount,
         avgRatingLocalized: l.avgRatingLocalized, isSuperhost: l.isSuperhost,
         pictures: (l.contextualPictures || []).map((p) => p.picture).filter((u) => u),
         badges: (l.formattedBadges || []).map((b) => b.text).filter((t) => t),
@@ -53,16 +57,30 @@
                     total: node.totalInventoryCount, max: node.maxTotalInventoryCount,
                     pages: node.pageParams};
     }
+    if (node.__typename === 'StaysSearchPaginationInfo' && !pagination) {
+      // Each cursor is base64 of {"section_offset": 3, "items_offset": 18, "version": 1}.
+      const pages = [];
+      for (const cursor of node.pageCursors || []) {
+        let c = null;
+        try { c = JSON.parse(atob(cursor)); } catch (e) { continue; }
+        if (c && typeof c.items_offset === 'number')
+          pages.push({itemsOffset: c.items_offset, sectionOffset: c.section_offset});
+      }
+      pagination = {pages};
+    }
     for (const k of Object.keys(node)) walk(node[k]);
   };
   if (sections) walk(sections);
-  const marked = sections ? [] : Array.from(document.querySelectorAll(SEL.listItem), (li) => ({
+  // A StaysSearch answer that carries no listings (its results left to a later request) counts
+  // as none: the page's markup is read instead.
+  const hasState = items.length > 0;
+  const marked = hasState ? [] : Array.from(document.querySelectorAll(SEL.listItem), (li) => ({
     name: (li.querySelector('meta[itemprop="name"]') || {}).content || null,
     position: (li.querySelector('meta[itemprop="position"]') || {}).content || null,
     url: (li.querySelector('meta[itemprop="url"]') || {}).content || null,
   }));
   const linked = [];
-  if (!sections && !marked.length) {
+  if (!hasState && !marked.length) {
     const named = new Set();
     for (const a of document.querySelectorAll(SEL.roomLink)) {
       const url = a.href;
@@ -76,5 +94,5 @@
       linked.push({name, url});
     }
   }
-  return {url: location.href, hasState: !!sections, items, pagination, marked, linked};
+  return {url: location.href, hasState, items, pagination, marked, linked};
 }

@@ -6,6 +6,69 @@
   const scriptTexts = (selector) =>
     Array.from(document.querySelectorAll(selector || 'script'), (s) => s.textContent || '');
 
+  // HTML character references in strings sites embed in their JSON ("Chimi&apos;s",
+  // "Island, &amp; transit", "Orl&eacute;ans"): decoded once, here, for every string every reader
+  // below returns, so no site script or shaper decodes again. Numeric references and the named
+  // ones sites write (Latin-1 and typography) are decoded; unknown names and references without
+  // their ";" are left as written. A string that is itself markup or JSON text ("<p>A &amp; B</p>",
+  // a JSON string nested in a JSON string) keeps its references: they belong to that text and are
+  // decoded when it is read as what it is.
+  const NAMED = (() => {
+    const out = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'"};
+    const latin1 = ('nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg ' +
+        'macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 ' +
+        'frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml ' +
+        'Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave ' +
+        'Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil ' +
+        'egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ' +
+        'ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml').split(' ');
+    latin1.forEach((name, i) => { out[name] = String.fromCharCode(160 + i); });
+    const more = {OElig: 338, oelig: 339, Scaron: 352, scaron: 353, Yuml: 376, fnof: 402,
+                  circ: 710, tilde: 732, ensp: 8194, emsp: 8195, thinsp: 8201, zwnj: 8204,
+                  zwj: 8205, lrm: 8206, rlm: 8207, ndash: 8211, mdash: 8212, lsquo: 8216,
+                  rsquo: 8217, sbquo: 8218, ldquo: 8220, rdquo: 8221, bdquo: 8222, dagger: 8224,
+                  Dagger: 8225, bull: 8226, hellip: 8230, permil: 8240, prime: 8242, Prime: 8243,
+                  lsaquo: 8249, rsaquo: 8250, euro: 8364, trade: 8482, larr: 8592, rarr: 8594};
+    for (const k of Object.keys(more)) out[k] = String.fromCharCode(more[k]);
+    return out;
+  })();
+  const REFERENCE = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g;
+  const decodeEntities = (s) => {
+    if (typeof s !== 'string' || s.indexOf('&') < 0) return s;
+    return s.replace(REFERENCE, (whole, dec, hex, name) => {
+      if (name !== undefined) return Object.prototype.hasOwnProperty.call(NAMED, name) ?
+          NAMED[name] : whole;
+      const cp = dec !== undefined ? parseInt(dec, 10) : parseInt(hex, 16);
+      if (!(cp > 0 && cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff)) return whole;
+      return String.fromCodePoint(cp);
+    });
+  };
+  const MARKUP = /<[A-Za-z\/!]/;
+  const JSON_TEXT = /^\s*(?:\{[\s\S]*\}|\[[\s\S]*\])\s*$/;
+  const decodeText = (s) =>
+      s.indexOf('&') < 0 || MARKUP.test(s) || JSON_TEXT.test(s) ? s : decodeEntities(s);
+  // Every string of a parsed JSON value decoded as above (keys are left as they are), in place.
+  const decodeStrings = (value) => {
+    if (typeof value === 'string') return decodeText(value);
+    if (!value || typeof value !== 'object') return value;
+    const keys = Array.isArray(value) ? value.keys() : Object.keys(value);
+    for (const k of keys) {
+      const v = value[k];
+      if (typeof v === 'string') {
+        if (v.indexOf('&') >= 0) value[k] = decodeText(v);
+      } else if (v && typeof v === 'object') {
+        decodeStrings(v);
+      }
+    }
+    return value;
+  };
+  // JSON text parsed, its strings decoded: the one JSON parser of site scripts. Null when the text
+  // is not JSON.
+  const parseJson = (text) => {
+    if (typeof text !== 'string') return null;
+    try { return decodeStrings(JSON.parse(text)); } catch (e) { return null; }
+  };
+
   // The JSON value (object or array) that starts at `start` in `text`, or null: strings and
   // escapes are skipped, so braces inside strings do not count.
   const valueAt = (text, start) => {
@@ -23,9 +86,7 @@
         depth++;
       } else if (c === '}' || c === ']') {
         depth--;
-        if (depth === 0) {
-          try { return JSON.parse(text.slice(start, i + 1)); } catch (e) { return null; }
-        }
+        if (depth === 0) return parseJson(text.slice(start, i + 1));
       }
     }
     return null;
@@ -35,8 +96,8 @@
   // (Google), `while(1);`, `for(;;);`. Strings that are not JSON give null.
   const prefixedJson = (text) => {
     if (typeof text !== 'string') return null;
-    const body = text.replace(/^\s*(?:\{\}&&|\)\]\}'[^\n]*\n?|while\s*\(1\);|for\s*\(;;\);)/, '');
-    try { return JSON.parse(body); } catch (e) { return null; }
+    return parseJson(
+        text.replace(/^\s*(?:\{\}&&|\)\]\}'[^\n]*\n?|while\s*\(1\);|for\s*\(;;\);)/, ''));
   };
 
   // Every JSON-LD object of the page, `@graph` and top-level arrays flattened, in document order.
@@ -51,12 +112,8 @@
       if (node['@type'] !== undefined) out.push(node);
     };
     for (const text of scriptTexts('script[type="application/ld+json"]')) {
-      let parsed = null;
-      try { parsed = JSON.parse(text); } catch (e) {
-        // Some sites leave control characters in their JSON-LD strings.
-        try { parsed = JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' ')); } catch (e2) {}
-      }
-      add(parsed);
+      // Some sites leave control characters in their JSON-LD strings.
+      add(parseJson(text) || parseJson(text.replace(/[\u0000-\u001f]+/g, ' ')));
     }
     if (!wanted) return out;
     return out.filter((o) => [].concat(o['@type']).some((t) => wanted.includes(t)));
@@ -65,8 +122,7 @@
   // `script#__NEXT_DATA__` parsed (Next.js pages), or null.
   const nextData = () => {
     const el = document.getElementById('__NEXT_DATA__');
-    if (!el) return null;
-    try { return JSON.parse(el.textContent); } catch (e) { return null; }
+    return el ? parseJson(el.textContent) : null;
   };
 
   // A value with every `{__ref: key}` of an Apollo cache replaced by the cache's entry, to
@@ -165,6 +221,6 @@
   };
   const lower = (s) => (s == null ? '' : String(s).toLowerCase());
 
-  return {valueAt, prefixedJson, jsonLd, nextData, resolveRefs, apolloCache, windowObject,
-          afInitData, meta, text, texts, attr, abs, lower, scriptTexts};
+  return {valueAt, prefixedJson, parseJson, decodeEntities, jsonLd, nextData, resolveRefs,
+          apolloCache, windowObject, afInitData, meta, text, texts, attr, abs, lower, scriptTexts};
 }

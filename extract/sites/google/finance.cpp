@@ -127,9 +127,16 @@ bool is_pair_of_strings(const json& v) {
 
 // A quote record: [mid, [symbol, exchange], name, type, currency, [price, change, percent, ..],
 // null, previous close, colour, country, .., [updated at], time zone, offset, .., ticker at 21].
+// A currency or crypto pair has no [symbol, exchange] (null there; seen on beta-layout pages,
+// where each record sits inside a wrapper record): its ticker ("BTC-USD") is at 21 and its legs
+// ["BTC", "USD", names..] at 15.
+bool is_pair_record(const json& q) {
+  return q[1].is_null() && q[21].is_string() && !str(q[21]).empty() && q[15].is_array() &&
+         q[15].size() >= 2 && q[15][0].is_string() && q[15][1].is_string();
+}
 bool is_quote(const json& q) {
   return q.is_array() && q.size() > 21 && q[0].is_string() && str(q[0]).starts_with("/") &&
-         is_pair_of_strings(q[1]) && q[2].is_string() && q[3].is_number();
+         (is_pair_of_strings(q[1]) || is_pair_record(q)) && q[2].is_string() && q[3].is_number();
 }
 
 struct Quote {
@@ -144,9 +151,13 @@ struct Quote {
 Quote quote_of(const json& q) {
   Quote out;
   out.record = &q;
-  out.symbol = str(q[1][0]);
-  out.exchange = str(q[1][1]);
-  out.ticker = q[21].is_string() ? str(q[21]) : out.symbol + ":" + out.exchange;
+  if (is_pair_of_strings(q[1])) {
+    out.symbol = str(q[1][0]);
+    out.exchange = str(q[1][1]);
+    out.ticker = q[21].is_string() ? str(q[21]) : out.symbol + ":" + out.exchange;
+  } else {
+    out.symbol = out.ticker = str(q[21]);  // a pair: "BTC-USD", no exchange
+  }
   out.mid = str(q[0]);
   out.name = str(q[2]);
   return out;
@@ -199,6 +210,7 @@ json summary_of(const Quote& q, const json& page, std::optional<double> price) {
   }
   if (price) s["extractedPrice"] = tidy(*price);
   std::string currency = str(r[4]);
+  if (currency.empty() && is_pair_record(r)) currency = str(r[15][1]);  // the quote leg
   if (currency.empty()) currency = str(at(page, {"currency"}));
   if (!currency.empty()) s["currency"] = currency;
   if (json m = movement_of(r[5]); !m.empty()) s["priceMovement"] = std::move(m);
@@ -691,8 +703,8 @@ class FinanceEndpoint final : public Endpoint {
     if (!quote) return {{"suggestions", suggestions_of(quotes, ticker)}};
 
     json body = json::object();
-    body["summary"] = summary_of(
-        *quote, page, price_of(*quote, blobs, page, params.string("hl").value_or("en")));
+    body["summary"] =
+        summary_of(*quote, page, price_of(*quote, blobs, page, params.string("hl").value_or("en")));
     if (auto graph = graph_of(blobs, *quote, params.string("window").value_or("1D"))) {
       body["graph"] = std::move(*graph);
     }

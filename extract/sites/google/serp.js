@@ -291,7 +291,9 @@
 
   // --- Answer box -----------------------------------------------------------------------------
   let answerBox = null;
-  const answerScope = one(document, '#center_col') || document;
+  // The results' whole container: a desktop page of 2023 puts the featured snippet above the
+  // results column (`#rcnt` > `#Odp5De`, before `#center_col`), so the column alone misses it.
+  const answerScope = one(document, '#rcnt, #center_col') || document;
   const featured = all(answerScope, SEL.snippetText).find((el) => !el.closest(SEL.question) && !el.closest('#rhs'));
   if (featured) {
     // Its source result sits beside the text component: in the same block-component or

@@ -2,8 +2,7 @@
 // body), and says what the document was when it is not JSON (a store's HTML page, a password page).
 (args, kit) => {
   const raw = document.body ? (document.body.innerText || document.body.textContent || '') : '';
-  let json = null;
-  try { json = JSON.parse(raw); } catch (e) {}
+  const json = kit.parseJson(raw);
   return {url: location.href, contentType: document.contentType, json,
           title: document.title, isJson: json !== null};
 }

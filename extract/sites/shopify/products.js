@@ -3,8 +3,7 @@
 // page, a password page).
 (args, kit) => {
   const raw = document.body ? (document.body.innerText || document.body.textContent || '') : '';
-  let json = null;
-  try { json = JSON.parse(raw); } catch (e) {}
+  const json = kit.parseJson(raw);
   return {url: location.href, contentType: document.contentType, title: document.title,
           products: json && Array.isArray(json.products) ? json.products : null};
 }

@@ -8,7 +8,7 @@
   const props = next && next.props && next.props.pageProps && next.props.pageProps.componentProps;
   let cache = props && props.gdpClientCache;
   if (typeof cache === 'string') {
-    try { cache = JSON.parse(cache); } catch (e) { cache = null; }
+    cache = kit.parseJson(cache);
   }
   let property = null;
   let queryKey = null;

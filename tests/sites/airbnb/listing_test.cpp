@@ -117,6 +117,31 @@ TEST(AirbnbListingShape, TheTokenContinuesTheSearchAlone) {
   EXPECT_EQ(json::parse(*next)["o"], 40);
 }
 
+// The 2023 page keeps its listings in sectionIndependentData.staysSearch, gives the rating only
+// as the card shows it ("4.98 (422)") and pages by cursors (base64 JSON offsets).
+TEST(AirbnbListingShape, MissionDistrict2023Listings) {
+  const QueryParams q = {{"location", "Mission District, San Francisco, CA"},
+                         {"checkIn", "2030-06-30"},
+                         {"checkOut", "2030-07-05"}};
+  const json b = listing().shape(
+      testing::recorded("airbnb/data/listing/mission-district-2023_script_output.json"),
+      listing().validate(q));
+  ASSERT_EQ(b["listings"].size(), 18u);
+  const json& loft = b["listings"][0];
+  EXPECT_EQ(loft["id"], "1944564");
+  EXPECT_EQ(loft["name"], "Super Clean Artist Loft above Sculpture Studio");
+  EXPECT_EQ(loft["title"], "Loft in Mission District");
+  EXPECT_EQ(loft["rating"], 4.98);
+  EXPECT_EQ(loft["reviews"], 422);
+  EXPECT_EQ(loft["price"],
+            (json{{"perNight", "$210"}, {"extractedPerNight", 210}, {"currency", "USD"}}));
+  EXPECT_TRUE(loft.contains("location")) << loft.dump();
+  const auto next = base64url_decode(b["pagination"]["nextPageToken"].get<std::string>());
+  ASSERT_TRUE(next);
+  EXPECT_EQ(json::parse(*next)["o"], 18);
+  EXPECT_EQ(json::parse(*next)["so"], 3);
+}
+
 TEST(AirbnbListingShape, NothingReadableIsExtractionFailed) {
   EXPECT_EQ(
       testing::error_of_shape(

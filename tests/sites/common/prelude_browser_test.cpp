@@ -1,7 +1,8 @@
 // The site kit's in-page prelude (extract/sites/common/prelude.js) in real Chromium, in the
 // isolated world site scripts run in: each reader on real fixture pages where one carries the form
 // (Booking's JSON-LD, Walmart's __NEXT_DATA__, Yellow Pages' window.__INITIAL_STATE__, Redfin's
-// {}&&-prefixed API answers, Google Finance's AF_initDataCallback blobs, Glassdoor's Apollo cache),
+// {}&&-prefixed API answers, Google Finance's AF_initDataCallback blobs, Glassdoor's Apollo cache,
+// character references in Redfin's JSON-LD and Walmart's __NEXT_DATA__),
 // and on a page written here for the forms no fixture has (@graph, )]}' strings).
 #include <gtest/gtest.h>
 
@@ -119,6 +120,75 @@ TEST(KitPrelude, ApolloCacheReferencesResolved) {
                  "return {keys: Object.keys(cache).length, employer: employer && employer.id}; }");
   EXPECT_EQ(out["keys"], 108);
   EXPECT_EQ(out["employer"], 13461);
+}
+
+// Character references in strings sites embed in their JSON are decoded once by the kit, for
+// every site: Redfin's JSON-LD descriptions ("Granville Island, &amp; rapid transit",
+// "Orl&eacute;ans") and a URL in Walmart's __NEXT_DATA__ ("?native=false&amp;type=").
+TEST(KitPrelude, CharacterReferencesInEmbeddedJsonAreDecodedOnEverySite) {
+  const std::string ld_description =
+      "(args, kit) => kit.jsonLd().map((o) => o.description).find((d) => typeof d === 'string' "
+      "&& d.length > 100)";
+  TempReplayArchive redfin;
+  const std::string unit = "https://www.redfin.ca/bc/vancouver/788-W-8th-Ave/home/1";
+  redfin.file(unit, gleaner::testing::site_page(
+                        "redfin", "homes-property/redfin-home-788-w8th-vancouver-2026.html"));
+  const json unit_text = run(redfin, unit, ld_description);
+  ASSERT_TRUE(unit_text.is_string());
+  EXPECT_NE(unit_text.get<std::string>().find("Granville Island, & rapid transit. 2 parking "
+                                              "stalls & 1 storage locker"),
+            std::string::npos)
+      << unit_text;
+  EXPECT_EQ(unit_text.get<std::string>().find("&amp;"), std::string::npos);
+
+  TempReplayArchive ottawa;
+  const std::string townhouse =
+      "https://www.redfin.ca/on/ottawa/2083-Breezewood-St-K4A-4R7/home/149567261";
+  ottawa.file(townhouse,
+              gleaner::testing::site_page(
+                  "redfin", "homes-property/redfin-ca-2083-breezewood-ottawa-raw-2026-02.html"));
+  const json townhouse_text = run(ottawa, townhouse, ld_description);
+  ASSERT_TRUE(townhouse_text.is_string());
+  EXPECT_NE(townhouse_text.get<std::string>().find("East Village community of Orl\u00e9ans"),
+            std::string::npos)
+      << townhouse_text;
+
+  TempReplayArchive walmart;
+  const std::string milk = "https://www.walmart.com/ip/Great-Value-Whole-Vitamin-D-Milk/10450114";
+  walmart.file(milk, gleaner::testing::site_page(
+                         "walmart", "mart-reviews/walmart-ip-great-value-milk-10450114-2026.html"));
+  const json url = run(walmart, milk,
+                       "(args, kit) => kit.nextData().props.pageProps.bootstrapData.cv.account."
+                       "_all_.ccpaNewRequestUrl");
+  ASSERT_TRUE(url.is_string());
+  EXPECT_NE(url.get<std::string>().find("?native=false&type="), std::string::npos) << url;
+}
+
+// The rules of that decoding, on a page written for the test: once (a reference to a reference
+// stays one), numeric and named references, unknown names and references without ";" as written,
+// and strings that are markup or JSON text left to whoever reads them as such.
+TEST(KitPrelude, CharacterReferencesAreDecodedOnceAndOnlyInText) {
+  TempReplayArchive archive;
+  archive.page(
+      "https://site.test/e",
+      "<html><head><script type='application/ld+json'>{\"@type\":\"Restaurant\","
+      "\"name\":\"Chimi&apos;s\",\"alternateName\":\"&amp;lt;3 &#233;&#xE9; &bogus; AT&amp T\","
+      "\"description\":\"<p>A &amp; B</p>\",\"sameAs\":[\"https://x.test/?a=1&amp;b=2\"],"
+      "\"nested\":\"{\\\"k\\\":\\\"&quot;\\\"}\"}</script>"
+      "<script>window.STATE = {\"title\": \"Caf&eacute; &ndash; Bar\"};</script>"
+      "</head><body><p>x</p></body></html>");
+  json out = run(archive, "https://site.test/e",
+                 "(args, kit) => { const r = kit.jsonLd('Restaurant')[0]; return {name: r.name, "
+                 "alt: r.alternateName, description: r.description, sameAs: r.sameAs[0], "
+                 "nested: r.nested, inner: kit.parseJson(r.nested).k, "
+                 "title: kit.windowObject('STATE').title}; }");
+  EXPECT_EQ(out["name"], "Chimi's");
+  EXPECT_EQ(out["alt"], "&lt;3 \u00e9\u00e9 &bogus; AT&amp T");
+  EXPECT_EQ(out["description"], "<p>A &amp; B</p>");
+  EXPECT_EQ(out["sameAs"], "https://x.test/?a=1&b=2");
+  EXPECT_EQ(out["nested"], "{\"k\":\"&quot;\"}");
+  EXPECT_EQ(out["inner"], "\"");
+  EXPECT_EQ(out["title"], "Caf\u00e9 \u2013 Bar");
 }
 
 TEST(KitPrelude, GraphArraysAndAntiHijackingPrefixes) {

@@ -328,6 +328,54 @@ TEST(FinanceShape, PageWithoutBlobsIsExtractionFailed) {
   }
 }
 
+// Real beta-layout quote pages (google.com/finance/beta/quote/...), their `ds:8` blob as
+// 2scraper/google-finance-scraper kept it from its captures of 2026-09-22 (data/finance/
+// beta-quote-blobs-2026-09.json), shaped as finance.js hands the blobs on with no classic markup.
+// The beta layout wraps each quote record in another record; a currency or crypto pair's record
+// has no [symbol, exchange], so those pages had no summary and no extractedPrice.
+json beta_page(const std::string& ticker) {
+  const json page = recorded("google/data/finance/beta-quote-blobs-2026-09.json")["pages"][ticker];
+  return {{"blobs", {{"ds:8", page["ds:8"]}}},
+          {"page",
+           {{"url", page["url"]},
+            {"lang", "en"},
+            {"price", ""},
+            {"keyStats", json::array()},
+            {"about", ""},
+            {"aboutFacts", json::array()},
+            {"discover", json::array()}}}};
+}
+
+TEST(FinanceShape, BetaLayoutPairsGiveTheirPrice) {
+  const json btc = shaped(beta_page("BTC-USD"), {{"q", "BTC-USD"}}).at("summary");
+  EXPECT_EQ(btc["title"], "Bitcoin (BTC / USD)");
+  EXPECT_EQ(btc["stock"], "BTC-USD");
+  EXPECT_FALSE(btc.contains("exchange"));
+  EXPECT_EQ(btc["extractedPrice"], 85417.6357);
+  EXPECT_EQ(btc["currency"], "USD");
+  EXPECT_EQ(btc["previousClose"], 86576.9542);
+  EXPECT_EQ(btc["priceMovement"]["movement"], "down");
+  EXPECT_EQ(btc["date"], "2026-09-22T08:30:59Z");
+
+  const json eur = shaped(beta_page("EUR-USD"), {{"q", "EUR-USD"}}).at("summary");
+  EXPECT_EQ(eur["title"], "EUR / USD");
+  EXPECT_EQ(eur["extractedPrice"], 1.1435);
+  EXPECT_EQ(eur["currency"], "USD");
+}
+
+TEST(FinanceShape, BetaLayoutFuturesAndIndexesGiveTheirPrice) {
+  const json gold = shaped(beta_page("GCW00:COMEX"), {{"q", "GCW00:COMEX"}}).at("summary");
+  EXPECT_EQ(gold["title"], "Gold");
+  EXPECT_EQ(gold["exchange"], "COMEX");
+  EXPECT_EQ(gold["extractedPrice"], 4340.2002);
+  EXPECT_EQ(gold["currency"], "USD");
+
+  const json spx = shaped(beta_page(".INX:INDEXSP"), {{"q", ".INX:INDEXSP"}}).at("summary");
+  EXPECT_EQ(spx["title"], "S&P 500");
+  EXPECT_EQ(spx["extractedPrice"], 7764.7);
+  EXPECT_EQ(spx["previousClose"], 7650.5);
+}
+
 TEST(FinanceShape, LocalTimes) {
   EXPECT_EQ(iso8601_at_offset(1777333690, -10800), "2026-04-27T20:48:10-03:00");
   EXPECT_EQ(iso8601_at_offset(1777305840, 0), "2026-04-27T16:04:00Z");

@@ -291,7 +291,8 @@ TEST(SerpInChromium, ATabletAsksAsATabletAndItsResultsAreRead) {
 
   // The user agent the browser derives for a tablet from its own version (browser/identity.h),
   // the same on the network and in the page.
-  const auto version = browser::installed_chrome_version(gleaner::testing::test_pool_options().chromium_path);
+  const auto version =
+      browser::installed_chrome_version(gleaner::testing::test_pool_options().chromium_path);
   ASSERT_TRUE(version);
   const std::string tablet = browser::chrome_user_agent(browser::Device::Tablet, *version);
   EXPECT_NE(tablet.find("Android"), std::string::npos) << tablet;
@@ -384,23 +385,25 @@ TEST(SerpInChromium, CaptchaPageIsUpstreamBlocked) {
   EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::UpstreamBlocked);
 }
 
-// A featured snippet at the top of the results, in markup Google uses for it (the text component
-// `data-attrid="wa:/description"` and its source result beside it, in one wrapper without a
-// block-component): a page built from the real "google" page with its own first People also ask
-// answer placed there (data/serp/build_featured_snippet_page.py; not a page Google served).
-TEST(SerpInChromium, AFeaturedSnippetIsTheAnswerBox) {
+// A real desktop page with a featured snippet (serp-parser's "featured snippet" page, 2023): the
+// box sits above the results column (#rcnt > #Odp5De, before #center_col) and was missed while
+// the reader looked inside the column only.
+TEST(SerpInChromium, AFeaturedSnippetAboveTheResultsColumnIsTheAnswerBox) {
   TempReplayArchive archive;
-  archive.file("https://www.google.com/search?q=google",
-               gleaner::testing::site_tests_dir("google") +
-                   "data/serp/featured-snippet-built-from-google.html");
-  const auto body = run_serp(archive.load(), {{"q", "google"}}).body;
+  archive.file("https://www.google.com/search?q=featured+snippet",
+               kFixtures + "serp-parser_desktop_featured-snippet.html");
+  const auto body = run_serp(archive.load(), {{"q", "featured snippet"}}).body;
   ASSERT_TRUE(body.contains("answerBox")) << body.dump().substr(0, 400);
   const auto& box = body["answerBox"];
   EXPECT_EQ(box["type"], "featured_snippet");
   EXPECT_TRUE(box["snippet"].get<std::string>().starts_with(
-      "The name \"Google\" originated from a misspelling of \"googol\""));
-  EXPECT_EQ(box["title"], "Google - Wikipedia");
-  EXPECT_EQ(box["link"], "https://en.wikipedia.org/wiki/Google");
+      "Featured snippets are special boxes where the format of a regular search result is "
+      "reversed, showing the descriptive snippet first."))
+      << box.dump();
+  EXPECT_EQ(box["title"], "Featured Snippets and Your Website | Google Search Central");
+  EXPECT_EQ(box["link"], "https://developers.google.com/search/docs/appearance/featured-snippets");
+  ASSERT_FALSE(body["organicResults"].empty());
+  EXPECT_NE(body["organicResults"][0]["link"], box["link"]);
 }
 
 TEST(SerpInChromium, AResultsPageWithoutResultsIsExtractionFailed) {

@@ -173,6 +173,21 @@ TEST(SerpShape, GooglePage) {
   EXPECT_TRUE(serp().has_content(body));
 }
 
+// A real desktop page with a featured snippet above the results column (serp-parser's
+// "featured snippet" page, 2023): the answer box with its source, which is not also an organic
+// result of its own.
+TEST(SerpShape, FeaturedSnippetPage) {
+  auto body = shape_serp(recorded("featured-snippet"), 0);
+  ASSERT_TRUE(body.contains("answerBox")) << body.dump().substr(0, 400);
+  const auto& box = body["answerBox"];
+  EXPECT_EQ(box["type"], "featured_snippet");
+  EXPECT_TRUE(box["snippet"].get<std::string>().starts_with("Featured snippets are special boxes"));
+  EXPECT_EQ(box["title"], "Featured Snippets and Your Website | Google Search Central");
+  EXPECT_EQ(box["link"], "https://developers.google.com/search/docs/appearance/featured-snippets");
+  ASSERT_FALSE(body["organicResults"].empty());
+  for (const auto& r : body["organicResults"]) EXPECT_NE(r["link"], box["link"]) << r.dump();
+}
+
 TEST(SerpShape, DellPageWithShoppingAndNestedResults) {
   auto body = shape_serp(recorded("dell-xps-13-buy"), 0);
   EXPECT_EQ(body["searchInformation"]["totalResults"], 19600000);
