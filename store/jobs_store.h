@@ -163,6 +163,8 @@ class JobStore {
  public:
   /// `db`, `store` and `clock` must outlive this object. `node_id` names this node's leases.
   JobStore(Database& db, Store& store, const Clock& clock, std::string node_id);
+  /// This node's id (entry `node_id`, else the host name).
+  const std::string& node_id() const { return node_id_; }
 
   // The API's side. A job is its creator's: the account and the key (by its SHA-256, `key_hash`)
   // that created it. An empty `key_hash` below means the whole account (admin, tests).

@@ -149,6 +149,20 @@ CREATE TABLE job_origins (
        R"sql(
 ALTER TABLE job_frontier ADD COLUMN attempts BIGINT NOT NULL DEFAULT 0;
 )sql"},
+      {6, "browser sessions: which node holds each account's session (store/session_store.h)",
+       R"sql(
+CREATE TABLE browser_sessions (
+  account_id BIGINT NOT NULL REFERENCES accounts (id),
+  session_id TEXT NOT NULL,
+  node_id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  last_used_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  requests BIGINT NOT NULL DEFAULT 0,
+  proxy_country TEXT,
+  PRIMARY KEY (account_id, session_id)
+);
+)sql"},
   };
   return list;
 }
