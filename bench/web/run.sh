@@ -31,7 +31,6 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-pages_dir="$(cd "$repo/../shared/fixtures/pages" && pwd)"
 n=200; c=4; shot=false; only="gleaner,puppeteer,isolated,floor,freshfloor,sessions"; rounds=1
 page_set=all
 exclude=""; phases=false; keep=""
@@ -49,6 +48,11 @@ while [[ $# -gt 0 ]]; do
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
+# The fixture pages (PAGES_DIR, else ../shared/fixtures/pages beside the repository); the tiny
+# page needs none.
+if [[ "$page_set" != tiny ]]; then
+  pages_dir="$(cd "${PAGES_DIR:-$repo/../shared/fixtures/pages}" && pwd)"
+fi
 bin="${GLEANER_BIN:-$repo/build/gleaner}"
 [[ -d "$here/node_modules/puppeteer-core" ]] || (cd "$here" && npm install --no-audit --no-fund >&2)
 
