@@ -117,14 +117,14 @@ TEST(SessionsOnTwoNodes, ASessionStaysOnItsNodeAndAnotherNodeSaysItIsLost) {
       through_nginx({{"url", site.url("/login")}, {"jsScenario", json::parse(kLogInScenario)}});
   ASSERT_TRUE(logged_in) << nginx.log();
   ASSERT_EQ(logged_in->status, 200) << logged_in->body;
-  EXPECT_NE(json_of(logged_in)["html"].get<std::string>().find("Welcome, alice"),
+  EXPECT_NE(json_of(logged_in)["content"].get<std::string>().find("Welcome, alice"),
             std::string::npos);
   // Its next requests reach the same node, signed in.
   for (int i = 0; i < 3; ++i) {
     auto again = through_nginx({{"url", site.url("/account")}});
     ASSERT_TRUE(again);
     ASSERT_EQ(again->status, 200) << again->body;
-    EXPECT_NE(json_of(again)["html"].get<std::string>().find("Welcome, alice"), std::string::npos);
+    EXPECT_NE(json_of(again)["content"].get<std::string>().find("Welcome, alice"), std::string::npos);
   }
   const int on1 = node1.deps().sessions->open_count();
   const int on2 = node2.deps().sessions->open_count();

@@ -104,7 +104,7 @@ class Sessions : public ::testing::Test {
     EXPECT_TRUE(r);
     if (!r) return "";
     EXPECT_EQ(r->status, 200) << r->body;
-    return json_of(r).value("html", "");
+    return json_of(r).value("content", "");
   }
   // The page /account shows the caller in session `id` (none: without a session).
   std::string account_page(const std::string& key, const std::optional<std::string>& id) {
@@ -114,7 +114,7 @@ class Sessions : public ::testing::Test {
     EXPECT_TRUE(r);
     if (!r) return "";
     EXPECT_EQ(r->status, 200) << r->body;
-    return json_of(r).value("html", "");
+    return json_of(r).value("content", "");
   }
   static bool signed_in(const std::string& html) {
     return html.find("Welcome, alice") != std::string::npos;
