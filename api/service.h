@@ -28,7 +28,7 @@ class ScreenshotService;
 namespace gleaner::store {
 class JobStore;
 class SessionBook;
-}
+}  // namespace gleaner::store
 namespace gleaner::extract {
 class SessionRegistry;
 }

@@ -402,15 +402,15 @@ static browser::ContextOptions lease_options(
     const BrowserProfile& profile, const std::optional<proxies::GatewayLease>& way_out,
     const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors) {
   browser::ContextOptions options = context_options(profile);
-  options.interceptors.insert(options.interceptors.end(), interceptors.begin(),
-                              interceptors.end());
+  options.interceptors.insert(options.interceptors.end(), interceptors.begin(), interceptors.end());
   if (way_out) route_through(*way_out, options);
   return options;
 }
 
-std::shared_ptr<OpenedPage> open_page(browser::Pool& pool, const BrowserProfile& profile,
-                                      const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
-                                      const SiteEgress& egress, Deadline deadline) {
+std::shared_ptr<OpenedPage> open_page(
+    browser::Pool& pool, const BrowserProfile& profile,
+    const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
+    const SiteEgress& egress, Deadline deadline) {
   std::optional<proxies::GatewayLease> way_out;
   if (egress.gateway) {
     way_out.emplace(

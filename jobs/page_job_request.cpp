@@ -121,8 +121,9 @@ json page_fields(json& body, const std::vector<std::string_view>& own) {
   // A session lives in one node's browser, and a job's pages are taken by any node's worker.
   for (const char* field : {"sessionId", "sessionTtl", "sessionQueue"}) {
     if (body.contains(field)) {
-      throw invalid_parameter(field, "a session is for POST /scrape/web; batches and crawls do "
-                                     "not run in one (docs/sessions.md)");
+      throw invalid_parameter(field,
+                              "a session is for POST /scrape/web; batches and crawls do "
+                              "not run in one (docs/sessions.md)");
     }
   }
   json page = json::object();

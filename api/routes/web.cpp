@@ -87,8 +87,9 @@ std::string with_session_header(const std::string& body, const std::string& head
   if (!parsed.is_object()) return body;
   if (const auto named = parsed.find("sessionId"); named != parsed.end() && !named->is_null()) {
     if (*named != header) {
-      throw conflicting_parameters("sessionId", "the body's sessionId and the X-Session-Id "
-                                                "header name different sessions");
+      throw conflicting_parameters("sessionId",
+                                   "the body's sessionId and the X-Session-Id "
+                                   "header name different sessions");
     }
     return body;
   }

@@ -54,11 +54,11 @@ struct WebResult {
 };
 
 /// The way out `request` takes: the route of its open session (sessionId) on this node, else an
-/// upstream proxy picked by its proxyType and proxyCountry, or direct when it names neither. Chosen before charging, so that a proxy nobody configured is a
-/// 400 (never a 402) and the cost follows the proxy actually used: a proxyCountry without a
-/// proxyType may get a residential proxy. Throws gleaner::Error(InvalidParameter) naming
-/// proxyType or proxyCountry when no configured proxy matches, or when a proxy is asked of a
-/// service without a gateway (replaying an archive).
+/// upstream proxy picked by its proxyType and proxyCountry, or direct when it names neither. Chosen
+/// before charging, so that a proxy nobody configured is a 400 (never a 402) and the cost follows
+/// the proxy actually used: a proxyCountry without a proxyType may get a residential proxy. Throws
+/// gleaner::Error(InvalidParameter) naming proxyType or proxyCountry when no configured proxy
+/// matches, or when a proxy is asked of a service without a gateway (replaying an archive).
 proxies::Route choose_route(const WebRequest& request, WebServices& services);
 
 /// The cost key of store/costs.h for a request on a route: "web", or "web_plain" with

@@ -124,7 +124,8 @@ TEST(SessionsOnTwoNodes, ASessionStaysOnItsNodeAndAnotherNodeSaysItIsLost) {
     auto again = through_nginx({{"url", site.url("/account")}});
     ASSERT_TRUE(again);
     ASSERT_EQ(again->status, 200) << again->body;
-    EXPECT_NE(json_of(again)["content"].get<std::string>().find("Welcome, alice"), std::string::npos);
+    EXPECT_NE(json_of(again)["content"].get<std::string>().find("Welcome, alice"),
+              std::string::npos);
   }
   const int on1 = node1.deps().sessions->open_count();
   const int on2 = node2.deps().sessions->open_count();
