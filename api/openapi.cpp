@@ -10,6 +10,7 @@
 #include "core/http_header.h"
 #include "gleaner_api_embedded.h"
 #include "extract/registry.h"
+#include "extract/sessions.h"
 #include "extract/web/request.h"
 #include "jobs/job_request.h"
 #include "jobs/page_job_request.h"
@@ -267,6 +268,7 @@ json components() {
                                    "not_found",
                                    "method_not_allowed",
                                    "payload_too_large",
+                                   "session_lost",
                                    "too_many_requests",
                                    "scenario_failed",
                                    "upstream_blocked",
@@ -411,7 +413,31 @@ json web_request_schema() {
         {"includeOnlyTags", selectors(web::kMaxTagSelectors)},
         {"excludeTags", selectors(web::kMaxTagSelectors)},
         {"removeBase64Images", {{"type", "boolean"}}},
-        {"blockUrls", selectors(web::kMaxBlockUrls)}}}};
+        {"blockUrls", selectors(web::kMaxBlockUrls)},
+        // docs/sessions.md.
+        {"sessionId",
+         {{"type", "string"},
+          {"pattern", "^[A-Za-z0-9_-]{1,64}$"},
+          {"description", "Run in the caller's browser session of this name (opened by its "
+                          "first request): its cookies, storage and exit address are kept"}}},
+        {"sessionTtl",
+         {{"type", "integer"},
+          {"minimum", 1},
+          {"maximum", extract::kMaxSessionTtl.count()},
+          {"description", "Seconds without a request after which the session ends (default "
+                          "300); needs sessionId"}}},
+        {"sessionQueue",
+         {{"type", "integer"},
+          {"minimum", 0},
+          {"maximum", extract::kMaxSessionQueue},
+          {"description", "Requests that may wait for the session's tab while another uses it "
+                          "(default 4); one more is a 429. Needs sessionId"}}}}}};
+}
+
+/// What POST /scrape/web takes that a batch or a crawl does not: a session is one node's.
+void drop_session_fields(json& schema) {
+  for (const char* field : {"sessionId", "sessionTtl", "sessionQueue"})
+    schema["properties"].erase(field);
 }
 
 /// The answer of POST /scrape/web (docs/endpoints/web.md "Response"): no other key.
@@ -495,6 +521,7 @@ json webhook_schema() {
 json batch_request_schema(bool stored) {
   json schema = web_request_schema();
   schema["properties"].erase("url");
+  drop_session_fields(schema);
   schema["properties"]["urls"] = {{"type", "array"},
                                   {"items", {{"type", "string"}}},
                                   {"minItems", 1},
@@ -514,6 +541,7 @@ json batch_request_schema(bool stored) {
 json crawler_request_schema(bool stored) {
   json schema = web_request_schema();
   schema["properties"].erase("url");
+  drop_session_fields(schema);
   const json patterns = {{"type", "array"},
                          {"items",
                           {{"type", "string"},
@@ -708,7 +736,7 @@ json openapi_document() {
   json web =
       operation("web", "Load any page and return its content",
                 with_errors({{"200", charged(json_response("The page", web_response_schema()))}},
-                            {400, 401, 402, 404, 413, 422, 429, 500, 502, 503, 504}));
+                            {400, 401, 402, 404, 409, 413, 422, 429, 500, 502, 503, 504}));
   web["requestBody"] = {{"required", true},
                         {"content", {{"application/json", {{"schema", web_request_schema()}}}}}};
   // The hosted service's clients send the same fields as query parameters of a GET (arrays as
@@ -728,6 +756,36 @@ json openapi_document() {
        {"schema", {{"type", "object"}}}}};
   paths["/scrape/web"]["post"] = std::move(web);
   paths["/scrape/web"]["get"] = std::move(web_get);
+
+  // docs/sessions.md: the caller's browser sessions.
+  const json time = {{"type", "string"}, {"format", "date-time"}};
+  const json session = {{"type", "object"},
+                        {"additionalProperties", false},
+                        {"required", {"id", "created", "lastUsed", "expires", "requests"}},
+                        {"properties",
+                         {{"id", {{"type", "string"}}},
+                          {"created", time},
+                          {"lastUsed", time},
+                          {"expires", time},
+                          {"requests", {{"type", "integer"}, {"minimum", 0}}},
+                          {"proxyCountry", {{"type", {"string", "null"}}}}}}};
+  paths["/scrape/sessions"]["get"] = operation(
+      "listSessions", "The caller's open browser sessions, on every node",
+      with_errors({{"200", json_response("The sessions",
+                                         enveloped({{"sessions", {{"type", "array"}, {"items", session}}}},
+                                                   {"sessions"}))}},
+                  kAuthErrors));
+  json end_session = operation(
+      "endSession", "End one of the caller's browser sessions",
+      with_errors({{"200", json_response("Ended",
+                                         enveloped({{"id", {{"type", "string"}}},
+                                                    {"ended", {{"type", "boolean"}}}},
+                                                   {"id", "ended"}))}},
+                  {401, 404, 409, 429, 500, 503}));
+  paths["/scrape/sessions/{id}"] = {
+      {"parameters",
+       {{{"name", "id"}, {"in", "path"}, {"required", true}, {"schema", {{"type", "string"}}}}}},
+      {"delete", end_session}};
 
   json shot = operation(
       "screenshot", "A screenshot, by the signed URL /scrape/web answered",

@@ -13,6 +13,7 @@
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
 #include "extract/scenario/scenario.h"
+#include "extract/sessions.h"
 #include "jobs/http_webhook_sender.h"
 #include "jobs/job_store_of.h"
 #include "jobs/maps_source.h"
@@ -23,6 +24,8 @@
 #include "proxies/gateway.h"
 #include "proxies/guard.h"
 #include "screenshots/serve.h"
+#include "store/session_store.h"
+#include "store/sql_store.h"
 #include "store/store.h"
 
 namespace gleaner::api {
@@ -100,6 +103,7 @@ void add_routes(Router& router, Dependencies& deps) {
   add_account_routes(router, deps);
   add_endpoint_routes(router, deps);
   add_web_routes(router, deps);
+  add_session_routes(router, deps);
   add_jobs_routes(router, deps);
   add_openapi_routes(router);
   add_console_routes(router);
@@ -134,6 +138,11 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   deps_->site_egress = extract::SiteEgress::from_config(deps_->config, deps_->gateway.get());
   deps_->screenshots = std::make_unique<screenshots::ScreenshotService>(deps_->config);
   deps_->jobs = jobs::job_store_of(deps_->config, *deps_->store);
+  deps_->session_book = std::make_unique<store::SqlSessionBook>(
+      dynamic_cast<store::SqlStore&>(*deps_->store).database(), SystemClock::instance());
+  deps_->sessions = std::make_unique<extract::SessionRegistry>(
+      *deps_->pool, *deps_->session_book, deps_->jobs->node_id(),
+      extract::SessionLimits::from_config(deps_->config, pool_pages));
   if (deps_->config.get_bool("jobs_enabled", true)) {
     jobs_ = std::make_unique<Jobs>(*deps_, pool_pages);
     deps_->wake_job_worker = [jobs = jobs_.get()] {
@@ -180,6 +189,8 @@ void Service::shutdown(Millis grace) {
     jobs_->worker.request_stop();
     jobs_->page_worker.request_stop();
   }
+  // Sessions end with the node (docs/sessions.md): their pages go back before the pool stops.
+  if (deps_ && deps_->sessions) deps_->sessions->end_all();
   if (deps_ && deps_->pool) deps_->pool->shutdown(grace);
   if (jobs_) {
     jobs_->worker.stop();

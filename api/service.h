@@ -27,6 +27,10 @@ class ScreenshotService;
 }
 namespace gleaner::store {
 class JobStore;
+class SessionBook;
+}  // namespace gleaner::store
+namespace gleaner::extract {
+class SessionRegistry;
 }
 
 namespace gleaner::api {
@@ -59,6 +63,10 @@ struct Dependencies {
   std::unique_ptr<screenshots::ScreenshotService> screenshots;
   /// The scraper jobs' tables over `store` (store/jobs_store.h).
   std::shared_ptr<store::JobStore> jobs;
+  /// Where every node notes the browser sessions it holds (store/session_store.h), and this
+  /// node's sessions (extract/sessions.h, docs/sessions.md).
+  std::unique_ptr<store::SessionBook> session_book;
+  std::unique_ptr<extract::SessionRegistry> sessions;
   /// Wakes this node's job worker (a job was created); does nothing when the node runs no jobs.
   std::function<void()> wake_job_worker = [] {};
 };

@@ -184,9 +184,11 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
     }
     page.identity_ = std::move(identity);
   }
-  if (!options.extra_headers.empty()) {
+  // A page configured again (a session's next request) drops the headers of the last one.
+  if (!options.extra_headers.empty() || page.has_extra_headers_) {
     calls.push_back(session.send("Network.setExtraHTTPHeaders",
                                  {{"headers", Json(options.extra_headers)}}, deadline));
+    page.has_extra_headers_ = !options.extra_headers.empty();
   }
   if (auto fetch = page.router_->configure(interception_for(&options))) {
     calls.push_back(

@@ -168,6 +168,8 @@ class Page {
   std::optional<int> window_id_;
   // The Emulation.setUserAgentOverride parameters the page has (browser/identity.h).
   Json identity_;
+  // Network.setExtraHTTPHeaders was given headers: configuring the page again must clear them.
+  bool has_extra_headers_ = false;
   std::shared_ptr<NavigationTracker> tracker_;
   std::shared_ptr<RequestRouter> router_;
   // Declared last, destroyed first: unsubscribes the event handlers that use the members above.

@@ -74,6 +74,7 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
 
   Lease lease(const ContextOptions& options, Deadline deadline);
   void release(const std::shared_ptr<BrowserInstance>& browser, std::unique_ptr<Page> page);
+  bool lost(const BrowserInstance& browser) const;
   void supervise();
   PoolState state() const;
   bool wait_ready(Deadline deadline) const;
@@ -307,6 +308,12 @@ void PoolCore::release(const std::shared_ptr<BrowserInstance>& browser,
   --browser->busy;
   if (browser->draining || shutting_down_) wake_locked();
   lease_cv_.notify_all();
+}
+
+bool PoolCore::lost(const BrowserInstance& browser) const {
+  if (browser.closed()) return true;
+  std::lock_guard lock(mutex_);
+  return browser.dead || browser.draining || shutting_down_;
 }
 
 bool PoolCore::wait_ready(Deadline deadline) const {
@@ -657,6 +664,14 @@ Lease::~Lease() {
 
 pid_t Lease::browser_pid() const {
   return browser_ ? browser_->pid() : 0;
+}
+
+void Lease::reconfigure(const ContextOptions& options, Deadline deadline) {
+  browser_->configure_page(*page_, options, deadline);
+}
+
+bool Lease::lost() const {
+  return !core_ || core_->lost(*browser_);
 }
 
 void Lease::release() {

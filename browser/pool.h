@@ -163,6 +163,15 @@ class Lease {
   pid_t browser_pid() const;
   /// The page was opened ahead of need (a warm page) rather than for this lease (logs, tests).
   bool warm() const { return warm_; }
+  /// Applies another request's options (viewport, identity, headers, blocking, interceptors,
+  /// proxy credentials) to the page, keeping its context: what a session's next request does.
+  /// The context's proxy server stays the one it was opened with. Throws what configuring a page
+  /// throws (cdp::Error when the browser is gone).
+  void reconfigure(const ContextOptions& options, Deadline deadline);
+  /// The page's browser is gone or being replaced (crashed, hung, recycled after N pages or over
+  /// the memory limit): the context cannot serve another request. A session kept on this lease
+  /// ends then (docs/sessions.md); its release lets a recycled browser stop.
+  bool lost() const;
   /// Ends the lease now.
   void release();
 

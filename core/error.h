@@ -20,6 +20,7 @@ enum class ErrorCode {
   NotFound,               // 404
   MethodNotAllowed,       // 405
   PayloadTooLarge,        // 413
+  SessionLost,            // 409: a sessionId whose browser context is gone (docs/sessions.md)
   TooManyRequests,        // 429
   ScenarioFailed,         // 422
   UpstreamBlocked,        // 502

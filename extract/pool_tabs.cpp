@@ -175,11 +175,16 @@ class PageSurface final : public screenshots::Surface {
 
 class LeasedTab final : public Tab {
  public:
-  LeasedTab(std::optional<proxies::GatewayLease> way_out, browser::Lease lease, bool run_scripts)
-      : way_out_(std::move(way_out)),
-        lease_(std::move(lease)),
+  LeasedTab(std::shared_ptr<OpenedPage> opened, bool run_scripts, std::function<void()> on_end)
+      : opened_(std::move(opened)),
+        way_out_(opened_->way_out),
+        lease_(opened_->lease),
         surface_(lease_.page()),
-        run_scripts_(run_scripts) {}
+        run_scripts_(run_scripts),
+        on_end_(std::move(on_end)) {}
+  ~LeasedTab() override {
+    if (on_end_) on_end_();
+  }
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
     if (!run_scripts_ && !scripts_off_) {
@@ -320,12 +325,14 @@ class LeasedTab final : public Tab {
     if (unreached) way_out_->check_main_document_reached();
   }
 
-  // Declared first so it ends last: the gateway refuses the lease's credentials only once its
-  // browser context is gone.
-  std::optional<proxies::GatewayLease> way_out_;
-  browser::Lease lease_;
+  // The page, shared with a session that keeps it between requests (or only this tab's).
+  std::shared_ptr<OpenedPage> opened_;
+  std::optional<proxies::GatewayLease>& way_out_;
+  browser::Lease& lease_;
   PageSurface surface_;
   const bool run_scripts_;
+  // Runs when the tab goes: a session's next request may take the page.
+  const std::function<void()> on_end_;
   bool scripts_off_ = false;
   // Where the mouse is (CSS pixels of the viewport): it starts in the top left corner.
   double pointer_x_ = 0;
@@ -390,18 +397,43 @@ SiteEgress SiteEgress::from_config(const Config& config, proxies::Gateway* gatew
   return {gateway, [gateway, type, country] { return gateway->pools().route(type, country); }};
 }
 
-std::unique_ptr<Tab> PoolTabs::open(const BrowserProfile& profile, Deadline deadline) {
+// The lease options of `profile` on `way_out`, with `interceptors` after the profile's own.
+static browser::ContextOptions lease_options(
+    const BrowserProfile& profile, const std::optional<proxies::GatewayLease>& way_out,
+    const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors) {
   browser::ContextOptions options = context_options(profile);
-  options.interceptors.insert(options.interceptors.end(), interceptors_.begin(),
-                              interceptors_.end());
+  options.interceptors.insert(options.interceptors.end(), interceptors.begin(), interceptors.end());
+  if (way_out) route_through(*way_out, options);
+  return options;
+}
+
+std::shared_ptr<OpenedPage> open_page(
+    browser::Pool& pool, const BrowserProfile& profile,
+    const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
+    const SiteEgress& egress, Deadline deadline) {
   std::optional<proxies::GatewayLease> way_out;
-  if (egress_.gateway) {
+  if (egress.gateway) {
     way_out.emplace(
-        egress_.gateway->open_lease(egress_.route ? egress_.route() : proxies::Route::direct()));
-    route_through(*way_out, options);
+        egress.gateway->open_lease(egress.route ? egress.route() : proxies::Route::direct()));
   }
-  browser::Lease lease = pool_.lease(options, deadline);
-  return std::make_unique<LeasedTab>(std::move(way_out), std::move(lease), profile.run_scripts);
+  browser::Lease lease = pool.lease(lease_options(profile, way_out, interceptors), deadline);
+  return std::make_shared<OpenedPage>(OpenedPage{std::move(way_out), std::move(lease)});
+}
+
+void reconfigure(OpenedPage& page, const BrowserProfile& profile,
+                 const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
+                 Deadline deadline) {
+  page.lease.reconfigure(lease_options(profile, page.way_out, interceptors), deadline);
+}
+
+std::unique_ptr<Tab> tab_on(std::shared_ptr<OpenedPage> page, bool run_scripts,
+                            std::function<void()> on_end) {
+  return std::make_unique<LeasedTab>(std::move(page), run_scripts, std::move(on_end));
+}
+
+std::unique_ptr<Tab> PoolTabs::open(const BrowserProfile& profile, Deadline deadline) {
+  return tab_on(open_page(pool_, profile, interceptors_, egress_, deadline), profile.run_scripts,
+                {});
 }
 
 }  // namespace gleaner::extract

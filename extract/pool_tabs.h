@@ -9,16 +9,17 @@
 // proxy, or direct). Tests add interceptors for every lease, e.g. a replay archive.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "browser/pool.h"
 #include "core/config.h"
 #include "extract/tab.h"
+#include "proxies/lease.h"
 #include "proxies/pool.h"
 
 namespace gleaner::proxies {
 class Gateway;
-class GatewayLease;
 }
 
 namespace gleaner::extract {
@@ -45,6 +46,29 @@ void route_through(const proxies::GatewayLease& lease, browser::ContextOptions& 
 
 /// A leased page as a screenshot surface (screenshots/capture.h), over its DevTools session.
 std::unique_ptr<screenshots::Surface> surface_of(browser::Page& page);
+
+/// A page the opener leased: its browser context's way out and the browser lease. Declared in
+/// this order so the gateway refuses the lease's credentials only once the context is gone.
+struct OpenedPage {
+  std::optional<proxies::GatewayLease> way_out;
+  browser::Lease lease;
+};
+
+/// A page in a fresh browser context that looks like `profile`, on a route of `egress`, with
+/// `interceptors` after the profile's own. Throws what Pool::lease() throws.
+std::shared_ptr<OpenedPage> open_page(
+    browser::Pool& pool, const BrowserProfile& profile,
+    const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
+    const SiteEgress& egress, Deadline deadline);
+/// Sets `page` up for another request that looks like `profile`, in the same context and on the
+/// same way out (a session's next request, extract/sessions.h).
+void reconfigure(OpenedPage& page, const BrowserProfile& profile,
+                 const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
+                 Deadline deadline);
+/// `page` as one request's Tab; `on_end` (if any) runs when the tab goes. The page itself ends
+/// with its last holder.
+std::unique_ptr<Tab> tab_on(std::shared_ptr<OpenedPage> page, bool run_scripts,
+                            std::function<void()> on_end);
 
 class PoolTabs final : public TabSource {
  public:

@@ -118,6 +118,14 @@ json page_fields(json& body, const std::vector<std::string_view>& own) {
   if (body.contains("url")) {
     throw invalid_parameter("url", "a batch or a crawl takes its pages in `urls`");
   }
+  // A session lives in one node's browser, and a job's pages are taken by any node's worker.
+  for (const char* field : {"sessionId", "sessionTtl", "sessionQueue"}) {
+    if (body.contains(field)) {
+      throw invalid_parameter(field,
+                              "a session is for POST /scrape/web; batches and crawls do "
+                              "not run in one (docs/sessions.md)");
+    }
+  }
   json page = json::object();
   for (auto it = body.begin(); it != body.end(); ++it) {
     if (std::find(own.begin(), own.end(), it.key()) == own.end()) page[it.key()] = it.value();

@@ -238,6 +238,8 @@ class JobStore {
   void check_room(std::int64_t account_id);
   /// Bytes of job rows `account_id` keeps (their JSON text).
   std::int64_t stored_bytes(std::int64_t account_id);
+  /// This node's id (entry `node_id`, else the host name).
+  const std::string& node_id() const { return node_id_; }
 
   // The API's side. A job is its creator's: the account and the key (by its SHA-256, `key_hash`)
   // that created it. An empty `key_hash` below means the whole account (admin, tests).

@@ -176,6 +176,20 @@ UPDATE accounts SET stored_bytes = COALESCE((SELECT SUM(octet_length(r.data))
   FROM scraper_job_rows r JOIN scraper_jobs j ON j.id = r.job_id
   WHERE j.account_id = accounts.id), 0);
 )sql"},
+      {8, "browser sessions: which node holds each account's session (store/session_store.h)",
+       R"sql(
+CREATE TABLE browser_sessions (
+  account_id BIGINT NOT NULL REFERENCES accounts (id),
+  session_id TEXT NOT NULL,
+  node_id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  last_used_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  requests BIGINT NOT NULL DEFAULT 0,
+  proxy_country TEXT,
+  PRIMARY KEY (account_id, session_id)
+);
+)sql"},
   };
   return list;
 }

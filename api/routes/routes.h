@@ -52,6 +52,8 @@ inline constexpr std::string_view kConsoleContentSecurityPolicy =
     "frame-ancestors 'none'";
 /// GET /openapi.json: the OpenAPI document (api/openapi.h), without authentication.
 void add_openapi_routes(Router& router);
+/// GET /scrape/sessions (the caller's browser sessions) and DELETE /scrape/sessions/{id}.
+void add_session_routes(Router& router, Dependencies& deps);
 /// Scraper jobs: POST /scrapers/maps/jobs, GET/DELETE /scrapers/jobs/{id}, results, list.
 void add_jobs_routes(Router& router, Dependencies& deps);
 /// The query of GET /scrapers/jobs (paging), declared once for validation and the OpenAPI document.

@@ -76,16 +76,43 @@ nlohmann::json body_of_query(const Query& query) {
   return body;
 }
 
+// The header naming a request's session, beside the body's sessionId (names are lower case here).
+constexpr const char* kSessionHeader = "x-session-id";
+
+// `body` with the session the header names: as its sessionId when it has none; a body naming
+// another one is a 400. A body that is no JSON object is left for the parser to refuse.
+std::string with_session_header(const std::string& body, const std::string& header) {
+  if (json_text_deeper_than(body, max_json_depth())) return body;
+  nlohmann::json parsed = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (!parsed.is_object()) return body;
+  if (const auto named = parsed.find("sessionId"); named != parsed.end() && !named->is_null()) {
+    if (*named != header) {
+      throw conflicting_parameters("sessionId",
+                                   "the body's sessionId and the X-Session-Id "
+                                   "header name different sessions");
+    }
+    return body;
+  }
+  parsed["sessionId"] = header;
+  return parsed.dump();
+}
+
 }  // namespace
 
 void add_web_routes(Router& router, Dependencies& deps) {
   const Handler fetch = [&deps](Request& request) {
     // Authenticated, then validated before charging: a bad body is a 400, never a 402.
     const store::Account caller = authenticate(request, deps);
-    const std::string text =
+    std::string text =
         request.method == "POST" ? request.body : body_of_query(request.query).dump();
+    // docs/sessions.md: the session may be named in a header too, which a load balancer can
+    // route on (the body's field is out of its sight).
+    if (const std::string header = request.header(kSessionHeader); !header.empty()) {
+      text = with_session_header(text, header);
+    }
     web::WebRequest body = web::parse_web_request(text, default_request_budget(deps.config));
-    web::WebServices services{*deps.pool, deps.gateway.get(), deps.screenshots.get()};
+    web::WebServices services{*deps.pool, deps.gateway.get(), deps.screenshots.get(),
+                              deps.sessions.get(), caller.id};
     // The proxy too is chosen before charging: it decides the cost.
     const proxies::Route route = web::choose_route(body, services);
     return billed_overlapped(request, deps, caller, web::cost_key(body, route),

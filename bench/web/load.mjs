@@ -5,6 +5,8 @@
 //                 [--pid PID] [--key KEY] [--screenshot false] [--label name] [--requests FILE]
 //                 [--extra JSON]
 // --extra JSON: fields added to every request's body (e.g. '{"jsRendering": false}').
+// --sessions K: worker w runs every request in session "bench-<w mod K>" (sessionId and the
+// X-Session-Id header, docs/sessions.md), so at concurrency C = K each worker has its own.
 // --requests FILE: one JSON line per request, in the order they ended: {url, startMs (since the
 // run's start), ms, ok, error, shot (the screenshot id of the answer, if any), id (its
 // X-Request-Id), phases (the Puppeteer peer's own: lease, navigation, snapshot, screenshot)};
@@ -22,8 +24,9 @@ import { CpuMeter, pssKb } from './proc.mjs';
 
 const f = parseFlags(process.argv.slice(2), {
   n: '200', c: '4', pid: '', key: '', screenshot: 'false', label: 'run', timeout: '60000',
-  requests: '', extra: '{}',
+  requests: '', extra: '{}', sessions: '0',
 });
+const sessions = Number(f.sessions);
 const extra = JSON.parse(f.extra);
 if (!f.target || !f.urls) throw new Error('--target and --urls are required');
 const urls = fs.readFileSync(f.urls, 'utf8').split('\n').map((s) => s.trim()).filter(Boolean);
@@ -43,13 +46,14 @@ if (f.pid) {
   cpu.start();  // the baseline: what the tree spent before the run is left out
 }
 
-function post(url) {
+function post(url, session) {
   const body = JSON.stringify({
     url, outputFormat: ['html', 'markdown', 'text'], extractLinks: true, extractEmails: true,
-    screenshot: f.screenshot === 'true', ...extra,
+    screenshot: f.screenshot === 'true', ...extra, ...(session ? { sessionId: session } : {}),
   });
   const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
   if (f.key) headers['x-api-key'] = f.key;
+  if (session) headers['x-session-id'] = session;
   return new Promise((resolve) => {
     const req = http.request({ host: target.hostname, port: target.port, path: target.pathname,
                                method: 'POST', headers, agent, timeout: Number(f.timeout) }, (res) => {
@@ -87,12 +91,13 @@ const failures = [];
 const records = [];
 let next = 0;
 const start = process.hrtime.bigint();
-async function worker() {
+async function worker(_, w) {
+  const session = sessions > 0 ? `bench-${w % sessions}` : null;
   for (;;) {
     const i = next++;
     if (i >= total) return;
     const t0 = process.hrtime.bigint();
-    const { error: err, shot, id, phases } = await post(urls[i % urls.length]);
+    const { error: err, shot, id, phases } = await post(urls[i % urls.length], session);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     latencies.push(ms);
     if (err) failures.push(`${urls[i % urls.length]}: ${err}`);

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # One command: serves the fixture pages locally, then runs the same load against gleaner's
 # POST /scrape/web, the hand-written Puppeteer service with reused tabs (puppeteer), the same
-# service isolating each request in a new browser context (isolated), and the bare floor (in turn,
-# never at the same time), and prints a side-by-side table.
+# service isolating each request in a new browser context (isolated), the bare floor with reused
+# tabs (floor) and the bare floor opening a fresh context per page (freshfloor), and gleaner with
+# every request in a session, one per concurrent client (sessions: docs/sessions.md), in turn,
+# never at the same time, and prints a side-by-side table.
 #   bench/web/run.sh [--n 200] [--c 4] [--screenshot false] [--rounds 1]
-#                    [--only gleaner,puppeteer,isolated,floor] [--pages all|long]
+#                    [--only gleaner,puppeteer,isolated,floor,freshfloor,sessions]
+#                    [--pages all|long|tiny]
+# --pages tiny: one generated page of 1 KB, instead of the fixture pages (what the sessions and
+# the fresh-context floor are compared on: docs/benchmarks.md "Sessions").
+# Sessions and the fresh-context floor alone, on the 1 KB page, concurrency 4 (four sessions):
+#   bench/web/run.sh --pages tiny --c 4 --n 200 --only floor,freshfloor,gleaner,sessions
 #                    [--exclude zillow,...] [--phases true] [--keep DIR]
 # --pages long: only the long real pages (Booking, Airbnb, Indeed, Zillow, Redfin; not the small
 # block pages), thousands of CSS px tall. Two Booking hotel pages are left out: served locally
@@ -24,8 +31,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-pages_dir="$(cd "$repo/../shared/fixtures/pages" && pwd)"
-n=200; c=4; shot=false; only="gleaner,puppeteer,isolated,floor"; rounds=1; page_set=all
+n=200; c=4; shot=false; only="gleaner,puppeteer,isolated,floor,freshfloor,sessions"; rounds=1
+page_set=all
 exclude=""; phases=false; keep=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -41,6 +48,11 @@ while [[ $# -gt 0 ]]; do
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
+# The fixture pages (PAGES_DIR, else ../shared/fixtures/pages beside the repository); the tiny
+# page needs none.
+if [[ "$page_set" != tiny ]]; then
+  pages_dir="$(cd "${PAGES_DIR:-$repo/../shared/fixtures/pages}" && pwd)"
+fi
 bin="${GLEANER_BIN:-$repo/build/gleaner}"
 [[ -d "$here/node_modules/puppeteer-core" ]] || (cd "$here" && npm install --no-audit --no-fund >&2)
 
@@ -63,7 +75,13 @@ wait_up() {
   echo "no answer from $1" >&2; return 1
 }
 
-# The real pages, served by a tiny static server.
+# The real pages, served by a tiny static server (or the generated 1 KB page).
+if [[ "$page_set" == tiny ]]; then
+  pages_dir="$tmp/tiny"; mkdir -p "$pages_dir"
+  { printf '<!doctype html><html><head><title>A small page</title></head><body><h1>A small page</h1>\n'
+    for i in $(seq 1 12); do printf '<p>Paragraph %02d: a line of text, <a href="/p%02d">a link</a>.</p>\n' "$i" "$i"; done
+    printf '</body></html>\n'; } >"$pages_dir/tiny.html"
+fi
 static_port="$(free_port)"
 python3 -m http.server "$static_port" --bind 127.0.0.1 --directory "$pages_dir" >"$tmp/static.log" 2>&1 &
 pids+=($!)
@@ -77,28 +95,33 @@ if [[ -n "$keep" ]]; then mkdir -p "$keep"; keep="$(cd "$keep" && pwd)"; cp "$tm
 echo "pages: $(wc -l <"$tmp/urls.txt") from $pages_dir${exclude:+ (excluding $exclude)}; $n requests at concurrency $c; screenshot=$shot; load average: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 results=()
-load() { # label pid port [key [requests-file]]
+load() { # label pid port [key [requests-file [sessions]]]
   node "$here/load.mjs" --label "$1" --pid "$2" --target "http://127.0.0.1:$3/scrape/web" \
     --urls "$tmp/urls.txt" --n "$n" --c "$c" --screenshot "$shot" ${4:+--key "$4"} \
-    ${5:+--requests "$5"}
+    ${5:+--requests "$5"} ${6:+--sessions "$6"}
 }
 log_level=warn
 if [[ "$phases" == true ]]; then log_level=debug; fi
 warm() { # one untimed pass over the pages so no contender pays first-load costs in the numbers
+  # (at least one request per client, so that every session is open before the timed load)
+  local count; count="$(wc -l <"$tmp/urls.txt")"; (( count < c )) && count="$c"
   node "$here/load.mjs" --label warm --target "http://127.0.0.1:$2/scrape/web" --urls "$tmp/urls.txt" \
-    --n "$(wc -l <"$tmp/urls.txt")" --c "$c" --screenshot "$shot" ${3:+--key "$3"} >/dev/null || true
+    --n "$count" --c "$c" --screenshot "$shot" ${3:+--key "$3"} ${4:+--sessions "$4"} >/dev/null || true
 }
 stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
 for round in $(seq 1 "$rounds"); do
-  if [[ ",$only," == *",gleaner,"* ]]; then
+  for who in gleaner sessions; do
+    [[ ",$only," == *",$who,"* ]] || continue
+    # sessions: every client its own session, so the node holds as many as there are clients.
+    in_sessions=""; [[ "$who" == sessions ]] && in_sessions="$c"
     port="$(free_port)"
     # Started from inside $tmp, so whatever gleaner keeps on disk (screenshots) goes away with it.
     cd "$tmp"
-    GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:$tmp/b$round.db" \
+    GLEANER_ALLOW_PRIVATE_ADDRESSES=true GLEANER_STORE="sqlite:$tmp/b-$who-$round.db" \
     GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
     GLEANER_BROWSER_PROCESSES=1 GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 \
-    GLEANER_LOG_LEVEL="$log_level" \
+    GLEANER_LOG_LEVEL="$log_level" GLEANER_SESSIONS_PER_NODE="$c" \
       "$bin" serve --port "$port" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err" &
     gpid=$!; pids+=($gpid)
     cd "$here"
@@ -106,10 +129,10 @@ for round in $(seq 1 "$rounds"); do
     # The first start on a store prints the new account's API key as its last line (a new store
     # each round).
     key="$(tail -n 1 "$tmp/gleaner.out")"
-    warm gleaner "$port" "$key"
+    warm gleaner "$port" "$key" "$in_sessions"
     from="$(stat -c %s "$tmp/gleaner.err")"  # the log of the timed load starts here
-    echo "round $round gleaner: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-    results+=("$(load gleaner "$gpid" "$port" "$key" "$tmp/requests-$round.jsonl")")
+    echo "round $round $who: load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    results+=("$(load "$who" "$gpid" "$port" "$key" "$tmp/requests-$round.jsonl" "$in_sessions")")
     stop "$gpid"
     if [[ "$phases" == true ]]; then
       node "$here/phases.mjs" --requests "$tmp/requests-$round.jsonl" --log "$tmp/gleaner.err" \
@@ -118,16 +141,17 @@ for round in $(seq 1 "$rounds"); do
     if [[ -n "$keep" ]]; then
       cp "$tmp/gleaner.err" "$keep/gleaner-$round.log"
       echo "$from" >"$keep/gleaner-$round.from"  # phases.mjs --from: where the timed load begins
-      cp "$tmp/requests-$round.jsonl" "$keep/requests-$round.jsonl"
+      cp "$tmp/requests-$round.jsonl" "$keep/requests-${in_sessions:+sessions-}$round.jsonl"
     fi
-  fi
+  done
 
-  for who in puppeteer isolated floor; do
+  for who in puppeteer isolated floor freshfloor; do
     [[ ",$only," == *",$who,"* ]] || continue
-    [[ "$who" == floor ]] && script=floor.mjs || script=puppeteer_service.mjs
-    [[ "$who" == floor && "$shot" == true ]] && continue  # the floor takes no screenshots
+    [[ "$who" == *floor ]] && script=floor.mjs || script=puppeteer_service.mjs
+    [[ "$who" == *floor && "$shot" == true ]] && continue  # the floors take no screenshots
     extra=()
     [[ "$who" == isolated ]] && extra=(--isolate true)
+    [[ "$who" == freshfloor ]] && extra=(--fresh true)
     port="$(free_port)"
     node "$here/$script" --port "$port" --shots "$tmp/shots" "${extra[@]}" >"$tmp/$who.log" 2>&1 &
     spid=$!; pids+=($spid)
@@ -177,4 +201,6 @@ for (const peer of ["puppeteer", "isolated"]) {
   if (by.gleaner && by[peer]) console.log(`gleaner/${peer} throughput ${(by.gleaner.pagesPerSecond / by[peer].pagesPerSecond).toFixed(2)}x, p99 ${(by.gleaner.p99ms / by[peer].p99ms).toFixed(2)}x, memory ${(by.gleaner.peakPssMb / by[peer].peakPssMb).toFixed(2)}x`);
 }
 if (by.gleaner && by.floor) console.log(`gleaner/floor throughput ${(by.gleaner.pagesPerSecond / by.floor.pagesPerSecond).toFixed(2)}x`);
+if (by.gleaner && by.freshfloor) console.log(`gleaner/freshfloor throughput ${(by.gleaner.pagesPerSecond / by.freshfloor.pagesPerSecond).toFixed(2)}x`);
+if (by.sessions && by.floor) console.log(`sessions/floor throughput ${(by.sessions.pagesPerSecond / by.floor.pagesPerSecond).toFixed(2)}x, p50 ${(by.sessions.p50ms / by.floor.p50ms).toFixed(2)}x`);
 '

@@ -10,6 +10,7 @@
 #include "extract/content/snapshot.h"
 #include "extract/scenario/scenario.h"
 #include "extract/pool_tabs.h"
+#include "extract/sessions.h"
 #include "extract/web/outputs.h"
 #include "extract/web/plain_fetch.h"
 #include "proxies/gateway.h"
@@ -32,6 +33,10 @@ extract::WaitFor wait_for(const WebRequest& request) {
 }  // namespace
 
 proxies::Route choose_route(const WebRequest& request, WebServices& services) {
+  if (request.session_id && services.sessions) {
+    if (auto route = services.sessions->route_of(services.caller, *request.session_id))
+      return *route;  // a request asking for another proxy is refused when it takes the tab
+  }
   if (services.gateway)
     return services.gateway->pools().route(request.proxy_type, request.proxy_country);
   if (request.proxy_type || request.proxy_country) {
@@ -98,8 +103,21 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
                      Deadline deadline, const std::function<void()>& before_load) {
   if (!request.js_rendering) return fetch_plain_page(request, route, services, deadline, before_load);
   if (services.gateway) services.gateway->check_url(request.url, deadline, "url");
-  extract::PoolTabs pool_tabs(services.pool, {},
-                              extract::SiteEgress{services.gateway, [route] { return route; }});
+  extract::SiteEgress egress{services.gateway, [route] { return route; }};
+  if (request.session_id) {
+    if (!services.sessions)
+      throw Error(ErrorCode::Unavailable, "sessions are not available on this node");
+    extract::SessionTerms terms;
+    terms.id = *request.session_id;
+    terms.ttl = request.session_ttl;
+    terms.queue = request.session_queue;
+    terms.proxy_type = request.proxy_type;
+    terms.proxy_country = request.proxy_country;
+    auto session_tabs = services.sessions->tabs(services.caller, std::move(terms), route, egress);
+    extract::GatedTabs tabs(*session_tabs, before_load);
+    return read_web_page(request, tabs, services.screenshots, deadline);
+  }
+  extract::PoolTabs pool_tabs(services.pool, {}, std::move(egress));
   extract::GatedTabs tabs(pool_tabs, before_load);
   return read_web_page(request, tabs, services.screenshots, deadline);
 }

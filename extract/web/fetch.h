@@ -20,6 +20,9 @@
 namespace gleaner::browser {
 class Pool;
 }
+namespace gleaner::extract {
+class SessionRegistry;
+}
 namespace gleaner::proxies {
 class Gateway;
 }
@@ -37,6 +40,10 @@ struct WebServices {
   proxies::Gateway* gateway = nullptr;
   /// Null when screenshots are not available (a 503 if one is asked).
   screenshots::ScreenshotService* screenshots = nullptr;
+  /// The sessions a request's sessionId names, and the caller's account they are scoped to.
+  /// Null: a sessionId is Unavailable (503).
+  extract::SessionRegistry* sessions = nullptr;
+  std::int64_t caller = 0;
 };
 
 struct WebResult {
@@ -46,12 +53,12 @@ struct WebResult {
   std::string url;
 };
 
-/// The way out `request` takes: an upstream proxy picked by its proxyType and proxyCountry, or
-/// direct when it names neither. Chosen before charging, so that a proxy nobody configured is a
-/// 400 (never a 402) and the cost follows the proxy actually used: a proxyCountry without a
-/// proxyType may get a residential proxy. Throws gleaner::Error(InvalidParameter) naming
-/// proxyType or proxyCountry when no configured proxy matches, or when a proxy is asked of a
-/// service without a gateway (replaying an archive).
+/// The way out `request` takes: the route of its open session (sessionId) on this node, else an
+/// upstream proxy picked by its proxyType and proxyCountry, or direct when it names neither. Chosen
+/// before charging, so that a proxy nobody configured is a 400 (never a 402) and the cost follows
+/// the proxy actually used: a proxyCountry without a proxyType may get a residential proxy. Throws
+/// gleaner::Error(InvalidParameter) naming proxyType or proxyCountry when no configured proxy
+/// matches, or when a proxy is asked of a service without a gateway (replaying an archive).
 proxies::Route choose_route(const WebRequest& request, WebServices& services);
 
 /// The cost key of store/costs.h for a request on a route: "web", or "web_plain" with

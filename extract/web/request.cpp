@@ -4,6 +4,7 @@
 #include "core/http_header.h"
 #include "core/json_depth.h"
 #include "extract/html/css_xpath.h"
+#include "extract/sessions.h"
 #include "extract/web/css_selector.h"
 #include "proxies/guard.h"
 
@@ -103,6 +104,8 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
   // Given fields that only a browser can honour: a 400 with jsRendering: false.
   std::vector<std::string> browser_only;
   auto needs_browser = [&](const char* field) { browser_only.emplace_back(field); };
+  // sessionTtl, sessionQueue: they mean nothing without a sessionId.
+  std::vector<std::string> session_terms;
 
   // Every accepted field, each with how to read it; anything else is refused.
   const std::map<std::string, std::function<void(const json&)>> fields = {
@@ -240,6 +243,34 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
       {"removeBase64Images",
        [&](const json& v) { r.remove_base64_images = as_bool("removeBase64Images", v); }},
       {"blockUrls", [&](const json& v) { r.block_urls = string_list("blockUrls", v, kMaxBlockUrls); }},
+      // docs/sessions.md: a browser context kept for the caller's account under this name.
+      {"sessionId",
+       [&](const json& v) {
+         std::string id = as_string("sessionId", v);
+         const bool valid = !id.empty() && id.size() <= kMaxSessionIdLength &&
+                            std::all_of(id.begin(), id.end(), [](unsigned char c) {
+                              return std::isalnum(c) || c == '_' || c == '-';
+                            });
+         if (!valid) {
+           throw invalid_parameter("sessionId", "sessionId must be 1 to " +
+                                                    std::to_string(kMaxSessionIdLength) +
+                                                    " letters, digits, '_' or '-'");
+         }
+         r.session_id = std::move(id);
+         needs_browser("sessionId");
+       }},
+      {"sessionTtl",
+       [&](const json& v) {
+         r.session_ttl = std::chrono::seconds(
+             as_integer("sessionTtl", v, 1, extract::kMaxSessionTtl.count()));
+         session_terms.emplace_back("sessionTtl");
+       }},
+      {"sessionQueue",
+       [&](const json& v) {
+         r.session_queue =
+             static_cast<int>(as_integer("sessionQueue", v, 0, extract::kMaxSessionQueue));
+         session_terms.emplace_back("sessionQueue");
+       }},
   };
 
   for (auto it = doc.begin(); it != doc.end(); ++it) {
@@ -264,6 +295,10 @@ WebRequest parse_web_request(std::string_view body, Millis default_timeout) {
     throw invalid_parameter("outputFormat", "nothing to return: outputFormat is empty and no "
                                             "screenshot, links, e-mails, extractRules or "
                                             "jsScenario are asked");
+  }
+  if (!r.session_id && !session_terms.empty()) {
+    throw invalid_parameter(session_terms.front(),
+                            "'" + session_terms.front() + "' applies to a session: give a sessionId");
   }
   if (r.screenshot_options.quality && !screenshots::takes_quality(r.screenshot_options.format)) {
     // Chromium ignores it for PNG: say so rather than silently dropping what was asked.

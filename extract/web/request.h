@@ -7,6 +7,7 @@
 #include "extract/scenario/scenario.h"
 #include "screenshots/format.h"
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <string>
@@ -65,6 +66,14 @@ struct WebRequest {
   /// URL substrings whose requests fail (the page itself excepted).
   std::vector<std::string> block_urls;
 
+  // ---- Sessions (docs/sessions.md) ----
+  /// The caller's session to run in: its browser context, kept between requests.
+  std::optional<std::string> session_id;
+  /// The session ends after this long without a request (at most 1800 s).
+  std::chrono::seconds session_ttl{300};
+  /// Requests that may wait for the session's tab while another uses it (then 429).
+  int session_queue = 4;
+
   /// Whether any option chooses the part of the page `text` and `markdown` are made of.
   bool filters_content() const {
     return only_main_content || !include_only_tags.empty() || !exclude_tags.empty();
@@ -74,6 +83,7 @@ struct WebRequest {
 /// Limits of the lists of selectors and URL parts.
 inline constexpr std::size_t kMaxTagSelectors = 50;
 inline constexpr std::size_t kMaxBlockUrls = 100;
+inline constexpr std::size_t kMaxSessionIdLength = 64;
 
 /// Largest `timeout` accepted (api.md: a page load is limited to 300 seconds).
 inline constexpr Millis kMaxTimeout{300000};

@@ -21,6 +21,7 @@ TEST(Error, StatusAndNameOfEveryCode) {
       {ErrorCode::NotFound, 404, "not_found"},
       {ErrorCode::MethodNotAllowed, 405, "method_not_allowed"},
       {ErrorCode::PayloadTooLarge, 413, "payload_too_large"},
+      {ErrorCode::SessionLost, 409, "session_lost"},
       {ErrorCode::TooManyRequests, 429, "too_many_requests"},
       {ErrorCode::ScenarioFailed, 422, "scenario_failed"},
       {ErrorCode::UpstreamBlocked, 502, "upstream_blocked"},

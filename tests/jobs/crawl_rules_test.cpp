@@ -224,6 +224,13 @@ TEST(PageJobRequest, BatchTakesWebFieldsAndRefusesOrSkipsInvalidUrls) {
                   Millis(60000), kAnyWebhook);
             }),
             std::make_pair(ErrorCode::InvalidParameter, std::string("jsScenario")));
+  // A session lives on one node; a batch's pages run on any node's worker (docs/sessions.md).
+  EXPECT_EQ(refusal([] {
+              PageJobRequest::parse_batch(
+                  json({{"urls", {"https://a.example/"}}, {"sessionId", "cart"}}).dump(),
+                  Millis(60000), kAnyWebhook);
+            }),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("sessionId")));
   EXPECT_EQ(refusal([] {
               PageJobRequest::parse_batch(json({{"url", "https://a.example/"}}).dump(),
                                           Millis(60000), kAnyWebhook);

@@ -1,0 +1,324 @@
+// Sessions (docs/sessions.md, issue 36) end to end: a whole service on port 0, real Chromium, a
+// site with a login served live on 127.0.0.1. A jsScenario logs in within a session; the next
+// request of the session reads the page behind the login, while a request without the session,
+// or another account's session of the same name, lands on the login page. TTL, DELETE, a killed
+// browser (409 session_lost, uncharged), the session's queue (429), the per-account limit, and
+// what a node that does not hold the session answers (409 session_lost: noted as held by another
+// node, or by this node before a restart).
+#include "extract/sessions.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "api/service.h"
+#include "store/session_store.h"
+#include "tests/support/service_under_test.h"
+#include "tests/web/login_site.h"
+
+namespace gleaner {
+namespace {
+
+using gleaner::testing::json_of;
+using gleaner::testing::LoginSite;
+using gleaner::testing::ServiceUnderTest;
+using gleaner::testing::TempDir;
+using nlohmann::json;
+
+struct World {
+  World() {
+    Config config = gleaner::testing::service_config(dir.path(), /*replay_dir=*/"");
+    config.set("data_dir", dir.path());
+    config.set("allow_private_addresses", true);
+    config.set("node_id", "sessions-test-node");
+    config.set("sessions_per_node", 3);
+    service = std::make_unique<ServiceUnderTest>(config);
+  }
+  TempDir dir;
+  std::unique_ptr<ServiceUnderTest> service;
+  LoginSite site;
+};
+
+std::mutex world_mutex;
+std::unique_ptr<World> world_ptr;
+
+class WorldEnvironment : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    std::lock_guard lock(world_mutex);
+    world_ptr.reset();
+  }
+};
+[[maybe_unused]] ::testing::Environment* const kEnvironment =
+    ::testing::AddGlobalTestEnvironment(new WorldEnvironment);
+
+World& world() {
+  std::lock_guard lock(world_mutex);
+  if (!world_ptr) world_ptr = std::make_unique<World>();
+  return *world_ptr;
+}
+
+const json kLogIn = json::parse(gleaner::testing::kLogInScenario);
+
+class Sessions : public ::testing::Test {
+ protected:
+  void SetUp() override { account_ = new_account(); }
+  // Every session a test opened ends with it: the node holds few.
+  void TearDown() override {
+    for (const auto& key : keys_) {
+      const json listed = json_of(list(key));
+      for (const auto& s : listed["sessions"]) end(key, s["id"].get<std::string>());
+    }
+  }
+  std::string new_account() {
+    keys_.push_back(world().service->create_account(1000).key);
+    return keys_.back();
+  }
+  ServiceUnderTest::NewAccount new_account_with_id() {
+    auto account = world().service->create_account(1000);
+    keys_.push_back(account.key);
+    return account;
+  }
+  httplib::Result scrape(const std::string& key, json body) {
+    httplib::Headers headers{{"x-api-key", key}};
+    return world().service->client()->Post("/scrape/web", headers, body.dump(), "application/json");
+  }
+  httplib::Result list(const std::string& key) {
+    return world().service->get("/scrape/sessions", key);
+  }
+  httplib::Result end(const std::string& key, const std::string& id) {
+    return world().service->client()->Delete("/scrape/sessions/" + id, {{"x-api-key", key}});
+  }
+  // Logs in within session `id`; returns the answer's html.
+  std::string log_in(const std::string& key, const std::string& id, json extra = json::object()) {
+    json body = {{"url", world().site.url("/login")}, {"sessionId", id}, {"jsScenario", kLogIn}};
+    body.update(extra);
+    auto r = scrape(key, body);
+    EXPECT_TRUE(r);
+    if (!r) return "";
+    EXPECT_EQ(r->status, 200) << r->body;
+    return json_of(r).value("content", "");
+  }
+  // The page /account shows the caller in session `id` (none: without a session).
+  std::string account_page(const std::string& key, const std::optional<std::string>& id) {
+    json body = {{"url", world().site.url("/account")}};
+    if (id) body["sessionId"] = *id;
+    auto r = scrape(key, body);
+    EXPECT_TRUE(r);
+    if (!r) return "";
+    EXPECT_EQ(r->status, 200) << r->body;
+    return json_of(r).value("content", "");
+  }
+  static bool signed_in(const std::string& html) {
+    return html.find("Welcome, alice") != std::string::npos;
+  }
+  static bool login_form(const std::string& html) {
+    return html.find("id=\"login\"") != std::string::npos;
+  }
+  std::int64_t balance(std::int64_t account) {
+    return world().service->store().account_view(account).account.balance;
+  }
+
+  std::string account_;
+  std::vector<std::string> keys_;
+};
+
+TEST_F(Sessions, ALoginInASessionOpensThePageBehindItForThatSessionOnly) {
+  EXPECT_TRUE(signed_in(log_in(account_, "shop")));
+  // The next request of the session is signed in...
+  EXPECT_TRUE(signed_in(account_page(account_, "shop")));
+  // ...a request without it is not,
+  const std::string fresh = account_page(account_, std::nullopt);
+  EXPECT_TRUE(login_form(fresh)) << fresh;
+  // nor another account's session of the same name.
+  const std::string other = new_account();
+  const std::string theirs = account_page(other, "shop");
+  EXPECT_TRUE(login_form(theirs)) << theirs;
+}
+
+TEST_F(Sessions, TheListShowsOnlyTheCallersSessions) {
+  ASSERT_TRUE(signed_in(log_in(account_, "listed")));
+  EXPECT_TRUE(signed_in(account_page(account_, "listed")));
+  const json mine = json_of(list(account_));
+  ASSERT_EQ(mine["sessions"].size(), 1u) << mine;
+  const json& s = mine["sessions"][0];
+  EXPECT_EQ(s["id"], "listed");
+  EXPECT_EQ(s["requests"], 2);
+  EXPECT_TRUE(s["created"].is_string());
+  EXPECT_TRUE(s["lastUsed"].is_string());
+  EXPECT_TRUE(s["proxyCountry"].is_null());  // straight out: no upstream proxy
+  // Another account sees none of it, and cannot end it.
+  const std::string other = new_account();
+  EXPECT_EQ(json_of(list(other))["sessions"], json::array());
+  auto ended = end(other, "listed");
+  ASSERT_TRUE(ended);
+  EXPECT_EQ(ended->status, 404) << ended->body;
+  EXPECT_TRUE(signed_in(account_page(account_, "listed")));
+}
+
+TEST_F(Sessions, DeleteEndsTheSessionAndTheIdStartsAFreshOne) {
+  ASSERT_TRUE(signed_in(log_in(account_, "gone")));
+  auto ended = end(account_, "gone");
+  ASSERT_TRUE(ended);
+  EXPECT_EQ(ended->status, 200) << ended->body;
+  EXPECT_EQ(json_of(list(account_))["sessions"], json::array());
+  const std::string after = account_page(account_, "gone");
+  EXPECT_TRUE(login_form(after)) << after;
+  ASSERT_TRUE(end(account_, "gone"));
+  auto again = end(account_, "never-opened");
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->status, 404) << again->body;
+}
+
+TEST_F(Sessions, AnIdleSessionEndsAfterItsTtl) {
+  ASSERT_TRUE(signed_in(log_in(account_, "brief", {{"sessionTtl", 1}})));
+  const auto account = world().service->store().authenticate(account_);
+  ASSERT_TRUE(account);
+  EXPECT_TRUE(ServiceUnderTest::eventually(
+      [&] { return world().service->deps().sessions->browser_pid(account->id, "brief") == 0; }));
+  EXPECT_EQ(json_of(list(account_))["sessions"], json::array());
+  const std::string after = account_page(account_, "brief");
+  EXPECT_TRUE(login_form(after)) << after;
+}
+
+TEST_F(Sessions, ASessionWhoseBrowserWasKilledIsLostUncharged) {
+  const auto account = new_account_with_id();
+  ASSERT_TRUE(signed_in(log_in(account.key, "fragile")));
+  const pid_t pid = world().service->deps().sessions->browser_pid(account.id, "fragile");
+  ASSERT_GT(pid, 0);
+  const std::int64_t before = balance(account.id);
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  auto r = scrape(account.key, {{"url", world().site.url("/account")}, {"sessionId", "fragile"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 409) << r->body;
+  EXPECT_EQ(json_of(r)["error"]["code"], "session_lost");
+  EXPECT_EQ(balance(account.id), before);
+  // The id starts over, in a fresh context on the browser that replaced the killed one.
+  const std::string after = account_page(account.key, "fragile");
+  EXPECT_TRUE(login_form(after)) << after;
+  EXPECT_NE(world().service->deps().sessions->browser_pid(account.id, "fragile"), pid);
+}
+
+TEST_F(Sessions, ARequestBeyondTheSessionsQueueIs429) {
+  const json slow = {
+      {"url", world().site.url("/slow")}, {"sessionId", "busy"}, {"sessionQueue", 0}};
+  int first_status = 0;
+  std::thread holder([&] {
+    auto first = scrape(account_, slow);
+    first_status = first ? first->status : -1;
+  });
+  // The first holds the session's tab at /slow; the second may not wait (sessionQueue 0).
+  const bool arrived = world().site.slow().wait_arrival();
+  int second_status = 0;
+  json second_body;
+  bool retry_after = false;
+  if (arrived) {
+    auto second = scrape(account_, slow);
+    second_status = second ? second->status : -1;
+    if (second) {
+      second_body = json_of(second);
+      retry_after = second->has_header("Retry-After");
+    }
+  }
+  world().site.slow().open();
+  holder.join();
+  ASSERT_TRUE(arrived);
+  EXPECT_EQ(second_status, 429) << second_body;
+  EXPECT_EQ(second_body["error"]["code"], "too_many_requests");
+  EXPECT_TRUE(retry_after);
+  EXPECT_EQ(first_status, 200);
+}
+
+TEST_F(Sessions, ANodeThatDoesNotHoldTheSessionSaysItIsLost) {
+  const auto account = new_account_with_id();
+  store::SessionBook& book = *world().service->deps().session_book;
+  // Noted by another node: this one must not open a fresh context under the same name.
+  ASSERT_EQ(book.claim(account.id, "elsewhere", "another-node", std::chrono::seconds(300),
+                       std::nullopt, 5)
+                .outcome,
+            store::SessionBook::Claim::Claimed);
+  auto r = scrape(account.key, {{"url", world().site.url("/account")}, {"sessionId", "elsewhere"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 409) << r->body;
+  EXPECT_EQ(json_of(r)["error"]["code"], "session_lost");
+  auto ended = end(account.key, "elsewhere");
+  ASSERT_TRUE(ended);
+  EXPECT_EQ(ended->status, 409) << ended->body;
+  book.remove(account.id, "elsewhere", "another-node");
+  // Noted by this node before it restarted: lost once, then the id starts over.
+  ASSERT_EQ(book.claim(account.id, "before-restart", "sessions-test-node",
+                       std::chrono::seconds(300), std::nullopt, 5)
+                .outcome,
+            store::SessionBook::Claim::Claimed);
+  const std::int64_t before = balance(account.id);
+  r = scrape(account.key, {{"url", world().site.url("/account")}, {"sessionId", "before-restart"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 409) << r->body;
+  EXPECT_EQ(balance(account.id), before);
+  EXPECT_TRUE(login_form(account_page(account.key, "before-restart")));
+}
+
+TEST_F(Sessions, AnAccountOpensAtMostItsLimitOfSessions) {
+  const auto account = new_account_with_id();
+  store::SessionBook& book = *world().service->deps().session_book;
+  for (int i = 0; i < 5; ++i) {
+    book.claim(account.id, "held-" + std::to_string(i), "another-node", std::chrono::seconds(300),
+               std::nullopt, 5);
+  }
+  auto r = scrape(account.key, {{"url", world().site.url("/account")}, {"sessionId", "sixth"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 429) << r->body;
+  EXPECT_NE(json_of(r)["error"]["message"].get<std::string>().find("most open sessions"),
+            std::string::npos);
+  for (int i = 0; i < 5; ++i) book.remove(account.id, "held-" + std::to_string(i), "another-node");
+}
+
+TEST_F(Sessions, TheAddressGuardAppliesInASession) {
+  ASSERT_TRUE(signed_in(log_in(account_, "guarded")));
+  // The cloud metadata address stays refused even where private addresses are allowed.
+  auto refused = scrape(
+      account_, {{"url", "http://169.254.169.254/latest/meta-data/"}, {"sessionId", "guarded"}});
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 400) << refused->body;
+  EXPECT_EQ(json_of(refused)["error"]["parameter"], "url");
+  EXPECT_TRUE(signed_in(account_page(account_, "guarded")));
+}
+
+TEST_F(Sessions, SessionFieldsAreChecked) {
+  auto bad_id = scrape(account_, {{"url", world().site.url("/account")}, {"sessionId", "a/b"}});
+  ASSERT_TRUE(bad_id);
+  EXPECT_EQ(bad_id->status, 400);
+  EXPECT_EQ(json_of(bad_id)["error"]["parameter"], "sessionId");
+  auto ttl_alone = scrape(account_, {{"url", world().site.url("/account")}, {"sessionTtl", 60}});
+  ASSERT_TRUE(ttl_alone);
+  EXPECT_EQ(ttl_alone->status, 400);
+  EXPECT_EQ(json_of(ttl_alone)["error"]["parameter"], "sessionTtl");
+  auto too_long = scrape(
+      account_, {{"url", world().site.url("/account")}, {"sessionId", "x"}, {"sessionTtl", 1801}});
+  ASSERT_TRUE(too_long);
+  EXPECT_EQ(too_long->status, 400);
+  auto plain =
+      scrape(account_,
+             {{"url", world().site.url("/account")}, {"sessionId", "x"}, {"jsRendering", false}});
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->status, 400);
+  EXPECT_EQ(json_of(plain)["error"]["parameter"], "sessionId");
+  // The header a balancer routes on must name the body's session, if the body names one.
+  auto mismatch = world().service->client()->Post(
+      "/scrape/web", {{"x-api-key", account_}, {"X-Session-Id", "one"}},
+      json({{"url", world().site.url("/account")}, {"sessionId", "two"}}).dump(),
+      "application/json");
+  ASSERT_TRUE(mismatch);
+  EXPECT_EQ(mismatch->status, 400);
+  EXPECT_EQ(json_of(mismatch)["error"]["code"], "conflicting_parameters");
+}
+
+}  // namespace
+}  // namespace gleaner
