@@ -90,7 +90,9 @@ TEST(MapsSearchShape, TheSecondCaptureListsTheSamePlacesInAnotherOrder) {
   // The same place in both captures: the same ids, wherever it is listed.
   for (const json& a : first["localResults"]) {
     for (const json& b : second["localResults"]) {
-      if (a["placeId"] == b["placeId"]) EXPECT_EQ(a["title"], b["title"]);
+      if (a["placeId"] == b["placeId"]) {
+        EXPECT_EQ(a["title"], b["title"]);
+      }
     }
   }
 }
