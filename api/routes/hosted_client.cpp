@@ -4,17 +4,6 @@
 namespace gleaner::api {
 namespace {
 
-// The operations the hosted service's published clients offer that gleaner does not serve yet,
-// by the path those clients send (docs/api.md "Pointing a hosted-service client at gleaner").
-// Each answers 404 naming its route, so a workflow built on one says what is missing instead of
-// the bare "no route" of a path nobody sends.
-// clang-format off
-constexpr const char* kNotBuilt[] = {
-    "/scrape/google/ai-overview",   "/scrape/google-maps/search",
-    "/scrape/google-maps/reviews",  "/scrape/google-maps/place",
-};
-// clang-format on
-
 // The operations of those clients no real page of could be found (spec/conventions.md, 501
 // `not_implemented`): each answers 501 naming the operation and why, whatever its query, so
 // nothing is built from a guess of the page's markup.
@@ -26,6 +15,11 @@ constexpr NotImplementedOperation kNotImplemented[] = {
      "no saved Google short videos results page (udm=39) could be found to verify a reader on"},
     {"/scrape/google/ai-mode", "Google AI Mode",
      "no saved Google AI Mode answer page (udm=50) could be found to verify a reader on"},
+    {"/scrape/google/ai-overview", "Google AI Overview by page token",
+     "its page token names an AI Overview Google loads after the results page (a placeholder), "
+     "and no saved results page with that placeholder could be found: the two real pages with an "
+     "AI Overview show it inline, where /scrape/google/serp reads it as aiOverview, so gleaner "
+     "mints no token to redeem here"},
     {"/scrape/google/immersive-product", "Google immersive product",
      "its page token comes from Google Shopping results, and no saved Shopping page or immersive "
      "product pop-up could be found to verify a reader on"},
@@ -35,6 +29,9 @@ constexpr NotImplementedOperation kNotImplemented[] = {
     {"/scrape/google-maps/photos", "Google Maps photos",
      "no saved Google Maps photo gallery (page or its response) could be found to verify a reader "
      "on"},
+    {"/scrape/google-maps/reviews", "Google Maps reviews",
+     "no whole Google Maps reviews pane or reviews response (listugcposts) could be found to "
+     "verify a reader on, only two single review entries taken out of one"},
     {"/scrape/google-maps/contributor-reviews", "Google Maps contributor reviews",
      "no saved Google Maps contributor profile or its reviews response could be found to verify a "
      "reader on"},
@@ -48,11 +45,6 @@ constexpr NotImplementedOperation kNotImplemented[] = {
 
 }  // namespace
 
-const std::vector<std::string>& hosted_client_operations_not_built() {
-  static const std::vector<std::string> paths(std::begin(kNotBuilt), std::end(kNotBuilt));
-  return paths;
-}
-
 const std::vector<NotImplementedOperation>& hosted_client_operations_not_implemented() {
   static const std::vector<NotImplementedOperation> ops(std::begin(kNotImplemented),
                                                         std::end(kNotImplemented));
@@ -65,14 +57,6 @@ std::string not_implemented_message(const NotImplementedOperation& op) {
 }
 
 void add_hosted_client_routes(Router& router) {
-  for (const std::string& path : hosted_client_operations_not_built()) {
-    router.add("GET", path, [path](Request&) -> Response {
-      throw Error(ErrorCode::NotFound,
-                  "GET " + path +
-                      " is an operation of the hosted service's clients that gleaner does not "
-                      "serve yet (docs/api.md lists what it serves under their paths)");
-    });
-  }
   // 501 `not_implemented` (spec/conventions.md), whatever the query, uncharged.
   for (const NotImplementedOperation& op : hosted_client_operations_not_implemented()) {
     router.add("GET", op.path, [op](Request&) -> Response {

@@ -25,11 +25,9 @@ void add_endpoint_routes(Router& router, Dependencies& deps);
 /// parameters (as the hosted service's clients send it), and GET /screenshots/{file} (signed
 /// URLs, no API key).
 void add_web_routes(Router& router, Dependencies& deps);
-/// The operations the hosted service's clients offer that gleaner does not serve yet: each path
-/// answers 404 naming it, or 501 for those without any real page to build on.
+/// The operations the hosted service's clients offer that gleaner does not serve: each answers
+/// 501 naming itself and why, none having any real page to build on.
 void add_hosted_client_routes(Router& router);
-/// Those paths, in the order they are registered (docs and tests).
-const std::vector<std::string>& hosted_client_operations_not_built();
 /// An operation of those clients no real page of could be found: it answers 501
 /// `not_implemented` naming itself and why (spec/conventions.md).
 struct NotImplementedOperation {

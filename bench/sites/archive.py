@@ -28,9 +28,10 @@ for cases_path in sorted(glob.glob(os.path.join(repo, "tests/sites/*/data/*/case
     name = os.path.basename(data_dir)
     with open(cases_path) as f:
         cases = json.load(f)["cases"]
-    # The route, as the endpoint's doc names it (the contract test checks that it does).
+    # The path the endpoint's doc is titled with (the contract test checks that the doc names
+    # it): the hosted client's path where it differs from the route (/scrape/google-maps/search).
     with open(os.path.join(repo, "docs", "endpoints", site, name + ".md")) as f:
-        route = re.search(r"/scrape/[a-z]+/[a-z]+", f.read()).group(0)
+        route = re.search(r"/scrape/[a-z-]+/[a-z_-]+", f.read()).group(0)
     for case in cases:
         # A page the tests rewrite (another language of the same layout) is not served as it
         # is on disk: the benchmark leaves such a case out.

@@ -5,8 +5,7 @@
 // from the archive: 200), each field of each operation (never a 400, 404 or 405; a page the
 // archive does not hold is the site failing: 502), the values gleaner cannot serve (400 naming
 // them), the page fetch as the node sends it (a GET with the body's fields as query parameters),
-// the operations gleaner does not serve yet (404 naming the route), and those without a real page
-// (501 naming the operation).
+// and the operations without a real page (501 naming the operation).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -168,19 +167,6 @@ TEST_F(HostedClient, ThePageFetchAsTheClientSendsIt) {
   ASSERT_TRUE(bad);
   EXPECT_EQ(bad->status, 400);
   EXPECT_EQ(json_of(bad)["error"].value("parameter", ""), "outputFormat");
-}
-
-TEST_F(HostedClient, OperationsNotBuiltAnswer404NamingTheRoute) {
-  std::vector<std::string> listed;
-  for (const json& path : requests().at("not_built")) listed.push_back(path.get<std::string>());
-  EXPECT_EQ(listed, api::hosted_client_operations_not_built());
-  for (const std::string& path : listed) {
-    auto r = service_->get(path + "?q=coffee", *key_);
-    ASSERT_TRUE(r) << path;
-    EXPECT_EQ(r->status, 404) << path;
-    EXPECT_EQ(error_code(r), "not_found") << path;
-    EXPECT_NE(json_of(r)["error"].value("message", "").find(path), std::string::npos) << path;
-  }
 }
 
 // The operations no real page of could be found answer 501 `not_implemented` naming the

@@ -1,5 +1,8 @@
 // Shaping of the maps site's arrays into rows, on recorded responses
-// (tests/sites/google/data/maps/, copied byte for byte from tests/sites/google/pages/maps/).
+// (tests/sites/google/data/maps/, copied byte for byte from tests/sites/google/pages/maps/); and
+// GET /scrape/google-maps/place without a browser: its parameters as the hosted client sends them
+// (hosted.md #8), the URL built, and the shaping of maps_place.js output recorded on the real
+// rendered place page (tests/sites/google/data/maps_place/).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -7,7 +10,10 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "extract/registry.h"
 #include "extract/sites/google/maps/place.h"
+#include "gleaner_site_endpoints.h"
+#include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::google::maps {
 namespace {
@@ -15,7 +21,8 @@ namespace {
 using nlohmann::json;
 
 std::string read(const std::string& name) {
-  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/sites/google/data/maps/" + name, std::ios::binary);
+  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/sites/google/data/maps/" + name,
+                   std::ios::binary);
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
@@ -87,3 +94,63 @@ TEST(MapsPlace, PlacesWithoutAnIdAreKeyedByNameAndAddress) {
 
 }  // namespace
 }  // namespace gleaner::extract::google::maps
+
+namespace gleaner::extract::google {
+namespace {
+
+using nlohmann::json;
+
+const Endpoint& endpoint() {
+  return maps_place_endpoint();
+}
+
+std::string url_for(const QueryParams& query) {
+  return endpoint().build_request(endpoint().validate(query)).url;
+}
+
+TEST(MapsPlaceEndpoint, AnswersAtTheClientsPathWithItsCost) {
+  EXPECT_EQ(find_endpoint("/scrape/google-maps/place"), &endpoint());
+  EXPECT_EQ(endpoint().default_cost(), 5);
+}
+
+TEST(MapsPlaceEndpoint, OpensThePlaceByItsId) {
+  EXPECT_EQ(url_for({{"placeId", "ChIJywjU6WG_woAR3NrWwrEH_3M"}}),
+            "https://www.google.com/maps/place/?q=place_id:ChIJywjU6WG_woAR3NrWwrEH_3M");
+  EXPECT_EQ(
+      url_for({{"placeId", "ChIJywjU6WG_woAR3NrWwrEH_3M"}, {"hl", "de"}, {"domain", "google.de"}}),
+      "https://www.google.de/maps/place/?q=place_id:ChIJywjU6WG_woAR3NrWwrEH_3M&hl=de");
+  const PageRequest request =
+      endpoint().build_request(endpoint().validate({{"placeId", "ChIJywjU6WG_woAR3NrWwrEH_3M"}}));
+  EXPECT_EQ(request.world, World::Page);  // the page's own ES5DGURL and APP_INITIALIZATION_STATE
+  EXPECT_FALSE(request.profile.headers.contains("Accept-Language"));
+}
+
+TEST(MapsPlaceEndpoint, RefusesWhatHostedMdRefuses) {
+  EXPECT_EQ(testing::rejection(endpoint(), {}),
+            testing::refused(ErrorCode::MissingParameter, "placeId"));
+  for (const char* id : {"ChIJ/../x", "short", "ChIJ ywjU6WG"}) {
+    SCOPED_TRACE(id);
+    EXPECT_THROW(endpoint().validate({{"placeId", id}}), Error);
+  }
+}
+
+TEST(MapsPlaceEndpoint, ThePlacePageAsHostedMdShapesIt) {
+  const json body =
+      endpoint().shape(testing::recorded("google/data/maps_place/griffith-observatory.json"),
+                       endpoint().validate({{"placeId", "ChIJywjU6WG_woAR3NrWwrEH_3M"}}));
+  const json& place = body["placeResults"];
+  EXPECT_EQ(place["title"], "Griffith Observatory");
+  // Opened by its place id, the page's own link (ES5DGURL) gives its data segment.
+  EXPECT_EQ(place["dataId"], "0x80c2bf61e9d408cb:0x73ff07b1c2d6dadc");
+  EXPECT_EQ(place["kgmid"], "/m/02_4ml");
+  EXPECT_EQ(place["gpsCoordinates"], json({{"latitude", 34.1184341}, {"longitude", -118.3003935}}));
+  EXPECT_EQ(place["types"], json({"Observatory"}));
+  EXPECT_EQ(place["openState"], "Closed · Opens 12 PM Fri");
+  EXPECT_EQ(place["workingHours"]["days"][2], json({{"day", "Saturday"}, {"time", "10 AM–10 PM"}}));
+  EXPECT_TRUE(endpoint().has_content(body));
+  EXPECT_FALSE(endpoint().has_content(
+      endpoint().shape(json{{"found", false}}, endpoint().validate({{"placeId", "ChIJywjU6WG"}}))));
+}
+
+}  // namespace
+}  // namespace gleaner::extract::google

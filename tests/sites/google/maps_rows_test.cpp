@@ -1,4 +1,4 @@
-// Rows from the rendered maps pages (extract/sites/google/maps/page_rows.h), on what search.js and place.js read
+// Rows from the rendered maps pages (extract/sites/google/maps/page_rows.h), on what maps_search.js and maps_place.js read
 // from the fixtures in Chromium (recorded in tests/sites/google/data/maps/, checked against Chromium by
 // jobs_browser_tests), and on small cases of link data and labels.
 #include <gtest/gtest.h>

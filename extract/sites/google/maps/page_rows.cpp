@@ -51,6 +51,40 @@ std::string website_of(const std::string& href) {
   return href;
 }
 
+/// "0690-402020", "(213) 473-0800", "+212 5 35 00 00 00": a phone number as a result card
+/// prints it, whatever the language around it.
+bool looks_like_phone(const std::string& text) {
+  static const Regex phone(R"(^\+?[0-9 ().-]{6,20}$)");
+  int digits = 0;
+  for (char c : text) digits += (c >= '0' && c <= '9') ? 1 : 0;
+  return digits >= 6 && phone.search(text);
+}
+
+/// A job row in the hosted service's names: title, placeId, dataId, address, gpsCoordinates,
+/// rating, reviews, type, types, phone, website.
+json hosted_fields(const json& row) {
+  json out = json::object();
+  const auto copy = [&](const char* from, const char* to) {
+    if (const auto it = row.find(from); it != row.end()) out[to] = *it;
+  };
+  copy("name", "title");
+  copy("placeId", "placeId");
+  copy("featureId", "dataId");
+  copy("address", "address");
+  if (row.contains("latitude") && row.contains("longitude")) {
+    out["gpsCoordinates"] = {{"latitude", row["latitude"]}, {"longitude", row["longitude"]}};
+  }
+  copy("rating", "rating");
+  copy("reviewCount", "reviews");
+  if (const auto it = row.find("categories"); it != row.end() && it->is_array() && !it->empty()) {
+    out["type"] = (*it)[0];
+    out["types"] = *it;
+  }
+  copy("phone", "phone");
+  copy("website", "website");
+  return out;
+}
+
 }  // namespace
 
 void add_link_data(json& row, std::string_view href_view) {
@@ -71,26 +105,30 @@ void add_link_data(json& row, std::string_view href_view) {
   }
 }
 
+std::optional<ListedPlace> listed_place(const json& place) {
+  if (!place.is_object()) return std::nullopt;
+  json row = json::object();
+  put(row, "name", text_of(place, "name"));
+  if (!row.contains("name")) return std::nullopt;
+  // The first line of details is "<category> · <short address>" (the address may be absent).
+  const json& lines = place.value("lines", json::array());
+  if (lines.is_array() && !lines.empty() && lines[0].is_array() && !lines[0].empty()) {
+    const json& parts = lines[0];
+    if (parts[0].is_string()) row["categories"] = json::array({parts[0]});
+    if (parts.size() >= 2 && parts.back().is_string()) put(row, "address", parts.back());
+  }
+  add_rating(row, text_of(place, "rating"));
+  std::string link = text_of(place, "href");
+  add_link_data(row, link);
+  return ListedPlace{std::move(row), std::move(link)};
+}
+
 std::vector<ListedPlace> places_from_listing(const json& listing) {
   std::vector<ListedPlace> rows;
   const json& places = listing.is_object() ? listing.value("places", json::array()) : json();
   if (!places.is_array()) return rows;
   for (const json& place : places) {
-    if (!place.is_object()) continue;
-    json row = json::object();
-    put(row, "name", text_of(place, "name"));
-    if (!row.contains("name")) continue;
-    // The first line of details is "<category> · <short address>" (the address may be absent).
-    const json& lines = place.value("lines", json::array());
-    if (lines.is_array() && !lines.empty() && lines[0].is_array() && !lines[0].empty()) {
-      const json& parts = lines[0];
-      if (parts[0].is_string()) row["categories"] = json::array({parts[0]});
-      if (parts.size() >= 2 && parts.back().is_string()) put(row, "address", parts.back());
-    }
-    add_rating(row, text_of(place, "rating"));
-    std::string link = text_of(place, "href");
-    add_link_data(row, link);
-    rows.push_back({std::move(row), std::move(link)});
+    if (auto listed = listed_place(place)) rows.push_back(std::move(*listed));
   }
   return rows;
 }
@@ -113,6 +151,9 @@ std::optional<json> row_from_place_page(const json& page) {
     row["openingHours"] = hours;
   }
   add_link_data(row, text_of(page, "url"));
+  // A page opened by another address (`?q=place_id:…`) keeps its own link for its script-less
+  // version: the same data segment.
+  if (!row.contains("featureId")) add_link_data(row, text_of(page, "selfLink"));
   // Maps' own arrays, where the page still has them, fill what the markup did not show.
   if (const auto it = page.find("appState"); it != page.end() && it->is_string()) {
     try {
@@ -129,6 +170,75 @@ std::optional<json> row_from_place_page(const json& page) {
 json merge_rows(json listing, const json& details) {
   for (const auto& [key, value] : details.items()) listing[key] = value;
   return listing;
+}
+
+std::string kgmid_of(std::string_view href_view) {
+  const std::string href(href_view);
+  static const Regex plain(R"(!16s([^!?&/#]+))");
+  static const Regex encoded(R"(!16z([A-Za-z0-9_-]+))");
+  RegexMatch m;
+  if (plain.search(href, m)) {
+    std::string id = percent_decode(m[1].str());
+    if (id.starts_with("/")) return id;
+  }
+  if (encoded.search(href, m)) {
+    if (auto id = base64url_decode(m[1].str()); id && id->starts_with("/")) return *id;
+  }
+  return "";
+}
+
+std::optional<json> local_result(const json& entry) {
+  std::optional<ListedPlace> listed = listed_place(entry);
+  if (!listed) return std::nullopt;
+  json out = hosted_fields(listed->row);
+  put(out, "kgmid", kgmid_of(listed->link));
+  const std::string open_state = text_of(entry, "openState");
+  put(out, "openState", open_state);
+  // The lines after "<category> · <address>": when it opens and a phone number ("Ouvert 24h/24 ·
+  // 0690-402020"), a line of its own describing the place ("World-class art collection").
+  const json& lines = entry.value("lines", json::array());
+  for (std::size_t i = 1; lines.is_array() && i < lines.size(); ++i) {
+    if (!lines[i].is_array()) continue;
+    std::vector<std::string> other;  // neither when it opens nor a phone number
+    for (const json& part : lines[i]) {
+      if (!part.is_string()) continue;
+      const std::string text = extract::collapse_whitespace(part.get<std::string>());
+      if (looks_like_phone(text)) {
+        if (!out.contains("phone")) out["phone"] = text;
+      } else if (text != extract::collapse_whitespace(open_state)) {
+        other.push_back(text);
+      }
+    }
+    if (lines[i].size() == 1 && other.size() == 1 && !out.contains("description")) {
+      put(out, "description", other[0]);
+    }
+  }
+  put(out, "thumbnail", text_of(entry, "thumbnail"));
+  return out;
+}
+
+std::optional<json> place_result(const json& page, const std::string& place_id) {
+  std::optional<json> row = row_from_place_page(page);
+  if (!row) return std::nullopt;
+  json out = hosted_fields(*row);
+  if (!out.contains("placeId") && !place_id.empty()) out["placeId"] = place_id;
+  std::string kgmid = kgmid_of(text_of(page, "url"));
+  if (kgmid.empty()) kgmid = kgmid_of(text_of(page, "selfLink"));
+  put(out, "kgmid", kgmid);
+  put(out, "openState", text_of(page, "openState"));
+  if (const auto it = row->find("openingHours"); it != row->end() && it->is_array()) {
+    json days = json::array();
+    for (const json& day : *it) {
+      std::string time;
+      for (const json& range : day.value("hours", json::array())) {
+        if (range.is_string()) time += (time.empty() ? "" : ", ") + range.get<std::string>();
+      }
+      days.push_back({{"day", day.value("day", "")}, {"time", time}});
+    }
+    out["workingHours"] = {{"days", std::move(days)}};
+  }
+  put(out, "thumbnail", text_of(page, "thumbnail"));
+  return out;
 }
 
 }  // namespace gleaner::extract::google::maps

@@ -1,7 +1,9 @@
 #pragma once
-// Rows from the rendered maps pages: what search.js and place.js read (labels as the page writes
-// them, a place link's data segment) shaped into job rows (extract/sites/google/maps/place.h fields). Pure, so
-// it is unit-tested on the scripts' recorded output.
+// Rows from the rendered maps pages: what maps_search.js and maps_place.js read (labels as the
+// page writes them, a place link's data segment) shaped into job rows (extract/sites/google/maps/
+// place.h fields), and the same readings in the hosted service's shape (hosted.md #8 and #10) for
+// GET /scrape/google-maps/search and /place. Pure, so it is unit-tested on the scripts' recorded
+// output.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -21,13 +23,31 @@ struct ListedPlace {
   std::string link;
 };
 
-/// The results of a feed read by search.js, in the order listed; entries without a name are
+/// One entry of a feed read by maps_search.js; nullopt without a name.
+std::optional<ListedPlace> listed_place(const nlohmann::json& entry);
+
+/// The results of a feed read by maps_search.js, in the order listed; entries without a name are
 /// left out.
 std::vector<ListedPlace> places_from_listing(const nlohmann::json& listing);
 
-/// The row of a place page read by place.js; nullopt when the page shows no place. Where the
+/// The row of a place page read by maps_place.js; nullopt when the page shows no place. Where the
 /// page carried Maps' own arrays, they fill what the markup lacks.
 std::optional<nlohmann::json> row_from_place_page(const nlohmann::json& page);
+
+/// The Knowledge Graph id a place link carries: `!16s%2Fg%2F11g6blzg5x` → "/g/11g6blzg5x",
+/// `!16zL20vMDJfNG1s` (base64) → "/m/02_4ml"; "" without one.
+std::string kgmid_of(std::string_view href);
+
+/// A feed entry in the hosted service's `localResults[]` shape (hosted.md #10): title, placeId,
+/// dataId, kgmid, address, gpsCoordinates, rating, reviews, type, types, and what the card's
+/// other lines show (openState, phone, description), thumbnail; `position` is the caller's.
+/// nullopt without a name.
+std::optional<nlohmann::json> local_result(const nlohmann::json& entry);
+
+/// A place page in the hosted service's `placeResults` shape (hosted.md #8): the fields of a
+/// search result plus website, workingHours {days [{day, time}]}; `place_id`, the id the page
+/// was asked for, stands where the page shows none. nullopt when the page shows no place.
+std::optional<nlohmann::json> place_result(const nlohmann::json& page, const std::string& place_id);
 
 /// `listing` completed by `details`: what the place page shows wins, the list fills the rest.
 nlohmann::json merge_rows(nlohmann::json listing, const nlohmann::json& details);

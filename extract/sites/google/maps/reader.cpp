@@ -10,29 +10,16 @@
 #include "gleaner_site_scripts.h"
 
 namespace gleaner::extract::google::maps {
-namespace {
 
 using nlohmann::json;
 
-// What tells that a page is ready to be read, in one place with the scripts' selectors: a
-// results feed, or a place's panel (a search with one answer goes straight to it).
-constexpr const char* kSearchReady =
-    "div[role=\"feed\"] div[role=\"article\"], "
-    "div[role=\"main\"][aria-label] h1";
-constexpr const char* kPlaceReady = "div[role=\"main\"][aria-label] h1";
-// place.js reads the page's own APP_INITIALIZATION_STATE: it runs in the page's world.
-constexpr extract::World kPlaceWorld = extract::World::Page;
-
-extract::BrowserProfile profile_for(const MapsOptions& options) {
+extract::BrowserProfile maps_profile(const std::string& language) {
   extract::BrowserProfile profile;
-  profile.headers["Accept-Language"] = options.language;
-  // Read for text (no images, media or fonts, the default), but painted: the results feed grows
-  // as it is scrolled, which a hidden tab never does.
+  if (!language.empty()) profile.headers["Accept-Language"] = language;
+  // Read for text (no images, media or fonts, the default), but painted.
   profile.painted = true;
   return profile;
 }
-
-}  // namespace
 
 MapsOptions MapsOptions::from_config(const Config& config) {
   MapsOptions o;
@@ -57,10 +44,10 @@ MapsReader::MapsReader(TabSource& tabs, MapsOptions options)
 std::vector<json> MapsReader::search(const std::string& keyword, const std::string& location,
                                      std::optional<std::int64_t> limit, Deadline deadline,
                                      const std::function<bool()>& keep_going) {
-  auto tab = tabs_.open(profile_for(options_), deadline);
+  auto tab = tabs_.open(maps_profile(options_.language), deadline);
   extract::PageRequest request;
   request.url = search_url(keyword, location, options_.language);
-  request.profile = profile_for(options_);
+  request.profile = maps_profile(options_.language);
   request.wait = extract::WaitFor::selector_of(kSearchReady, options_.render_patience);
   // The feed is scrolled within the search's own budget (the page's, and the whole search's).
   const Deadline page_deadline = std::min(deadline, deadline_in(options_.page_budget));
@@ -112,7 +99,7 @@ std::vector<json> MapsReader::search(const std::string& keyword, const std::stri
 std::optional<json> MapsReader::place_details(Tab& tab, const std::string& url, Deadline deadline) {
   extract::PageRequest request;
   request.url = url;
-  request.profile = profile_for(options_);
+  request.profile = maps_profile(options_.language);
   request.wait = extract::WaitFor::selector_of(kPlaceReady, options_.render_patience);
   request.world = kPlaceWorld;
   try {

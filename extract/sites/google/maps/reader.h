@@ -2,9 +2,9 @@
 // The maps site read in the browser pool, for the scraper jobs (jobs/maps_source.h).
 //
 // One search: load the site's search page for "<keyword> in <location>" in a tab, scroll its
-// results feed to the end (or the job's limit) and read every result (search.js); then open each
-// result's place page in the same tab for what only it shows (address, phone, website, hours;
-// place.js). A place page that cannot be read (a network error, a 404, its time budget) leaves
+// results feed to the end (or the job's limit) and read every result (maps_search.js); then open
+// each result's place page in the same tab for what only it shows (address, phone, website, hours;
+// maps_place.js). A place page that cannot be read (a network error, a 404, its time budget) leaves
 // the row with what the list showed, and says so in the log; a block page fails the search, as
 // it would fail every following page too.
 #include <cstdint>
@@ -35,6 +35,20 @@ struct MapsOptions {
 
   static MapsOptions from_config(const Config& config);
 };
+
+/// What every maps page is opened and read with, for the jobs and the endpoints alike: the site's
+/// language (`Accept-Language`, none when empty), and painted (the results feed grows as it is
+/// scrolled, which a hidden tab never does).
+extract::BrowserProfile maps_profile(const std::string& language);
+/// What tells that a page is ready to be read, with the scripts' selectors: a results feed, or a
+/// place's panel (a search with one answer goes straight to it).
+inline constexpr const char* kSearchReady =
+    "div[role=\"feed\"] div[role=\"article\"], div[role=\"feed\"] div.Nv2PK, "
+    "div[role=\"main\"][aria-label] h1";
+inline constexpr const char* kPlaceReady = "div[role=\"main\"][aria-label] h1";
+/// maps_place.js reads the page's own variables (APP_INITIALIZATION_STATE, ES5DGURL): it runs in
+/// the page's world.
+inline constexpr extract::World kPlaceWorld = extract::World::Page;
 
 /// The URL a person's search for `keyword` in `location` loads.
 std::string search_url(const std::string& keyword, const std::string& location,

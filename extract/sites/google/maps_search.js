@@ -1,17 +1,26 @@
-// Reads a rendered maps search page: the results feed, one article per place. The feed loads
-// more places as it is scrolled, so it is scrolled until it holds `args.limit` places or stops
-// growing for `args.settleMs` (or `args.budgetMs` runs out). A search the site answers with one
-// place goes straight to that place's page: then `kind` is "place" and place.js reads it.
-// The values are read as the page writes them; browser_source.cpp shapes them.
+// Reads a rendered maps search page: the results feed, one card per place. One reader for the
+// scraper jobs (extract/sites/google/maps/reader.h) and GET /scrape/google-maps/search
+// (maps_search.cpp). The feed loads more places as it is scrolled, so it is scrolled until it
+// holds `args.limit` places or stops growing for `args.settleMs` (or `args.budgetMs` runs out). A
+// search the site answers with one place goes straight to that place's page: then `kind` is
+// "place" and maps_place.js reads it. The values are read as the page writes them, in its
+// language; extract/sites/google/maps/page_rows.cpp shapes them.
 async (args) => {
   // Selectors, in one place so they can be mended (shared/fixtures/README.md, "Maps").
   const SEL = {
     feed: 'div[role="feed"]',
-    article: 'div[role="article"]',
+    // One result: an article in English pages (2026); the same card without the role in the
+    // fr-MA pages (2025).
+    article: 'div[role="article"], div.Nv2PK',
     placeLink: 'a[href*="/maps/place/"]',
-    rating: '[role="img"][aria-label*="stars"]',  // "4.8 stars 91,790 Reviews"
+    // The rating's label, "4.8 stars 91,790 Reviews" / "4,4 étoiles 14 avis": the one image
+    // label that starts with a number (the others name icons: "Wheelchair accessible entrance").
+    labelledImage: '[role="img"][aria-label]',
     detailLine: '.W4Efsd',  // one line of a result's details: "Art museum · ♿ · 1000 5th Ave"
     decoration: '[aria-hidden="true"], [role="img"]',  // the "·" separators, icons
+    // "Closed" / "Ouvert 24h/24" in the page's green or red, inside the part that says when.
+    openState: 'span[style*="color"]',
+    photo: 'img[src*="googleusercontent.com"]',
     placeMain: 'div[role="main"][aria-label] h1',
   };
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,17 +56,22 @@ async (args) => {
   };
   const places = [...articles()].slice(0, limit).map((article) => {
     const link = article.querySelector(SEL.placeLink);
-    const rating = article.querySelector(SEL.rating);
+    const rating = [...article.querySelectorAll(SEL.labelledImage)].find(
+        (img) => /^\d/.test(img.getAttribute('aria-label').trim()));
     const lines = [...article.querySelectorAll(SEL.detailLine)]
         .filter((line) => !line.querySelector(SEL.detailLine))
         .map((line) => [...line.children].filter((c) => c.tagName === 'SPAN').map(partText)
                                           .filter(Boolean))
         .filter((parts) => parts.length > 0);
+    const state = article.querySelector(SEL.openState);
+    const photo = article.querySelector(SEL.photo);
     return {
       name: article.getAttribute('aria-label') || (link && link.getAttribute('aria-label')) || '',
       href: link ? link.href : '',
       rating: rating ? rating.getAttribute('aria-label') : '',
       lines,
+      openState: state ? partText(state.parentElement) : '',
+      thumbnail: photo ? photo.src : '',
     };
   });
   return {kind: 'list', places, scrolls, complete: !grew || places.length >= limit};

@@ -1,7 +1,9 @@
-// Reads a rendered maps place page. The values are read as the page writes them (labels such as
-// "Address: ...", "4.7 stars"); browser_source.cpp shapes them. Where the page still carries the
-// place's data as Maps' own arrays (APP_INITIALIZATION_STATE[3][6], pages before 2024), that
-// string is returned too and extract/sites/google/maps/place.h reads it.
+// Reads a rendered maps place page, for the scraper jobs (extract/sites/google/maps/reader.h) and
+// GET /scrape/google-maps/place (maps_place.cpp). The values are read as the page writes them
+// (labels such as "Address: ...", "4.7 stars"); extract/sites/google/maps/page_rows.cpp shapes
+// them. Where the page still carries the place's data as Maps' own arrays
+// (APP_INITIALIZATION_STATE[3][6], pages before 2024), that string is returned too and
+// extract/sites/google/maps/place.h reads it.
 () => {
   // Selectors, in one place so they can be mended (shared/fixtures/README.md, "Maps").
   const SEL = {
@@ -13,6 +15,9 @@
     address: '[data-item-id="address"]',  // aria-label "Address: 2800 E Observatory Rd, ..."
     website: 'a[data-item-id="authority"]',
     phone: '[data-item-id^="phone:tel:"]',  // aria-label "Phone: (213) 473-0800"
+    // "Closed" in the page's red, inside the line "Closed · Opens 12 PM Fri" above the hours.
+    openState: 'span[style*="color"]',
+    photo: 'img[src*="googleusercontent.com"]',  // the place's first photo, above its name
   };
   const main = document.querySelector(SEL.main);
   if (!main) return {found: false};
@@ -33,6 +38,8 @@
     }
   }
   const phone = first(SEL.phone);
+  const openState = first(SEL.openState);
+  const photo = first(SEL.photo);
   const state = window.APP_INITIALIZATION_STATE;
   return {
     found: true,
@@ -46,6 +53,11 @@
     phone: label(phone),
     phoneNumber: phone ? phone.getAttribute('data-item-id').slice('phone:tel:'.length) : '',
     hours,
+    openState: openState ? text(openState.parentElement) : '',
+    thumbnail: photo ? photo.src : '',
+    // The place's own link (its feature id, coordinates and place id) when the page was opened
+    // by another address (`?q=place_id:…`): the page keeps it for its script-less version.
+    selfLink: typeof window.ES5DGURL === 'string' ? window.ES5DGURL : '',
     appState: state && state[3] && typeof state[3][6] === 'string' ? state[3][6] : null,
   };
 }
