@@ -64,9 +64,10 @@ struct Dependencies {
   /// The scraper jobs' tables over `store` (store/jobs_store.h).
   std::shared_ptr<store::JobStore> jobs;
   /// Where every node notes the browser sessions it holds (store/session_store.h), and this
-  /// node's sessions (extract/sessions.h, docs/sessions.md).
-  std::unique_ptr<store::SessionBook> session_book;
-  std::unique_ptr<extract::SessionRegistry> sessions;
+  /// node's sessions (extract/sessions.h, docs/sessions.md). Shared pointers, so that code that
+  /// builds Dependencies (tests) need not see their classes.
+  std::shared_ptr<store::SessionBook> session_book;
+  std::shared_ptr<extract::SessionRegistry> sessions;
   /// Wakes this node's job worker (a job was created); does nothing when the node runs no jobs.
   std::function<void()> wake_job_worker = [] {};
 };
