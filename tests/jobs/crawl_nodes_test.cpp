@@ -142,8 +142,8 @@ TEST(CrawlNodes, TwoNodesOnPostgresOneKilledEveryPageExactlyOnce) {
   ASSERT_FALSE(deliveries.empty());
   for (const auto& d : deliveries) {
     if (d.delivery.event != "scraper.data.scraped") continue;
-    const json body = json::parse(d.delivery.body);
-    for (const json& row : body.at("data")) ++announced[row.at("url").get<std::string>()];
+    const json delivered = json::parse(d.delivery.body);
+    for (const json& row : delivered.at("data")) ++announced[row.at("url").get<std::string>()];
   }
   EXPECT_EQ(announced.size(), static_cast<std::size_t>(kPages));
   for (const auto& [url, times] : announced) EXPECT_EQ(times, 1) << url;
