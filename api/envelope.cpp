@@ -108,7 +108,8 @@ void render_within(const Request& request, Response& response, std::size_t max_b
 Response error_response(const Request& request, const gleaner::Error& error) {
   Response r;
   r.status = http_status(error.code());
-  nlohmann::json e = {{"code", code_name(error.code())}, {"message", error.what()}};
+  r.error_code = code_name(error.code());
+  nlohmann::json e = {{"code", r.error_code}, {"message", error.what()}};
   if (error.code() == ErrorCode::Internal) {
     e["message"] = std::string(error.what()) + " (request " + request.id + ")";
   }

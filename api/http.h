@@ -51,6 +51,9 @@ struct Response {
   /// cut off because the client left, stopped reading within the write deadline, or a call threw
   /// (the client then sees the body end without its last chunk).
   std::function<std::optional<std::string>()> pieces;
+  /// The error code of an error answer (set by error_response, api/envelope.h), kept apart from
+  /// the body, which the server renders to text before the request is observed.
+  std::string error_code;
 
   static Response raw(std::string body, std::string content_type) {
     Response r;

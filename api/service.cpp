@@ -76,17 +76,8 @@ namespace {
 /// Counts an error answered to an authenticated caller in its usage (GET /account's usage.errors).
 /// A store that fails here costs the count, never the answer.
 void count_error(Dependencies& deps, const Request& request, const Response& response) {
-  if (response.status < 400 || !request.caller_id) return;
-  // The server renders a JSON answer into its raw body before it is written (render_within): an
-  // error's is small enough to read again.
-  nlohmann::json body = response.body;
-  if (response.raw_body && response.raw_body->size() < 64 * 1024) {
-    body = nlohmann::json::parse(*response.raw_body, nullptr, false);
-  }
-  const auto error = body.is_object() ? body.find("error") : body.end();
-  if (error == body.end() || !error->is_object()) return;
-  const std::string code = error->value("code", "");
-  if (code.empty()) return;
+  if (response.status < 400 || !request.caller_id || response.error_code.empty()) return;
+  const std::string& code = response.error_code;
   try {
     deps.store->count_error(*request.caller_id, request.route, code);
   } catch (const std::exception& e) {
