@@ -87,7 +87,9 @@ std::pair<std::string, std::string> render_json_around(const Request& request,
                                                        const std::string& key) {
   auto [text, at] = render_cut(request, response, &key, std::numeric_limits<std::size_t>::max());
   if (at == std::string::npos) return {std::move(text), std::string()};
-  return {text.substr(0, at), text.substr(at)};
+  std::string after = text.substr(at);
+  text.resize(at);
+  return {std::move(text), std::move(after)};
 }
 
 std::size_t max_answer_bytes(const Config& config) {
