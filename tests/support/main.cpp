@@ -2,7 +2,11 @@
 // last test so that no Chromium outlives the run.
 #include "tests/support/chromium.h"
 
+#include "core/log.h"
+
 #include <gtest/gtest.h>
+
+#include <cstdlib>
 
 namespace {
 
@@ -15,6 +19,10 @@ class SharedPoolEnvironment : public ::testing::Environment {
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
+  // GLEANER_TEST_LOG=debug shows every intercepted request and DevTools hiccup of a failing run.
+  if (const char* level = std::getenv("GLEANER_TEST_LOG")) {
+    gleaner::log::set_level(gleaner::log::parse_level(level));
+  }
   ::testing::AddGlobalTestEnvironment(new SharedPoolEnvironment);
   return RUN_ALL_TESTS();
 }
