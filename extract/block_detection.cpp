@@ -89,6 +89,13 @@ bool is_block_path(const std::string& url) {
   return path.starts_with("/sorry/") || path == "/sorry";
 }
 
+// How a wall's marker is reported.
+std::string wall_text(const nlohmann::json& wall, long long text_length, long long elements) {
+  return wall.value("vendor", std::string("unknown")) + " wall (" +
+         wall.value("marker", std::string()) + ") on a page of " + std::to_string(text_length) +
+         " characters, " + std::to_string(elements) + " elements";
+}
+
 }  // namespace
 
 void check_navigation(const Navigation& nav, PageKind kind) {
@@ -122,30 +129,25 @@ void check_navigation(const Navigation& nav, PageKind kind) {
   }
 }
 
-std::optional<std::string> block_reason(const nlohmann::json& signals, bool data_without_text) {
-  if (!signals.is_object()) return "the page could not be read";
+std::optional<std::string> wall_reason(const nlohmann::json& signals) {
+  if (!signals.is_object()) return std::nullopt;
   const std::string url = signals.value("url", "");
   const std::string title = lower(signals.value("title", ""));
   const std::string text = signals.value("text", "");
   const long long text_length = signals.value("textLength", 0LL);
   const long long elements = signals.value("elementCount", 0LL);
-  // A page with next to no content of its own: where a wall's weaker markers decide.
-  const bool thin = !data_without_text && text_length < kThinPage;
 
   if (is_block_path(url)) return "block page at " + url;
   if (host_of(url).starts_with("consent.")) return "consent wall at " + url;
   if (const nlohmann::json& walls = signals.value("walls", nlohmann::json()); walls.is_array()) {
     for (const nlohmann::json& wall : walls) {
-      if (!wall.is_object() || !(wall.value("strong", false) || thin)) continue;
-      return wall.value("vendor", std::string("unknown")) + " wall (" +
-             wall.value("marker", std::string()) + ") on a page of " + std::to_string(text_length) +
-             " characters, " + std::to_string(elements) + " elements";
+      if (!wall.is_object() || !wall.value("strong", false)) continue;
+      return wall_text(wall, text_length, elements);
     }
   }
   for (auto t : kBlockTitles) {
     if (title.starts_with(t)) return "challenge page titled '" + signals.value("title", "") + "'";
   }
-  if (!data_without_text && (text_length == 0 || elements < 5)) return "empty page";
   if (text_length < kShortPage) {
     for (auto phrase : kBlockPhrases) {
       if (text.find(phrase) != std::string::npos) {
@@ -159,6 +161,23 @@ std::optional<std::string> block_reason(const nlohmann::json& signals, bool data
     }
     if (consent_hits >= 2) return "consent wall";
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> block_reason(const nlohmann::json& signals, bool data_without_text) {
+  if (!signals.is_object()) return "the page could not be read";
+  if (auto reason = wall_reason(signals)) return reason;
+  const long long text_length = signals.value("textLength", 0LL);
+  const long long elements = signals.value("elementCount", 0LL);
+  // A page with next to no content of its own: where a wall's weaker markers decide.
+  if (!data_without_text && text_length < kThinPage) {
+    if (const nlohmann::json& walls = signals.value("walls", nlohmann::json()); walls.is_array()) {
+      for (const nlohmann::json& wall : walls) {
+        if (wall.is_object()) return wall_text(wall, text_length, elements);
+      }
+    }
+  }
+  if (!data_without_text && (text_length == 0 || elements < 5)) return "empty page";
   return std::nullopt;
 }
 

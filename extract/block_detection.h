@@ -38,4 +38,10 @@ void check_navigation(const Navigation& navigation, PageKind kind = PageKind::Si
 std::optional<std::string> block_reason(const nlohmann::json& signals,
                                         bool data_without_text = false);
 
+/// The part of block_reason() that holds while the page is still loading: a block path or host, a
+/// strong marker, a challenge title, a short page's block or consent phrases. An empty or thin
+/// page is not judged (an application's shell is both before it renders). A selector wait stops on
+/// it rather than waiting out its patience on a wall.
+std::optional<std::string> wall_reason(const nlohmann::json& signals);
+
 }  // namespace gleaner::extract

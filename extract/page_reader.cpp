@@ -21,6 +21,10 @@ std::string_view trim_script(std::string_view s) {
 
 }  // namespace
 
+std::string block_signals_expression() {
+  return "(" + std::string(trim_script(scripts::block_signals_js)) + ")()";
+}
+
 std::string compose_page_expression(std::string_view script, const nlohmann::json& args) {
   std::string expr;
   expr.reserve(script.size() + scripts::block_signals_js.size() + scripts::prelude_js.size() + 512);

@@ -22,6 +22,9 @@ struct PageReading {
   nlohmann::json data;
 };
 
+/// block_signals.js called: evaluates to the signals block_reason() and wall_reason() read.
+std::string block_signals_expression();
+
 /// Whether a script's output holds the page's data although the page shows no text yet
 /// (Endpoint::data_without_text); empty: never.
 using DataWithoutText = std::function<bool(const nlohmann::json& script_output)>;

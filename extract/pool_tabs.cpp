@@ -10,7 +10,9 @@
 
 #include "core/error.h"
 #include "core/log.h"
+#include "extract/block_detection.h"
 #include "extract/endpoint.h"
+#include "extract/page_reader.h"
 #include "extract/web/ad_blocker.h"
 #include "extract/web/url_blocker.h"
 #include "proxies/gateway.h"
@@ -21,6 +23,8 @@ namespace {
 
 // Left of a deadline for reading the page once a selector wait gave up.
 constexpr Millis kReadMargin{2000};
+// How long a selector is waited for between two looks for a wall.
+constexpr Millis kWallCheckSlice{1000};
 
 std::string sleep_for(Millis pause) {
   return "new Promise((resolve) => setTimeout(resolve, " + std::to_string(pause.count()) + "))";
@@ -204,16 +208,35 @@ class LeasedTab final : public Tab {
     // A selector is waited for after the load, and a miss is not an error (tab.h): an error page
     // or a block page lacks it, and the endpoint's checks then tell what the page is.
     if (wait.kind == WaitFor::Kind::Selector && result.status < 400) {
-      const Millis left = std::max(time_left(deadline) - kReadMargin, Millis(0));
-      // Both in a world of our own, where the page cannot see them (docs/stealth.md).
-      lease_.page().evaluate_isolated(
-          browser::selector_waiter(wait.selector, std::min(left, wait.patience)), deadline);
-      if (wait.extra.count() > 0) {
+      const bool wall = !wait_for_selector(wait, deadline);
+      if (!wall && wait.extra.count() > 0) {
         lease_.page().evaluate_isolated(sleep_for(std::min(wait.extra, time_left(deadline))),
                                         deadline);
       }
     }
     return {std::move(result.url), result.status, std::move(result.headers)};
+  }
+
+  // Waits up to the selector's patience, in slices: between two, a page that turned out to be a
+  // wall (wall_reason) ends the wait, so a captcha answers in about a slice, not the patience.
+  // Everything runs in a world of our own, where the page cannot see it (docs/stealth.md).
+  // False when a wall ended it.
+  bool wait_for_selector(const WaitFor& wait, Deadline deadline) {
+    const Deadline give_up = std::min(deadline_in(wait.patience), deadline - kReadMargin);
+    while (true) {
+      const Millis left = std::max(time_left(give_up), Millis(0));
+      const Millis slice = std::min(left, kWallCheckSlice);
+      if (lease_.page().evaluate_isolated(browser::selector_waiter(wait.selector, slice),
+                                          deadline) == true) {
+        return true;
+      }
+      if (slice >= left) return true;  // patience spent: the endpoint's checks tell what it is
+      if (auto wall = wall_reason(lease_.page().evaluate_isolated(block_signals_expression(),
+                                                                   deadline))) {
+        log::debug("extract") << "stopped waiting for " << wait.selector << ": " << *wall;
+        return false;
+      }
+    }
   }
 
   nlohmann::json evaluate(const std::string& expression, Deadline deadline, World world) override {

@@ -75,6 +75,26 @@ TEST(BlockDetection, WallHeadersAreBlocksWhateverTheStatus) {
   EXPECT_NO_THROW(check_navigation({"https://x.test/", 200, {{"cf-ray", "9d31"}}}));
 }
 
+TEST(BlockDetection, WhileAPageLoadsOnlyACertainWallCounts) {
+  // wall_reason ends a selector wait early: an application's shell, empty or with a weak marker,
+  // may still render into the page, a strong marker or a challenge title will not.
+  nlohmann::json s = ordinary_page_signals("https://www.google.com/maps/search/x");
+  EXPECT_EQ(wall_reason(s), std::nullopt);
+  s["textLength"] = 0;
+  s["elementCount"] = 2;
+  EXPECT_EQ(wall_reason(s), std::nullopt);
+  EXPECT_TRUE(block_reason(s));
+  s["walls"] = {{{"vendor", "recaptcha"}, {"marker", "iframe"}, {"strong", false}}};
+  EXPECT_EQ(wall_reason(s), std::nullopt);
+  s["walls"] = {{{"vendor", "datadome"}, {"marker", "iframe"}, {"strong", true}}};
+  EXPECT_EQ(wall_reason(s), "datadome wall (iframe) on a page of 0 characters, 2 elements");
+  EXPECT_EQ(wall_reason(s), block_reason(s));
+  s["walls"] = nlohmann::json::array();
+  s["url"] = "https://consent.google.com/ml?continue=x";
+  EXPECT_TRUE(wall_reason(s));
+  EXPECT_EQ(wall_reason(nlohmann::json()), std::nullopt);
+}
+
 TEST(BlockDetection, OrdinaryPagePasses) {
   EXPECT_EQ(block_reason(ordinary_page_signals("https://www.google.com/search?q=x")), std::nullopt);
 }
