@@ -487,6 +487,60 @@ TYPED_TEST(FrontierStoreTest, ADeadNodesPageIsTakenOverAndStoredOnce) {
   EXPECT_TRUE(b.claim_entry(std::chrono::seconds(60)));
 }
 
+TYPED_TEST(FrontierStoreTest, APinnedJobRunsOnItsNodeOnlyOneEntryAtATimeInItsOrder) {
+  auto account = this->new_account(100);
+  JobStore a = this->jobs("node-a");
+  auto store_b = this->open("node-b");
+  JobStore b(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b");
+  FrontierPolicy policy;
+  policy.max_concurrency = 4;  // a batch's, per origin: the pin makes it one for the whole job
+  // Two origins, interleaved: the order is the batch's, not the origins'.
+  const std::vector<FrontierEntry> seeds = {
+      this->page("https://x.example", "/login"), this->page("https://y.example", "/a"),
+      this->page("https://x.example", "/b"), this->page("https://y.example", "/c")};
+  const Job job = a.create_frontier_job(account, "batch", json::object(), "", seeds, policy,
+                                        /*pinned=*/true);
+  EXPECT_EQ(job.pinned_node, "node-a");
+  EXPECT_EQ(a.job(job.id)->pinned_node, "node-a");
+  const Job free_job = a.create_frontier_job(account, "batch", json::object(), "",
+                                             {this->page("https://z.example", "/")}, policy);
+  EXPECT_FALSE(free_job.pinned_node);
+  std::vector<std::string> order;
+  for (std::size_t i = 0; i < seeds.size(); ++i) {
+    // Node b never takes the pinned job's pages, not even while node a is idle; it takes the
+    // other job's.
+    auto on_b = b.claim_entry(std::chrono::seconds(60));
+    if (on_b) {
+      EXPECT_EQ(on_b->job.id, free_job.id);
+      this->commit(b, *on_b);
+    }
+    auto on_a = a.claim_entry(std::chrono::seconds(60));
+    ASSERT_TRUE(on_a);
+    ASSERT_EQ(on_a->job.id, job.id);
+    // While one of its pages is leased, no other is given, on any node.
+    EXPECT_FALSE(a.claim_entry(std::chrono::seconds(60)));
+    EXPECT_FALSE(b.claim_entry(std::chrono::seconds(60)));
+    order.push_back(on_a->entry.key);
+    ASSERT_TRUE(this->commit(a, *on_a).row);
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"https://x.example/login", "https://y.example/a",
+                                             "https://x.example/b", "https://y.example/c"}));
+  EXPECT_FALSE(b.claim_entry(std::chrono::seconds(60)));
+  EXPECT_TRUE(a.finish_if_drained(job.id, [](const Job&) { return std::nullopt; }));
+  EXPECT_EQ(a.job(job.id)->rows_count, 4);
+  // A page of node a's that outlived its lease (a's thread hung) is a's again, never b's.
+  const Job again = a.create_frontier_job(account, "batch", json::object(), "",
+                                          {this->page("https://x.example", "/again")}, policy,
+                                          /*pinned=*/true);
+  ASSERT_TRUE(a.claim_entry(std::chrono::seconds(60)));
+  this->clock_.advance(std::chrono::seconds(61));
+  EXPECT_FALSE(b.claim_entry(std::chrono::seconds(60)));
+  auto retaken = a.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(retaken);
+  EXPECT_EQ(retaken->job.id, again.id);
+  EXPECT_EQ(retaken->entry.attempts, 2);
+}
+
 TYPED_TEST(FrontierStoreTest, LimitAliasesAndPacing) {
   auto account = this->new_account(100);
   JobStore js = this->jobs();
