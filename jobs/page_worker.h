@@ -48,11 +48,12 @@ struct FetchedText {
 class PageSource {
  public:
   virtual ~PageSource() = default;
-  /// Loads one page as POST /scrape/web does. Throws gleaner::Error as web::fetch_page does.
+  /// Loads one page as POST /scrape/web does for `account` (the job's: a request's sessionId
+  /// names that account's session). Throws gleaner::Error as web::fetch_page does.
   /// Pages one thread fetches one after another with the same non-empty `session` (a crawl's
   /// job id) may share a browser session (jobs/web_page_source.h); an empty one shares nothing.
   virtual FetchedPage fetch(const web::WebRequest& request, Deadline deadline,
-                            const std::string& session) = 0;
+                            const std::string& session, std::int64_t account) = 0;
   /// GETs `url` (behind the same address guard), its first `max_bytes` (decompressed, for a
   /// gzip file) and no more. Throws gleaner::Error when it cannot be read.
   virtual FetchedText get_text(const std::string& url, Deadline deadline,
