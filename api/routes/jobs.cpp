@@ -53,7 +53,8 @@ JobCaller job_caller(Request& request, Dependencies& deps) {
 /// A batch in a session (docs/sessions.md "Batches") is pinned to this node, where its rows open
 /// or find the session: refused now when this node runs no jobs, or when another node holds the
 /// session (the request should have been routed there, as POST /scrape/web's).
-void check_session_node(Dependencies& deps, std::int64_t account, const jobs::PageJobRequest& body) {
+void check_session_node(Dependencies& deps, std::int64_t account,
+                        const jobs::PageJobRequest& body) {
   if (!deps.config.get_bool("jobs_enabled", true)) {
     throw Error(ErrorCode::Unavailable,
                 "this node runs no jobs (jobs_enabled: false), and a batch in a session runs on "
