@@ -1,6 +1,7 @@
 #pragma once
 // Runs the page jobs (kinds "batch" and "crawler") from their frontier in the store: every
-// thread of every node takes one entry at a time (store/jobs_store.h claim_entry), fetches it as
+// thread of every node takes one entry at a time (store/jobs_store.h claim_entry; a job pinned to
+// a node, a batch in a browser session, is that node's alone, one entry at a time), fetches it as
 // POST /scrape/web would, and commits in one transaction the page's row, its charge, its
 // scraper.data.scraped delivery and the links it admits to the frontier. Nothing of a crawl is
 // held in memory between entries, so memory does not grow with the crawl, and a node that dies

@@ -777,14 +777,16 @@ TYPED_TEST(FrontierStoreTest, TheOperatorListsAndStopsJobsAStoppedServiceLeftLea
   const auto account = this->new_account(100);
   const auto other = this->new_account(100, "other");
   JobStore a = this->jobs("node-a");
-  // Node a was running a maps job and a page of a batch when it stopped.
+  // Node a was running a maps job and a page of a batch (in a session: pinned to node a) when it
+  // stopped.
   const Job maps = a.create_job(account, "maps", this->input());
   ASSERT_TRUE(a.claim_job(std::chrono::seconds(900)));
   a.mark_started(maps.id, std::nullopt);
   this->clock_.advance(std::chrono::seconds(1));
   const Job batch = a.create_frontier_job(
       account, "batch", json::object(), "",
-      {this->page("https://x.example", "/1"), this->page("https://x.example", "/2")}, {});
+      {this->page("https://x.example", "/1"), this->page("https://x.example", "/2")}, {},
+      /*pinned=*/true);
   const auto in_flight = a.claim_entry(std::chrono::seconds(900));
   ASSERT_TRUE(in_flight);
   a.mark_started(batch.id, std::nullopt);
@@ -806,7 +808,7 @@ TYPED_TEST(FrontierStoreTest, TheOperatorListsAndStopsJobsAStoppedServiceLeftLea
   EXPECT_LT(batch_line, maps_line) << "newest first";
   EXPECT_NE(list_out.find("account=" + std::to_string(account) +
                           " kind=batch status=in_progress rows=0 credits=0 pages_found=2 "
-                          "pages_failed=0 leased_pages=1"),
+                          "pages_failed=0 leased_pages=1 pinned_to=node-a"),
             std::string::npos)
       << list_out;
   EXPECT_NE(list_out.find("kind=maps status=in_progress rows=0 credits=0 created="),
