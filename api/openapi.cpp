@@ -434,7 +434,8 @@ json web_request_schema() {
                           "(default 4); one more is a 429. Needs sessionId"}}}}}};
 }
 
-/// What POST /scrape/web takes that a batch or a crawl does not: a session is one node's.
+/// What POST /scrape/web and a batch take that a crawl does not: a session serves one page at a
+/// time on one node (docs/sessions.md "Batches").
 void drop_session_fields(json& schema) {
   for (const char* field : {"sessionId", "sessionTtl", "sessionQueue"})
     schema["properties"].erase(field);
@@ -521,7 +522,10 @@ json webhook_schema() {
 json batch_request_schema(bool stored) {
   json schema = web_request_schema();
   schema["properties"].erase("url");
-  drop_session_fields(schema);
+  schema["properties"]["sessionId"]["description"] =
+      "Run every row in the caller's browser session of this name, one after another, on the "
+      "node that accepted the batch; the first row opens it if it is not open, a later row that "
+      "finds it gone fails with session_lost (docs/sessions.md \"Batches\")";
   schema["properties"]["urls"] = {{"type", "array"},
                                   {"items", {{"type", "string"}}},
                                   {"minItems", 1},
@@ -733,12 +737,21 @@ json openapi_document() {
                                       with_errors(json::object(), {501}), false);
   }
 
+  // docs/sessions.md: the session may be named in a header, which a load balancer can route on.
+  const json session_header = {
+      {"name", "X-Session-Id"},
+      {"in", "header"},
+      {"required", false},
+      {"description", "The sessionId, where a load balancer can read it; a body naming another "
+                      "session is a 400 (conflicting_parameters)"},
+      {"schema", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_-]{1,64}$"}}}};
   json web =
       operation("web", "Load any page and return its content",
                 with_errors({{"200", charged(json_response("The page", web_response_schema()))}},
                             {400, 401, 402, 404, 409, 413, 422, 429, 500, 502, 503, 504}));
   web["requestBody"] = {{"required", true},
                         {"content", {{"application/json", {{"schema", web_request_schema()}}}}}};
+  web["parameters"] = json::array({session_header});
   // The hosted service's clients send the same fields as query parameters of a GET (arrays as
   // `outputFormat[0]=html`, objects as their JSON text, booleans as true/false).
   json web_get = web;
@@ -753,7 +766,8 @@ json openapi_document() {
        {"description", "every other field of the POST body, by its name"},
        {"style", "form"},
        {"explode", true},
-       {"schema", {{"type", "object"}}}}};
+       {"schema", {{"type", "object"}}}},
+      session_header};
   paths["/scrape/web"]["post"] = std::move(web);
   paths["/scrape/web"]["get"] = std::move(web_get);
 
@@ -812,13 +826,15 @@ json openapi_document() {
                            {"content", {{"application/json", {{"schema", job_request_schema()}}}}}};
   paths["/scrapers/maps/jobs"]["post"] = std::move(create);
 
+  // 409 session_lost: the batch's session is held by another node; 503: this node runs no jobs.
   json batch =
       operation("createBatch", "Fetch up to 10,000 pages as a job, each as POST /scrape/web would",
                 with_errors({{"201", json_response("The job, queued", schema_ref("JobAnswer"))}},
-                            {400, 413, 401, 429, 507}));
+                            {400, 413, 401, 409, 429, 503, 507}));
   batch["requestBody"] = {
       {"required", true},
       {"content", {{"application/json", {{"schema", batch_request_schema(false)}}}}}};
+  batch["parameters"] = json::array({session_header});
   paths["/scrape/batch/web"]["post"] = std::move(batch);
 
   json crawl =

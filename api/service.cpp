@@ -45,7 +45,8 @@ struct Service::Jobs {
                jobs::WorkerOptions::from_config(deps.config, pool_share(deps.config, pool_pages),
                                                 deps.costs.of("maps_job_row")),
                [this] { outbox.notify(); }),
-        pages(web::WebServices{*deps.pool, deps.gateway.get(), deps.screenshots.get()}),
+        pages(web::WebServices{*deps.pool, deps.gateway.get(), deps.screenshots.get(),
+                               deps.sessions.get()}),
         page_worker(*deps.jobs, pages, SystemClock::instance(),
                     jobs::PageWorkerOptions::from_config(
                         deps.config, pool_share(deps.config, pool_pages),

@@ -152,6 +152,12 @@ std::unique_ptr<Tab> SessionRegistry::take(const Key& key, const SessionTerms& t
     lock.unlock();
     return hand_out(key, s, terms, profile, deadline, /*fresh=*/false);
   }
+  if (!terms.may_open) {
+    throw Error(ErrorCode::SessionLost,
+                "session " + quoted(key.second) +
+                    " is no longer open (its browser was recycled, the node restarted, or it "
+                    "ended or expired); the batch's remaining pages are not run in a fresh one");
+  }
 
   const int open = static_cast<int>(std::count_if(sessions_.begin(), sessions_.end(), [](auto& e) {
     return e.second->state == Session::State::Open || e.second->state == Session::State::Opening;

@@ -56,6 +56,10 @@ struct SessionTerms {
   /// first request, and a later one that asks for another proxy is a 400.
   std::optional<std::string> proxy_type;
   std::optional<std::string> proxy_country;
+  /// Whether the request opens the session when it is not open. A batch's rows after its first
+  /// may not: a session lost between two rows fails the rest with session_lost, never a fresh
+  /// context under the same name (docs/sessions.md "Batches").
+  bool may_open = true;
 };
 
 /// Largest sessionTtl and sessionQueue accepted.
@@ -79,7 +83,8 @@ class SessionRegistry {
   /// held by this node before a restart), TooManyRequests (its queue is full, or the account or
   /// this node has its most sessions open), Timeout (waited for the tab until the deadline),
   /// ConflictingParameters (the request asks for another proxy than the session's), and what
-  /// opening a page throws.
+  /// opening a page throws. With `terms.may_open` false, a session not open on this node is
+  /// SessionLost.
   std::unique_ptr<TabSource> tabs(std::int64_t account, SessionTerms terms,
                                   const proxies::Route& route, SiteEgress egress);
 

@@ -109,8 +109,9 @@ std::vector<std::string> patterns(const json& body, const std::string& name) {
 }
 
 /// Splits the body into the job's own fields (left in `body`) and the /scrape/web fields of
-/// every page (returned), which /scrape/web's parser then validates.
-json page_fields(json& body, const std::vector<std::string_view>& own) {
+/// every page (returned), which /scrape/web's parser then validates. `batch`: a batch's, which
+/// may run in a session (docs/sessions.md "Batches"); a crawl's may not.
+json page_fields(json& body, const std::vector<std::string_view>& own, bool batch) {
   if (body.contains("jsScenario")) {
     throw invalid_parameter("jsScenario",
                             "a jsScenario acts on one page; batches and crawls do not take one");
@@ -118,12 +119,16 @@ json page_fields(json& body, const std::vector<std::string_view>& own) {
   if (body.contains("url")) {
     throw invalid_parameter("url", "a batch or a crawl takes its pages in `urls`");
   }
-  // A session lives in one node's browser, and a job's pages are taken by any node's worker.
+  // A session serves one page at a time in one tab; a crawl fetches its pages in parallel, on
+  // every node, in the order it finds them. A batch in a session is pinned to the node that
+  // took it and runs its rows one after another (PageJobRequest::in_session).
   for (const char* field : {"sessionId", "sessionTtl", "sessionQueue"}) {
-    if (body.contains(field)) {
+    if (!batch && body.contains(field)) {
       throw invalid_parameter(field,
-                              "a session is for POST /scrape/web; batches and crawls do "
-                              "not run in one (docs/sessions.md)");
+                              "a crawl does not run in a session: its pages are fetched in "
+                              "parallel, by every node; a session serves one page at a time on "
+                              "one node. Give the session to POST /scrape/web or to a batch "
+                              "(POST /scrape/batch/web) of the pages (docs/sessions.md)");
     }
   }
   json page = json::object();
@@ -146,7 +151,7 @@ PageJobRequest PageJobRequest::parse_batch(const std::string& body, Millis defau
   json parsed = parse_object(body);
   PageJobRequest r;
   r.kind = kind::kBatch;
-  r.page = page_fields(parsed, kBatchFields);
+  r.page = page_fields(parsed, kBatchFields, true);
   r.ignore_invalid_urls = as_bool(parsed, "ignoreInvalidURLs", false);
   const std::vector<std::string> given = url_list(parsed, kMaxBatchUrls);
   std::string refused;
@@ -182,7 +187,7 @@ PageJobRequest PageJobRequest::parse_crawler(const std::string& body, Millis def
   json parsed = parse_object(body);
   PageJobRequest r;
   r.kind = kind::kCrawler;
-  r.page = page_fields(parsed, kCrawlerFields);
+  r.page = page_fields(parsed, kCrawlerFields, false);
   const std::vector<std::string> given = url_list(parsed, kMaxStartUrls);
   for (std::size_t i = 0; i < given.size(); ++i) {
     if (const std::string problem = url_problem(given[i]); !problem.empty()) {
@@ -241,7 +246,7 @@ PageJobRequest PageJobRequest::from_json(const std::string& job_kind, const json
   const bool batch = job_kind == kind::kBatch;
   r.kind = batch ? kind::kBatch : kind::kCrawler;
   json rest = stored;
-  r.page = page_fields(rest, batch ? kBatchFields : kCrawlerFields);
+  r.page = page_fields(rest, batch ? kBatchFields : kCrawlerFields, batch);
   r.page.erase("invalidUrls");
   r.urls = stored.at("urls").get<std::vector<std::string>>();
   r.webhook = webhook_of(stored);
@@ -261,6 +266,11 @@ PageJobRequest PageJobRequest::from_json(const std::string& job_kind, const json
   r.delay_ms = stored.value("delayMs", std::int64_t{0});
   r.max_concurrency = stored.value("maxConcurrency", std::int64_t{2});
   return r;
+}
+
+bool PageJobRequest::in_session() const {
+  const auto id = page.find("sessionId");
+  return id != page.end() && !id->is_null();
 }
 
 web::WebRequest PageJobRequest::page_request(const std::string& url,

@@ -3,7 +3,8 @@
 // POST /scrapers/crawler/jobs (kind "crawler": start URLs and the rules that say which links to
 // follow), spec/conventions.md "Batches and crawls". Every field that is not the job's own is a
 // /scrape/web field, validated by /scrape/web's own parser (extract/web/request.h) so that both
-// accept exactly what /scrape/web accepts, new fields included; only `jsScenario` is refused.
+// accept exactly what /scrape/web accepts, new fields included; only `jsScenario` is refused, and
+// a crawl's session fields (a batch may run in a session, docs/sessions.md "Batches").
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -88,6 +89,10 @@ struct PageJobRequest {
   static PageJobRequest from_json(const std::string& job_kind, const nlohmann::json& stored);
   /// The job's stored `input`: the body with the defaults written in.
   nlohmann::json to_json() const;
+
+  /// A batch whose rows run in the caller's session `sessionId`: pinned to the node that took it
+  /// and run one row at a time (store::Job::pinned_node).
+  bool in_session() const;
 
   /// The /scrape/web request of one page of the job.
   web::WebRequest page_request(const std::string& url, Millis default_timeout) const;

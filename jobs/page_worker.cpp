@@ -456,13 +456,18 @@ void PageWorker::run_page(const store::Job& job, const store::FrontierEntry& ent
       request.extract_links = true;
       request.json = true;
     }
+    // A batch in a session (docs/sessions.md "Batches"), pinned to this node and run one row
+    // at a time: its first row opens the session if it is not open; a later row finds it open
+    // or fails with session_lost, never in a fresh context under the same name.
+    if (request.session_id) request.session_may_open = job.rows_count == 0;
     // A crawl's pages are one browsing session; a batch's rows are each the answer
     // POST /scrape/web would give (conventions.md), so each gets a fresh one.
     const auto fetched = std::make_shared<FetchedPage>();  // outlives this call if it is left
     const bool loaded =
         on_lane(job.id, [this, request, fetched, deadline = deadline_in(request.timeout),
-                         session = rules.crawl ? job.id : std::string()] {
-          *fetched = source_.fetch(request, deadline, session);
+                         session = rules.crawl ? job.id : std::string(),
+                         account = job.account_id] {
+          *fetched = source_.fetch(request, deadline, session, account);
         });
     if (!loaded) {
       left_page(job, entry);

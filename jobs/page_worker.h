@@ -1,6 +1,7 @@
 #pragma once
 // Runs the page jobs (kinds "batch" and "crawler") from their frontier in the store: every
-// thread of every node takes one entry at a time (store/jobs_store.h claim_entry), fetches it as
+// thread of every node takes one entry at a time (store/jobs_store.h claim_entry; a job pinned to
+// a node, a batch in a browser session, is that node's alone, one entry at a time), fetches it as
 // POST /scrape/web would, and commits in one transaction the page's row, its charge, its
 // scraper.data.scraped delivery and the links it admits to the frontier. Nothing of a crawl is
 // held in memory between entries, so memory does not grow with the crawl, and a node that dies
@@ -48,11 +49,12 @@ struct FetchedText {
 class PageSource {
  public:
   virtual ~PageSource() = default;
-  /// Loads one page as POST /scrape/web does. Throws gleaner::Error as web::fetch_page does.
+  /// Loads one page as POST /scrape/web does for `account` (the job's: a request's sessionId
+  /// names that account's session). Throws gleaner::Error as web::fetch_page does.
   /// Pages one thread fetches one after another with the same non-empty `session` (a crawl's
   /// job id) may share a browser session (jobs/web_page_source.h); an empty one shares nothing.
   virtual FetchedPage fetch(const web::WebRequest& request, Deadline deadline,
-                            const std::string& session) = 0;
+                            const std::string& session, std::int64_t account) = 0;
   /// GETs `url` (behind the same address guard), its first `max_bytes` (decompressed, for a
   /// gzip file) and no more. Throws gleaner::Error when it cannot be read.
   virtual FetchedText get_text(const std::string& url, Deadline deadline,

@@ -93,11 +93,14 @@ WebPageSource::~WebPageSource() {
 }
 
 FetchedPage WebPageSource::fetch(const web::WebRequest& request, Deadline deadline,
-                                 const std::string& session) {
+                                 const std::string& session, std::int64_t account) {
   if (!request.js_rendering || session.empty()) {
     rest();  // a tab kept for another job's pages is not held meanwhile
-    const proxies::Route route = web::choose_route(request, services_);
-    web::WebResult result = web::fetch_page(request, route, services_, deadline);
+    // A batch's sessionId (docs/sessions.md "Batches") is the job's account's session.
+    web::WebServices services = services_;
+    services.caller = account;
+    const proxies::Route route = web::choose_route(request, services);
+    web::WebResult result = web::fetch_page(request, route, services, deadline);
     return {std::move(result.body), std::move(result.url),
             std::string(web::cost_key(request, route))};
   }

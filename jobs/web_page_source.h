@@ -9,7 +9,8 @@
 // On the browser road, the pages of one crawl that one thread fetches one after another share a
 // tab, as a crawler's browser session: one browser context, and one way out (an upstream proxy
 // when the job asks for one), for up to kPagesPerTab pages, never shared with another job. A
-// batch's pages (no session) each get a fresh context, as POST /scrape/web's do. A fresh
+// batch's pages each get a fresh context, as POST /scrape/web's do (or, with a sessionId, the
+// session's tab, as POST /scrape/web's with one: docs/sessions.md "Batches"). A fresh
 // context per page costs a fresh renderer process, more CPU than the page itself on small pages
 // (docs/benchmarks.md, "Crawls"). A tab is let go when its page failed other than with the site's
 // own answer, when the thread moves to another job, and when the thread rests (PageSource::rest),
@@ -36,7 +37,7 @@ class WebPageSource final : public PageSource {
   ~WebPageSource() override;
 
   FetchedPage fetch(const web::WebRequest& request, Deadline deadline,
-                    const std::string& session) override;
+                    const std::string& session, std::int64_t account) override;
   FetchedText get_text(const std::string& url, Deadline deadline, std::size_t max_bytes) override;
   void rest() override;
   void rest_all() override;

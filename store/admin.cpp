@@ -120,6 +120,9 @@ std::string describe(const JobListing& l) {
         j.progress.is_object() ? j.progress.value("pagesFailed", std::int64_t{0}) : 0;
     out << " pages_found=" << j.frontier_size << " pages_failed=" << failed
         << " leased_pages=" << l.leased_entries;
+    // Only that node runs it (a batch in a session): a job that waits for a node gone for good
+    // is stopped by `gleaner jobs stop`.
+    if (j.pinned_node) out << " pinned_to=" << *j.pinned_node;
   }
   out << " created=" << format_utc(j.created_at);
   if (j.finished_at) out << " finished=" << format_utc(*j.finished_at);

@@ -14,7 +14,7 @@ namespace {
 constexpr std::string_view kJobColumns =
     "id, account_id, kind, status, stop_reason, input, progress, rows_count, credits_spent, "
     "stop_requested, created_at, updated_at, started_at, finished_at, key_hash, by_frontier, "
-    "frontier_size";
+    "frontier_size, pinned_node";
 constexpr std::string_view kEntryColumns =
     "id, url_key, entry_kind, url, origin, depth, parent_url, attempts";
 /// Whether origin `o` of a page job still has an entry queued or leased. Every queued entry's
@@ -55,6 +55,7 @@ Job job_from(const Row& row) {
   if (!row.is_null(14)) j.key_hash = row.text(14);
   j.by_frontier = row.integer(15) != 0;
   j.frontier_size = row.integer(16);
+  if (!row.is_null(17)) j.pinned_node = row.text(17);
   return j;
 }
 
@@ -559,15 +560,17 @@ Job JobStore::end_job(Transaction& tx, const Job& current, const std::string& st
 Job JobStore::create_frontier_job(std::int64_t account_id, const std::string& kind,
                                   const nlohmann::json& input, const std::string& key_hash,
                                   const std::vector<FrontierEntry>& seeds,
-                                  const FrontierPolicy& policy) {
+                                  const FrontierPolicy& policy, bool pinned) {
   const std::string id = new_uuid();
   const std::int64_t t = now();
   db_.transact(TxKind::Write, [&](Transaction& tx) {
     tx.run(
         "INSERT INTO scraper_jobs (id, account_id, key_hash, kind, status, input, progress, "
-        "by_frontier, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+        "by_frontier, pinned_node, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, "
+        "?)",
         {id, account_id, key_hash.empty() ? SqlValue(nullptr) : SqlValue(key_hash), kind,
-         std::string(job_status::kPending), input.dump(), std::string("{}"), t, t});
+         std::string(job_status::kPending), input.dump(), std::string("{}"),
+         pinned ? SqlValue(node_id_) : SqlValue(nullptr), t, t});
     const std::int64_t added = admit(tx, id, seeds, policy);
     tx.run("UPDATE scraper_jobs SET frontier_size = ? WHERE id = ?", {added, id});
   });
@@ -630,15 +633,20 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease,
         std::chrono::duration_cast<std::chrono::milliseconds>(clock_.now().time_since_epoch())
             .count();
     // Only ids and accounts: the order needs no more, and a batch's input can be megabytes.
+    // Another node's pinned jobs are not this node's to run, nor to count among an account's
+    // oldest.
     std::vector<PageJobRef> candidates;
+    std::vector<bool> pinned;
     for (const Row& row :
-         tx.run("SELECT id, account_id FROM (SELECT id, account_id, created_at, ROW_NUMBER() OVER "
-                "(PARTITION BY account_id ORDER BY created_at, id) AS place FROM scraper_jobs "
-                "WHERE by_frontier = 1 AND status IN ('pending', 'in_progress') AND "
-                "stop_requested = 0) ranked WHERE place <= ? ORDER BY created_at, id",
-                {kClaimJobsPerAccount})
+         tx.run("SELECT id, account_id, pinned_node FROM (SELECT id, account_id, created_at, "
+                "pinned_node, ROW_NUMBER() OVER (PARTITION BY account_id ORDER BY created_at, id) "
+                "AS place FROM scraper_jobs WHERE by_frontier = 1 AND status IN ('pending', "
+                "'in_progress') AND stop_requested = 0 AND (pinned_node IS NULL OR pinned_node = "
+                "?)) ranked WHERE place <= ? ORDER BY created_at, id",
+                {node_id_, kClaimJobsPerAccount})
              .rows) {
       candidates.push_back({row.text(0), row.integer(1)});
+      pinned.push_back(!row.is_null(2));
     }
     std::vector<std::size_t> tries;
     if (order) {
@@ -648,6 +656,14 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease,
     }
     for (const std::size_t index : tries) {
       const std::string& job_id = candidates.at(index).id;
+      if (pinned.at(index)) {
+        if (auto entry = claim_in_order(tx, job_id, lease)) {
+          auto job = job_in(tx, job_id);
+          if (!job) throw Error(ErrorCode::Internal, "page job " + job_id + " vanished");
+          return ClaimedEntry{std::move(*job), std::move(*entry)};
+        }
+        continue;
+      }
       // An origin whose delay has passed, with an entry to take and a free slot. Locked, so
       // that two nodes never both count a free slot of one origin.
       const auto origins =
@@ -703,6 +719,35 @@ std::optional<ClaimedEntry> JobStore::claim_entry(std::chrono::seconds lease,
     }
     return std::nullopt;
   });
+}
+
+std::optional<FrontierEntry> JobStore::claim_in_order(Transaction& tx, const std::string& job_id,
+                                                      std::chrono::seconds lease) {
+  const std::int64_t t = now();
+  // The job row locked: two threads of this node never both find none of its entries leased.
+  tx.run("SELECT id FROM scraper_jobs WHERE id = ?" + std::string(db_.dialect().lock_rows),
+         {job_id});
+  if (tx.run("SELECT COUNT(*) FROM job_frontier WHERE job_id = ? AND state = 'leased' AND "
+             "lease_expires_at >= ?",
+             {job_id, t})
+          .rows.at(0)
+          .integer(0) > 0) {
+    return std::nullopt;
+  }
+  // The oldest entry still to fetch, whatever its origin: the frontier's order is the batch's.
+  const auto rows = tx.run("SELECT " + std::string(kEntryColumns) +
+                               " FROM job_frontier WHERE job_id = ? AND (state = 'queued' OR "
+                               "(state = 'leased' AND lease_expires_at < ?)) ORDER BY id LIMIT 1",
+                           {job_id, t})
+                        .rows;
+  if (rows.empty()) return std::nullopt;
+  FrontierEntry entry = entry_from(rows.front());
+  tx.run(
+      "UPDATE job_frontier SET state = 'leased', lease_owner = ?, lease_expires_at = ?, "
+      "attempts = attempts + 1 WHERE id = ?",
+      {node_id_, t + lease.count(), entry.id});
+  ++entry.attempts;
+  return entry;
 }
 
 std::vector<Job> JobStore::page_jobs_to_end() {

@@ -52,6 +52,10 @@ struct Job {
   bool by_frontier = false;
   /// Pages admitted to the frontier so far (what a crawl's `limit` caps).
   std::int64_t frontier_size = 0;
+  /// A page job only that node's worker runs (entry `node_id`), one entry at a time, in the
+  /// frontier's order: a batch in a browser session, which lives in that node's memory and serves
+  /// one request at a time (docs/sessions.md). None: any node's worker, entries in parallel.
+  std::optional<std::string> pinned_node;
   TimePoint created_at;
   TimePoint updated_at;
   std::optional<TimePoint> started_at;
@@ -247,10 +251,12 @@ class JobStore {
   Job create_job(std::int64_t account_id, const std::string& kind, const nlohmann::json& input,
                  const std::string& key_hash = {});
   /// A new pending page job whose frontier starts with `seeds` (in one transaction): it is run
-  /// entry by entry (claim_entry) by every node's worker, never leased whole.
+  /// entry by entry (claim_entry) by every node's worker, never leased whole; or, `pinned` to this
+  /// node, by this node's worker only, one entry at a time (Job::pinned_node).
   Job create_frontier_job(std::int64_t account_id, const std::string& kind,
                           const nlohmann::json& input, const std::string& key_hash,
-                          const std::vector<FrontierEntry>& seeds, const FrontierPolicy& policy);
+                          const std::vector<FrontierEntry>& seeds, const FrontierPolicy& policy,
+                          bool pinned = false);
   /// The job if it exists and is the caller's (others' jobs are not found).
   std::optional<Job> find_job(const std::string& id, std::int64_t account_id,
                               const std::string& key_hash = {});
@@ -311,6 +317,8 @@ class JobStore {
   /// default the oldest) that has one ready: its origin's delay has passed and fewer than its
   /// max_concurrency entries are leased. Leased for `lease`; the origin's next fetch is due after
   /// its delay. Another node's locked rows are skipped (PostgreSQL: FOR UPDATE SKIP LOCKED).
+  /// A job pinned to another node is never offered; one pinned to this node gives its oldest
+  /// entry, and only while none of its entries is leased (Job::pinned_node).
   std::optional<ClaimedEntry> claim_entry(std::chrono::seconds lease, const ClaimOrder& order = {});
   /// Page jobs that must end now: stop asked by their account, or nothing queued or leased left.
   std::vector<Job> page_jobs_to_end();
@@ -401,6 +409,10 @@ class JobStore {
       const std::string& cost_key,
       const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
           batch_body);
+  /// claim_entry for a job pinned to this node: its oldest entry to fetch, leased for `lease`,
+  /// unless one of its entries is leased already.
+  std::optional<FrontierEntry> claim_in_order(Transaction& tx, const std::string& job_id,
+                                              std::chrono::seconds lease);
   /// Admits `entries` to a job's frontier under `policy`, each origin with its pacing row;
   /// returns how many pages were new. The job row must be locked by `tx`.
   std::int64_t admit(Transaction& tx, const std::string& job_id,

@@ -190,6 +190,12 @@ CREATE TABLE browser_sessions (
   PRIMARY KEY (account_id, session_id)
 );
 )sql"},
+      {9,
+       "page jobs pinned to a node: a batch in a browser session runs where the session lives, "
+       "one page at a time (store/jobs_store.h Job::pinned_node, docs/sessions.md)",
+       R"sql(
+ALTER TABLE scraper_jobs ADD COLUMN pinned_node TEXT;
+)sql"},
   };
   return list;
 }

@@ -21,6 +21,7 @@
 #include "jobs/page_worker.h"
 #include "proxies/guard.h"
 #include "proxies/resolver.h"
+#include "store/session_store.h"
 
 namespace gleaner::api {
 namespace {
@@ -47,6 +48,30 @@ struct JobCaller {
 JobCaller job_caller(Request& request, Dependencies& deps) {
   store::Account account = authenticate(request, deps);
   return {std::move(account), sha256_hex(api_key_of(request))};
+}
+
+/// A batch in a session (docs/sessions.md "Batches") is pinned to this node, where its rows open
+/// or find the session: refused now when this node runs no jobs, or when another node holds the
+/// session (the request should have been routed there, as POST /scrape/web's).
+void check_session_node(Dependencies& deps, std::int64_t account,
+                        const jobs::PageJobRequest& body) {
+  if (!deps.config.get_bool("jobs_enabled", true)) {
+    throw Error(ErrorCode::Unavailable,
+                "this node runs no jobs (jobs_enabled: false), and a batch in a session runs on "
+                "the node that holds the session");
+  }
+  if (!deps.session_book) {
+    throw Error(ErrorCode::Unavailable, "sessions are not available on this node");
+  }
+  const std::string id = body.page.at("sessionId").get<std::string>();
+  const auto note = deps.session_book->find(account, id);
+  if (note && note->node != deps.jobs->node_id()) {
+    throw Error(ErrorCode::SessionLost,
+                "session '" + id +
+                    "' is held by another node; this request reached a node that does not have it "
+                    "(route requests by sessionId, docs/sessions.md)",
+                "held by node " + note->node);
+  }
 }
 
 store::Job owned_job(store::JobStore& jobs, const Request& request, const JobCaller& caller) {
@@ -105,12 +130,15 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
   // stores it (jobs/page_worker.h).
   auto create_page_job = [&deps, jobs](Request& request, const jobs::PageJobRequest& body) {
     const JobCaller caller = job_caller(request, deps);
+    const bool in_session = body.in_session();
+    if (in_session) check_session_node(deps, caller.account.id, body);
     jobs->check_room(caller.account.id);  // 507: the account's quota, or the disk
     Response r;
     r.status = 201;
+    // A batch in a session runs where the session lives: on this node, one row at a time.
     r.body = jobs::job_json(jobs->create_frontier_job(caller.account.id, body.kind, body.to_json(),
                                                       caller.key_hash, jobs::seeds_of(body),
-                                                      jobs::policy_of(body)));
+                                                      jobs::policy_of(body), in_session));
     deps.wake_job_worker();
     return r;
   };
@@ -121,17 +149,19 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
       "POST", "/scrape/batch/web",
       [&deps, check_webhook, create_page_job](Request& request) {
         job_caller(request, deps);  // a missing or bad key is a 401 before the body is parsed
-        return create_page_job(
-            request, jobs::PageJobRequest::parse_batch(
-                         request.body, default_request_budget(deps.config), check_webhook));
+        return create_page_job(request, jobs::PageJobRequest::parse_batch(
+                                            with_session_header(request.body, request),
+                                            default_request_budget(deps.config), check_webhook));
       },
       static_cast<std::size_t>(batch_body));
   router.add("POST", "/scrapers/crawler/jobs",
              [&deps, check_webhook, create_page_job](Request& request) {
                job_caller(request, deps);
-               return create_page_job(
-                   request, jobs::PageJobRequest::parse_crawler(
-                                request.body, default_request_budget(deps.config), check_webhook));
+               // An X-Session-Id is refused as the body's sessionId is: crawls run in none.
+               return create_page_job(request, jobs::PageJobRequest::parse_crawler(
+                                                   with_session_header(request.body, request),
+                                                   default_request_budget(deps.config),
+                                                   check_webhook));
              });
 
   router.add("GET", "/scrapers/jobs", [&deps, jobs](Request& request) {

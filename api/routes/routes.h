@@ -50,6 +50,11 @@ inline constexpr std::string_view kConsoleContentSecurityPolicy =
     "frame-ancestors 'none'";
 /// GET /openapi.json: the OpenAPI document (api/openapi.h), without authentication.
 void add_openapi_routes(Router& router);
+/// `body` (POST /scrape/web's, or a batch's) with the session the request's X-Session-Id header
+/// names, which a load balancer can route on (docs/sessions.md): as its sessionId when it has none;
+/// a body naming another one is a 400 (conflicting_parameters). A body that is no JSON object is
+/// left for its parser to refuse.
+std::string with_session_header(const std::string& body, const Request& request);
 /// GET /scrape/sessions (the caller's browser sessions) and DELETE /scrape/sessions/{id}.
 void add_session_routes(Router& router, Dependencies& deps);
 /// Scraper jobs: POST /scrapers/maps/jobs, GET/DELETE /scrapers/jobs/{id}, results, list.

@@ -76,13 +76,12 @@ nlohmann::json body_of_query(const Query& query) {
   return body;
 }
 
-// The header naming a request's session, beside the body's sessionId (names are lower case here).
-constexpr const char* kSessionHeader = "x-session-id";
+}  // namespace
 
-// `body` with the session the header names: as its sessionId when it has none; a body naming
-// another one is a 400. A body that is no JSON object is left for the parser to refuse.
-std::string with_session_header(const std::string& body, const std::string& header) {
-  if (json_text_deeper_than(body, max_json_depth())) return body;
+std::string with_session_header(const std::string& body, const Request& request) {
+  // Names are lower case here.
+  const std::string header = request.header("x-session-id");
+  if (header.empty() || json_text_deeper_than(body, max_json_depth())) return body;
   nlohmann::json parsed = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (!parsed.is_object()) return body;
   if (const auto named = parsed.find("sessionId"); named != parsed.end() && !named->is_null()) {
@@ -97,8 +96,6 @@ std::string with_session_header(const std::string& body, const std::string& head
   return parsed.dump();
 }
 
-}  // namespace
-
 void add_web_routes(Router& router, Dependencies& deps) {
   const Handler fetch = [&deps](Request& request) {
     // Authenticated, then validated before charging: a bad body is a 400, never a 402.
@@ -107,9 +104,7 @@ void add_web_routes(Router& router, Dependencies& deps) {
         request.method == "POST" ? request.body : body_of_query(request.query).dump();
     // docs/sessions.md: the session may be named in a header too, which a load balancer can
     // route on (the body's field is out of its sight).
-    if (const std::string header = request.header(kSessionHeader); !header.empty()) {
-      text = with_session_header(text, header);
-    }
+    text = with_session_header(text, request);
     web::WebRequest body = web::parse_web_request(text, default_request_budget(deps.config));
     web::WebServices services{*deps.pool, deps.gateway.get(), deps.screenshots.get(),
                               deps.sessions.get(), caller.id};

@@ -111,6 +111,7 @@ WebResult fetch_page(const WebRequest& request, const proxies::Route& route, Web
     terms.id = *request.session_id;
     terms.ttl = request.session_ttl;
     terms.queue = request.session_queue;
+    terms.may_open = request.session_may_open;
     terms.proxy_type = request.proxy_type;
     terms.proxy_country = request.proxy_country;
     auto session_tabs = services.sessions->tabs(services.caller, std::move(terms), route, egress);

@@ -73,6 +73,9 @@ struct WebRequest {
   std::chrono::seconds session_ttl{300};
   /// Requests that may wait for the session's tab while another uses it (then 429).
   int session_queue = 4;
+  /// Whether the request opens the session when it is not open (no body field: a batch's rows
+  /// after its first may not, extract::SessionTerms::may_open).
+  bool session_may_open = true;
 
   /// Whether any option chooses the part of the page `text` and `markdown` are made of.
   bool filters_content() const {

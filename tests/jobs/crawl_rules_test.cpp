@@ -224,13 +224,51 @@ TEST(PageJobRequest, BatchTakesWebFieldsAndRefusesOrSkipsInvalidUrls) {
                   Millis(60000), kAnyWebhook);
             }),
             std::make_pair(ErrorCode::InvalidParameter, std::string("jsScenario")));
-  // A session lives on one node; a batch's pages run on any node's worker (docs/sessions.md).
+  // A batch may run in a session (docs/sessions.md "Batches"), its fields checked as
+  // /scrape/web checks them; a crawl may not.
+  const json in_session = {{"urls", {"https://a.example/", "https://b.example/"}},
+                           {"sessionId", "cart"},
+                           {"sessionTtl", 600},
+                           {"sessionQueue", 2}};
+  const auto session_batch =
+      PageJobRequest::parse_batch(in_session.dump(), Millis(60000), kAnyWebhook);
+  EXPECT_TRUE(session_batch.in_session());
+  const web::WebRequest row = session_batch.page_request("https://b.example/", Millis(60000));
+  EXPECT_EQ(row.session_id, "cart");
+  EXPECT_EQ(row.session_ttl, std::chrono::seconds(600));
+  EXPECT_EQ(row.session_queue, 2);
+  EXPECT_TRUE(PageJobRequest::from_json(kind::kBatch, session_batch.to_json()).in_session());
+  EXPECT_FALSE(PageJobRequest::parse_batch(json({{"urls", {"https://a.example/"}}}).dump(),
+                                           Millis(60000), kAnyWebhook)
+                   .in_session());
   EXPECT_EQ(refusal([] {
               PageJobRequest::parse_batch(
-                  json({{"urls", {"https://a.example/"}}, {"sessionId", "cart"}}).dump(),
+                  json({{"urls", {"https://a.example/"}}, {"sessionId", "a/b"}}).dump(),
                   Millis(60000), kAnyWebhook);
             }),
             std::make_pair(ErrorCode::InvalidParameter, std::string("sessionId")));
+  EXPECT_EQ(refusal([] {
+              PageJobRequest::parse_batch(
+                  json({{"urls", {"https://a.example/"}}, {"sessionTtl", 60}}).dump(),
+                  Millis(60000), kAnyWebhook);
+            }),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("sessionTtl")));
+  EXPECT_EQ(refusal([] {
+              PageJobRequest::parse_batch(json({{"urls", {"https://a.example/"}},
+                                                {"sessionId", "cart"},
+                                                {"jsRendering", false}})
+                                              .dump(),
+                                          Millis(60000), kAnyWebhook);
+            }),
+            std::make_pair(ErrorCode::InvalidParameter, std::string("sessionId")));
+  for (const char* field : {"sessionId", "sessionTtl", "sessionQueue"}) {
+    json crawl = {{"urls", {"https://a.example/"}}, {"sessionId", "cart"}};
+    if (std::string(field) != "sessionId") crawl = {{"urls", {"https://a.example/"}}, {field, 5}};
+    EXPECT_EQ(refusal([&] {
+                PageJobRequest::parse_crawler(crawl.dump(), Millis(60000), kAnyWebhook);
+              }),
+              std::make_pair(ErrorCode::InvalidParameter, std::string(field)));
+  }
   EXPECT_EQ(refusal([] {
               PageJobRequest::parse_batch(json({{"url", "https://a.example/"}}).dump(),
                                           Millis(60000), kAnyWebhook);

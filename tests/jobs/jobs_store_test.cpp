@@ -487,6 +487,60 @@ TYPED_TEST(FrontierStoreTest, ADeadNodesPageIsTakenOverAndStoredOnce) {
   EXPECT_TRUE(b.claim_entry(std::chrono::seconds(60)));
 }
 
+TYPED_TEST(FrontierStoreTest, APinnedJobRunsOnItsNodeOnlyOneEntryAtATimeInItsOrder) {
+  auto account = this->new_account(100);
+  JobStore a = this->jobs("node-a");
+  auto store_b = this->open("node-b");
+  JobStore b(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b");
+  FrontierPolicy policy;
+  policy.max_concurrency = 4;  // a batch's, per origin: the pin makes it one for the whole job
+  // Two origins, interleaved: the order is the batch's, not the origins'.
+  const std::vector<FrontierEntry> seeds = {
+      this->page("https://x.example", "/login"), this->page("https://y.example", "/a"),
+      this->page("https://x.example", "/b"), this->page("https://y.example", "/c")};
+  const Job job = a.create_frontier_job(account, "batch", json::object(), "", seeds, policy,
+                                        /*pinned=*/true);
+  EXPECT_EQ(job.pinned_node, "node-a");
+  EXPECT_EQ(a.job(job.id)->pinned_node, "node-a");
+  const Job free_job = a.create_frontier_job(account, "batch", json::object(), "",
+                                             {this->page("https://z.example", "/")}, policy);
+  EXPECT_FALSE(free_job.pinned_node);
+  std::vector<std::string> order;
+  for (std::size_t i = 0; i < seeds.size(); ++i) {
+    // Node b never takes the pinned job's pages, not even while node a is idle; it takes the
+    // other job's.
+    auto on_b = b.claim_entry(std::chrono::seconds(60));
+    if (on_b) {
+      EXPECT_EQ(on_b->job.id, free_job.id);
+      this->commit(b, *on_b);
+    }
+    auto on_a = a.claim_entry(std::chrono::seconds(60));
+    ASSERT_TRUE(on_a);
+    ASSERT_EQ(on_a->job.id, job.id);
+    // While one of its pages is leased, no other is given, on any node.
+    EXPECT_FALSE(a.claim_entry(std::chrono::seconds(60)));
+    EXPECT_FALSE(b.claim_entry(std::chrono::seconds(60)));
+    order.push_back(on_a->entry.key);
+    ASSERT_TRUE(this->commit(a, *on_a).row);
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"https://x.example/login", "https://y.example/a",
+                                             "https://x.example/b", "https://y.example/c"}));
+  EXPECT_FALSE(b.claim_entry(std::chrono::seconds(60)));
+  EXPECT_TRUE(a.finish_if_drained(job.id, [](const Job&) { return std::nullopt; }));
+  EXPECT_EQ(a.job(job.id)->rows_count, 4);
+  // A page of node a's that outlived its lease (a's thread hung) is a's again, never b's.
+  const Job again = a.create_frontier_job(account, "batch", json::object(), "",
+                                          {this->page("https://x.example", "/again")}, policy,
+                                          /*pinned=*/true);
+  ASSERT_TRUE(a.claim_entry(std::chrono::seconds(60)));
+  this->clock_.advance(std::chrono::seconds(61));
+  EXPECT_FALSE(b.claim_entry(std::chrono::seconds(60)));
+  auto retaken = a.claim_entry(std::chrono::seconds(60));
+  ASSERT_TRUE(retaken);
+  EXPECT_EQ(retaken->job.id, again.id);
+  EXPECT_EQ(retaken->entry.attempts, 2);
+}
+
 TYPED_TEST(FrontierStoreTest, LimitAliasesAndPacing) {
   auto account = this->new_account(100);
   JobStore js = this->jobs();
@@ -723,14 +777,16 @@ TYPED_TEST(FrontierStoreTest, TheOperatorListsAndStopsJobsAStoppedServiceLeftLea
   const auto account = this->new_account(100);
   const auto other = this->new_account(100, "other");
   JobStore a = this->jobs("node-a");
-  // Node a was running a maps job and a page of a batch when it stopped.
+  // Node a was running a maps job and a page of a batch (in a session: pinned to node a) when it
+  // stopped.
   const Job maps = a.create_job(account, "maps", this->input());
   ASSERT_TRUE(a.claim_job(std::chrono::seconds(900)));
   a.mark_started(maps.id, std::nullopt);
   this->clock_.advance(std::chrono::seconds(1));
   const Job batch = a.create_frontier_job(
       account, "batch", json::object(), "",
-      {this->page("https://x.example", "/1"), this->page("https://x.example", "/2")}, {});
+      {this->page("https://x.example", "/1"), this->page("https://x.example", "/2")}, {},
+      /*pinned=*/true);
   const auto in_flight = a.claim_entry(std::chrono::seconds(900));
   ASSERT_TRUE(in_flight);
   a.mark_started(batch.id, std::nullopt);
@@ -752,7 +808,7 @@ TYPED_TEST(FrontierStoreTest, TheOperatorListsAndStopsJobsAStoppedServiceLeftLea
   EXPECT_LT(batch_line, maps_line) << "newest first";
   EXPECT_NE(list_out.find("account=" + std::to_string(account) +
                           " kind=batch status=in_progress rows=0 credits=0 pages_found=2 "
-                          "pages_failed=0 leased_pages=1"),
+                          "pages_failed=0 leased_pages=1 pinned_to=node-a"),
             std::string::npos)
       << list_out;
   EXPECT_NE(list_out.find("kind=maps status=in_progress rows=0 credits=0 created="),

@@ -28,14 +28,33 @@ class ScriptedPages final : public PageSource {
 
   std::set<std::string> failing;
 
-  FetchedPage fetch(const web::WebRequest& request, Deadline, const std::string&) override {
+  FetchedPage fetch(const web::WebRequest& request, Deadline, const std::string&,
+                    std::int64_t account) override {
     std::unique_lock lock(mutex_);
     started_.push_back(request.url);
+    may_open_.push_back(request.session_may_open);
+    accounts_.push_back(account);
+    most_at_once_ = std::max(most_at_once_, ++at_once_);
     changed_.notify_all();
     changed_.wait_for(lock, kMaxWait,
                       [&] { return !hold_ || released_.count(request.url) || all_released_; });
+    --at_once_;
     if (failing.count(request.url)) throw Error(ErrorCode::UpstreamError, "connection reset");
     return {{{"statusCode", 200}}, request.url, "web"};
+  }
+  /// Per fetch started, in order: whether it could open its session, and for which account.
+  std::vector<bool> may_open() {
+    std::lock_guard lock(mutex_);
+    return may_open_;
+  }
+  std::vector<std::int64_t> accounts() {
+    std::lock_guard lock(mutex_);
+    return accounts_;
+  }
+  /// The most fetches that ran at once.
+  int most_at_once() {
+    std::lock_guard lock(mutex_);
+    return most_at_once_;
   }
   FetchedText get_text(const std::string&, Deadline, std::size_t) override { return {404, {}}; }
 
@@ -58,9 +77,13 @@ class ScriptedPages final : public PageSource {
 
  private:
   const bool hold_;
-  std::mutex mutex_;  // guards started_, released_, all_released_
+  std::mutex mutex_;  // guards every field below
   std::condition_variable changed_;
   std::vector<std::string> started_;
+  std::vector<bool> may_open_;
+  std::vector<std::int64_t> accounts_;
+  int at_once_ = 0;
+  int most_at_once_ = 0;
   std::set<std::string> released_;
   bool all_released_ = false;
 };
@@ -179,6 +202,39 @@ TEST_F(PageWorkerTest, FailuresWithinTheShareLetTheJobFinish) {
   EXPECT_EQ(done.rows_count, 7);
   EXPECT_EQ(done.progress.value("pagesFailed", 0), 3);
   EXPECT_EQ(done.credits_spent, 4);
+}
+
+// docs/sessions.md "Batches": a batch in a session is pinned to its node and runs one row at a
+// time, in its order, as its account; only its first row may open the session.
+TEST_F(PageWorkerTest, ABatchInASessionRunsOneRowAtATimeAndOnlyItsFirstMayOpenIt) {
+  ScriptedPages pages(/*hold=*/true);
+  options_.threads = 3;
+  options_.poll = Millis(20);
+  PageWorker worker(*jobs_, pages, clock_, options_);
+  const std::vector<std::string> given = {"https://a.example/sign-in", "https://b.example/1",
+                                          "https://a.example/2", "https://b.example/3"};
+  const PageJobRequest request = PageJobRequest::parse_batch(
+      json({{"urls", given}, {"sessionId", "cart"}}).dump(), Millis(60000),
+      [](const std::string&, const std::string&) {});
+  ASSERT_TRUE(request.in_session());
+  const std::int64_t account = temp_.new_account(1000);
+  const store::Job job =
+      jobs_->create_frontier_job(account, kind::kBatch, request.to_json(), "", seeds_of(request),
+                                 policy_of(request), /*pinned=*/true);
+  worker.start(true);
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    const auto started = pages.wait_started(i + 1);
+    ASSERT_EQ(started.size(), i + 1);
+    EXPECT_EQ(started[i], given[i]);
+    pages.release(given[i]);
+  }
+  const store::Job done = wait_done(job.id);
+  EXPECT_EQ(done.status, store::job_status::kFinished);
+  EXPECT_EQ(done.rows_count, 4);
+  EXPECT_EQ(pages.wait_started(4), given);
+  EXPECT_EQ(pages.most_at_once(), 1);
+  EXPECT_EQ(pages.may_open(), (std::vector<bool>{true, false, false, false}));
+  EXPECT_EQ(pages.accounts(), std::vector<std::int64_t>(4, account));
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 // A site with a login, served live on 127.0.0.1 (tests of sessions, docs/sessions.md): /login
 // shows a form; posting the right password sets a session cookie and redirects to /account,
 // which shows who is signed in to a browser that sends the cookie and sends everyone else to
-// /login. /slow answers only once the test opens its gate.
+// /login; /sign-in?user=...&pass=... signs in by a link. /slow and /held answer only once the
+// test opens their gates.
 #include <map>
 #include <mutex>
 #include <random>
@@ -30,19 +31,12 @@ class LoginSite {
           "text/html");
     });
     s.Post("/login", [this](const httplib::Request& req, httplib::Response& res) {
-      if (req.get_param_value("pass") != kPassword) {
-        res.status = 401;
-        res.set_content("<p>wrong password</p>", "text/html");
-        return;
-      }
-      const std::string token =
-          std::to_string(std::random_device{}()) + "x" + std::to_string(std::random_device{}());
-      {
-        std::lock_guard lock(mutex_);
-        signed_in_[token] = req.get_param_value("user");
-      }
-      res.set_header("Set-Cookie", "sid=" + token + "; Path=/; HttpOnly");
-      res.set_redirect("/account", 303);
+      sign_in(req, res);
+    });
+    // A sign-in link (as a mailed magic link): the same as posting the form, for a batch's rows,
+    // which run no jsScenario.
+    s.Get("/sign-in", [this](const httplib::Request& req, httplib::Response& res) {
+      sign_in(req, res);
     });
     s.Get("/account", [this](const httplib::Request& req, httplib::Response& res) {
       const std::string user = user_of(req);
@@ -61,14 +55,39 @@ class LoginSite {
       slow_.wait();
       res.set_content("<p>slow</p>", "text/html");
     });
+    // The same with a gate of its own (a gate opens once): a batch's row held mid-batch.
+    s.Get("/held", [this](const httplib::Request&, httplib::Response& res) {
+      held_.wait();
+      res.set_content("<p>held</p>", "text/html");
+    });
     site_.start();
   }
-  ~LoginSite() { slow_.open(); }
+  ~LoginSite() {
+    slow_.open();
+    held_.open();
+  }
 
   std::string url(const std::string& path) const { return site_.url(path); }
   Gate& slow() { return slow_; }
+  Gate& held() { return held_; }
 
  private:
+  // Signs `user` in when `pass` is right: a session cookie, and on to /account.
+  void sign_in(const httplib::Request& req, httplib::Response& res) {
+    if (req.get_param_value("pass") != kPassword) {
+      res.status = 401;
+      res.set_content("<p>wrong password</p>", "text/html");
+      return;
+    }
+    const std::string token =
+        std::to_string(std::random_device{}()) + "x" + std::to_string(std::random_device{}());
+    {
+      std::lock_guard lock(mutex_);
+      signed_in_[token] = req.get_param_value("user");
+    }
+    res.set_header("Set-Cookie", "sid=" + token + "; Path=/; HttpOnly");
+    res.set_redirect("/account", 303);
+  }
   std::string user_of(const httplib::Request& req) {
     const std::string cookies = req.get_header_value("Cookie");
     const auto at = cookies.find("sid=");
@@ -83,6 +102,7 @@ class LoginSite {
   std::mutex mutex_;                              // guards signed_in_
   std::map<std::string, std::string> signed_in_;  // session cookie → user
   Gate slow_;
+  Gate held_;
   // Declared last: its handlers use the members above.
   LocalServer site_;
 };

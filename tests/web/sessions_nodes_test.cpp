@@ -3,7 +3,8 @@
 // filled in as docker/nginx/entrypoint.sh does). A session opened through nginx stays on the node
 // that opened it: its later requests through nginx (X-Session-Id) reach that node and are signed
 // in, while a request naming it that reaches the other node is 409 session_lost (uncharged), not
-// a fresh context under the same name; both nodes list it.
+// a fresh context under the same name; both nodes list it. A batch in the session runs on the
+// node that holds it.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -15,9 +16,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "extract/sessions.h"
+#include "store/jobs_store.h"
 #include "tests/store/test_postgres.h"
 #include "tests/support/service_under_test.h"
 #include "tests/web/login_site.h"
@@ -85,29 +88,48 @@ class Nginx {
   pid_t pid_ = -1;
 };
 
-Config node_config(const std::string& dir, const std::string& db, const std::string& node) {
+Config node_config(const std::string& dir, const std::string& db, const std::string& node,
+                   bool jobs = false) {
   Config config = service_config(dir, /*replay_dir=*/"");
   config.set("store", db);
   config.set("node_id", node);
   config.set("data_dir", dir);
   config.set("allow_private_addresses", true);
-  config.set("jobs_enabled", false);
+  config.set("jobs_enabled", jobs);
   return config;
 }
 
-TEST(SessionsOnTwoNodes, ASessionStaysOnItsNodeAndAnotherNodeSaysItIsLost) {
-  const std::string db = store::testing::TestPostgres::instance().fresh_database();
+// Two nodes on one fresh PostgreSQL database behind nginx, an account, and the login site.
+struct TwoNodes {
+  explicit TwoNodes(bool jobs)
+      : db(store::testing::TestPostgres::instance().fresh_database()),
+        node1(node_config(dir1.path(), db, "node-1", jobs)),
+        node2(node_config(dir2.path(), db, "node-2", jobs)),
+        account(node1.create_account(1000)),
+        nginx(nginx_dir.path(), store::testing::free_loopback_port(), node1.port(),
+              node2.port()) {}
+  /// Whether nginx answers.
+  bool up() {
+    return nginx.started() && ServiceUnderTest::eventually([&] {
+             auto r = nginx.client()->Get("/health");
+             return r && r->status == 200;
+           });
+  }
+
+  const std::string db;
   TempDir dir1, dir2, nginx_dir;
   LoginSite site;
-  ServiceUnderTest node1(node_config(dir1.path(), db, "node-1"));
-  ServiceUnderTest node2(node_config(dir2.path(), db, "node-2"));
-  const auto account = node1.create_account(1000);
-  Nginx nginx(nginx_dir.path(), store::testing::free_loopback_port(), node1.port(), node2.port());
-  ASSERT_TRUE(nginx.started());
-  ASSERT_TRUE(ServiceUnderTest::eventually([&] {
-    auto r = nginx.client()->Get("/health");
-    return r && r->status == 200;
-  })) << nginx.log();
+  ServiceUnderTest node1;
+  ServiceUnderTest node2;
+  const ServiceUnderTest::NewAccount account;
+  Nginx nginx;
+};
+
+TEST(SessionsOnTwoNodes, ASessionStaysOnItsNodeAndAnotherNodeSaysItIsLost) {
+  TwoNodes nodes(/*jobs=*/false);
+  ASSERT_TRUE(nodes.up()) << nodes.nginx.log();
+  auto [node1, node2, account, nginx, site] =
+      std::tie(nodes.node1, nodes.node2, nodes.account, nodes.nginx, nodes.site);
 
   const httplib::Headers in_session{{"x-api-key", account.key}, {"x-session-id", "two-nodes"}};
   auto through_nginx = [&](const json& body) {
@@ -155,6 +177,56 @@ TEST(SessionsOnTwoNodes, ASessionStaysOnItsNodeAndAnotherNodeSaysItIsLost) {
   ASSERT_TRUE(ended);
   EXPECT_EQ(ended->status, 200) << ended->body;
   EXPECT_EQ(holder.deps().sessions->open_count(), 0);
+}
+
+// docs/sessions.md "Batches": a batch sent through nginx with the session's header lands on the
+// node holding the session and is pinned there; both nodes' page workers run, and every row is
+// signed in (a row the other node took would be session_lost). A batch naming the session sent
+// straight to the other node is refused.
+TEST(SessionsOnTwoNodes, ABatchInASessionRunsOnTheNodeHoldingIt) {
+  TwoNodes nodes(/*jobs=*/true);
+  ASSERT_TRUE(nodes.up()) << nodes.nginx.log();
+  auto [node1, node2, account, nginx, site] =
+      std::tie(nodes.node1, nodes.node2, nodes.account, nodes.nginx, nodes.site);
+  const httplib::Headers in_session{{"x-api-key", account.key}, {"x-session-id", "batch-nodes"}};
+  auto logged_in = nginx.client()->Post(
+      "/scrape/web", in_session,
+      json({{"url", site.url("/login")}, {"jsScenario", json::parse(kLogInScenario)}}).dump(),
+      "application/json");
+  ASSERT_TRUE(logged_in) << nginx.log();
+  ASSERT_EQ(logged_in->status, 200) << logged_in->body;
+  const bool on1 = node1.deps().sessions->open_count() == 1;
+  ServiceUnderTest& holder = on1 ? node1 : node2;
+  ServiceUnderTest& other = on1 ? node2 : node1;
+
+  json urls = json::array();
+  for (int i = 0; i < 4; ++i) urls.push_back(site.url("/account?row=" + std::to_string(i)));
+  auto created = nginx.client()->Post("/scrape/batch/web", in_session,
+                                      json({{"urls", urls}}).dump(), "application/json");
+  ASSERT_TRUE(created);
+  ASSERT_EQ(created->status, 201) << created->body;
+  const std::string id = json_of(created)["id"].get<std::string>();
+  const auto pinned = holder.deps().jobs->job(id);
+  ASSERT_TRUE(pinned);
+  EXPECT_EQ(pinned->pinned_node, holder.deps().jobs->node_id());
+  json job;
+  ASSERT_TRUE(ServiceUnderTest::eventually([&] {
+    job = json_of(holder.get("/scrapers/jobs/" + id, account.key));
+    return job.value("status", "") == "finished";
+  })) << job;
+  const json rows = json_of(holder.get("/scrapers/jobs/" + id + "/results", account.key))["data"];
+  ASSERT_EQ(rows.size(), 4u) << rows;
+  for (const json& row : rows) {
+    EXPECT_NE(row.value("content", "").find("Welcome, alice"), std::string::npos) << row;
+  }
+  EXPECT_EQ(other.deps().sessions->open_count(), 0);
+
+  auto stray = other.client()->Post(
+      "/scrape/batch/web", {{"x-api-key", account.key}},
+      json({{"urls", urls}, {"sessionId", "batch-nodes"}}).dump(), "application/json");
+  ASSERT_TRUE(stray);
+  EXPECT_EQ(stray->status, 409) << stray->body;
+  EXPECT_EQ(json_of(stray)["error"]["code"], "session_lost");
 }
 
 }  // namespace

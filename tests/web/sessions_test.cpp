@@ -96,25 +96,24 @@ class Sessions : public ::testing::Test {
   httplib::Result end(const std::string& key, const std::string& id) {
     return world().service->client()->Delete("/scrape/sessions/" + id, {{"x-api-key", key}});
   }
+  // The answer's body, expected with `status` (an empty object when there is no answer).
+  static json answer(const httplib::Result& r, int status) {
+    EXPECT_TRUE(r);
+    if (!r) return json::object();
+    EXPECT_EQ(r->status, status) << r->body;
+    return json_of(r);
+  }
   // Logs in within session `id`; returns the answer's html.
   std::string log_in(const std::string& key, const std::string& id, json extra = json::object()) {
     json body = {{"url", world().site.url("/login")}, {"sessionId", id}, {"jsScenario", kLogIn}};
     body.update(extra);
-    auto r = scrape(key, body);
-    EXPECT_TRUE(r);
-    if (!r) return "";
-    EXPECT_EQ(r->status, 200) << r->body;
-    return json_of(r).value("content", "");
+    return answer(scrape(key, body), 200).value("content", "");
   }
   // The page /account shows the caller in session `id` (none: without a session).
   std::string account_page(const std::string& key, const std::optional<std::string>& id) {
     json body = {{"url", world().site.url("/account")}};
     if (id) body["sessionId"] = *id;
-    auto r = scrape(key, body);
-    EXPECT_TRUE(r);
-    if (!r) return "";
-    EXPECT_EQ(r->status, 200) << r->body;
-    return json_of(r).value("content", "");
+    return answer(scrape(key, body), 200).value("content", "");
   }
   static bool signed_in(const std::string& html) {
     return html.find("Welcome, alice") != std::string::npos;
@@ -124,6 +123,41 @@ class Sessions : public ::testing::Test {
   }
   std::int64_t balance(std::int64_t account) {
     return world().service->store().account_view(account).account.balance;
+  }
+  // POST /scrape/batch/web (docs/sessions.md "Batches").
+  httplib::Result post_batch(const std::string& key, const json& body,
+                             httplib::Headers headers = {}) {
+    headers.emplace("x-api-key", key);
+    return world().service->client()->Post("/scrape/batch/web", headers, body.dump(),
+                                            "application/json");
+  }
+  // A batch of `paths` of the site, in session `id` (none: without one); its job's id.
+  std::string batch(const std::string& key, const std::vector<std::string>& paths,
+                    const std::optional<std::string>& id) {
+    json body = {{"urls", json::array()}};
+    for (const auto& path : paths) body["urls"].push_back(world().site.url(path));
+    if (id) body["sessionId"] = *id;
+    return answer(post_batch(key, body), 201).value("id", "");
+  }
+  // The job once it ended.
+  json batch_end(const std::string& key, const std::string& job) {
+    json j;
+    EXPECT_TRUE(ServiceUnderTest::eventually([&] {
+      j = json_of(world().service->get("/scrapers/jobs/" + job, key));
+      const std::string status = j.value("status", "");
+      return status == "finished" || status == "stopped" || status == "failed";
+    })) << j.dump();
+    return j;
+  }
+  // The job's rows by the path of their URL.
+  std::map<std::string, json> batch_rows(const std::string& key, const std::string& job) {
+    std::map<std::string, json> out;
+    const json page = json_of(world().service->get("/scrapers/jobs/" + job + "/results", key));
+    const std::string site = world().site.url("");
+    for (const json& row : page["data"]) {
+      out[row["url"].get<std::string>().substr(site.size())] = row;
+    }
+    return out;
   }
 
   std::string account_;
@@ -251,6 +285,12 @@ TEST_F(Sessions, ANodeThatDoesNotHoldTheSessionSaysItIsLost) {
   auto ended = end(account.key, "elsewhere");
   ASSERT_TRUE(ended);
   EXPECT_EQ(ended->status, 409) << ended->body;
+  // Nor does a batch in it start here (docs/sessions.md "Batches"): it would be pinned here.
+  auto batch = post_batch(account.key,
+                          {{"urls", {world().site.url("/account")}}, {"sessionId", "elsewhere"}});
+  ASSERT_TRUE(batch);
+  EXPECT_EQ(batch->status, 409) << batch->body;
+  EXPECT_EQ(json_of(batch)["error"]["code"], "session_lost");
   book.remove(account.id, "elsewhere", "another-node");
   // Noted by this node before it restarted: lost once, then the id starts over.
   ASSERT_EQ(book.claim(account.id, "before-restart", "sessions-test-node",
@@ -318,6 +358,118 @@ TEST_F(Sessions, SessionFieldsAreChecked) {
   ASSERT_TRUE(mismatch);
   EXPECT_EQ(mismatch->status, 400);
   EXPECT_EQ(json_of(mismatch)["error"]["code"], "conflicting_parameters");
+}
+
+// docs/sessions.md "Batches": a batch's rows run in its session one after another, on the node
+// that took it; the first opens the session, the later ones see what it left.
+TEST_F(Sessions, ABatchsRowsShareItsSessionAndOnlyThat) {
+  const auto account = new_account_with_id();
+  const std::int64_t before = balance(account.id);
+  const std::string job = batch(
+      account.key, {"/sign-in?user=alice&pass=hunter2", "/account?row=2", "/account?row=3"},
+      "batch-shop");
+  const json done = batch_end(account.key, job);
+  EXPECT_EQ(done["status"], "finished") << done;
+  auto rows = batch_rows(account.key, job);
+  ASSERT_EQ(rows.size(), 3u) << done;
+  for (const auto& [path, row] : rows) {
+    EXPECT_FALSE(row.contains("error")) << path << ": " << row;
+    EXPECT_TRUE(signed_in(row.value("content", ""))) << path << ": " << row;
+  }
+  // Charged as rows without a session.
+  EXPECT_EQ(done["creditsSpent"], 3 * world().service->deps().costs.of("web")) << done;
+  EXPECT_EQ(before - balance(account.id), done["creditsSpent"].get<std::int64_t>());
+  // The session the batch opened is the account's, as one /scrape/web opened.
+  EXPECT_TRUE(signed_in(account_page(account.key, "batch-shop")));
+  // A batch without the session is not signed in...
+  const std::string plain = batch(account.key, {"/account?row=plain"}, std::nullopt);
+  EXPECT_EQ(batch_end(account.key, plain)["status"], "finished");
+  rows = batch_rows(account.key, plain);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_TRUE(login_form(rows.begin()->second.value("content", ""))) << rows.begin()->second;
+  // ...nor another account's batch in a session of the same name.
+  const std::string other = new_account();
+  const std::string theirs = batch(other, {"/account?row=theirs"}, "batch-shop");
+  EXPECT_EQ(batch_end(other, theirs)["status"], "finished");
+  rows = batch_rows(other, theirs);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_TRUE(login_form(rows.begin()->second.value("content", ""))) << rows.begin()->second;
+}
+
+TEST_F(Sessions, ABatchRunsInASessionOpenedBefore) {
+  ASSERT_TRUE(signed_in(log_in(account_, "opened-before")));
+  const std::string job = batch(account_, {"/account?row=1", "/account?row=2"}, "opened-before");
+  EXPECT_EQ(batch_end(account_, job)["status"], "finished");
+  const auto rows = batch_rows(account_, job);
+  ASSERT_EQ(rows.size(), 2u);
+  for (const auto& [path, row] : rows) EXPECT_TRUE(signed_in(row.value("content", ""))) << row;
+}
+
+TEST_F(Sessions, ABatchsSessionLostMidwayFailsItsRemainingRowsUncharged) {
+  const auto account = new_account_with_id();
+  const std::int64_t before = balance(account.id);
+  const std::string job = batch(account.key,
+                                {"/sign-in?user=alice&pass=hunter2", "/held", "/account?row=3",
+                                 "/account?row=4"},
+                                "batch-fragile");
+  // The second row holds the session's tab at /held: its browser is killed meanwhile.
+  ASSERT_TRUE(world().site.held().wait_arrival());
+  const pid_t pid = world().service->deps().sessions->browser_pid(account.id, "batch-fragile");
+  EXPECT_GT(pid, 0);
+  if (pid > 0) {
+    EXPECT_EQ(::kill(pid, SIGKILL), 0);
+  }
+  world().site.held().open();
+  const json done = batch_end(account.key, job);
+  const auto rows = batch_rows(account.key, job);
+  ASSERT_EQ(rows.size(), 4u) << done;
+  EXPECT_TRUE(signed_in(rows.at("/sign-in?user=alice&pass=hunter2").value("content", "")));
+  EXPECT_TRUE(rows.at("/held").contains("error")) << rows.at("/held");
+  // Never a fresh context under the same name: the rows after say the session is lost.
+  for (const char* path : {"/account?row=3", "/account?row=4"}) {
+    EXPECT_EQ(rows.at(path)["error"]["code"], "session_lost") << rows.at(path);
+    EXPECT_FALSE(rows.at(path).contains("content")) << rows.at(path);
+  }
+  EXPECT_EQ(done["creditsSpent"], world().service->deps().costs.of("web")) << done;
+  EXPECT_EQ(before - balance(account.id), done["creditsSpent"].get<std::int64_t>());
+  EXPECT_EQ(world().service->deps().sessions->browser_pid(account.id, "batch-fragile"), 0);
+}
+
+TEST_F(Sessions, BatchSessionFieldsAreChecked) {
+  const json urls = {world().site.url("/account")};
+  auto bad_id = post_batch(account_, {{"urls", urls}, {"sessionId", "a b"}});
+  ASSERT_TRUE(bad_id);
+  EXPECT_EQ(bad_id->status, 400) << bad_id->body;
+  EXPECT_EQ(json_of(bad_id)["error"]["parameter"], "sessionId");
+  auto queue_alone = post_batch(account_, {{"urls", urls}, {"sessionQueue", 2}});
+  ASSERT_TRUE(queue_alone);
+  EXPECT_EQ(queue_alone->status, 400) << queue_alone->body;
+  EXPECT_EQ(json_of(queue_alone)["error"]["parameter"], "sessionQueue");
+  auto mismatch =
+      post_batch(account_, {{"urls", urls}, {"sessionId", "two"}}, {{"X-Session-Id", "one"}});
+  ASSERT_TRUE(mismatch);
+  EXPECT_EQ(mismatch->status, 400) << mismatch->body;
+  EXPECT_EQ(json_of(mismatch)["error"]["code"], "conflicting_parameters");
+  // The header alone names the batch's session.
+  auto by_header = post_batch(account_, {{"urls", urls}}, {{"X-Session-Id", "by-header"}});
+  ASSERT_TRUE(by_header);
+  EXPECT_EQ(by_header->status, 201) << by_header->body;
+  const std::string job = json_of(by_header).value("id", "");
+  EXPECT_EQ(batch_end(account_, job)["status"], "finished");
+  EXPECT_EQ(json_of(list(account_))["sessions"][0]["id"], "by-header");
+  // A crawl runs in no session, named in its body or in the header.
+  auto crawl = world().service->client()->Post(
+      "/scrapers/crawler/jobs", {{"x-api-key", account_}},
+      json({{"urls", urls}, {"sessionId", "crawl"}}).dump(), "application/json");
+  ASSERT_TRUE(crawl);
+  EXPECT_EQ(crawl->status, 400) << crawl->body;
+  EXPECT_EQ(json_of(crawl)["error"]["parameter"], "sessionId");
+  crawl = world().service->client()->Post("/scrapers/crawler/jobs",
+                                          {{"x-api-key", account_}, {"X-Session-Id", "crawl"}},
+                                          json({{"urls", urls}}).dump(), "application/json");
+  ASSERT_TRUE(crawl);
+  EXPECT_EQ(crawl->status, 400) << crawl->body;
+  EXPECT_EQ(json_of(crawl)["error"]["parameter"], "sessionId");
 }
 
 }  // namespace
