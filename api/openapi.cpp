@@ -204,6 +204,8 @@ json job_schema(bool enveloped_answer) {
        {"updatedAt", time},
        {"startedAt", time},
        {"finishedAt", time},
+       // DELETE /scrapers/jobs/{id}/results: when its rows were deleted.
+       {"resultsDeletedAt", time},
        {"reason", {{"type", "string"}}},
        {"stopRequested", {{"type", "boolean"}}},
        // GET /scrapers/jobs/{id} only.
@@ -269,6 +271,7 @@ json components() {
                                    "method_not_allowed",
                                    "payload_too_large",
                                    "session_lost",
+                                   "job_not_ended",
                                    "too_many_requests",
                                    "scenario_failed",
                                    "upstream_blocked",
@@ -888,6 +891,13 @@ json openapi_document() {
   results["parameters"] = json::array({job_id_parameter()});
   for (json& p : openapi_query_parameters(job_results_params())) results["parameters"].push_back(p);
   paths["/scrapers/jobs/{id}/results"]["get"] = std::move(results);
+  json delete_results = operation(
+      "deleteJobResults",
+      "Delete an ended job's rows, freeing the account's stored bytes (its quota); the job keeps "
+      "its counts and charges and says when (`resultsDeletedAt`); 409 job_not_ended while it runs",
+      with_errors({{"200", json_response("The job", schema_ref("JobAnswer"))}}, {401, 404, 409}));
+  delete_results["parameters"] = json::array({job_id_parameter()});
+  paths["/scrapers/jobs/{id}/results"]["delete"] = std::move(delete_results);
 
   return {{"openapi", "3.1.0"},
           {"info",

@@ -15,6 +15,7 @@ int http_status(ErrorCode code) {
     case ErrorCode::MethodNotAllowed: return 405;
     case ErrorCode::PayloadTooLarge: return 413;
     case ErrorCode::SessionLost: return 409;
+    case ErrorCode::JobNotEnded: return 409;
     case ErrorCode::TooManyRequests: return 429;
     case ErrorCode::ScenarioFailed: return 422;
     case ErrorCode::UpstreamBlocked:
@@ -44,6 +45,7 @@ std::string_view code_name(ErrorCode code) {
     case ErrorCode::MethodNotAllowed: return "method_not_allowed";
     case ErrorCode::PayloadTooLarge: return "payload_too_large";
     case ErrorCode::SessionLost: return "session_lost";
+    case ErrorCode::JobNotEnded: return "job_not_ended";
     case ErrorCode::TooManyRequests: return "too_many_requests";
     case ErrorCode::ScenarioFailed: return "scenario_failed";
     case ErrorCode::UpstreamBlocked: return "upstream_blocked";

@@ -21,6 +21,7 @@ enum class ErrorCode {
   MethodNotAllowed,       // 405
   PayloadTooLarge,        // 413
   SessionLost,            // 409: a sessionId whose browser context is gone (docs/sessions.md)
+  JobNotEnded,            // 409: an operation on a job that needs it ended (docs/jobs.md)
   TooManyRequests,        // 429
   ScenarioFailed,         // 422
   UpstreamBlocked,        // 502

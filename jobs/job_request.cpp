@@ -280,6 +280,7 @@ json job_json(const store::Job& job) {
   if (job.stop_requested && !job.done()) out["stopRequested"] = true;
   if (job.started_at) out["startedAt"] = iso_utc(*job.started_at);
   if (job.finished_at) out["finishedAt"] = iso_utc(*job.finished_at);
+  if (job.results_deleted_at) out["resultsDeletedAt"] = iso_utc(*job.results_deleted_at);
   if (job.by_frontier) {
     // A page job's progress: pages admitted to its frontier, pages with a row, the pages whose
     // row is an error, and the robots.txt files and sitemaps read for it (counted in the stored

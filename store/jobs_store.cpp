@@ -14,7 +14,7 @@ namespace {
 constexpr std::string_view kJobColumns =
     "id, account_id, kind, status, stop_reason, input, progress, rows_count, credits_spent, "
     "stop_requested, created_at, updated_at, started_at, finished_at, key_hash, by_frontier, "
-    "frontier_size, pinned_node";
+    "frontier_size, pinned_node, results_deleted_at";
 constexpr std::string_view kEntryColumns =
     "id, url_key, entry_kind, url, origin, depth, parent_url, attempts";
 /// Whether origin `o` of a page job still has an entry queued or leased. Every queued entry's
@@ -56,6 +56,7 @@ Job job_from(const Row& row) {
   j.by_frontier = row.integer(15) != 0;
   j.frontier_size = row.integer(16);
   if (!row.is_null(17)) j.pinned_node = row.text(17);
+  j.results_deleted_at = optional_time(row, 18);
   return j;
 }
 
@@ -317,6 +318,38 @@ std::optional<Job> JobStore::request_stop(
       return stopped;
     }
     tx.run("UPDATE scraper_jobs SET stop_requested = 1, updated_at = ? WHERE id = ?", {t, id});
+    return job_in(tx, id);
+  });
+}
+
+std::optional<Job> JobStore::delete_rows(const std::string& id, std::int64_t account_id,
+                                        const std::string& key_hash) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
+    auto found = job_in(tx, id, db_.dialect().lock_rows);
+    if (!found || !belongs_to(*found, account_id, key_hash)) return std::nullopt;
+    if (!found->done()) {
+      throw Error(ErrorCode::JobNotEnded,
+                  "the job is " + found->status + ": stop it (DELETE /scrapers/jobs/" + id +
+                      ") and wait until it has ended before deleting its results");
+    }
+    if (found->results_deleted_at) return found;
+    // The bytes insert_rows counted: each row's stored text, in bytes.
+    const std::string length = db_.dialect().name == postgres_dialect().name
+                                   ? "octet_length(data)"
+                                   : "LENGTH(CAST(data AS BLOB))";
+    const std::int64_t freed =
+        tx.run("SELECT COALESCE(SUM(" + length + "), 0) FROM scraper_job_rows WHERE job_id = ?",
+               {id})
+            .rows.at(0)
+            .integer(0);
+    tx.run("DELETE FROM scraper_job_rows WHERE job_id = ?", {id});
+    tx.run(
+        "UPDATE accounts SET stored_bytes = CASE WHEN stored_bytes > ? THEN stored_bytes - ? "
+        "ELSE 0 END WHERE id = ?",
+        {freed, freed, found->account_id});
+    const std::int64_t t = now();
+    tx.run("UPDATE scraper_jobs SET results_deleted_at = ?, updated_at = ? WHERE id = ?",
+           {t, t, id});
     return job_in(tx, id);
   });
 }

@@ -60,6 +60,9 @@ struct Job {
   TimePoint updated_at;
   std::optional<TimePoint> started_at;
   std::optional<TimePoint> finished_at;
+  /// When its account deleted its rows (an ended job only): its results are gone, its counts and
+  /// charges stay.
+  std::optional<TimePoint> results_deleted_at;
 
   bool done() const {
     return status == job_status::kFinished || status == job_status::kStopped ||
@@ -287,6 +290,14 @@ class JobStore {
       const std::string& id, std::int64_t account_id,
       const std::function<std::optional<std::string>(const Job&)>& finished_body,
       const std::string& key_hash = {});
+
+  /// Deletes the rows of an ended job of `account_id` and takes their bytes off the account's
+  /// stored bytes (its quota), in one transaction; the job keeps its counts and charges and
+  /// records when. Returns the job after it, or none when it is not the caller's. Throws
+  /// gleaner::Error JobNotEnded (409) for a job not ended: its worker would go on adding rows.
+  /// Deleting twice deletes nothing more.
+  std::optional<Job> delete_rows(const std::string& id, std::int64_t account_id,
+                                 const std::string& key_hash = {});
 
   // The worker's side.
   /// Drops the leases this node holds on jobs not ended: called once as the node's worker starts,

@@ -196,6 +196,10 @@ CREATE TABLE browser_sessions (
        R"sql(
 ALTER TABLE scraper_jobs ADD COLUMN pinned_node TEXT;
 )sql"},
+      {10, "when an ended job's rows were deleted by its account, freeing its stored bytes",
+       R"sql(
+ALTER TABLE scraper_jobs ADD COLUMN results_deleted_at BIGINT;
+)sql"},
   };
   return list;
 }

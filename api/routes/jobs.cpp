@@ -1,7 +1,8 @@
 // Scraper jobs (spec/conventions.md "Scraper jobs and webhooks", "Batches and crawls"): POST
 // /scrapers/maps/jobs, POST /scrape/batch/web, POST /scrapers/crawler/jobs, GET /scrapers/jobs,
 // GET /scrapers/jobs/{id}, GET /scrapers/jobs/{id}/results (JSON pages, or the whole job as CSV
-// or NDJSON, each sent row by row from the store: jobs/job_export.h), DELETE /scrapers/jobs/{id}.
+// or NDJSON, each sent row by row from the store: jobs/job_export.h), DELETE /scrapers/jobs/{id}
+// and DELETE /scrapers/jobs/{id}/results.
 // Creating a job costs nothing; its rows are charged as the worker stores them (jobs/). A job is
 // seen only with the key that created it; anybody else's is a 404, never a 403: its existence is
 // not told.
@@ -213,7 +214,9 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
     } else {
       Response frame;
       frame.body = {{"jobId", job.id}, {"status", job.status},    {"page", page},
-                    {"limit", limit},  {"total", job.rows_count}, {"data", nullptr}};
+                    {"limit", limit},
+                    {"total", job.results_deleted_at ? 0 : job.rows_count},
+                    {"data", nullptr}};
       auto [before, after] = render_json_around(request, frame, "data");
       rows =
           std::make_shared<jobs::JobExport>(jobs, job.id, job.kind, jobs::ExportFormat::JsonPage,
@@ -223,6 +226,17 @@ void add_jobs_routes(Router& router, Dependencies& deps) {
                        : format == "ndjson" ? "application/x-ndjson"
                                             : "application/json";
     return Response::stream([rows, slot] { return rows->next(); }, type);
+  });
+
+  // An ended job's rows, deleted: the only way an account's stored bytes (its quota) go down.
+  router.add("DELETE", "/scrapers/jobs/{id}/results", [&deps, jobs](Request& request) {
+    const JobCaller caller = job_caller(request, deps);
+    auto job = jobs->delete_rows(request.path_params.at("id"), caller.account.id, caller.key_hash);
+    if (!job) throw Error(ErrorCode::NotFound, "no such job");
+    log::info("jobs") << "job " << job->id << ": rows deleted by its account";
+    Response r;
+    r.body = jobs::job_json(*job);
+    return r;
   });
 
   router.add("DELETE", "/scrapers/jobs/{id}", [&deps, jobs](Request& request) {

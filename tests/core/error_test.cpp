@@ -22,6 +22,7 @@ TEST(Error, StatusAndNameOfEveryCode) {
       {ErrorCode::MethodNotAllowed, 405, "method_not_allowed"},
       {ErrorCode::PayloadTooLarge, 413, "payload_too_large"},
       {ErrorCode::SessionLost, 409, "session_lost"},
+      {ErrorCode::JobNotEnded, 409, "job_not_ended"},
       {ErrorCode::TooManyRequests, 429, "too_many_requests"},
       {ErrorCode::ScenarioFailed, 422, "scenario_failed"},
       {ErrorCode::UpstreamBlocked, 502, "upstream_blocked"},

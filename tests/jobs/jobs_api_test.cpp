@@ -338,6 +338,35 @@ TEST_F(JobsApiTest, NewJobsAre507OnceTheAccountIsOverItsQuota) {
   EXPECT_EQ(call("POST", "/scrape/batch/web", other_, batch.dump()).status, 201);
 }
 
+// Deleting an ended job's rows is how an account at its quota takes new jobs again.
+TEST_F(JobsApiTest, DeletingAnEndedJobsResultsMakesRoomForNewJobs) {
+  deps_.config.set("account_stored_bytes_quota", 100);
+  deps_.jobs = job_store_of(deps_.config, *deps_.store);
+  reroute();
+  const std::string id =
+      call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).body["id"];
+  const store::Job job = *deps_.jobs->job(id);
+  deps_.jobs->store_rows(job, {{"big", {{"placeId", "big"}, {"name", std::string(200, 'n')}}}}, 5,
+                         "maps_job_row", [](const std::vector<json>&) { return std::nullopt; });
+  EXPECT_EQ(failure("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).first,
+            ErrorCode::StorageQuotaExceeded);
+  const std::string results = "/scrapers/jobs/" + id + "/results";
+  EXPECT_EQ(failure("DELETE", results, owner_).first, ErrorCode::JobNotEnded);  // pending
+  EXPECT_EQ(failure("DELETE", results, other_).first, ErrorCode::NotFound);
+  ASSERT_EQ(call("DELETE", "/scrapers/jobs/" + id, owner_).body["status"], "stopped");
+  const json deleted = call("DELETE", results, owner_).body;
+  EXPECT_EQ(deleted["id"], id);
+  EXPECT_EQ(deleted["dataRowsCount"], 1);
+  EXPECT_EQ(deleted["creditsSpent"], 5);
+  EXPECT_TRUE(deleted.contains("resultsDeletedAt"));
+  EXPECT_EQ(call("GET", "/scrapers/jobs/" + id, owner_).body["resultsDeletedAt"],
+            deleted["resultsDeletedAt"]);
+  const json page = json::parse(*call("GET", results, owner_).raw_body);
+  EXPECT_EQ(page["total"], 0);
+  EXPECT_EQ(page["data"], json::array());
+  EXPECT_EQ(call("POST", "/scrapers/maps/jobs", owner_, valid_body().dump()).status, 201);
+}
+
 TEST_F(JobsApiTest, NewJobsAre507WhileTheDiskIsShortOfRoom) {
   deps_.config.set("min_free_disk_bytes", static_cast<long long>(std::int64_t{1} << 62));
   deps_.jobs = job_store_of(deps_.config, *deps_.store);

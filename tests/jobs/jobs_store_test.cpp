@@ -231,6 +231,53 @@ TYPED_TEST(JobsStoreTest, AnAccountAtItsQuotaGetsNoNewJobNorRow) {
   EXPECT_EQ(js.stored_bytes(other), 0);
 }
 
+// An ended job's rows, deleted by its account, give their bytes back to the account's quota.
+TYPED_TEST(JobsStoreTest, DeletingAnEndedJobsRowsFreesItsAccountsQuota) {
+  auto owner = this->new_account(100, "owner");
+  auto other = this->new_account(100, "other");
+  JobStoreLimits limits;
+  limits.account_quota = 100;
+  JobStore js = this->jobs("node-a", limits);
+  auto two_rows = [&](Job& job) {
+    std::vector<JobRow> rows;
+    for (const char* key : {"a", "b"}) {
+      rows.push_back({key, {{"placeId", key}, {"name", std::string(50, 'n')}}});  // 75 bytes
+    }
+    return js.store_rows(job, rows, 5, "maps_job_row", &TestFixture::batch);
+  };
+  Job job = js.create_job(owner, "maps", this->input());
+  ASSERT_EQ(two_rows(job).stored.size(), 2u);
+  Job others = js.create_job(other, "maps", this->input());
+  ASSERT_EQ(two_rows(others).stored.size(), 2u);
+  ASSERT_EQ(this->refusal(js, owner), ErrorCode::StorageQuotaExceeded);
+  // Not ended: its worker would go on adding rows.
+  try {
+    js.delete_rows(job.id, owner);
+    ADD_FAILURE() << "the rows of a pending job were deleted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::JobNotEnded);
+    EXPECT_EQ(http_status(e.code()), 409);
+  }
+  EXPECT_EQ(js.rows(job.id, 0, 10).size(), 2u);
+  ASSERT_TRUE(js.request_stop(job.id, owner, [](const Job&) { return std::nullopt; }));
+  // Nobody else's to delete: not found, as the job is to them.
+  EXPECT_FALSE(js.delete_rows(job.id, other).has_value());
+  auto deleted = js.delete_rows(job.id, owner);
+  ASSERT_TRUE(deleted.has_value());
+  EXPECT_TRUE(deleted->results_deleted_at.has_value());
+  EXPECT_EQ(deleted->rows_count, 2);  // what it produced and was charged for stays
+  EXPECT_EQ(deleted->credits_spent, 10);
+  EXPECT_TRUE(js.rows(job.id, 0, 10).empty());
+  EXPECT_EQ(js.stored_bytes(owner), 0);
+  EXPECT_EQ(this->refusal(js, owner), std::nullopt);
+  EXPECT_EQ(js.stored_bytes(other), 150);  // another account's rows are untouched
+  EXPECT_EQ(js.rows(others.id, 0, 10).size(), 2u);
+  // Again: nothing more to free.
+  ASSERT_TRUE(js.delete_rows(job.id, owner).has_value());
+  EXPECT_EQ(js.stored_bytes(owner), 0);
+  EXPECT_EQ(this->balance(owner), 90);
+}
+
 // Issue 41, item 2: the disk the store writes to is watched; short of room, nothing new is taken.
 TYPED_TEST(JobsStoreTest, ADiskShortOfRoomRefusesNewJobsAndRows) {
   auto owner = this->new_account(100);
