@@ -2,13 +2,18 @@
 // site page and read its HTML, every request answered from the same replay archive as gleaner's
 // (bench/sites/archive.py), loading everything the page asks for. Serves GET /floor?url=<page>.
 // Counts the requests the pages made (the floor blocks nothing), for the bytes comparison.
-// Usage: node floor.mjs --port P --archive DIR [--pages 4]
+//   default       warm tabs reused from request to request (cookies, storage and cache shared)
+//   --fresh true  a fresh browser context per request: new context, new page, interception on,
+//                 navigate, read the HTML, close the context: the isolation gleaner gives every
+//                 request without a session (issue 36's per-request floor)
+// Usage: node floor.mjs --port P --archive DIR [--pages 4] [--fresh false]
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseFlags, launchPool, NAV_TIMEOUT_MS } from '../web/common.mjs';
 
-const flags = parseFlags(process.argv.slice(2), { port: '0', pages: '4', archive: '' });
+const flags = parseFlags(process.argv.slice(2), { port: '0', pages: '4', archive: '', fresh: 'false' });
+const fresh = flags.fresh === 'true';
 const index = JSON.parse(fs.readFileSync(path.join(flags.archive, 'index.json'), 'utf8'));
 const TYPES = { html: 'text/html; charset=utf-8', json: 'application/json; charset=utf-8',
                 xml: 'text/xml; charset=utf-8' };
@@ -23,10 +28,10 @@ const answer = (url) => {
            contentType: TYPES[ext] || 'application/octet-stream' };
 };
 
-const { browser, pool } = await launchPool(Number(flags.pages));
+const { browser, pool } = await launchPool(fresh ? 0 : Number(flags.pages));
 let requests = 0;
 let bytes = 0;
-for (const page of pool.free) {
+const intercept = async (page) => {
   await page.setRequestInterception(true);
   page.on('request', (req) => {
     ++requests;
@@ -34,7 +39,33 @@ for (const page of pool.free) {
     bytes += a.body.length;
     req.respond(a).catch(() => {});
   });
-}
+};
+for (const page of pool.free) await intercept(page);
+
+// Navigates `page` to `url` and reads its HTML; answers its length.
+const read = async (page, url) => {
+  await page.goto(url, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
+  return (await page.content()).length;
+};
+const load = async (url) => {
+  if (!fresh) {
+    const page = await pool.acquire();
+    try {
+      return await read(page, url);
+    } finally {
+      pool.release(page);
+    }
+  }
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 1366, height: 768 });
+    await intercept(page);
+    return await read(page, url);
+  } finally {
+    await context.close();
+  }
+};
 
 const server = http.createServer(async (req, res) => {
   const u = new URL(req.url, 'http://x');
@@ -42,15 +73,11 @@ const server = http.createServer(async (req, res) => {
     res.end(JSON.stringify({ requests, bytes }));
     return;
   }
-  const page = await pool.acquire();
   try {
-    await page.goto(u.searchParams.get('url'), { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
-    const html = await page.content();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ length: html.length }));
+    const length = await load(u.searchParams.get('url'));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ length }));
   } catch (e) {
     res.writeHead(500).end(String(e));
-  } finally {
-    pool.release(page);
   }
 });
 server.keepAliveTimeout = 60000;

@@ -5,7 +5,10 @@
 # and the floor (floor.mjs: the same Chromium, 4 warm tabs that navigate and read the HTML, every
 # request answered from the same archive, nothing blocked), then for each endpoint in turn: one
 # untimed pass, N GET requests at concurrency C to gleaner, N page loads at concurrency C to the
-# floor. Prints requests/s, p50 and p99 of both, their ratio, and what each request fetched:
+# floor, and as many to the fresh floor (floor.mjs --fresh true: a new browser context per page,
+# the isolation gleaner gives every request without a session). Prints requests/s, p50 and p99
+# of gleaner and the floor, gleaner's ratio to the floor and to the fresh floor, and what each
+# request fetched:
 # gleaner's from its replay log (every request that reached the archive, with its bytes), the
 # floor's from its own count, and the CPU time each spent per request (the service or the floor
 # with their Chromium processes, by process kind: bench/web/proc.mjs).
@@ -56,6 +59,10 @@ fport="$(free_port)"
 node "$here/floor.mjs" --port "$fport" --archive "$tmp/archive" >"$tmp/floor.log" 2>&1 &
 fpid=$!; pids+=($fpid)
 wait_up "http://127.0.0.1:$fport/stats"
+xport="$(free_port)"
+node "$here/floor.mjs" --port "$xport" --archive "$tmp/archive" --fresh true >"$tmp/fresh.log" 2>&1 &
+xpid=$!; pids+=($xpid)
+wait_up "http://127.0.0.1:$xport/stats"
 
 echo "site endpoints over a replay archive of their cases; $n requests at concurrency $c each; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 # The archive's per-request lines are debug-level (an operator's log shows requests, not
@@ -78,30 +85,34 @@ PY
   cases=$(wc -l <"$tmp/g.txt")
   node "$here/load.mjs" --base "http://127.0.0.1:$gport" --paths "$tmp/g.txt" --n "$cases" --c "$c" --key "$key" --label warm >/dev/null
   node "$here/load.mjs" --base "http://127.0.0.1:$fport" --paths "$tmp/f.txt" --n "$cases" --c "$c" --label warm >/dev/null
+  node "$here/load.mjs" --base "http://127.0.0.1:$xport" --paths "$tmp/f.txt" --n "$cases" --c "$c" --label warm >/dev/null
   read -r r0 b0 < <(replayed)
   g="$(node "$here/load.mjs" --base "http://127.0.0.1:$gport" --paths "$tmp/g.txt" --n "$n" --c "$c" --key "$key" --label "$endpoint" --pid "$gpid")"
   read -r r1 b1 < <(replayed)
   s0="$(curl -s "http://127.0.0.1:$fport/stats")"
   f="$(node "$here/load.mjs" --base "http://127.0.0.1:$fport" --paths "$tmp/f.txt" --n "$n" --c "$c" --label floor --pid "$fpid")"
   s1="$(curl -s "http://127.0.0.1:$fport/stats")"
-  results+=("{\"g\":$g,\"f\":$f,\"gRequests\":$((r1 - r0)),\"gBytes\":$((b1 - b0)),\"s0\":$s0,\"s1\":$s1,\"n\":$n}")
+  x="$(node "$here/load.mjs" --base "http://127.0.0.1:$xport" --paths "$tmp/f.txt" --n "$n" --c "$c" --label fresh --pid "$xpid")"
+  results+=("{\"g\":$g,\"f\":$f,\"x\":$x,\"gRequests\":$((r1 - r0)),\"gBytes\":$((b1 - b0)),\"s0\":$s0,\"s1\":$s1,\"n\":$n}")
 done
 
 printf '%s\n' "${results[@]}" | node -e '
 const rows = require("fs").readFileSync(0, "utf8").trim().split("\n").map(JSON.parse);
 const pad = (s, w) => String(s).padStart(w);
 console.log(["endpoint".padEnd(26), pad("req/s", 6), pad("p50", 6), pad("p99", 6), pad("fail", 5),
-  pad("floor/s", 8), pad("ratio", 6), pad("reqs", 5), pad("floor", 6), pad("KB", 7), pad("floorKB", 8),
+  pad("floor/s", 8), pad("ratio", 6), pad("fresh/s", 8), pad("fratio", 6), pad("reqs", 5), pad("floor", 6), pad("KB", 7), pad("floorKB", 8),
   pad("cpu", 5), pad("floorcpu", 8)].join(" "));
 const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
 for (const r of rows) {
   const fr = (r.s1.requests - r.s0.requests) / r.n, fb = (r.s1.bytes - r.s0.bytes) / r.n / 1024;
   console.log([r.g.label.padEnd(26), pad(r.g.perSecond, 6), pad(r.g.p50ms, 6), pad(r.g.p99ms, 6),
     pad(r.g.failures, 5), pad(r.f.perSecond, 8), pad((r.g.perSecond / r.f.perSecond).toFixed(2), 6),
+    pad(r.x.perSecond, 8), pad((r.g.perSecond / r.x.perSecond).toFixed(2), 6),
     pad((r.gRequests / r.n).toFixed(1), 5), pad(fr.toFixed(1), 6), pad((r.gBytes / r.n / 1024).toFixed(0), 7),
     pad(fb.toFixed(0), 8), pad(sum(r.g.cpuMsPerRequest), 5), pad(sum(r.f.cpuMsPerRequest), 8)].join(" "));
 }
 console.log("cpu/floorcpu: CPU milliseconds per request of the whole process tree (the service or the floor with their Chromium processes); by process kind:");
 for (const r of rows) console.log(`  ${r.g.label}: ${JSON.stringify(r.g.cpuMsPerRequest)} floor ${JSON.stringify(r.f.cpuMsPerRequest)}`);
+console.log("ratio: gleaner over the tab-reusing floor; fratio: over the fresh floor (a new context per page).");
 console.log("reqs/KB: requests and kilobytes per request that reached the replay archive (gleaner, after its load profile) or that the floor answered (everything the page asked for).");
 '
