@@ -1,8 +1,9 @@
 // The caller's jobs (GET /scrapers/jobs, newest first), kept current by polling while any is
 // running: GET /scrapers/jobs/{id} for the opened job and its new rows from
 // GET /scrapers/jobs/{id}/results, so a crawl's pages appear as they are stored. Polling, not
-// server-sent events: docs/console.md says why. Cancel is DELETE; downloads are the results'
-// format=csv|ndjson, fetched with the key in a header and saved from a Blob.
+// server-sent events: docs/console.md says why. Cancel is DELETE; Delete rows (an ended job's)
+// is DELETE .../results; downloads are the results' format=csv|ndjson, fetched with the key in a
+// header and saved from a Blob.
 import { call, errorLine } from './api.js';
 import { $, clear, el, formatNumber, saveBlob } from './dom.js';
 import { errorBox } from './answer.js';
@@ -52,6 +53,19 @@ async function cancel(id) {
   await refresh();
 }
 
+// An ended job's rows, deleted after the user confirms: they free the account's stored bytes.
+async function deleteRows(id) {
+  if (!window.confirm('Delete the rows of job ' + id + '? They cannot be read again.')) return;
+  const r = await call('DELETE', '/scrapers/jobs/' + encodeURIComponent(id) + '/results');
+  $('#jobs-status').textContent = r.ok ? 'rows deleted for ' + id : errorLine(r);
+  if (r.ok && opened && opened.id === id) {
+    opened.rows = [];
+    opened.errors = 0;
+    clear(opened.list);
+  }
+  await refresh();
+}
+
 async function download(id, format) {
   const r = await call('GET', '/scrapers/jobs/' + encodeURIComponent(id) + '/results?format=' + format, { as: 'blob' });
   if (!r.ok) {
@@ -76,8 +90,11 @@ function jobRow(job) {
     el('td', { class: 'actions' },
       RUNNING.has(job.status) && !job.stopRequested
         ? el('button', { type: 'button', class: 'secondary danger', text: 'Cancel', onclick: () => cancel(job.id) }) : null,
-      el('button', { type: 'button', class: 'secondary', text: 'CSV', onclick: () => download(job.id, 'csv') }),
-      el('button', { type: 'button', class: 'secondary', text: 'NDJSON', onclick: () => download(job.id, 'ndjson') })));
+      job.resultsDeletedAt ? el('span', { class: 'muted', text: 'rows deleted' }) : [
+        el('button', { type: 'button', class: 'secondary', text: 'CSV', onclick: () => download(job.id, 'csv') }),
+        el('button', { type: 'button', class: 'secondary', text: 'NDJSON', onclick: () => download(job.id, 'ndjson') }),
+        RUNNING.has(job.status) ? null
+          : el('button', { type: 'button', class: 'secondary danger', text: 'Delete rows', onclick: () => deleteRows(job.id) })]));
 }
 
 function rowItem(row, index) {

@@ -363,6 +363,25 @@ TEST_F(ConsoleBrowser, ANewcomerScrapesAPageWatchesACrawlAndSeesUsageAndHealth) 
                        std::to_string(static_cast<long long>(svc_->metric(series))) + "')"))
       << eval("document.querySelector('#health-errors').textContent");
   shot("health");
+
+  // Back to the finished crawl: its rows are deleted (after the confirmation), which frees the
+  // account's stored bytes; the job stays, its counts with it.
+  eval("location.hash = '#jobs'");
+  const std::string row = "#jobs-table tr[data-job=\"" + job["id"].get<std::string>() + "\"]";
+  ASSERT_TRUE(wait_for("[...document.querySelectorAll('" + row +
+                       " button')].some((b) => b.textContent === 'Delete rows')"));
+  eval("window.confirm = () => true");
+  eval("[...document.querySelectorAll('" + row +
+       " button')].find((b) => b.textContent === 'Delete rows').click()");
+  ASSERT_TRUE(wait_for("/rows deleted/.test(document.querySelector('" + row + "').textContent)"))
+      << eval("document.querySelector('#jobs').textContent");
+  const json deleted = json_of(svc_->get("/scrapers/jobs/" + job["id"].get<std::string>(),
+                                         account_.key));
+  EXPECT_TRUE(deleted.contains("resultsDeletedAt")) << deleted.dump();
+  EXPECT_EQ(deleted["dataRowsCount"], job["dataRowsCount"]);
+  EXPECT_EQ(json_of(svc_->get("/scrapers/jobs/" + job["id"].get<std::string>() + "/results",
+                              account_.key))["total"],
+            0);
 }
 
 }  // namespace
