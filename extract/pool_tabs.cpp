@@ -179,7 +179,8 @@ class PageSurface final : public screenshots::Surface {
 
 class LeasedTab final : public Tab {
  public:
-  LeasedTab(std::shared_ptr<OpenedPage> opened, bool run_scripts, std::function<void()> on_end)
+  LeasedTab(std::shared_ptr<OpenedPage> opened, bool run_scripts,
+            std::function<void(bool used)> on_end)
       : opened_(std::move(opened)),
         way_out_(opened_->way_out),
         lease_(opened_->lease),
@@ -187,10 +188,11 @@ class LeasedTab final : public Tab {
         run_scripts_(run_scripts),
         on_end_(std::move(on_end)) {}
   ~LeasedTab() override {
-    if (on_end_) on_end_();
+    if (on_end_) on_end_(used_);
   }
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
+    used_ = true;
     if (!run_scripts_ && !scripts_off_) {
       lease_.page().set_scripts_enabled(false, deadline);
       scripts_off_ = true;
@@ -246,6 +248,7 @@ class LeasedTab final : public Tab {
 
   void set_cookies(const std::vector<Cookie>& cookies, const std::string& url,
                    Deadline deadline) override {
+    used_ = true;
     nlohmann::json jar = nlohmann::json::array();
     for (const Cookie& c : cookies)
       jar.push_back({{"name", c.name}, {"value", c.value}, {"url", url}});
@@ -354,8 +357,10 @@ class LeasedTab final : public Tab {
   browser::Lease& lease_;
   PageSurface surface_;
   const bool run_scripts_;
-  // Runs when the tab goes: a session's next request may take the page.
-  const std::function<void()> on_end_;
+  // Runs when the tab goes, told whether it loaded or changed anything: a session's next request
+  // may take the page.
+  const std::function<void(bool used)> on_end_;
+  bool used_ = false;
   bool scripts_off_ = false;
   // Where the mouse is (CSS pixels of the viewport): it starts in the top left corner.
   double pointer_x_ = 0;
@@ -450,7 +455,7 @@ void reconfigure(OpenedPage& page, const BrowserProfile& profile,
 }
 
 std::unique_ptr<Tab> tab_on(std::shared_ptr<OpenedPage> page, bool run_scripts,
-                            std::function<void()> on_end) {
+                            std::function<void(bool used)> on_end) {
   return std::make_unique<LeasedTab>(std::move(page), run_scripts, std::move(on_end));
 }
 

@@ -65,10 +65,11 @@ std::shared_ptr<OpenedPage> open_page(
 void reconfigure(OpenedPage& page, const BrowserProfile& profile,
                  const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
                  Deadline deadline);
-/// `page` as one request's Tab; `on_end` (if any) runs when the tab goes. The page itself ends
-/// with its last holder.
+/// `page` as one request's Tab; `on_end` (if any) runs when the tab goes, told whether the tab
+/// was used (a navigation or cookies set: what a session would keep). The page itself ends with
+/// its last holder.
 std::unique_ptr<Tab> tab_on(std::shared_ptr<OpenedPage> page, bool run_scripts,
-                            std::function<void()> on_end);
+                            std::function<void(bool used)> on_end);
 
 class PoolTabs final : public TabSource {
  public:

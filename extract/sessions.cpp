@@ -284,7 +284,18 @@ std::unique_ptr<Tab> SessionRegistry::hand_out(const Key& key,
     session->ttl = terms.ttl;
     session->last_used = SteadyClock::now();
   }
-  return tab_on(std::move(page), profile.run_scripts, free_tab);
+  // A session whose first request ends before it loads anything (402 insufficient_credits, its
+  // time budget spent waiting) holds nothing worth keeping: it ends rather than take one of the
+  // account's and the node's sessions until its TTL.
+  return tab_on(std::move(page), profile.run_scripts,
+                [this, key, session, free_tab, fresh](bool used) {
+                  if (fresh && !used) {
+                    log::info("sessions") << "session " << key.second
+                                          << " ended: its first request loaded nothing";
+                    forget(key, session);
+                  }
+                  free_tab();
+                });
 }
 
 void SessionRegistry::forget(const Key& key, const std::shared_ptr<Session>& session) {

@@ -211,6 +211,17 @@ TEST_F(Sessions, DeleteEndsTheSessionAndTheIdStartsAFreshOne) {
   EXPECT_EQ(again->status, 404) << again->body;
 }
 
+TEST_F(Sessions, AFirstRequestThatCannotPayLeavesNoSession) {
+  const auto poor = world().service->create_account(0);
+  keys_.push_back(poor.key);
+  auto r = scrape(poor.key, {{"url", world().site.url("/account")}, {"sessionId", "unpaid"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 402) << r->body;
+  // Nothing was loaded in it: it does not hold one of the account's sessions until its TTL.
+  EXPECT_EQ(json_of(list(poor.key))["sessions"], json::array());
+  EXPECT_FALSE(world().service->deps().session_book->find(poor.id, "unpaid").has_value());
+}
+
 TEST_F(Sessions, AnIdleSessionEndsAfterItsTtl) {
   ASSERT_TRUE(signed_in(log_in(account_, "brief", {{"sessionTtl", 1}})));
   const auto account = world().service->store().authenticate(account_);
