@@ -77,7 +77,8 @@ std::shared_ptr<BrowserInstance> BrowserInstance::launch(const Settings& setting
   }
   // Service and shared workers run apart from any page: the page's user agent override does not
   // reach them. Chromium pauses each before its first script until we gave it its context's
-  // identity (on_worker_attached). Pages, dedicated workers and iframes are not attached here.
+  // identity (on_worker_attached). Pages, dedicated workers and iframes are not attached here
+  // (a page's own session attaches its dedicated workers, open_page).
   instance->connection_->on("Target.attachedToTarget", "",
                             [self](const Json& params) { self->on_worker_attached(params); });
   instance->connection_->call(
@@ -95,7 +96,7 @@ std::shared_ptr<BrowserInstance> BrowserInstance::launch(const Settings& setting
 void BrowserInstance::on_worker_attached(const Json& params) {
   const Json& info = params.value("targetInfo", Json::object());
   const std::string type = info.value("type", std::string());
-  if (type != "service_worker" && type != "shared_worker") return;
+  if (type != "service_worker" && type != "shared_worker" && type != "worker") return;
   const std::string session = params.value("sessionId", std::string());
   Json identity;
   {
@@ -245,9 +246,24 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
       std::erase_if(trackers_, [](const auto& entry) { return entry.second.expired(); });
       trackers_[session_id] = page->tracker_;
     }
-    // Everything else goes out at once and is awaited together: one round trip, not six.
+    // Everything else goes out at once and is awaited together: one round trip, not seven.
     cdp::Session& session = page->session();
     std::vector<cdp::PendingCall> calls;
+    // A dedicated worker inherits the page's user agent, but takes its languages from its tab's
+    // renderer preferences, not from the page's override: a hidden tab's worker listed only the
+    // first language, any tab's the browser's --accept-lang whatever the lease's Accept-Language.
+    // The page's session attaches each, paused before its first script, and gives it the
+    // context's identity (on_worker_attached) before it runs. Its requests still pass the page's
+    // interception.
+    session.on("Target.attachedToTarget",
+               [this](const Json& params) { on_worker_attached(params); });
+    calls.push_back(session.send(
+        "Target.setAutoAttach",
+        {{"autoAttach", true},
+         {"waitForDebuggerOnStart", true},
+         {"flatten", true},
+         {"filter", Json::array({{{"type", "worker"}, {"exclude", false}}, {{"exclude", true}}})}},
+        deadline));
     std::optional<cdp::PendingCall> window;
     if (!hidden) {
       window =

@@ -61,9 +61,6 @@ std::set<std::string> known_gaps(BrowserProfile::Device device, bool hidden) {
   if (hidden) {
     // A hidden tab has no window: outerWidth and outerHeight are 0.
     gaps.insert("window_metrics");
-    // A dedicated worker of a hidden tab lists only the first language (["en-US"]); the rest of
-    // its identity is the page's.
-    gaps.insert("worker");
   }
   if (device != BrowserProfile::Device::Desktop) {
     // Chromium lists its PDF viewer whatever the user agent; Android's Chrome lists none.
@@ -161,16 +158,22 @@ TEST(StealthOpener, TheDocumentRequestCarriesTheDevicesClientHints) {
 TEST(StealthOpener, ARequestsAcceptLanguageIsAlsoTheLanguagesThePageSees) {
   LocalSite local;
   extract::PoolTabs tabs(gleaner::testing::shared_pool());
-  BrowserProfile profile;
-  profile.headers["Accept-Language"] = "de-DE,de;q=0.9,en;q=0.5";
-  const std::string run = new_run("languages");
-  auto tab = tabs.open(profile, max_wait());
-  tab->navigate(local.url(run), extract::WaitFor::load(), max_wait());
-  EXPECT_EQ(tab->evaluate("navigator.languages", max_wait(), extract::World::Isolated),
-            json({"de-DE", "de", "en"}));
-  const auto verdict = local.site.verdict(run, gleaner::testing::kMaxWait);
-  ASSERT_TRUE(verdict.has_value());
-  EXPECT_EQ((*verdict)["checks"]["headers"]["pass"], true) << verdict->dump();
+  for (bool painted : {false, true}) {
+    BrowserProfile profile;
+    profile.painted = painted;
+    profile.headers["Accept-Language"] = "de-DE,de;q=0.9,en;q=0.5";
+    const std::string run = new_run(painted ? "languages-painted" : "languages-hidden");
+    auto tab = tabs.open(profile, max_wait());
+    tab->navigate(local.url(run), extract::WaitFor::load(), max_wait());
+    EXPECT_EQ(tab->evaluate("navigator.languages", max_wait(), extract::World::Isolated),
+              json({"de-DE", "de", "en"}));
+    const auto verdict = local.site.verdict(run, gleaner::testing::kMaxWait);
+    ASSERT_TRUE(verdict.has_value());
+    EXPECT_EQ((*verdict)["checks"]["headers"]["pass"], true) << verdict->dump();
+    // A dedicated worker lists the lease's languages too, not the browser's --accept-lang.
+    EXPECT_EQ((*verdict)["checks"]["worker"]["pass"], true)
+        << (*verdict)["checks"]["worker"].dump();
+  }
 }
 
 // ---- POST /scrape/web ----
