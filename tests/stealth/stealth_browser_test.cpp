@@ -229,7 +229,8 @@ TEST(StealthWeb, ASessionsFirstAndWarmRequestsPassTheDetector) {
     const std::string content = json::parse(answer->body).value("content", std::string());
     EXPECT_NE(content.find("\"bot\":false"), std::string::npos) << content.substr(0, 2000);
     // A session's tab is opened painted (docs/sessions.md), whatever its requests ask.
-    expect_undetected(local.site, run, known_gaps(BrowserProfile::Device::Desktop, false));
+    expect_undetected(local.site, run,
+                      known_gaps(BrowserProfile::Device::Desktop, /*hidden=*/false));
   }
   // Both requests ran in the one session, the second in the tab the first left.
   const json sessions = gleaner::testing::json_of(s.service->get("/scrape/sessions", account.key));
