@@ -170,9 +170,12 @@ TEST(StealthOpener, ARequestsAcceptLanguageIsAlsoTheLanguagesThePageSees) {
     const auto verdict = local.site.verdict(run, gleaner::testing::kMaxWait);
     ASSERT_TRUE(verdict.has_value());
     EXPECT_EQ((*verdict)["checks"]["headers"]["pass"], true) << verdict->dump();
-    // A dedicated worker lists the lease's languages too, not the browser's --accept-lang.
+    // A dedicated worker and a service worker list the lease's languages too, not the browser's
+    // --accept-lang.
     EXPECT_EQ((*verdict)["checks"]["worker"]["pass"], true)
         << (*verdict)["checks"]["worker"].dump();
+    EXPECT_EQ((*verdict)["checks"]["service_worker"]["pass"], true)
+        << (*verdict)["checks"]["service_worker"].dump();
   }
 }
 
