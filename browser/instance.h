@@ -109,9 +109,10 @@ class BrowserInstance {
   /// Emulation.setUserAgentOverride's parameters for a page opened or configured with `options`
   /// (none: the desktop identity), remembered for its context's service workers.
   Json identity_for(const ContextOptions* options) const;
-  /// A service or shared worker (browser-level auto-attach) or a page's dedicated worker (the
-  /// page session's auto-attach) attached, paused before its first script: it gets its context's
-  /// identity, then runs. On the DevTools thread.
+  /// A service or shared worker (browser-level auto-attach) or a dedicated worker (its page's or
+  /// parent worker's auto-attach) attached, paused before its first script: it gets its context's
+  /// identity (and a dedicated worker attaches its own workers), then runs. On the DevTools
+  /// thread.
   void on_worker_attached(const Json& params);
 
   const Settings settings_;

@@ -179,6 +179,48 @@ TEST(StealthOpener, ARequestsAcceptLanguageIsAlsoTheLanguagesThePageSees) {
   }
 }
 
+TEST(StealthOpener, AWorkerStartedByAWorkerListsTheLeasesLanguagesToo) {
+  // A page whose dedicated worker starts a worker of its own; the page writes what both say.
+  gleaner::testing::LocalServer server;
+  server.server().Get("/", [](const httplib::Request&, httplib::Response& r) {
+    r.set_content(
+        "<!doctype html><title>nested</title><script>"
+        "const w = new Worker('/outer.js');"
+        "w.onmessage = (e) => { const p = document.createElement('p'); p.id = 'said';"
+        "  p.textContent = JSON.stringify(e.data); document.body.append(p); };"
+        "w.postMessage(1);</script>",
+        "text/html");
+  });
+  server.server().Get("/outer.js", [](const httplib::Request&, httplib::Response& r) {
+    r.set_content(
+        "onmessage = () => { const n = new Worker('/nested.js');"
+        "  n.onmessage = (e) => postMessage({outer: navigator.languages, nested: e.data});"
+        "  n.postMessage(1); };",
+        "text/javascript");
+  });
+  server.server().Get("/nested.js", [](const httplib::Request&, httplib::Response& r) {
+    r.set_content("onmessage = () => postMessage(navigator.languages);", "text/javascript");
+  });
+  server.start();
+  extract::PoolTabs tabs(gleaner::testing::shared_pool());
+  for (bool painted : {false, true}) {
+    SCOPED_TRACE(painted ? "painted" : "hidden");
+    BrowserProfile profile;
+    profile.painted = painted;
+    profile.headers["Accept-Language"] = "de-DE,de;q=0.9";
+    auto tab = tabs.open(profile, max_wait());
+    tab->navigate(server.url("/"), extract::WaitFor::load(), max_wait());
+    // The workers answer after the load: wait for what the page wrote.
+    const json said = json::parse(
+        tab->evaluate("new Promise((done) => { const look = () => {"
+                      "  const p = document.getElementById('said');"
+                      "  p ? done(p.textContent) : setTimeout(look, 20); }; look(); })",
+                      max_wait(), extract::World::Isolated)
+            .get<std::string>());
+    EXPECT_EQ(said, json({{"outer", {"de-DE", "de"}}, {"nested", {"de-DE", "de"}}}));
+  }
+}
+
 // ---- POST /scrape/web ----
 
 struct Service {
