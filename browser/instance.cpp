@@ -26,6 +26,15 @@ std::string accept_language_of(const std::map<std::string, std::string>& headers
   return {};
 }
 
+// Target.setAutoAttach of a page or a dedicated worker: its dedicated workers, each paused before
+// its first script until on_worker_attached lets it run; nothing else (iframes are not attached).
+Json worker_auto_attach() {
+  return {{"autoAttach", true},
+          {"waitForDebuggerOnStart", true},
+          {"flatten", true},
+          {"filter", Json::array({{{"type", "worker"}, {"exclude", false}}, {{"exclude", true}}})}};
+}
+
 std::string join(const std::vector<std::string>& items, const char* separator) {
   std::string out;
   for (const auto& item : items) {
@@ -77,8 +86,10 @@ std::shared_ptr<BrowserInstance> BrowserInstance::launch(const Settings& setting
   }
   // Service and shared workers run apart from any page: the page's user agent override does not
   // reach them. Chromium pauses each before its first script until we gave it its context's
-  // identity (on_worker_attached). Pages, dedicated workers and iframes are not attached here.
-  instance->connection_->on("Target.attachedToTarget", "",
+  // identity (on_worker_attached). Pages, dedicated workers and iframes are not attached here
+  // (a page's own session attaches its dedicated workers, open_page, and each worker its own):
+  // the handler takes the attached workers of every session.
+  instance->connection_->on("Target.attachedToTarget", cdp::kAnySession,
                             [self](const Json& params) { self->on_worker_attached(params); });
   instance->connection_->call(
       "Target.setAutoAttach",
@@ -95,7 +106,7 @@ std::shared_ptr<BrowserInstance> BrowserInstance::launch(const Settings& setting
 void BrowserInstance::on_worker_attached(const Json& params) {
   const Json& info = params.value("targetInfo", Json::object());
   const std::string type = info.value("type", std::string());
-  if (type != "service_worker" && type != "shared_worker") return;
+  if (type != "service_worker" && type != "shared_worker" && type != "worker") return;
   const std::string session = params.value("sessionId", std::string());
   Json identity;
   {
@@ -106,6 +117,8 @@ void BrowserInstance::on_worker_attached(const Json& params) {
   // Sent in order on the worker's session, not awaited (this is the DevTools thread): the override
   // is in place before the worker runs its first line.
   connection_->notify("Network.setUserAgentOverride", std::move(identity), session);
+  // The workers a dedicated worker starts are its children, not the page's: it attaches them.
+  if (type == "worker") connection_->notify("Target.setAutoAttach", worker_auto_attach(), session);
   connection_->notify("Runtime.runIfWaitingForDebugger", Json::object(), session);
 }
 
@@ -245,9 +258,16 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
       std::erase_if(trackers_, [](const auto& entry) { return entry.second.expired(); });
       trackers_[session_id] = page->tracker_;
     }
-    // Everything else goes out at once and is awaited together: one round trip, not six.
+    // Everything else goes out at once and is awaited together: one round trip, not seven.
     cdp::Session& session = page->session();
     std::vector<cdp::PendingCall> calls;
+    // A dedicated worker inherits the page's user agent, but takes its languages from its tab's
+    // renderer preferences, not from the page's override: a hidden tab's worker listed only the
+    // first language, any tab's the browser's --accept-lang whatever the lease's Accept-Language.
+    // The page's session attaches each, paused before its first script, and gives it the
+    // context's identity (on_worker_attached) before it runs. Its requests still pass the page's
+    // interception.
+    calls.push_back(session.send("Target.setAutoAttach", worker_auto_attach(), deadline));
     std::optional<cdp::PendingCall> window;
     if (!hidden) {
       window =

@@ -109,8 +109,10 @@ class BrowserInstance {
   /// Emulation.setUserAgentOverride's parameters for a page opened or configured with `options`
   /// (none: the desktop identity), remembered for its context's service workers.
   Json identity_for(const ContextOptions* options) const;
-  /// A service or shared worker attached (browser-level auto-attach, paused before its first
-  /// script): it gets its context's identity, then runs. On the DevTools thread.
+  /// A service or shared worker (browser-level auto-attach) or a dedicated worker (its page's or
+  /// parent worker's auto-attach) attached, paused before its first script: it gets its context's
+  /// identity (and a dedicated worker attaches its own workers), then runs. On the DevTools
+  /// thread.
   void on_worker_attached(const Json& params);
 
   const Settings settings_;
@@ -123,7 +125,7 @@ class BrowserInstance {
   ChromeVersion version_;
 
   std::mutex identities_mutex_;  // guards identities_
-  // By browser context id: the user agent override its pages got, for its service workers.
+  // By browser context id: the user agent override its pages got, for its workers.
   std::map<std::string, Json> identities_;
 
   // Its thread calls back into the members above until it is destroyed.

@@ -125,7 +125,8 @@ std::vector<std::string> standard_chromium_flags() {
       // navigator.webdriver stays false, as in a browser a person started.
       "--disable-blink-features=AutomationControlled",
       // The languages of the default identity (browser/identity.h) for what no page override
-      // reaches: the workers of a hidden tab take theirs from here.
+      // reaches: service workers and a visible tab's renderer preferences take theirs from here
+      // (a page's dedicated workers get the page's override, BrowserInstance::open_page).
       "--accept-lang=en-US,en",
       "--disable-gpu",
       "--disable-dev-shm-usage",

@@ -235,7 +235,8 @@ void Connection::dispatch_event(const std::string& session_id, const std::string
   // Collect first: a handler may subscribe or unsubscribe (itself included) while we run.
   std::vector<SubscriptionId> matching;
   for (const auto& [id, sub] : handlers_) {
-    if (sub.method == method && sub.session_id == session_id) matching.push_back(id);
+    if (sub.method == method && (sub.session_id == session_id || sub.session_id == kAnySession))
+      matching.push_back(id);
   }
   for (SubscriptionId id : matching) {
     auto it = handlers_.find(id);

@@ -26,6 +26,9 @@ using Json = nlohmann::json;
 using EventHandler = std::function<void(const Json& params)>;
 using SubscriptionId = std::uint64_t;
 
+/// Connection::on's session for an event of every session, the browser's included.
+inline constexpr const char* kAnySession = "*";
+
 /// The reply to one command, waited for with the deadline it was sent with.
 class PendingCall {
  public:
@@ -58,7 +61,8 @@ class Connection {
   /// Sends without waiting for the reply; an error reply is logged. Safe inside event handlers.
   void notify(const std::string& method, Json params, const std::string& session_id);
 
-  /// Calls `handler` for each event `method` on `session_id` ("" for browser-level events).
+  /// Calls `handler` for each event `method` on `session_id` ("" for browser-level events,
+  /// kAnySession for every session's).
   SubscriptionId on(const std::string& method, const std::string& session_id,
                     EventHandler handler);
   /// After off() returns the handler is not running and will not run again (unless off() is

@@ -7,7 +7,9 @@
 
 #include <atomic>
 #include <future>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 using namespace gleaner;
 using namespace gleaner::cdp;
@@ -111,6 +113,25 @@ TEST_F(ConnectionTest, EventsRouteBySessionAndMethod) {
   EXPECT_EQ(s1_load.get_future().get()["t"], 1);
   EXPECT_EQ(s2_load.get_future().get()["t"], 2);
   EXPECT_EQ(browser_events.load(), 1);
+}
+
+TEST_F(ConnectionTest, AnAnySessionHandlerHearsTheEventOfEverySession) {
+  std::mutex mutex;
+  std::vector<int> heard;
+  connection->on("Target.attachedToTarget", kAnySession, [&](const Json& p) {
+    std::lock_guard lock(mutex);
+    heard.push_back(p["n"]);
+  });
+  fake->deliver({{"method", "Target.attachedToTarget"}, {"params", {{"n", 1}}}});
+  fake->deliver(
+      {{"method", "Target.attachedToTarget"}, {"sessionId", "S1"}, {"params", {{"n", 2}}}});
+  fake->deliver(
+      {{"method", "Target.attachedToTarget"}, {"sessionId", "W1"}, {"params", {{"n", 3}}}});
+  fake->deliver(
+      {{"method", "Target.detachedFromTarget"}, {"sessionId", "S1"}, {"params", {{"n", 4}}}});
+  fake->flush();
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(heard, std::vector<int>({1, 2, 3}));
 }
 
 TEST_F(ConnectionTest, OffStopsDeliveryAndHandlersMayUnsubscribeThemselves) {

@@ -6,8 +6,11 @@
 //
 // Roads: the page opener itself (extract::PoolTabs, as the site endpoints and the jobs use it)
 // with each device, hidden and painted; POST /scrape/web through a whole service and its egress
-// gateway, with and without a screenshot; a site endpoint (google's search, which takes
-// deviceType) for each device, its URL answered by the detector site.
+// gateway, with and without a screenshot, and twice in one session (the second request in the
+// session's warm tab); a crawl of two linked pages (the second in the crawl's kept tab), with
+// and without a screenshot; a site endpoint (google's search, which takes deviceType) for each
+// device, its URL answered by the detector site. POST /scrape/web, its sessions and the crawls
+// are desktop only (they take no deviceType).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -58,9 +61,6 @@ std::set<std::string> known_gaps(BrowserProfile::Device device, bool hidden) {
   if (hidden) {
     // A hidden tab has no window: outerWidth and outerHeight are 0.
     gaps.insert("window_metrics");
-    // A dedicated worker of a hidden tab lists only the first language (["en-US"]); the rest of
-    // its identity is the page's.
-    gaps.insert("worker");
   }
   if (device != BrowserProfile::Device::Desktop) {
     // Chromium lists its PDF viewer whatever the user agent; Android's Chrome lists none.
@@ -158,26 +158,79 @@ TEST(StealthOpener, TheDocumentRequestCarriesTheDevicesClientHints) {
 TEST(StealthOpener, ARequestsAcceptLanguageIsAlsoTheLanguagesThePageSees) {
   LocalSite local;
   extract::PoolTabs tabs(gleaner::testing::shared_pool());
-  BrowserProfile profile;
-  profile.headers["Accept-Language"] = "de-DE,de;q=0.9,en;q=0.5";
-  const std::string run = new_run("languages");
-  auto tab = tabs.open(profile, max_wait());
-  tab->navigate(local.url(run), extract::WaitFor::load(), max_wait());
-  EXPECT_EQ(tab->evaluate("navigator.languages", max_wait(), extract::World::Isolated),
-            json({"de-DE", "de", "en"}));
-  const auto verdict = local.site.verdict(run, gleaner::testing::kMaxWait);
-  ASSERT_TRUE(verdict.has_value());
-  EXPECT_EQ((*verdict)["checks"]["headers"]["pass"], true) << verdict->dump();
+  for (bool painted : {false, true}) {
+    BrowserProfile profile;
+    profile.painted = painted;
+    profile.headers["Accept-Language"] = "de-DE,de;q=0.9,en;q=0.5";
+    const std::string run = new_run(painted ? "languages-painted" : "languages-hidden");
+    auto tab = tabs.open(profile, max_wait());
+    tab->navigate(local.url(run), extract::WaitFor::load(), max_wait());
+    EXPECT_EQ(tab->evaluate("navigator.languages", max_wait(), extract::World::Isolated),
+              json({"de-DE", "de", "en"}));
+    const auto verdict = local.site.verdict(run, gleaner::testing::kMaxWait);
+    ASSERT_TRUE(verdict.has_value());
+    EXPECT_EQ((*verdict)["checks"]["headers"]["pass"], true) << verdict->dump();
+    // A dedicated worker and a service worker list the lease's languages too, not the browser's
+    // --accept-lang.
+    EXPECT_EQ((*verdict)["checks"]["worker"]["pass"], true)
+        << (*verdict)["checks"]["worker"].dump();
+    EXPECT_EQ((*verdict)["checks"]["service_worker"]["pass"], true)
+        << (*verdict)["checks"]["service_worker"].dump();
+  }
+}
+
+TEST(StealthOpener, AWorkerStartedByAWorkerListsTheLeasesLanguagesToo) {
+  // A page whose dedicated worker starts a worker of its own; the page writes what both say.
+  gleaner::testing::LocalServer server;
+  server.server().Get("/", [](const httplib::Request&, httplib::Response& r) {
+    r.set_content(
+        "<!doctype html><title>nested</title><script>"
+        "const w = new Worker('/outer.js');"
+        "w.onmessage = (e) => { const p = document.createElement('p'); p.id = 'said';"
+        "  p.textContent = JSON.stringify(e.data); document.body.append(p); };"
+        "w.postMessage(1);</script>",
+        "text/html");
+  });
+  server.server().Get("/outer.js", [](const httplib::Request&, httplib::Response& r) {
+    r.set_content(
+        "onmessage = () => { const n = new Worker('/nested.js');"
+        "  n.onmessage = (e) => postMessage({outer: navigator.languages, nested: e.data});"
+        "  n.postMessage(1); };",
+        "text/javascript");
+  });
+  server.server().Get("/nested.js", [](const httplib::Request&, httplib::Response& r) {
+    r.set_content("onmessage = () => postMessage(navigator.languages);", "text/javascript");
+  });
+  server.start();
+  extract::PoolTabs tabs(gleaner::testing::shared_pool());
+  for (bool painted : {false, true}) {
+    SCOPED_TRACE(painted ? "painted" : "hidden");
+    BrowserProfile profile;
+    profile.painted = painted;
+    profile.headers["Accept-Language"] = "de-DE,de;q=0.9";
+    auto tab = tabs.open(profile, max_wait());
+    tab->navigate(server.url("/"), extract::WaitFor::load(), max_wait());
+    // The workers answer after the load: wait for what the page wrote.
+    const json said = json::parse(
+        tab->evaluate("new Promise((done) => { const look = () => {"
+                      "  const p = document.getElementById('said');"
+                      "  p ? done(p.textContent) : setTimeout(look, 20); }; look(); })",
+                      max_wait(), extract::World::Isolated)
+            .get<std::string>());
+    EXPECT_EQ(said, json({{"outer", {"de-DE", "de"}}, {"nested", {"de-DE", "de"}}}));
+  }
 }
 
 // ---- POST /scrape/web ----
 
 struct Service {
-  Service() {
+  /// `entries` are set over the suite's configuration.
+  explicit Service(const json& entries = json::object()) {
     Config config = gleaner::testing::service_config(dir.path(), /*replay_dir=*/"");
     config.set("data_dir", dir.path());
     config.set("allow_private_addresses", true);
     config.set("screenshot_secret", "stealth-tests-screenshot-secret-0123456789");
+    for (const auto& [name, value] : entries.items()) config.set(name, value);
     service = std::make_unique<gleaner::testing::ServiceUnderTest>(config);
   }
   gleaner::testing::TempDir dir;
@@ -203,6 +256,32 @@ TEST(StealthWeb, ScrapeWebWithAndWithoutAScreenshotPassesTheDetector) {
         << out.value("content", std::string()).substr(0, 2000);
     expect_undetected(local.site, run, known_gaps(BrowserProfile::Device::Desktop, !screenshot));
   }
+}
+
+TEST(StealthWeb, ASessionsFirstAndWarmRequestsPassTheDetector) {
+  LocalSite local;
+  Service s;
+  const auto account = s.service->create_account(100);
+  const httplib::Headers headers = {{"x-api-key", account.key}};
+  for (const char* turn : {"first", "warm"}) {
+    const std::string run = new_run(std::string("session-") + turn);
+    const json body = {
+        {"url", local.url(run)}, {"outputFormat", {"html"}}, {"sessionId", "stealth"}};
+    auto answer =
+        s.service->client()->Post("/scrape/web", headers, body.dump(), "application/json");
+    ASSERT_TRUE(answer);
+    ASSERT_EQ(answer->status, 200) << answer->body;
+    const std::string content = json::parse(answer->body).value("content", std::string());
+    EXPECT_NE(content.find("\"bot\":false"), std::string::npos) << content.substr(0, 2000);
+    // A session's tab is opened painted (docs/sessions.md), whatever its requests ask.
+    expect_undetected(local.site, run,
+                      known_gaps(BrowserProfile::Device::Desktop, /*hidden=*/false));
+  }
+  // Both requests ran in the one session, the second in the tab the first left.
+  const json sessions = gleaner::testing::json_of(s.service->get("/scrape/sessions", account.key));
+  ASSERT_EQ(sessions["sessions"].size(), 1u) << sessions.dump();
+  EXPECT_EQ(sessions["sessions"][0]["id"], "stealth");
+  EXPECT_EQ(sessions["sessions"][0]["requests"], 2) << sessions.dump();
 }
 
 TEST(StealthWeb, ScenarioClicksAndTypingAreTrustedInput) {
@@ -244,6 +323,57 @@ TEST(StealthWeb, ScenarioClicksAndTypingAreTrustedInput) {
   // No DevTools side effect while the scenario ran.
   for (const StealthSite::Touch& t : local.site.touches(run)) {
     if (t.check == "runtime_enable") ADD_FAILURE() << t.detail;
+  }
+}
+
+// ---- a crawl ----
+
+TEST(StealthJobs, ACrawlsPagesWithAndWithoutAScreenshotPassTheDetector) {
+  LocalSite local;
+  // One page-job thread: the crawl's second page loads in the tab its first page left.
+  Service s({{"jobs_poll_ms", 50}, {"page_jobs_concurrency", 1}});
+  const auto account = s.service->create_account(1000);
+  const httplib::Headers headers = {{"x-api-key", account.key}};
+  for (bool screenshot : {false, true}) {
+    const std::string road = screenshot ? "crawl-screenshot" : "crawl";
+    const std::string first = new_run(road);
+    const std::string second = new_run(road + "-linked");
+    // The start page links to the second; robots.txt and sitemaps are no pages of the detector.
+    json body = {{"urls", {local.url(first) + "&next=" + second}},
+                 {"outputFormat", {"html"}},
+                 {"sitemap", "skip"},
+                 {"ignoreRobotsTxt", true}};
+    if (screenshot) body["screenshot"] = true;
+    auto created = s.service->client()->Post("/scrapers/crawler/jobs", headers, body.dump(),
+                                             "application/json");
+    ASSERT_TRUE(created);
+    ASSERT_EQ(created->status, 201) << created->body;
+    const std::string id = json::parse(created->body).value("id", "");
+    json job;
+    EXPECT_TRUE(gleaner::testing::ServiceUnderTest::eventually(
+        [&] {
+          job = gleaner::testing::json_of(s.service->get("/scrapers/jobs/" + id, account.key));
+          const std::string status = job.value("status", "");
+          return status == "finished" || status == "stopped" || status == "failed";
+        },
+        gleaner::testing::kMaxWait * 4))
+        << job.dump();
+    ASSERT_EQ(job["status"], "finished") << job.dump();
+    // The verdict of each page is in its row's HTML.
+    const json rows = gleaner::testing::json_of(
+        s.service->get("/scrapers/jobs/" + id + "/results?limit=10", account.key))["data"];
+    ASSERT_EQ(rows.size(), 2u) << rows.dump().substr(0, 2000);
+    for (const std::string& run : {first, second}) {
+      const auto row = std::find_if(rows.begin(), rows.end(), [&](const json& r) {
+        return r.value("content", std::string()).find("\"run\":\"" + run + "\"") !=
+               std::string::npos;
+      });
+      ASSERT_NE(row, rows.end()) << "no row of " << run << " in " << rows.dump().substr(0, 2000);
+      EXPECT_NE((*row)["content"].get<std::string>().find("\"bot\":false"), std::string::npos)
+          << (*row)["content"].get<std::string>().substr(0, 2000);
+      expect_undetected(local.site, run,
+                        known_gaps(BrowserProfile::Device::Desktop, /*hidden=*/!screenshot));
+    }
   }
 }
 

@@ -142,6 +142,11 @@ StealthSite::Answer StealthSite::answer(const std::string& path,
   std::string html = read_file(page_dir_ + "detector.html");
   for (std::size_t at; (at = html.find("NONCE")) != std::string::npos;)
     html.replace(at, 5, kStealthNonce);
+  // A link to the page of another run, for a crawl to follow.
+  if (const std::string next = param(query, "next"); !next.empty()) {
+    html.insert(html.rfind("</body>"),
+                "<p><a id=\"next\" href=\"/stealth/page?run=" + next + "\">next</a></p>\n");
+  }
   return {200,
           "text/html; charset=utf-8",
           std::move(html),

@@ -4,7 +4,8 @@
 // the headers echo, and the record of each run: the verdict the page sends once its checks ran,
 // the touches it reports at once (main-world calls, Runtime.enable, input events) and the headers
 // of its document request. A run is named by the page URL's `run` (or, for a site endpoint that
-// builds its own URL, `q`) parameter.
+// builds its own URL, `q`) parameter; with `next`, the page links to the page of that run (a
+// crawl's second page).
 //
 // Served two ways: on a real loopback HTTP server (mount(), for POST /scrape/web through the
 // egress gateway) and as a lease's interceptor (interceptor(), for a site endpoint whose URL is
