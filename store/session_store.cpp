@@ -26,6 +26,10 @@ SessionBook::ClaimResult SqlSessionBook::claim(std::int64_t account, const std::
                                                int limit) {
   const std::int64_t t = now();
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+    // The account's row locked first: claims of one account on several nodes count one after
+    // another, so two never both see room for one more (SQLite's write lock does it already).
+    tx.run("SELECT id FROM accounts WHERE id = ?" + std::string(db_.dialect().lock_rows),
+           {account});
     tx.run("DELETE FROM browser_sessions WHERE account_id = ? AND expires_at <= ?", {account, t});
     auto held =
         tx.run("SELECT node_id FROM browser_sessions WHERE account_id = ? AND session_id = ?" +

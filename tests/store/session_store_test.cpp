@@ -5,6 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <latch>
+#include <thread>
+#include <vector>
+
 #include "tests/store/store_fixture.h"
 
 namespace gleaner::store::testing {
@@ -54,6 +59,38 @@ TYPED_TEST(SessionBookTest, TheLimitCountsEveryNodesSessions) {
             SessionBook::Claim::Claimed);
   EXPECT_EQ(book.claim(account, "c", "node-a", kTtl, std::nullopt, 2).outcome,
             SessionBook::Claim::TooMany);
+}
+
+// Nodes opening sessions of one account at the same moment: the limit holds across them (each
+// claim locks the account's row before it counts).
+TYPED_TEST(SessionBookTest, NodesClaimingTogetherStayWithinTheLimit) {
+  constexpr int kNodes = 8;
+  constexpr int kLimit = 3;
+  const std::int64_t account = this->new_account(100);
+  std::vector<std::unique_ptr<Store>> nodes;
+  for (int i = 0; i < kNodes; ++i) nodes.push_back(this->open("node-" + std::to_string(i)));
+  std::atomic<int> claimed{0};
+  std::atomic<int> refused{0};
+  for (int round = 0; round < 5; ++round) {
+    std::latch start(kNodes);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kNodes; ++i) {
+      threads.emplace_back([&, i] {
+        SqlSessionBook book(dynamic_cast<SqlStore&>(*nodes[i]).database(), this->clock_);
+        const std::string node = "node-" + std::to_string(i);
+        start.arrive_and_wait();
+        const auto claim = book.claim(account, "r" + std::to_string(round) + "-" + node, node,
+                                      kTtl, std::nullopt, kLimit);
+        if (claim.outcome == SessionBook::Claim::Claimed) ++claimed;
+        if (claim.outcome == SessionBook::Claim::TooMany) ++refused;
+      });
+    }
+    for (auto& t : threads) t.join();
+    EXPECT_EQ(this->book().list(account).size(), static_cast<std::size_t>(kLimit));
+    for (const auto& s : this->book().list(account)) this->book().remove(account, s.id, s.node);
+  }
+  EXPECT_EQ(claimed, 5 * kLimit);
+  EXPECT_EQ(refused, 5 * (kNodes - kLimit));
 }
 
 TYPED_TEST(SessionBookTest, ANoteExpiresAfterItsIdleTtlFromTheLastRequest) {
