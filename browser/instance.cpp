@@ -167,7 +167,9 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
                                            std::vector<cdp::PendingCall>& calls,
                                            Deadline deadline) {
   cdp::Session& session = page.session();
-  if (options.viewport) {
+  // What the page has already is not sent again: a session's next request, or a lease of the
+  // default viewport, does not make the page lay itself out once more.
+  if (options.viewport && *options.viewport != page.viewport_) {
     calls.push_back(session.send("Emulation.setDeviceMetricsOverride",
                                  Page::viewport_params(*options.viewport), deadline));
     const Viewport& v = *options.viewport;
@@ -183,10 +185,11 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
     }
     page.viewport_ = v;
   }
-  if (options.touch) {
+  if (options.touch && !page.touch_) {
     // Five points, as a phone or a tablet reports them.
     calls.push_back(session.send("Emulation.setTouchEmulationEnabled",
                                  {{"enabled", true}, {"maxTouchPoints", 5}}, deadline));
+    page.touch_ = true;
   }
   // The identity, unless the page has it already (a warm page is opened as a desktop).
   if (Json identity = identity_for(&options); identity != page.identity_) {
@@ -198,10 +201,9 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
     page.identity_ = std::move(identity);
   }
   // A page configured again (a session's next request) drops the headers of the last one.
-  if (!options.extra_headers.empty() || page.has_extra_headers_) {
-    calls.push_back(session.send("Network.setExtraHTTPHeaders",
-                                 {{"headers", Json(options.extra_headers)}}, deadline));
-    page.has_extra_headers_ = !options.extra_headers.empty();
+  if (Json headers(options.extra_headers); headers != page.extra_headers_) {
+    calls.push_back(session.send("Network.setExtraHTTPHeaders", {{"headers", headers}}, deadline));
+    page.extra_headers_ = std::move(headers);
   }
   if (auto fetch = page.router_->configure(interception_for(&options))) {
     calls.push_back(

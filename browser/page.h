@@ -82,6 +82,8 @@ struct Viewport {
   int height = 768;
   double device_scale_factor = 1.0;
   bool mobile = false;
+
+  bool operator==(const Viewport&) const = default;
 };
 
 /// The tab strip and toolbar above the page in a windowed Chromium 156 on Linux (measured under
@@ -169,7 +171,8 @@ class Page {
   // The Emulation.setUserAgentOverride parameters the page has (browser/identity.h).
   Json identity_;
   // Network.setExtraHTTPHeaders was given headers: configuring the page again must clear them.
-  bool has_extra_headers_ = false;
+  Json extra_headers_ = Json::object();  // the last Network.setExtraHTTPHeaders
+  bool touch_ = false;  // Emulation.setTouchEmulationEnabled sent
   std::shared_ptr<NavigationTracker> tracker_;
   std::shared_ptr<RequestRouter> router_;
   // Declared last, destroyed first: unsubscribes the event handlers that use the members above.
