@@ -162,6 +162,7 @@ PageWorkerOptions PageWorkerOptions::from_config(
   o.max_failure_share = share(config, "page_jobs_max_failure_share", o.max_failure_share);
   o.default_timeout = Millis(std::clamp<long long>(
       config.get_int("endpoint_timeout_ms", o.default_timeout.count()), 1000, 300000));
+  o.nice = jobs_nice(config);
   o.cost_of = std::move(cost_of);
   return o;
 }
@@ -549,7 +550,7 @@ void PageWorker::check_failures(const store::Job& job) {
 
 void PageWorker::start(bool release_leases) {
   if (release_leases) jobs_.release_job_leases();
-  threads_.start(options_.threads, [this] { return run_one(); });
+  threads_.start(options_.threads, [this] { return run_one(); }, options_.nice);
 }
 
 void PageWorker::notify() {

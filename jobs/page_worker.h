@@ -92,6 +92,8 @@ struct PageWorkerOptions {
   /// `page_jobs_failures_allowed` and `page_jobs_max_failure_share` (1 turns the budget off).
   std::int64_t failures_allowed = 20;
   double max_failure_share = 0.5;
+  /// The threads' CPU priority, and their lanes' (entry `jobs_nice`, jobs/polling_threads.h).
+  int nice = 0;
   /// Credits a successful page costs, by store/costs.h key.
   std::function<std::int64_t(const std::string& cost_key)> cost_of = [](const std::string&) {
     return std::int64_t{1};

@@ -1,9 +1,22 @@
 #include "jobs/polling_threads.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
 #include "core/error.h"
 #include "core/log.h"
 
 namespace gleaner::jobs {
+
+int jobs_nice(const Config& config) {
+  const long long nice = config.get_int("jobs_nice", 10);
+  if (nice < 0 || nice > 19) Config::refuse("jobs_nice", "must be from 0 to 19");
+  return static_cast<int>(nice);
+}
 
 PollingThreads::PollingThreads(std::string component, Millis poll)
     : component_(std::move(component)), poll_(poll) {}
@@ -12,10 +25,11 @@ PollingThreads::~PollingThreads() {
   stop();
 }
 
-void PollingThreads::start(int count, std::function<bool()> step) {
+void PollingThreads::start(int count, std::function<bool()> step, int nice) {
   std::lock_guard lock(mutex_);
   if (!threads_.empty() || stopping_) return;
   step_ = std::move(step);
+  nice_ = nice;
   for (int i = 0; i < count; ++i) threads_.emplace_back([this] { loop(); });
 }
 
@@ -59,6 +73,17 @@ bool PollingThreads::sleep_unless_stopped(Millis pause) {
 }
 
 void PollingThreads::loop() {
+  // On Linux a nice value is each thread's own; an unprivileged thread may lower its priority
+  // but never raise it again, which is why it is set here, on threads that only ever do this.
+  // Relative to the process's: a service started niced keeps its jobs below its requests.
+  if (nice_ > 0) {
+    const auto self = static_cast<id_t>(::gettid());
+    const int nice = std::min(19, ::getpriority(PRIO_PROCESS, self) + nice_);
+    if (::setpriority(PRIO_PROCESS, self, nice) != 0) {
+      log::warn(component_) << "could not lower the threads' CPU priority to nice " << nice << ": "
+                            << std::strerror(errno);
+    }
+  }
   while (!stopping()) {
     std::uint64_t seen = 0;
     {

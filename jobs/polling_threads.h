@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/clock.h"
+#include "core/config.h"
 
 namespace gleaner::jobs {
 
@@ -21,6 +22,12 @@ Duration growing_pause(Duration first, std::int64_t attempt) {
   for (std::int64_t i = 1; i < attempt; ++i) first *= 4;
   return first;
 }
+
+/// Entry `jobs_nice` (default 10, 0 to 19; 0: as requests): how much lower than the service's the
+/// CPU priority of the threads that run jobs (scraper jobs, batches and crawls) and of what they
+/// start, so that a node's jobs do not slow its requests down when the cores are busy
+/// (docs/jobs.md "CPU priority").
+int jobs_nice(const Config& config);
 
 class PollingThreads {
  public:
@@ -33,8 +40,10 @@ class PollingThreads {
 
   /// Starts `count` threads calling `step` (true: it did some work, call again at once). An
   /// exception from a step is logged and the thread waits a poll interval before trying again.
-  /// Once only; later calls do nothing.
-  void start(int count, std::function<bool()> step);
+  /// With `nice` above 0 the threads run that much lower in CPU priority (setpriority on each thread;
+  /// the threads they start inherit it), so that background work gives way to requests when the
+  /// cores are busy and takes them all when they are not. Once only; later calls do nothing.
+  void start(int count, std::function<bool()> step, int nice = 0);
   /// Wakes the waiting threads.
   void notify();
   /// Asks the threads to stop after their current step, without waiting for them.
@@ -52,6 +61,7 @@ class PollingThreads {
   const std::string component_;
   const Millis poll_;
   std::function<bool()> step_;  ///< set by start() before any thread runs
+  int nice_ = 0;                ///< set by start() before any thread runs
   mutable std::mutex mutex_;    // guards stopping_, wakes_, threads_
   std::condition_variable wake_;
   bool stopping_ = false;

@@ -32,6 +32,7 @@ WorkerOptions WorkerOptions::from_config(const Config& config, int default_max_j
   o.poll = Millis(positive(config, "jobs_poll_ms", o.poll.count()));
   o.search_budget = Millis(positive(config, "jobs_search_timeout_ms", o.search_budget.count()));
   o.retry_pause = Millis(positive(config, "jobs_retry_ms", o.retry_pause.count()));
+  o.nice = jobs_nice(config);
   o.cost_per_row = cost_per_row;
   return o;
 }
@@ -208,7 +209,7 @@ bool JobWorker::still_ours(const std::string& job_id) {
 
 void JobWorker::start() {
   jobs_.release_job_leases();
-  threads_.start(options_.max_jobs, [this] { return run_one(); });
+  threads_.start(options_.max_jobs, [this] { return run_one(); }, options_.nice);
 }
 
 void JobWorker::notify() {

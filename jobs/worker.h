@@ -64,8 +64,10 @@ struct WorkerOptions {
   Millis retry_pause{5'000};
   /// How often an idle worker looks for new jobs (a created job also wakes it).
   Millis poll{1'000};
+  /// The threads' CPU priority (entry `jobs_nice`, jobs/polling_threads.h).
+  int nice = 0;
 
-  /// Entries `jobs_concurrency`, `jobs_batch_size`, `jobs_lease_seconds`, `jobs_poll_ms`,
+  /// Entries `jobs_concurrency`, `jobs_nice`, `jobs_batch_size`, `jobs_lease_seconds`, `jobs_poll_ms`,
   /// `jobs_search_timeout_ms`, `jobs_retry_ms`.
   static WorkerOptions from_config(const Config& config, int default_max_jobs,
                                    std::int64_t cost_per_row);

@@ -4,6 +4,8 @@
 #include "jobs/page_worker.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <condition_variable>
@@ -34,6 +36,7 @@ class ScriptedPages final : public PageSource {
     started_.push_back(request.url);
     may_open_.push_back(request.session_may_open);
     accounts_.push_back(account);
+    nice_.push_back(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())));
     most_at_once_ = std::max(most_at_once_, ++at_once_);
     changed_.notify_all();
     changed_.wait_for(lock, kMaxWait,
@@ -50,6 +53,11 @@ class ScriptedPages final : public PageSource {
   std::vector<std::int64_t> accounts() {
     std::lock_guard lock(mutex_);
     return accounts_;
+  }
+  /// Per fetch started, the nice value of the thread that fetched it.
+  std::vector<int> nice() {
+    std::lock_guard lock(mutex_);
+    return nice_;
   }
   /// The most fetches that ran at once.
   int most_at_once() {
@@ -82,6 +90,7 @@ class ScriptedPages final : public PageSource {
   std::vector<std::string> started_;
   std::vector<bool> may_open_;
   std::vector<std::int64_t> accounts_;
+  std::vector<int> nice_;
   int at_once_ = 0;
   int most_at_once_ = 0;
   std::set<std::string> released_;
@@ -148,6 +157,25 @@ TEST_F(PageWorkerTest, AnotherAccountsBatchIsFetchedWhileALongJobStillRuns) {
   EXPECT_EQ(wait_done(crawl.id).status, store::job_status::kFinished);
   EXPECT_EQ(job(crawl.id).rows_count, 6);
   worker.stop();
+}
+
+TEST_F(PageWorkerTest, PagesAreFetchedAtTheJobsLowerCpuPriority) {
+  // Entry jobs_nice: the page-job threads, and the lanes they start, give way to requests.
+  const int base = ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
+  ScriptedPages pages(/*hold=*/false);
+  options_.threads = 2;
+  options_.poll = Millis(20);
+  options_.nice = 7;
+  PageWorker worker(*jobs_, pages, clock_, options_);
+  const store::Job done = batch(urls("a.example", 4));
+  worker.start(true);
+  EXPECT_EQ(wait_done(done.id).status, store::job_status::kFinished);
+  worker.stop();
+  const std::vector<int> nice = pages.nice();
+  ASSERT_EQ(nice.size(), 4u);
+  for (int n : nice) EXPECT_EQ(n, std::min(19, base + 7));
+  // The caller's own thread is as it was.
+  EXPECT_EQ(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())), base);
 }
 
 TEST_F(PageWorkerTest, OneThreadAlternatesBetweenAccounts) {
