@@ -430,17 +430,37 @@ StoredRows JobStore::store_rows(
   if (!store_.find_account(job.account_id)) {
     throw Error(ErrorCode::NotFound, "no account " + std::to_string(job.account_id));
   }
+  PreparedRows prepared = prepare_rows(rows, batch_body);
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
     // Locks the job row so that two writers (a node whose lease was taken over) never number
     // rows alike; the UNIQUE (job_id, place_key) constraint is the last guard against doubles.
     tx.run("SELECT id FROM scraper_jobs WHERE id = ?" + std::string(db_.dialect().lock_rows),
            {job.id});
-    return insert_rows(tx, job, rows, cost_per_row, cost_key, batch_body);
+    return insert_rows(tx, job, prepared, cost_per_row, cost_key, batch_body);
   });
 }
 
+JobStore::PreparedRows JobStore::prepare_rows(
+    const std::vector<JobRow>& rows,
+    const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
+        batch_body) const {
+  PreparedRows out;
+  std::vector<nlohmann::json> all;
+  for (const JobRow& row : rows) {
+    PreparedRows::Row r{row.key, row.data.dump(), row.data};
+    // A row larger than max_row_bytes is stored cut, naming what was cut (store/row_size.h).
+    if (r.text.size() > limits_.max_row_bytes) {
+      r.text = capped_row_text(r.data, limits_.max_row_bytes);
+    }
+    all.push_back(r.data);
+    out.rows.push_back(std::move(r));
+  }
+  if (!all.empty()) out.body_of_all = batch_body(all);
+  return out;
+}
+
 StoredRows JobStore::insert_rows(
-    Transaction& tx, const Job& job, const std::vector<JobRow>& rows, std::int64_t cost_per_row,
+    Transaction& tx, const Job& job, const PreparedRows& rows, std::int64_t cost_per_row,
     const std::string& cost_key,
     const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
         batch_body) {
@@ -450,7 +470,7 @@ StoredRows JobStore::insert_rows(
       tx.run("SELECT COALESCE(MAX(seq), 0) FROM scraper_job_rows WHERE job_id = ?", {job.id})
           .rows.at(0)
           .integer(0);
-  for (const JobRow& row : rows) {
+  for (const PreparedRows::Row& row : rows.rows) {
     const bool known = !tx.run("SELECT 1 FROM scraper_job_rows WHERE job_id = ? AND place_key = ?",
                                {job.id, row.key})
                             .rows.empty();
@@ -470,20 +490,13 @@ StoredRows JobStore::insert_rows(
         break;
       }
     }
-    // A row larger than max_row_bytes is stored cut, naming what was cut (store/row_size.h).
-    std::string text = row.data.dump();
-    std::optional<nlohmann::json> capped;
-    if (text.size() > limits_.max_row_bytes) {
-      capped = row.data;
-      text = capped_row_text(*capped, limits_.max_row_bytes);
-    }
     ++seq;
     tx.run(
         "INSERT INTO scraper_job_rows (job_id, seq, place_key, data, created_at) "
         "VALUES (?, ?, ?, ?, ?)",
-        {job.id, seq, row.key, text, t});
+        {job.id, seq, row.key, row.text, t});
     tx.run("UPDATE accounts SET stored_bytes = stored_bytes + ? WHERE id = ?",
-           {static_cast<std::int64_t>(text.size()), job.account_id});
+           {static_cast<std::int64_t>(row.text.size()), job.account_id});
     // One ledger line per charged row, keyed by job and row: charged exactly once even if the
     // row were offered again after a restart.
     if (cost_per_row > 0) {
@@ -492,7 +505,7 @@ StoredRows JobStore::insert_rows(
           "VALUES (?, ?, ?, ?, ?)",
           {"job:" + job.id + ":" + row.key, job.account_id, cost_key, cost_per_row, t});
     }
-    result.stored.push_back(capped ? std::move(*capped) : row.data);
+    result.stored.push_back(row.data);
   }
   if (!result.stored.empty()) {
     const auto count = static_cast<std::int64_t>(result.stored.size());
@@ -500,7 +513,9 @@ StoredRows JobStore::insert_rows(
         "UPDATE scraper_jobs SET rows_count = rows_count + ?, credits_spent = credits_spent + ?, "
         "updated_at = ? WHERE id = ?",
         {count, count * cost_per_row, t, job.id});
-    if (auto body = batch_body(result.stored)) enqueue(tx, job.id, kDataEvent, *body);
+    const auto body =
+        result.stored.size() == rows.rows.size() ? rows.body_of_all : batch_body(result.stored);
+    if (body) enqueue(tx, job.id, kDataEvent, *body);
   }
   return result;
 }
@@ -898,6 +913,7 @@ CommittedEntry JobStore::commit_entry(
   if (row && cost > 0 && !store_.find_account(job.account_id)) {
     throw Error(ErrorCode::NotFound, "no account " + std::to_string(job.account_id));
   }
+  const PreparedRows prepared = row ? prepare_rows({*row}, row_body) : PreparedRows{};
   try {
     return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
       CommittedEntry result;
@@ -930,7 +946,7 @@ CommittedEntry JobStore::commit_entry(
       tx.run("UPDATE job_frontier SET state = 'done', lease_owner = NULL WHERE id = ?",
              {entry.id});
       if (row) {
-        const StoredRows stored = insert_rows(tx, *current, {*row}, cost, cost_key, row_body);
+        const StoredRows stored = insert_rows(tx, *current, prepared, cost, cost_key, row_body);
         if (stored.out_of_credits) throw Unpaid{};
         if (stored.storage_refused) throw Unstored{*stored.storage_refused};
         if (!stored.stored.empty()) result.row = stored.stored.front();

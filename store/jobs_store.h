@@ -414,9 +414,27 @@ class JobStore {
   std::int64_t account_bytes(Transaction& tx, std::int64_t account_id);
   void enqueue(Transaction& tx, const std::string& job_id, const std::string& event,
                const std::string& body);
+  /// Rows as they will be stored, made before their write transaction: the JSON text of a row
+  /// of 10 MB pages takes a while to write and cut to max_row_bytes, and a write transaction
+  /// holds every other writer of the store (a request's charge among them) waiting; so does the
+  /// delivery that carries them.
+  struct PreparedRows {
+    struct Row {
+      std::string key;
+      std::string text;     ///< the stored JSON text, cut to max_row_bytes
+      nlohmann::json data;  ///< what `text` says (cut the same way)
+    };
+    std::vector<Row> rows;
+    /// batch_body of every row: the delivery when all of them are new (the usual case).
+    std::optional<std::string> body_of_all;
+  };
+  PreparedRows prepare_rows(
+      const std::vector<JobRow>& rows,
+      const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
+          batch_body) const;
   /// store_rows's work inside a transaction the caller holds (the job row locked).
   StoredRows insert_rows(
-      Transaction& tx, const Job& job, const std::vector<JobRow>& rows, std::int64_t cost_per_row,
+      Transaction& tx, const Job& job, const PreparedRows& rows, std::int64_t cost_per_row,
       const std::string& cost_key,
       const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
           batch_body);
