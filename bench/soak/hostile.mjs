@@ -92,13 +92,14 @@ export async function runHostile({ flags, base, sample }) {
   const normalLoop = async () => {
     while (Date.now() < endAt) {
       const i = seq++;
-      const phase = Date.now() < hostileFrom ? 'alone' : 'beside';
+      const startedAt = Date.now();
+      const phase = startedAt < hostileFrom ? 'alone' : 'beside';
       const url = at('normal', `/p/${i % 500}`);
       let r;
       if (i % 5 === 4) r = await call(base, flags.key, 'GET', '/account');
       else if (i % 2 === 0) r = await call(base, flags.key, 'POST', '/scrape/web', { url, jsRendering: false, outputFormat: ['markdown'] });
       else r = await call(base, flags.key, 'POST', '/scrape/web', { url, outputFormat: ['markdown'] });
-      normal[phase].push({ kind: i % 5 === 4 ? 'account' : i % 2 === 0 ? 'plain' : 'browser', status: r.status, ms: r.ms });
+      normal[phase].push({ kind: i % 5 === 4 ? 'account' : i % 2 === 0 ? 'plain' : 'browser', status: r.status, ms: r.ms, from: startedAt, to: startedAt + r.ms });
     }
   };
   const normalLoops = Array.from({ length: concurrency }, normalLoop);
@@ -128,6 +129,10 @@ export async function runHostile({ flags, base, sample }) {
     ['export_whole', () => (bigJob ? call(base, key, 'GET', `/scrapers/jobs/${bigJob}/results?format=ndjson`, undefined, { keep: 0 }) : Promise.resolve({ status: 'no_job_yet', ms: 0 }))],
     ['export_left', () => (bigJob ? call(base, key, 'GET', `/scrapers/jobs/${bigJob}/results?format=csv`, undefined, { keep: 0, hangUpAfterMs: 500 }) : Promise.resolve({ status: 'no_job_yet', ms: 0 }))],
   ];
+  // --shapes a,b,...: only those (to find which of them slows normal traffic).
+  const only = flags.shapes ? new Set(String(flags.shapes).split(',')) : null;
+  const chosen = only ? shapes.filter(([name]) => only.has(name)) : shapes;
+  if (!chosen.length) throw new Error(`--shapes names none of: ${shapes.map(([n]) => n).join(', ')}`);
   const hostile = {};
   let inflight = 0;
   const pending = [];
@@ -135,11 +140,12 @@ export async function runHostile({ flags, base, sample }) {
     await sleep(Math.max(0, hostileFrom - Date.now()));
     for (let i = 0; Date.now() < endAt; ++i) {
       if (inflight < inflightMax) {
-        const [name, run] = shapes[i % shapes.length];
+        const [name, run] = chosen[i % chosen.length];
         ++inflight;
+        const from = Date.now();
         pending.push(run().then((r) => {
           --inflight;
-          (hostile[name] ??= []).push({ status: r.status, ms: r.ms, bytes: r.bytes });
+          (hostile[name] ??= []).push({ status: r.status, ms: r.ms, bytes: r.bytes, from, to: Date.now() });
         }));
       }
       await sleep(every);
@@ -189,6 +195,17 @@ export async function runHostile({ flags, base, sample }) {
     byShape[name].maxMs = Math.max(...list.map((r) => r.ms));
   }
   const alone = latency(normal.alone), beside = latency(normal.beside);
+  // What was in flight during the slowest normal requests beside the mix (the p99 tail): per
+  // shape, the share of those requests it overlapped, against the share of the mix's time it was
+  // in flight. A shape that overlaps the tail far more often than it runs is what slows it.
+  const tail = normal.beside.filter((r) => r.status === 200).sort((a, b) => b.ms - a.ms).slice(0, Math.max(1, Math.ceil(beside.ok / 100)));
+  const mixMs = Math.max(1, endAt - hostileFrom);
+  const slowTail = { requests: tail.length, fastestMs: tail.length ? tail[tail.length - 1].ms : null, byShape: {} };
+  for (const [name, list] of Object.entries(hostile)) {
+    const overlapped = tail.filter((r) => list.some((h) => h.from < r.to && h.to > r.from)).length;
+    const inFlightMs = list.reduce((a, h) => a + Math.max(0, Math.min(h.to, endAt) - Math.max(h.from, hostileFrom)), 0);
+    slowTail.byShape[name] = { tailShare: Math.round((overlapped / Math.max(1, tail.length)) * 100) / 100, timeShare: Math.round((inFlightMs / mixMs) * 100) / 100 };
+  }
   const healthFailed = health.filter((h) => h.status !== 200);
   return {
     seconds: Math.round((Date.now() - t0) / 1000),
@@ -198,6 +215,7 @@ export async function runHostile({ flags, base, sample }) {
     health: { asked: health.length, failed: healthFailed.length, firstFailures: healthFailed.slice(0, 10), maxMs: Math.max(...health.map((h) => h.ms)) },
     rssMb: { first: rss[0], max: Math.max(...rss), last: rss[rss.length - 1], aloneMax: Math.max(...samples.filter((s) => s.phase === 'alone').map((s) => s.rssMb)) },
     hostile: byShape,
+    slowTail,
     jobs: { created: ends.length, deleteAnswered: ends.filter((e) => e.deleteStatus === 200).length,
             final: ends.filter((e) => e.final).length,
             notFinal: ends.filter((e) => !e.final).map((e) => ({ id: e.id, shape: e.shape, status: e.lastStatus })),

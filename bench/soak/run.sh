@@ -15,12 +15,14 @@
 # archive, but local hostile origins (hostile_origin.mjs) the service may reach (loopback allowed);
 # normal traffic alone for --baseline S (120), then SECONDS beside the red-team shapes, sent with a
 # second account's key one every --hostile-every MS (3000). The summary JSON goes to stdout.
-#   bench/soak/run.sh --hostile 480 [--baseline 120] [--c 2] [--hostile-every 3000] [--keep DIR]
+# --shapes a,b sends only those shapes (names in hostile.mjs), to find which one slows the rest.
+#   bench/soak/run.sh --hostile 480 [--baseline 120] [--c 2] [--hostile-every 3000] [--shapes a,b]
+#                     [--keep DIR]
 # GLEANER_BIN overrides the gleaner binary (default <repo>/build/gleaner).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-n=20000; c=8; every=5000; keep=""; heaptrack_dir=""; hostile=""; baseline=120; hostile_every=3000
+n=20000; c=8; every=5000; keep=""; heaptrack_dir=""; hostile=""; baseline=120; hostile_every=3000; shapes=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) n="$2"; shift 2 ;;
@@ -31,6 +33,7 @@ while [[ $# -gt 0 ]]; do
     --hostile) hostile="$2"; shift 2 ;;
     --baseline) baseline="$2"; shift 2 ;;
     --hostile-every) hostile_every="$2"; shift 2 ;;
+    --shapes) shapes="$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -67,7 +70,7 @@ if [[ -n "$hostile" ]]; then
   echo "hostile mix: ${baseline}s alone, ${hostile}s beside the mix, concurrency $c; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   node "$here/soak.mjs" --base "http://127.0.0.1:$port" --key "$key" --hostile-key "$hostile_key" \
     --pid "$gleaner_pid" --origins "$tmp/origins.json" --db "$tmp/soak.db" --hostile "$hostile" \
-    --baseline "$baseline" --c "$c" --hostile-every "$hostile_every"
+    --baseline "$baseline" --c "$c" --hostile-every "$hostile_every" ${shapes:+--shapes "$shapes"}
   echo "log lines: $(wc -l <"$tmp/gleaner.err"), warnings/errors: $(grep -c ' WARN \| ERROR ' "$tmp/gleaner.err" || true); gleaner $(kill -0 "$gleaner_pid" 2>/dev/null && echo alive || echo DEAD)" >&2
   exit 0
 fi
