@@ -67,6 +67,7 @@ TEST(CrawlNodes, TwoNodesOnPostgresOneKilledEveryPageExactlyOnce) {
         {"GLEANER_CHROMIUM_FLAGS", kLoopbackOnlyFlag},
         {"GLEANER_ALLOW_PRIVATE_ADDRESSES", "true"},
         {"GLEANER_JOBS_POLL_MS", "50"},
+        {"GLEANER_JOBS_NICE", "0"},  // beside other test binaries (gleaner_process.h)
         {"GLEANER_WEBHOOK_POLL_MS", "100"},
         {"GLEANER_PAGE_JOBS_CONCURRENCY", "2"},
         // A dead node's pages come back after 5 s.

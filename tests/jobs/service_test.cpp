@@ -269,6 +269,7 @@ TEST(JobsService, KilledDuringAJobResumesWithoutDuplicates) {
       {"GLEANER_JOBS_POLL_MS", "100"},
       {"GLEANER_WEBHOOK_POLL_MS", "100"},
       {"GLEANER_MAPS_FEED_SETTLE_MS", "300"},
+      {"GLEANER_JOBS_NICE", "0"},  // beside other test binaries (gleaner_process.h)
   };
   auto serve = [&](const std::string& name) {
     return std::make_unique<GleanerProcess>(std::vector<std::string>{"serve"}, env,

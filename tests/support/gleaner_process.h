@@ -117,7 +117,8 @@ class GleanerProcess {
 
 /// The environment of a `gleaner serve` for these tests: a SQLite store at `db`, node id `node`, a
 /// free port on loopback, one Chromium kept off the network, loopback sites allowed, jobs looked
-/// for every 100 ms.
+/// for every 100 ms, at the requests' CPU priority (tests run beside other test binaries at theirs,
+/// and a niced job would wait behind them; jobs_tests checks the nice itself).
 inline std::map<std::string, std::string> loopback_serve_env(const std::string& db,
                                                              const std::string& node) {
   return {
@@ -130,6 +131,7 @@ inline std::map<std::string, std::string> loopback_serve_env(const std::string& 
       {"GLEANER_CHROMIUM_FLAGS", kLoopbackOnlyFlag},
       {"GLEANER_ALLOW_PRIVATE_ADDRESSES", "true"},
       {"GLEANER_JOBS_POLL_MS", "100"},
+      {"GLEANER_JOBS_NICE", "0"},
   };
 }
 

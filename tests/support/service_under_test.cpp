@@ -42,6 +42,9 @@ Config service_config(const std::string& dir, const std::string& replay_dir) {
   config.set("endpoint_timeout_ms", 60000);
   config.set("queue_size", 50);
   config.set("account_concurrency", 10);
+  // Jobs at the requests' CPU priority: the tests run beside other test binaries, at theirs, and
+  // a niced job would wait behind them (PageWorkerTest checks the nice itself).
+  config.set("jobs_nice", 0);
   return config;
 }
 
