@@ -320,7 +320,9 @@
     if (holdsH1.has(el)) return false;
     // Unless it holds most of the content (a forum's first post is a "comment").
     if (UNLIKELY.test(n) && !MAYBE.test(n) && textLength(el) * 2 <= rootsLength && !thread) return true;
-    if (ASIDE.test(n) && !POSITIVE.test(n)) return true;
+    // Captions, credits and author boxes are short beside the text (a journal's long "author
+    // guidelines" are its content).
+    if (ASIDE.test(n) && !POSITIVE.test(n) && textLength(el) * 2 <= rootsLength) return true;
     if (el.getAttribute('rel') === 'author' || el.getAttribute('itemprop') === 'author') return true;
     // A paragraph that is a label and a link: "Read also:" and a headline.
     if (tag === 'p' && linkDensity(el) > 0.5 && textLength(el) < 200 && /:$/.test(labelOf(el))) return true;

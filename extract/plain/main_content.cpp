@@ -156,7 +156,7 @@ class Scorer {
       s *= 1 - link_density(el);
       final_[el] = s;
       // Ties go to the element first in the document, so the answer does not depend on hashing.
-      if (s > best_score || (s == best_score && best && s > 0 && order_.at(el) < order_.at(best))) {
+      if (s > best_score || (s == best_score && best && s > 0 && order(el) < order(best))) {
         best = el;
         best_score = s;
       }
@@ -172,7 +172,7 @@ class Scorer {
       if (el != best && s >= best_score * 0.75) others.emplace_back(s, el);
     }
     std::sort(others.begin(), others.end(), [&](const auto& a, const auto& b) {
-      return a.first != b.first ? a.first > b.first : order_.at(a.second) < order_.at(b.second);
+      return a.first != b.first ? a.first > b.first : order(a.second) < order(b.second);
     });
     if (others.size() > 5) others.resize(5);
     if (others.size() >= 3) {
@@ -232,7 +232,7 @@ class Scorer {
           roots.push_back(el);
       }
       std::sort(roots.begin(), roots.end(),
-                [&](xmlNodePtr a, xmlNodePtr b) { return order_.at(a) < order_.at(b); });
+                [&](xmlNodePtr a, xmlNodePtr b) { return order(a) < order(b); });
     }
     return roots;
   }
@@ -302,7 +302,10 @@ class Scorer {
     if (kUnlikely.search(n) && !kMaybe.search(n) && lengths_[el].text * 2 <= roots_length_ &&
         !thread_)
       return true;
-    if (kAside.search(n) && !kPositive.search(n)) return true;
+    // Captions, credits and author boxes are short beside the text (a journal's long "author
+    // guidelines" are its content).
+    if (kAside.search(n) && !kPositive.search(n) && lengths_[el].text * 2 <= roots_length_)
+      return true;
     if (html::attribute(el, "rel") == "author" || html::attribute(el, "itemprop") == "author")
       return true;
     // A paragraph that is a label and a link: "Read also:" and a headline.
@@ -458,6 +461,12 @@ class Scorer {
   double score(xmlNodePtr el) const {
     auto it = final_.find(el);
     return it == final_.end() ? 0.0 : it->second;
+  }
+
+  /// An element's place in the document; the body (measured, not numbered) comes first.
+  std::size_t order(xmlNodePtr el) const {
+    auto it = order_.find(el);
+    return it == order_.end() ? 0 : it->second + 1;
   }
 
   static bool contains(xmlNodePtr ancestor, xmlNodePtr node) {
