@@ -276,7 +276,8 @@
     if (aside(el)) return true;
     if (tag === 'header' && !el.querySelector('h1, h2')) return true;
     const n = names(el);
-    if (NEGATIVE.test(n) && !POSITIVE.test(n) && !el.querySelector('h1')) {
+    // (In a thread, the posts named like comments stay however short.)
+    if (NEGATIVE.test(n) && !POSITIVE.test(n) && !el.querySelector('h1') && !(thread && UNLIKELY.test(n))) {
       const t = textLength(el);
       if (t < 200 || linkDensity(el) > 0.3) return true;
     }

@@ -246,7 +246,8 @@ class Scorer {
       if (headings.nodes.empty()) return true;
     }
     const std::string n = names(el);
-    if (kNegative.search(n) && !kPositive.search(n)) {
+    // (In a thread, the posts named like comments stay however short.)
+    if (kNegative.search(n) && !kPositive.search(n) && !(thread_ && kUnlikely.search(n))) {
       auto h1 = html::evaluate_xpath(doc_, el, "descendant::h1", nullptr);
       if (h1.nodes.empty() && (lengths_[el].text < 200 || link_density(el) > 0.3)) return true;
     }
