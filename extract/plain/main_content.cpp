@@ -223,9 +223,8 @@ class Scorer {
       for (xmlNodePtr el : shown_) {
         if (html::tag_of(el) != tag || !contains(scope, el) || html::attribute(el, "class") != kind)
           continue;
-        if (std::any_of(roots.begin(), roots.end(), [&](xmlNodePtr r) {
-              return contains(r, el) || contains(el, r);
-            }))
+        if (std::any_of(roots.begin(), roots.end(),
+                        [&](xmlNodePtr r) { return contains(r, el) || contains(el, r); }))
           continue;
         if (score(el) >= std::max(10.0, best_score * 0.25) && link_density(el) < 0.3 &&
             !(strict && furniture(el)))

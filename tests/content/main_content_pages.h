@@ -190,9 +190,13 @@ inline const MainContentPage kReadAlsoBeforeANoBreakSpace{
     {"Lea también", "legalizar la comercialización", "reportero y camarógrafo"}};
 
 inline const std::vector<const MainContentPage*> kMainContentPages = {
-    &kCommentsOutweighTheArticle,       &kArticleBodyStated,
-    &kParagraphsAsDivs,                 &kParagraphBesideTheBody,
-    &kArticleSplitIntoBlocksOfOneKind,  &kForumThreadNamedComments,
-    &kLongBlockNamedLikeAnAuthorBox,    &kReadAlsoBeforeANoBreakSpace};
+    &kCommentsOutweighTheArticle,
+    &kArticleBodyStated,
+    &kParagraphsAsDivs,
+    &kParagraphBesideTheBody,
+    &kArticleSplitIntoBlocksOfOneKind,
+    &kForumThreadNamedComments,
+    &kLongBlockNamedLikeAnAuthorBox,
+    &kReadAlsoBeforeANoBreakSpace};
 
 }  // namespace gleaner::testing
