@@ -250,6 +250,21 @@
         if ((t.length > 80 && d < 0.25) || (t.length > 0 && t.length <= 80 && d === 0 && /\.( |$)/.test(t))) roots.push(sib);
       }
     }
+    // An article split into blocks of one kind (a page builder's text modules between figures,
+    // ad rows or sub-headings): blocks with the best block's tag and classes near it (under its
+    // ancestor six levels up) that score as text too, with few links, are part of it.
+    const kind = best.getAttribute('class');
+    if (kind && kind.trim()) {
+      let scope = best;
+      for (let i = 0; i < 6 && scope.parentElement && scope.parentElement !== body; i++) scope = scope.parentElement;
+      for (const el of scope.getElementsByTagName(best.localName)) {
+        if (el.getAttribute('class') !== kind || roots.some((r) => r.contains(el) || el.contains(r))) continue;
+        if ((final.get(el) || 0) >= Math.max(10, bestScore * 0.25) && linkDensity(el) < 0.3 && !(strict && furniture(el))) {
+          roots.push(el);
+        }
+      }
+      roots.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    }
     return roots;
   };
 
@@ -261,7 +276,8 @@
     if (aside(el)) return true;
     if (tag === 'header' && !el.querySelector('h1, h2')) return true;
     const n = names(el);
-    if (NEGATIVE.test(n) && !POSITIVE.test(n) && !el.querySelector('h1')) {
+    // (In a thread, the posts named like comments stay however short.)
+    if (NEGATIVE.test(n) && !POSITIVE.test(n) && !el.querySelector('h1') && !(thread && UNLIKELY.test(n))) {
       const t = textLength(el);
       if (t < 200 || linkDensity(el) > 0.3) return true;
     }
@@ -293,6 +309,9 @@
     return label.replace(/\s+/g, ' ').trim();
   };
   let rootsLength = 0;
+  // The content is little but blocks named like furniture (under 500 characters outside them, and
+  // they two thirds of it): a forum thread whose posts are named "comment"; they stay.
+  let thread = false;
   const holdsH1 = new Set();
   for (const h of document.querySelectorAll('h1')) for (let up = h; up; up = up.parentElement) holdsH1.add(up);
   const aside = (el) => {
@@ -301,8 +320,10 @@
     const n = names(el);
     if (holdsH1.has(el)) return false;
     // Unless it holds most of the content (a forum's first post is a "comment").
-    if (UNLIKELY.test(n) && !MAYBE.test(n) && textLength(el) * 2 <= rootsLength) return true;
-    if (ASIDE.test(n) && !POSITIVE.test(n)) return true;
+    if (UNLIKELY.test(n) && !MAYBE.test(n) && textLength(el) * 2 <= rootsLength && !thread) return true;
+    // Captions, credits and author boxes are short beside the text (a journal's long "author
+    // guidelines" are its content).
+    if (ASIDE.test(n) && !POSITIVE.test(n) && textLength(el) * 2 <= rootsLength) return true;
     if (el.getAttribute('rel') === 'author' || el.getAttribute('itemprop') === 'author') return true;
     // A paragraph that is a label and a link: "Read also:" and a headline.
     if (tag === 'p' && linkDensity(el) > 0.5 && textLength(el) < 200 && /:$/.test(labelOf(el))) return true;
@@ -327,6 +348,16 @@
   const excluded = exclude ? (el) => el.matches(exclude) : null;
   const rootSet = new Set(main ? roots : []);
   for (const r of rootSet) rootsLength += textLength(r);
+  let namedLength = 0;
+  const named = (el) => {
+    for (const c of el.children) {
+      const n = names(c);
+      if (!holdsH1.has(c) && UNLIKELY.test(n) && !MAYBE.test(n)) namedLength += textLength(c);
+      else named(c);
+    }
+  };
+  for (const r of rootSet) named(r);
+  thread = namedLength * 3 >= rootsLength * 2 && rootsLength - namedLength < 500;
   const skip = (el) => (excluded !== null && excluded(el)) || (main && !rootSet.has(el) && boilerplate(el));
   return {roots, skip: excluded || main ? skip : null, revealed: main && revealed};
 }

@@ -156,7 +156,7 @@ class Scorer {
       s *= 1 - link_density(el);
       final_[el] = s;
       // Ties go to the element first in the document, so the answer does not depend on hashing.
-      if (s > best_score || (s == best_score && best && s > 0 && order_.at(el) < order_.at(best))) {
+      if (s > best_score || (s == best_score && best && s > 0 && order(el) < order(best))) {
         best = el;
         best_score = s;
       }
@@ -172,7 +172,7 @@ class Scorer {
       if (el != best && s >= best_score * 0.75) others.emplace_back(s, el);
     }
     std::sort(others.begin(), others.end(), [&](const auto& a, const auto& b) {
-      return a.first != b.first ? a.first > b.first : order_.at(a.second) < order_.at(b.second);
+      return a.first != b.first ? a.first > b.first : order(a.second) < order(b.second);
     });
     if (others.size() > 5) others.resize(5);
     if (others.size() >= 3) {
@@ -209,6 +209,30 @@ class Scorer {
       else if (html::tag_of(sib) == "p" && shown_set_.count(sib) && sentence_beside(sib))
         roots.push_back(sib);
     }
+    // An article split into blocks of one kind (a page builder's text modules between figures, ad
+    // rows or sub-headings): blocks with the best block's tag and classes near it (under its
+    // ancestor six levels up) that score as text too, with few links, are part of it.
+    const std::string kind = html::attribute(best, "class");
+    if (kind.find_first_not_of(" \t\n\r\f") != std::string::npos) {
+      xmlNodePtr scope = best;
+      for (int i = 0; i < 6 && scope->parent && scope->parent->type == XML_ELEMENT_NODE &&
+                      scope->parent != doc_.body();
+           ++i)
+        scope = scope->parent;
+      const std::string_view tag = html::tag_of(best);
+      for (xmlNodePtr el : shown_) {
+        if (html::tag_of(el) != tag || !contains(scope, el) || html::attribute(el, "class") != kind)
+          continue;
+        if (std::any_of(roots.begin(), roots.end(),
+                        [&](xmlNodePtr r) { return contains(r, el) || contains(el, r); }))
+          continue;
+        if (score(el) >= std::max(10.0, best_score * 0.25) && link_density(el) < 0.3 &&
+            !(strict && furniture(el)))
+          roots.push_back(el);
+      }
+      std::sort(roots.begin(), roots.end(),
+                [&](xmlNodePtr a, xmlNodePtr b) { return order(a) < order(b); });
+    }
     return roots;
   }
 
@@ -221,7 +245,8 @@ class Scorer {
       if (headings.nodes.empty()) return true;
     }
     const std::string n = names(el);
-    if (kNegative.search(n) && !kPositive.search(n)) {
+    // (In a thread, the posts named like comments stay however short.)
+    if (kNegative.search(n) && !kPositive.search(n) && !(thread_ && kUnlikely.search(n))) {
       auto h1 = html::evaluate_xpath(doc_, el, "descendant::h1", nullptr);
       if (h1.nodes.empty() && (lengths_[el].text < 200 || link_density(el) > 0.3)) return true;
     }
@@ -237,6 +262,21 @@ class Scorer {
   void set_roots(const std::vector<xmlNodePtr>& roots) {
     roots_length_ = 0;
     for (xmlNodePtr r : roots) roots_length_ += lengths_[r].text;
+    // The content is little but blocks named like furniture (under 500 characters outside them,
+    // and they two thirds of it): a forum thread whose posts are named "comment"; they stay.
+    std::size_t named = 0;
+    std::function<void(xmlNodePtr)> walk = [&](xmlNodePtr el) {
+      for (xmlNodePtr c : html::element_children(el)) {
+        if (!shown_set_.count(c)) continue;
+        const std::string n = names(c);
+        if (!lengths_[c].h1 && kUnlikely.search(n) && !kMaybe.search(n))
+          named += lengths_[c].text;
+        else
+          walk(c);
+      }
+    };
+    for (xmlNodePtr r : roots) walk(r);
+    thread_ = named * 3 >= roots_length_ * 2 && roots_length_ - named < 500;
   }
 
   /// Readability's rule for a paragraph beside the body: a long one with few links, or a short
@@ -259,14 +299,21 @@ class Scorer {
     const std::string n = names(el);
     if (lengths_[el].h1) return false;
     // Unless it holds most of the content (a forum's first post is a "comment").
-    if (kUnlikely.search(n) && !kMaybe.search(n) && lengths_[el].text * 2 <= roots_length_)
+    if (kUnlikely.search(n) && !kMaybe.search(n) && lengths_[el].text * 2 <= roots_length_ &&
+        !thread_)
       return true;
-    if (kAside.search(n) && !kPositive.search(n)) return true;
+    // Captions, credits and author boxes are short beside the text (a journal's long "author
+    // guidelines" are its content).
+    if (kAside.search(n) && !kPositive.search(n) && lengths_[el].text * 2 <= roots_length_)
+      return true;
     if (html::attribute(el, "rel") == "author" || html::attribute(el, "itemprop") == "author")
       return true;
     // A paragraph that is a label and a link: "Read also:" and a headline.
     if (html::tag_of(el) == "p" && link_density(el) > 0.5 && lengths_[el].text < 200) {
-      const std::string label = html::collapse_whitespace(label_of(el));
+      std::string label = html::collapse_whitespace(label_of(el));
+      // A no-break space after the colon is white space too, as in main_content.js.
+      while (label.size() >= 2 && label.compare(label.size() - 2, 2, "\u00A0") == 0)
+        label = html::collapse_whitespace(label.substr(0, label.size() - 2));
       if (!label.empty() && label.back() == ':') return true;
     }
     return lengths_[el].text < 20 &&
@@ -416,6 +463,12 @@ class Scorer {
     return it == final_.end() ? 0.0 : it->second;
   }
 
+  /// An element's place in the document; the body (measured, not numbered) comes first.
+  std::size_t order(xmlNodePtr el) const {
+    auto it = order_.find(el);
+    return it == order_.end() ? 0 : it->second + 1;
+  }
+
   static bool contains(xmlNodePtr ancestor, xmlNodePtr node) {
     for (; node; node = node->parent) {
       if (node == ancestor) return true;
@@ -431,6 +484,7 @@ class Scorer {
   std::unordered_map<xmlNodePtr, double> final_;
   std::unordered_map<xmlNodePtr, bool> outside_;
   std::size_t roots_length_ = 0;
+  bool thread_ = false;  // set_roots(): the content is a thread of blocks named like comments
   bool stated_done_ = false;
   std::shared_ptr<const std::unordered_set<std::string>> stated_;
 };

@@ -113,8 +113,90 @@ inline const MainContentPage kParagraphBesideTheBody{
      "Walkers and cyclists can still cross."},
     {"Roadworks on the ring road", "Letters to the editor"}};
 
+// From here on, cut from real pages (their own markup and text, shortened): the pages the
+// benchmarks of bench/main_content/ found misread.
+
+// wired.com (bench/main_content/data/scrapinghub, 2f42ef1d): the body is split into grids of one
+// class between full-width ad rows; blocks of the best block's tag and classes near it join it.
+inline const MainContentPage kArticleSplitIntoBlocksOfOneKind{
+    "/main/split",
+    R"html(<!doctype html><html><head><title>The Future of Banking Is … You're Broke | WIRED</title></head><body>
+<div class="article main-content"><header><h1 class="content-header__row content-header__hed">The Future of Banking Is … You're Broke</h1></header>
+<div class="content-background" data-attribute-verso-pattern="article-body"><div class=""><div class="article__chunks"><div class="grid grid-margins grid-items-2 grid-layout--adrail narrow"><div class="grid--item body body__container article__body grid-layout__content"><p>The latest wave of tech-based financial startups have a new angle on the banking sector: They’ll assume that everyone is out of money, then try to monetize their brokeness.</p><p>These neo-banks have been trying to make money in the usual ways: By taking a cut of credit or debit card transactions, collecting interest on consumer deposits, and making loans. The usual banking stuff.</p><p>Their come-on is that they’re super-convenient, all-digital, mobile alternatives to the big banks. Better yet, they’re focused on their customers’ “financial health,” as one neo-bank CEO told me, and easing the “pain” that people feel around their money.</p></div><div class="grid--item grid-layout__aside"><div class="sticky-box"><div class="sticky-box__primary"><div class="ad ad--rail"><div class="ad__slot ad__slot--rail"></div></div><div class="recirc-most-popular-wrapper viewport-monitor-anchor"></div></div><div class="sticky-box__placeholder"></div></div></div></div><div class="row full-bleed-ad"><div class="ad ad--mid-content"><span class="ad-label">Advertisement</span><div class="ad__slot ad__slot--mid-content"></div></div></div><div class="grid grid-margins grid-items-2 grid-layout--adrail narrow"><div class="grid--item body body__container article__body grid-layout__content"><p>In fact, the idea that the solution to our financial woes can be found in a more convenient, higher-tech, friendlier-named digital bank feels a little like the last story we heard from the tech industry: That the very idea of work could be disrupted by a bunch of apps, too.</p><p>The same business logic—that you’re trapped in a sad, hellish existence dictated by megacorporations, and tech can free you like Neo from the Matrix—underlies the entire gig economy. It’s the basis for another tech veneer, this one layered over people’s inability to find meaningful work for reasonable pay.</p><p>In fact, we can use the evolution of the gig economy as a case study for how the latest wave of banking disruption might play out.</p></div><div class="grid--item grid-layout__aside"><div class="sticky-box"><div class="sticky-box__primary"><div class="ad ad--rail"><div class="ad__slot ad__slot--rail"></div></div></div></div></div></div></div></div></div></div>
+</body></html>)html",
+    {"assume that everyone is out of money", "easing the “pain” that people feel",
+     "friendlier-named digital bank", "a case study for how the latest wave"},
+    {"Advertisement"}};
+
+// mactechnews.de (shared/fixtures/main-content, d43f330c): a forum thread whose posts are all
+// named "MtnComment"; the content is little but them, so they stay.
+inline const MainContentPage kForumThreadNamedComments{
+    "/main/thread",
+    R"html(<!doctype html><html><head><title>kein App Store mehr über Mobile Daten mit iOS 13 ?</title></head><body>
+<aside id="login"><span>Anmelden</span></aside>
+<main id="content">
+<div class="MtnBreadcrumb" id="SynMtnBreadcrumbNavigation"><span>Forum</span><span>&gt;</span><span>iPhone</span><span>&gt;</span><span>kein App Store mehr &#252;ber Mobile Daten mit iOS 13 ?</span></div>
+<h2 class="Title">kein App Store mehr &#252;ber Mobile Daten mit iOS 13 ?</h2>
+<div class="MtnComment" id="ContentPlaceHolder1_SynMtnForumCommentFirst"><div class="MtnCommentProfile" id="Comment6702386"><span class="MtnCommentAccountPictureDummy"></span></div><div class="MtnCommentContent"><div class="MtnCommentInformation"><span class="MtnCommentAccountName" title="304 Beiträge, vor 4300 Tagen registriert">macbacchi</span><span class="MtnCommentTime" title="Zeit der Erstellung"><span>28.09.19</span><span>12:44</span></span></div><div class="MtnCommentText">hallo, hat jemand eine idee was ich anders machen könnte? seit dem update auf ios 13 hab ich auf allen geräten, als da div iphone 11 und xs und ipads sind keinen zugriff mehr auf den appstore, wenn ich unterwegs bin. <br />wissentlich hab ich keine einstellungen geändert, der zugriff über mobile daten auf den appstore ist freigegeben, ich hab das gerät mehrfach mit geänderten einstellungen aus- und wieder eingeschaltet, aber appstore gibts nur im wlan. alles andere läuft über LTE.<br /><br />und bevor wieder die übliche häme kommt: ich hatte einen sehr konkreten grund zu den betas zu wechseln.</div></div></div>
+<div class="MtnComment"><div class="MtnCommentProfile" id="Comment6702402"><span class="MtnCommentAccountPictureDummy"></span></div><div class="MtnCommentContent"><div class="MtnCommentInformation"><span class="MtnCommentAccountName">th3Chris</span></div><div class="MtnCommentText">Ich kann mit 13.1.1 untr mobilen Daten auf den App Store zugreifen und diesen durchsuchen.</div></div></div>
+<div class="MtnComment"><div class="MtnCommentProfile" id="Comment6702420"><span class="MtnCommentAccountPictureDummy"></span></div><div class="MtnCommentContent"><div class="MtnCommentInformation"><span class="MtnCommentAccountName">maculi</span></div><div class="MtnCommentText">gabs so einen Fall nicht erst kürzlich hier im Forum? Per WLAN ging alles, über Mobilfunk nicht. Lag (wenn ich das richtig mitbekommen hab) am Mobilfunkanbieter.</div></div></div>
+<div id="form"><h2 class="Title">Kommentieren</h2><h3 class="SynMessageNote">Sie müssen sich <a href="https://www.mactechnews.de/account/login.html">einloggen</a>, um sich an einer Diskussion beteiligen zu können.</h3></div>
+</main>
+</body></html>)html",
+    {"keinen zugriff mehr auf den appstore", "und bevor wieder die übliche häme",
+     "Per WLAN ging alles"},
+    {"Anmelden"}};
+
+// journals.univie.ac.at (shared/fixtures/main-content): the submission page's "author_guidelines"
+// are most of its content; a block named like an author box is left out only when short.
+inline const MainContentPage kLongBlockNamedLikeAnAuthorBox{
+    "/main/guidelines",
+    R"html(<!doctype html><html><head><title>Beitragseinreichung | Wiener Digitale Revue</title></head><body>
+<div class="pkp_structure_content"><div id="pkp_content_main" class="pkp_structure_main" role="main">
+<div class="page page_submissions">
+<nav class="cmp_breadcrumbs" role="navigation" aria-label="Sie sind hier:"><ol><li><a href="https://journals.univie.ac.at/index.php/wdr/index">Home</a><span class="separator">/</span></li><li class="current"><h1>Beitragseinreichung</h1></li></ol></nav>
+<div class="cmp_notification">Um Beiträge online einzureichen oder den aktuellen Status eines eingereichten Beitrags zu überprüfen, müssen Sie registriert und eingeloggt sein. In einen existierenden Account <a href="https://journals.univie.ac.at/index.php/wdr/login">Zum Login</a> oder einen neuen Account <a href="https://journals.univie.ac.at/index.php/wdr/user/register">Registrieren</a>.</div>
+<div class="submission_checklist"><h2>Checkliste für Beitragseinreichungen</h2>
+Als Teil des Einreichungsverfahren werden die Autor/innen gebeten, anhand der Checkliste für Beiträge die Übereinstimmung ihres Beitrags Punkt für Punkt mit den angegebenen Vorgaben abzugleichen. Beiträge können an Autor/innen, die die Richtlinien nicht befolgen, zurückgegeben werden.
+<ul><li>Die Datei liegt im Format Microsoft Word, RTF oder WordPerfect vor.</li><li>Soweit möglich, wurden den Literaturangaben URLs bzw. DOIs beigefügt.</li></ul></div>
+<div class="author_guidelines" id="authorGuidelines"><h2>Richtlinien für Autor/innen</h2>
+<p><strong>Hinweise zur Manuskriptgestaltung „Wiener Digitale Revue“</strong></p>
+<p><strong>Allgemeines</strong></p>
+<p>Um den HerausgeberInnen die Arbeit zu erleichtern, orientieren Sie sich bitte beim Verfassen Ihres Beitrags an den folgenden Vorgaben:</p>
+<ul><li class="show">neue Rechtschreibung</li><li class="show">gendergerechte Schreibweise</li><li class="show">Format: linksbündig, Times New Roman, 12 pt, 1,5-zeilig, Absatzeinzug 0,5 cm</li><li class="show">Überschriften: Haupttitel und Untertitel 12 pt fett; 1. Zwischenüberschrift nummeriert und fett; 2. Zwischenüberschrift nicht nummeriert und kursiv</li><li class="show">Betonungen kursiv</li><li class="show">lange Zitate ab 4 Zeilen einrücken</li><li class="show">zitierte Werktitel im Text kursiv</li><li class="show">Angabe von URLs ohne Hervorhebung</li><li class="show">bei Datumsangaben kein Abstand zwischen Tag und Monat und Jahr (z.B.: 9.9.2019)</li><li class="show">Abkürzungen immer ohne Abstand (u.a., o.Ä. usf.)</li></ul>
+<p>Bei der Präsentation von Bild-, Ton- und Film- sowie Archivmaterialien bitten wir Sie die Rechte selbständig zu klären. Nur in Ausnahmefällen können Lizenzgebühren übernommen werden.<span class="Apple-converted-space">&nbsp;</span></p>
+<p><strong>Zitierweise im Fließtext</strong></p>
+<ul><li class="show">Kurzverweise im Fließtext</li><li class="show">Verweise im Text in runden Klammern ausweisen nach dem Muster: „(Nachname AutorIn/Herausgeber Jahr: Seite)“</li><li class="show">mehrere AutorInnen werden durch Schrägstrich getrennt; bei mehr als drei AutorInnen nur den erstgenannten Nachnamen mit „et al.“ anführen</li><li class="show">direkte und indirekte Zitate unterscheiden</li></ul></div>
+</div></div></div>
+</body></html>)html",
+    {"Soweit möglich, wurden den Literaturangaben", "Betonungen kursiv",
+     "direkte und indirekte Zitate unterscheiden"},
+    {"Home"}};
+
+// 100noticias.com.ni (shared/fixtures/main-content): "Lea también:" and a headline inside the
+// body, the colon followed by a no-break space: a label and a link, left out.
+inline const MainContentPage kReadAlsoBeforeANoBreakSpace{
+    "/main/read-also",
+    R"html(<!doctype html><html><head><title>Nicaragua cerró 2021 con deuda externa</title></head><body>
+<div class="story-body"><p>(EFE).- Nicaragua cerr&oacute; 2021 con una deuda externa total de 14.372,4 millones de d&oacute;lares, lo que equivale al 102,6 % del producto interior bruto (PIB) del pa&iacute;s.</p>
+<p>Los desembolsos en 2021 fueron de 2.662,7 millones de d&oacute;lares, de los cuales 50,4 % provino de acreedores privados y el resto de acreedores oficiales bilaterales, de acuerdo con la informaci&oacute;n.</p>
+<p>Del total de desembolsos, 1.500,7 millones de d&oacute;lares fueron para el sector privado y 1.162 millones de d&oacute;lares al sector p&uacute;blico, detall&oacute; la autoridad monetaria.</p>
+<p><strong>Lea m&aacute;s:&nbsp;<a href="https://100noticias.com.ni/nacionales/115003-juan-carlos-ortega-legalizar-cannabis-marihuana/">Juan Carlos Ortega Murillo propone legalizar la comercializaci&oacute;n de marihuana en Nicaragua</a></strong></p>
+<p>En tanto, el servicio de la deuda externa fue de 1.813,4 millones de d&oacute;lares en 2021, de los cuales 1.627,7 millones de d&oacute;lares fueron pagos de principal y 185,7 millones de d&oacute;lares en intereses y comisiones, precis&oacute; el Banco Central.</p>
+<p><strong>Lea tambi&eacute;n:&nbsp;<a href="https://100noticias.com.ni/nacionales/115002-impiden-ingreso-nicaragua-reportero-miami-eeuu/">Impiden ingreso a Nicaragua a reportero y camar&oacute;grafo estadounidense</a></strong></p>
+<p>Del total del servicio pagado, el 79,3 5 correspondi&oacute; al sector privado, y el resto al sector p&uacute;blico (20,7 %), seg&uacute;n el informe.</p></div>
+</body></html>)html",
+    {"14.372,4 millones", "según el informe."},
+    {"Lea también", "legalizar la comercialización", "reportero y camarógrafo"}};
+
 inline const std::vector<const MainContentPage*> kMainContentPages = {
-    &kCommentsOutweighTheArticle, &kArticleBodyStated, &kParagraphsAsDivs,
-    &kParagraphBesideTheBody};
+    &kCommentsOutweighTheArticle,
+    &kArticleBodyStated,
+    &kParagraphsAsDivs,
+    &kParagraphBesideTheBody,
+    &kArticleSplitIntoBlocksOfOneKind,
+    &kForumThreadNamedComments,
+    &kLongBlockNamedLikeAnAuthorBox,
+    &kReadAlsoBeforeANoBreakSpace};
 
 }  // namespace gleaner::testing
