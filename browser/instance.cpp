@@ -307,10 +307,8 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
 void BrowserInstance::configure_page(Page& page, const ContextOptions& options, Deadline deadline) {
   std::vector<cdp::PendingCall> calls;
   append_configuration(page, options, calls, deadline);
-  // Nothing to change: one round trip the page cannot see still tells whether its browser is
-  // there, so that a session whose browser died is found lost before its request starts.
-  if (calls.empty())
-    calls.push_back(page.session().send("Page.getFrameTree", Json::object(), deadline));
+  // Nothing to change sends nothing: whoever uses the page next learns from its first call
+  // whether the browser is still there (a session's next request, extract/sessions.cpp).
   for (auto& call : calls) call.get();
 }
 

@@ -704,6 +704,23 @@ TEST(Pool, AKilledBrowserFailsOnlyItsLeasesAndIsReplaced) {
   EXPECT_TRUE(process_group_members(killed).empty());
 }
 
+// A session's next request reconfigures its kept page (Lease::reconfigure): with what the page
+// has already nothing is sent, not even a question whether the browser is still there. Shown on
+// a page whose browser was killed: only a call that is sent finds it gone (extract/sessions.cpp
+// makes that call's failure the request's session_lost).
+TEST(Pool, ReconfiguringAPageWithWhatItHasSendsNothing) {
+  Pool pool(own_pool(1));
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  ContextOptions options;
+  options.extra_headers = {{"X-Kept", "1"}};
+  Lease lease = pool.lease(options, max_wait());
+  ASSERT_EQ(::kill(lease.browser_pid(), SIGKILL), 0);
+  ASSERT_TRUE(eventually([&] { return lease.lost(); }));
+  EXPECT_NO_THROW(lease.reconfigure(options, max_wait()));
+  options.extra_headers = {{"X-Kept", "2"}};  // a change is sent, and fails
+  EXPECT_THROW(lease.reconfigure(options, max_wait()), cdp::Error);
+}
+
 TEST(Pool, AHungBrowserIsDetectedAndReplaced) {
   PoolOptions o = own_pool(1);
   o.health_interval = Millis(100);
