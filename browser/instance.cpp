@@ -209,6 +209,14 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
     calls.push_back(
         session.send(fetch->at("method").get<std::string>(), fetch->at("params"), deadline));
   }
+  // A page painted on demand comes to the front of its window while it is to be painted, and goes
+  // behind its blank tab while not.
+  if (!page.front_target_id_.empty() && page.in_front_ == options.hidden) {
+    const std::string& front = options.hidden ? page.front_target_id_ : page.target_id();
+    calls.push_back(
+        connection_->send("Target.activateTarget", {{"targetId", front}}, "", deadline));
+    page.in_front_ = !options.hidden;
+  }
 }
 
 std::string BrowserInstance::warm_key(const ContextOptions* options) {
@@ -232,8 +240,23 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
           .get<std::string>();
   try {
     Json target_params = {{"url", "about:blank"}, {"browserContextId", context_id}};
-    const bool hidden = options && options->hidden;
-    if (hidden) {
+    const bool on_demand = options && options->paint_on_demand;
+    const bool hidden = options && options->hidden && !on_demand;
+    std::string front;
+    if (on_demand) {
+      // A blank tab opens the context's window; the page opens behind it, in the background,
+      // and comes to the front when it is to be painted (append_configuration).
+      front = connection_
+                  ->call("Target.createTarget",
+                         {{"url", "about:blank"},
+                          {"browserContextId", context_id},
+                          {"width", settings_.default_viewport.width},
+                          {"height", settings_.default_viewport.height + kWindowFrameHeight}},
+                         "", deadline)
+                  .at("targetId")
+                  .get<std::string>();
+      target_params["background"] = true;
+    } else if (hidden) {
       // A hidden target is never painted (it must also be a background one).
       target_params["background"] = true;
       target_params["hidden"] = true;
@@ -255,6 +278,7 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
     auto router = std::make_shared<RequestRouter>(*connection_, session_id, target_id, *executor_);
     std::unique_ptr<Page> page(
         new Page(*connection_, context_id, target_id, session_id, std::move(router)));
+    page->front_target_id_ = std::move(front);
     {
       std::lock_guard lock(trackers_mutex_);
       std::erase_if(trackers_, [](const auto& entry) { return entry.second.expired(); });

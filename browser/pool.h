@@ -119,6 +119,13 @@ struct ContextOptions {
   /// lazy loading on scroll). For requests that only read the page: measured on the benchmark
   /// pages, a page costs about 40% less CPU (browser, renderer and GPU process together).
   bool hidden = false;
+  /// Painted only while a lease wants it: the page is opened as a background tab behind a blank
+  /// one in its window (Chromium does not paint a tab in the background; the page sees
+  /// document.visibilityState "hidden"), and brought to the front (Target.activateTarget) while
+  /// the options it is configured with say `hidden` false, sent back while they say true
+  /// (Lease::reconfigure). For a page kept from request to request, some of which take
+  /// screenshots or run scenarios (a session's, extract/sessions.h). Never a warm page.
+  bool paint_on_demand = false;
 };
 
 /// One browser of the pool, as reported by state().

@@ -204,11 +204,10 @@ std::unique_ptr<Tab> SessionRegistry::take(const Key& key, const SessionTerms& t
                   "held by node " + claim.holder);
     }
     claimed = true;
-    // Painted, whatever the first request needs: a later one may take a screenshot or run a
-    // scenario, and a page's paint mode is chosen when it opens.
-    BrowserProfile painted = profile;
-    painted.painted = true;
-    std::shared_ptr<OpenedPage> page = open_page(pool_, painted, {}, egress, deadline);
+    // Painted only for the requests that need it (a screenshot, a scenario): a page that is only
+    // read costs much less CPU unpainted (docs/benchmarks.md), and any later request may need it.
+    std::shared_ptr<OpenedPage> page =
+        open_page(pool_, profile, {}, egress, deadline, /*paint_on_demand=*/true);
     lock.lock();
     if (s->state == Session::State::Opening && !stopping_) {
       s->page = std::move(page);

@@ -463,6 +463,44 @@ TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
   EXPECT_TRUE(eventually([&] { return !still_open(); }));
 }
 
+// A page painted on demand (a session's kept page): behind a blank tab in its window and never
+// painted while its options say hidden, in front and painted (a screenshot can be taken) while
+// they do not, and back again; it reads the same either way.
+TEST(Pool, APagePaintedOnDemandIsPaintedOnlyWhileItsOptionsWantIt) {
+  LocalServer site;
+  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>on demand</title><p style='width:100px'>two words</p>");
+  });
+  site.start();
+  const std::string url = "http://127.0.0.1:" + std::to_string(site.port()) + "/page";
+  // Resolves "frame" with the next rendering update; a page not painted has none.
+  const std::string next_frame =
+      "new Promise((resolve) => { requestAnimationFrame(() => resolve('frame'));"
+      " setTimeout(() => resolve('no frame'), 2000); })";
+  Pool pool(own_pool(1));
+  ContextOptions options;
+  options.paint_on_demand = true;
+  options.hidden = true;
+  Lease lease = pool.lease(options, max_wait());
+  EXPECT_FALSE(lease.warm());
+  auto look = [&] {
+    EXPECT_EQ(lease->navigate(url, WaitSpec::load(), max_wait()).status, 200);
+    EXPECT_EQ(lease->evaluate("document.querySelector('p').innerText", max_wait()), "two words");
+    EXPECT_EQ(lease->evaluate("innerWidth", max_wait()), 1366);
+    return lease->evaluate(next_frame, max_wait()).get<std::string>();
+  };
+  EXPECT_EQ(look(), "no frame");
+  options.hidden = false;
+  lease.reconfigure(options, max_wait());
+  EXPECT_EQ(look(), "frame");
+  const auto shot =
+      lease->session().call("Page.captureScreenshot", {{"format", "png"}}, max_wait());
+  EXPECT_FALSE(shot.value("data", std::string()).empty());
+  options.hidden = true;
+  lease.reconfigure(options, max_wait());
+  EXPECT_EQ(look(), "no frame");
+}
+
 // ---- Isolation --------------------------------------------------------------------------------
 
 TEST(Pool, CookiesAndStorageDoNotLeakIntoTheNextLease) {

@@ -110,12 +110,12 @@ std::unique_ptr<extract::SessionRegistry> registry_on(store::SessionBook& book) 
       *world().service->deps().pool, book, "registry-test-node", extract::SessionLimits{5, 2});
 }
 
-std::unique_ptr<extract::Tab> session_tab(extract::SessionRegistry& registry,
-                                          const std::string& id) {
+std::unique_ptr<extract::Tab> session_tab(extract::SessionRegistry& registry, const std::string& id,
+                                          const extract::BrowserProfile& profile = {}) {
   extract::SessionTerms terms;
   terms.id = id;
   return registry.tabs(1, terms, proxies::Route::direct(), {})
-      ->open(extract::BrowserProfile{}, deadline_in(Millis(60000)));
+      ->open(profile, deadline_in(Millis(60000)));
 }
 
 // A request's note in the book (a store write) is written while its tab loads the page, not
@@ -129,6 +129,27 @@ TEST(SessionRegistry, ARequestsTabIsHandedOutWhileItsNoteIsWritten) {
                                  deadline_in(Millis(60000)));
   EXPECT_EQ(nav.status, 200);
   EXPECT_FALSE(book.held_past_a_minute());
+}
+
+// A session's tab is painted only for the requests that need it (a screenshot, a scenario): a
+// request that only reads the page has it in the background, unpainted.
+TEST(SessionRegistry, ASessionsTabIsPaintedOnlyForTheRequestsThatNeedIt) {
+  HeldNotes book;
+  book.let_go();
+  auto registry = registry_on(book);
+  const auto deadline = deadline_in(Millis(60000));
+  auto visibility = [&](bool painted) {
+    extract::BrowserProfile profile;
+    profile.painted = painted;
+    auto tab = session_tab(*registry, "painted", profile);
+    tab->navigate(world().site.url("/login"), extract::WaitFor::load(), deadline);
+    return tab->evaluate("document.visibilityState", deadline, extract::World::Isolated)
+        .get<std::string>();
+  };
+  EXPECT_EQ(visibility(false), "hidden");
+  EXPECT_EQ(visibility(true), "visible");
+  EXPECT_EQ(visibility(false), "hidden");
+  EXPECT_EQ(registry->open_count(), 1);  // one session throughout
 }
 
 // A session's next request asks the browser nothing before its first call: a browser that died
