@@ -483,10 +483,10 @@ TEST(Pool, APagePaintedOnDemandIsPaintedOnlyWhileItsOptionsWantIt) {
   options.hidden = true;
   Lease lease = pool.lease(options, max_wait());
   EXPECT_FALSE(lease.warm());
-  auto look = [&] {
+  auto look = [&](int width = 1366) {
     EXPECT_EQ(lease->navigate(url, WaitSpec::load(), max_wait()).status, 200);
     EXPECT_EQ(lease->evaluate("document.querySelector('p').innerText", max_wait()), "two words");
-    EXPECT_EQ(lease->evaluate("innerWidth", max_wait()), 1366);
+    EXPECT_EQ(lease->evaluate("innerWidth", max_wait()), width);
     return lease->evaluate(next_frame, max_wait()).get<std::string>();
   };
   EXPECT_EQ(look(), "no frame");
@@ -499,6 +499,15 @@ TEST(Pool, APagePaintedOnDemandIsPaintedOnlyWhileItsOptionsWantIt) {
   options.hidden = true;
   lease.reconfigure(options, max_wait());
   EXPECT_EQ(look(), "no frame");
+  // Resized while unpainted (its window is minimized then), and painted again: the window
+  // follows the viewport.
+  options.viewport = Viewport{1000, 700};
+  lease.reconfigure(options, max_wait());
+  EXPECT_EQ(look(1000), "no frame");
+  options.hidden = false;
+  lease.reconfigure(options, max_wait());
+  EXPECT_EQ(look(1000), "frame");
+  EXPECT_EQ(lease->evaluate("outerWidth", max_wait()), 1000);
 }
 
 // ---- Isolation --------------------------------------------------------------------------------
