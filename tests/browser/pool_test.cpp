@@ -418,18 +418,25 @@ TEST(Pool, PaintedAndHiddenLeasesInTurnBothFindWarmPages) {
   }
 }
 
-TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
-  LocalServer site;
-  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
-    html(response, "<title>hidden</title><p style='width:100px'>two words</p>");
+// Resolves "frame" with the next rendering update; a page not painted has none.
+const std::string kNextFrame =
+    "new Promise((resolve) => { requestAnimationFrame(() => resolve('frame'));"
+    " setTimeout(() => resolve('no frame'), 2000); })";
+
+// Serves /page on `site` (a title and a paragraph of two words, 100 px wide) and starts it; the
+// page's URL.
+std::string two_words_page(LocalServer& site, const std::string& title) {
+  site.server().Get("/page", [title](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>" + title + "</title><p style='width:100px'>two words</p>");
   });
   site.start();
-  const std::string url = "http://127.0.0.1:" + std::to_string(site.port()) + "/page";
+  return "http://127.0.0.1:" + std::to_string(site.port()) + "/page";
+}
 
-  // Resolves "frame" with the next rendering update; a page never painted has none.
-  const std::string next_frame =
-      "new Promise((resolve) => { requestAnimationFrame(() => resolve('frame'));"
-      " setTimeout(() => resolve('no frame'), 2000); })";
+TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
+  LocalServer site;
+  const std::string url = two_words_page(site, "hidden");
+  const std::string& next_frame = kNextFrame;
   Pool pool(own_pool(1));
   ContextOptions hidden;
   hidden.hidden = true;
@@ -468,15 +475,7 @@ TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
 // they do not, and back again; it reads the same either way.
 TEST(Pool, APagePaintedOnDemandIsPaintedOnlyWhileItsOptionsWantIt) {
   LocalServer site;
-  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
-    html(response, "<title>on demand</title><p style='width:100px'>two words</p>");
-  });
-  site.start();
-  const std::string url = "http://127.0.0.1:" + std::to_string(site.port()) + "/page";
-  // Resolves "frame" with the next rendering update; a page not painted has none.
-  const std::string next_frame =
-      "new Promise((resolve) => { requestAnimationFrame(() => resolve('frame'));"
-      " setTimeout(() => resolve('no frame'), 2000); })";
+  const std::string url = two_words_page(site, "on demand");
   Pool pool(own_pool(1));
   ContextOptions options;
   options.paint_on_demand = true;
@@ -487,7 +486,7 @@ TEST(Pool, APagePaintedOnDemandIsPaintedOnlyWhileItsOptionsWantIt) {
     EXPECT_EQ(lease->navigate(url, WaitSpec::load(), max_wait()).status, 200);
     EXPECT_EQ(lease->evaluate("document.querySelector('p').innerText", max_wait()), "two words");
     EXPECT_EQ(lease->evaluate("innerWidth", max_wait()), width);
-    return lease->evaluate(next_frame, max_wait()).get<std::string>();
+    return lease->evaluate(kNextFrame, max_wait()).get<std::string>();
   };
   EXPECT_EQ(look(), "no frame");
   options.hidden = false;
