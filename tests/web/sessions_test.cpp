@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "api/service.h"
+#include "screenshots/png.h"
 #include "store/session_store.h"
 #include "tests/support/service_under_test.h"
 #include "tests/web/login_site.h"
@@ -41,6 +42,7 @@ struct World {
     config.set("allow_private_addresses", true);
     config.set("node_id", "sessions-test-node");
     config.set("sessions_per_node", 3);
+    config.set("screenshot_secret", "sessions-test-screenshot-secret-0123456789");
     service = std::make_unique<ServiceUnderTest>(config);
   }
   TempDir dir;
@@ -357,6 +359,31 @@ TEST_F(Sessions, ASessionWhoseBrowserWasKilledIsLostUncharged) {
   const std::string after = account_page(account.key, "fragile");
   EXPECT_TRUE(login_form(after)) << after;
   EXPECT_NE(world().service->deps().sessions->browser_pid(account.id, "fragile"), pid);
+}
+
+// A session's tab, unpainted while its requests only read, is painted for one that takes a
+// screenshot (of the viewport that request asks for), and read unpainted again after it.
+TEST_F(Sessions, ARequestThatTakesAScreenshotInASessionGetsOneBetweenRequestsThatOnlyRead) {
+  const json read = {{"url", world().site.url("/login")}, {"sessionId", "shots"}};
+  EXPECT_TRUE(login_form(answer(scrape(account_, read), 200).value("content", "")));
+  json with_shot = read;
+  with_shot.update({{"screenshot", true},
+                    {"screenshotFullPage", false},
+                    {"viewport", {{"width", 640}, {"height", 480}}}});
+  const json shot = answer(scrape(account_, with_shot), 200);
+  const std::string url = shot.value("screenshot", "");
+  const auto at = url.find("/screenshots/");
+  ASSERT_NE(at, std::string::npos) << shot.dump();
+  const auto png = world().service->get(url.substr(at), /*key=*/"");
+  ASSERT_TRUE(png);
+  ASSERT_EQ(png->status, 200);
+  const auto size = screenshots::png_size(png->body);
+  EXPECT_EQ(size.width, 640);
+  EXPECT_EQ(size.height, 480);
+  EXPECT_TRUE(login_form(answer(scrape(account_, read), 200).value("content", "")));
+  const json listed = json_of(list(account_));
+  ASSERT_EQ(listed["sessions"].size(), 1u) << listed;
+  EXPECT_EQ(listed["sessions"][0]["requests"], 3);
 }
 
 TEST_F(Sessions, ARequestBeyondTheSessionsQueueIs429) {
