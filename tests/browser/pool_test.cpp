@@ -507,6 +507,20 @@ TEST(Pool, APagePaintedOnDemandIsPaintedOnlyWhileItsOptionsWantIt) {
   lease.reconfigure(options, max_wait());
   EXPECT_EQ(look(1000), "frame");
   EXPECT_EQ(lease->evaluate("outerWidth", max_wait()), 1000);
+
+  // Both its tabs (the page and the blank one) go with the lease.
+  const std::string context = lease->context_id();
+  auto tabs_of_context = [&](Page& asking) {
+    int tabs = 0;
+    const auto targets = asking.session().call("Target.getTargets", {}, max_wait());
+    for (const auto& info : targets.at("targetInfos"))
+      if (info.value("browserContextId", std::string()) == context) ++tabs;
+    return tabs;
+  };
+  EXPECT_EQ(tabs_of_context(lease.page()), 2);
+  lease.release();
+  Lease other = pool.lease({}, max_wait());
+  EXPECT_TRUE(eventually([&] { return tabs_of_context(other.page()) == 0; }));
 }
 
 // ---- Isolation --------------------------------------------------------------------------------
