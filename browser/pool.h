@@ -172,8 +172,9 @@ class Lease {
   bool warm() const { return warm_; }
   /// Applies another request's options (viewport, identity, headers, blocking, interceptors,
   /// proxy credentials) to the page, keeping its context: what a session's next request does.
-  /// The context's proxy server stays the one it was opened with. Throws what configuring a page
-  /// throws (cdp::Error when the browser is gone).
+  /// The context's proxy server stays the one it was opened with. Only what changed is sent;
+  /// with nothing to change, nothing (the page's next call finds a browser that is gone). Throws
+  /// what configuring a page throws (cdp::Error when the browser is gone).
   void reconfigure(const ContextOptions& options, Deadline deadline);
   /// The page's browser is gone or being replaced (crashed, hung, recycled after N pages or over
   /// the memory limit): the context cannot serve another request. A session kept on this lease
