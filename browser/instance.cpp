@@ -167,16 +167,26 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
                                            std::vector<cdp::PendingCall>& calls,
                                            Deadline deadline) {
   cdp::Session& session = page.session();
+  // A desktop page's window follows its viewport (see kWindowFrameHeight); a hidden page has no
+  // window.
+  const bool resize = options.viewport && page.window_id_ && !options.viewport->mobile &&
+                      (options.viewport->width != page.viewport_.width ||
+                       options.viewport->height != page.viewport_.height);
+  // A page painted on demand (ContextOptions::paint_on_demand) is, while it is not to be painted,
+  // behind its blank tab in a minimized window (minimized, the browser spares itself the window's
+  // work too: less CPU per page read than behind the blank tab alone, measured). Its window is
+  // restored before it is resized or brought to the front.
+  const bool on_demand = !page.front_target_id_.empty() && page.window_id_;
+  const bool minimized = on_demand && !page.in_front_;
+  const bool restore = minimized && (resize || !options.hidden);
+  if (restore) calls.push_back(window_state(page, "normal", deadline));
   // What the page has already is not sent again: a session's next request, or a lease of the
   // default viewport, does not make the page lay itself out once more.
   if (options.viewport && *options.viewport != page.viewport_) {
     calls.push_back(session.send("Emulation.setDeviceMetricsOverride",
                                  Page::viewport_params(*options.viewport), deadline));
     const Viewport& v = *options.viewport;
-    // A desktop page's window follows its viewport (see kWindowFrameHeight); a hidden page has no
-    // window.
-    if (page.window_id_ && !v.mobile &&
-        (v.width != page.viewport_.width || v.height != page.viewport_.height)) {
+    if (resize) {
       calls.push_back(connection_->send(
           "Browser.setWindowBounds",
           {{"windowId", *page.window_id_},
@@ -209,6 +219,23 @@ void BrowserInstance::append_configuration(Page& page, const ContextOptions& opt
     calls.push_back(
         session.send(fetch->at("method").get<std::string>(), fetch->at("params"), deadline));
   }
+  // A page painted on demand comes to the front of its window while it is to be painted, and goes
+  // behind its blank tab while not.
+  if (on_demand && page.in_front_ == options.hidden) {
+    const std::string& front = options.hidden ? page.front_target_id_ : page.target_id();
+    calls.push_back(
+        connection_->send("Target.activateTarget", {{"targetId", front}}, "", deadline));
+    page.in_front_ = !options.hidden;
+  }
+  if (on_demand && options.hidden && (restore || !minimized))
+    calls.push_back(window_state(page, "minimized", deadline));
+}
+
+cdp::PendingCall BrowserInstance::window_state(const Page& page, const char* state,
+                                               Deadline deadline) {
+  return connection_->send("Browser.setWindowBounds",
+                           {{"windowId", *page.window_id_}, {"bounds", {{"windowState", state}}}},
+                           "", deadline);
 }
 
 std::string BrowserInstance::warm_key(const ContextOptions* options) {
@@ -232,8 +259,23 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
           .get<std::string>();
   try {
     Json target_params = {{"url", "about:blank"}, {"browserContextId", context_id}};
-    const bool hidden = options && options->hidden;
-    if (hidden) {
+    const bool on_demand = options && options->paint_on_demand;
+    const bool hidden = options && options->hidden && !on_demand;
+    std::string front;
+    if (on_demand) {
+      // A blank tab opens the context's window; the page opens behind it, in the background,
+      // and comes to the front when it is to be painted (append_configuration).
+      front = connection_
+                  ->call("Target.createTarget",
+                         {{"url", "about:blank"},
+                          {"browserContextId", context_id},
+                          {"width", settings_.default_viewport.width},
+                          {"height", settings_.default_viewport.height + kWindowFrameHeight}},
+                         "", deadline)
+                  .at("targetId")
+                  .get<std::string>();
+      target_params["background"] = true;
+    } else if (hidden) {
       // A hidden target is never painted (it must also be a background one).
       target_params["background"] = true;
       target_params["hidden"] = true;
@@ -255,6 +297,7 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
     auto router = std::make_shared<RequestRouter>(*connection_, session_id, target_id, *executor_);
     std::unique_ptr<Page> page(
         new Page(*connection_, context_id, target_id, session_id, std::move(router)));
+    page->front_target_id_ = std::move(front);
     {
       std::lock_guard lock(trackers_mutex_);
       std::erase_if(trackers_, [](const auto& entry) { return entry.second.expired(); });
@@ -289,6 +332,9 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
                                  Page::viewport_params(settings_.default_viewport), deadline));
     page->viewport_ = settings_.default_viewport;
     if (window) page->window_id_ = window->get().at("windowId").get<int>();
+    // A page painted on demand starts behind its blank tab, its window minimized: the state
+    // append_configuration() takes it from.
+    if (on_demand) calls.push_back(window_state(*page, "minimized", deadline));
     if (options) {
       append_configuration(*page, *options, calls, deadline);
     } else if (auto fetch = page->router_->configure(interception_for(nullptr))) {
@@ -307,10 +353,8 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
 void BrowserInstance::configure_page(Page& page, const ContextOptions& options, Deadline deadline) {
   std::vector<cdp::PendingCall> calls;
   append_configuration(page, options, calls, deadline);
-  // Nothing to change: one round trip the page cannot see still tells whether its browser is
-  // there, so that a session whose browser died is found lost before its request starts.
-  if (calls.empty())
-    calls.push_back(page.session().send("Page.getFrameTree", Json::object(), deadline));
+  // Nothing to change sends nothing: whoever uses the page next learns from its first call
+  // whether the browser is still there (a session's next request, extract/sessions.cpp).
   for (auto& call : calls) call.get();
 }
 

@@ -105,6 +105,8 @@ class BrowserInstance {
   InterceptionSettings interception_for(const ContextOptions* options) const;
   void append_configuration(Page& page, const ContextOptions& options,
                             std::vector<cdp::PendingCall>& calls, Deadline deadline);
+  // Browser.setWindowBounds of `page`'s window to `state` ("normal", "minimized").
+  cdp::PendingCall window_state(const Page& page, const char* state, Deadline deadline);
   void on_connection_closed();
   /// Emulation.setUserAgentOverride's parameters for a page opened or configured with `options`
   /// (none: the desktop identity), remembered for its context's service workers.

@@ -168,6 +168,10 @@ class Page {
   Viewport viewport_;
   // The window of a visible page (Browser.getWindowForTarget); a hidden page has none.
   std::optional<int> window_id_;
+  // ContextOptions::paint_on_demand: the blank tab in front of the page in its window, and
+  // whether the page is in front (painted) now.
+  std::string front_target_id_;
+  bool in_front_ = false;
   // The Emulation.setUserAgentOverride parameters the page has (browser/identity.h).
   Json identity_;
   // Network.setExtraHTTPHeaders was given headers: configuring the page again must clear them.

@@ -226,6 +226,8 @@ void PoolCore::retire_locked(std::size_t slot, Pages& pages_to_close) {
 Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline) {
   const Deadline wait_until = std::min(deadline, deadline_in(options.lease_wait));
   const std::string warm_key = BrowserInstance::warm_key(&options_for_lease);
+  // A page painted on demand is opened for its lease: no warm page is one, nor made like one.
+  const bool warm_kind = !options_for_lease.paint_on_demand;
   for (;;) {
     Instance browser;
     std::unique_ptr<Page> page;
@@ -244,7 +246,7 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
       ++browser->busy;
       ++browser->served;
       ++pages_served_;
-      if (warm_kinds_.empty() || warm_kinds_.front().key != warm_key) {
+      if (warm_kind && (warm_kinds_.empty() || warm_kinds_.front().key != warm_key)) {
         // Leases now come set up like this too: warm pages follow from now on, and the kind
         // used longest ago goes.
         std::erase_if(warm_kinds_, [&](const WarmKind& k) { return k.key == warm_key; });
@@ -257,7 +259,7 @@ Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline
         wake_locked();
       }
       auto warm = std::find_if(browser->warm.begin(), browser->warm.end(),
-                               [&](const auto& w) { return w.first == warm_key; });
+                               [&](const auto& w) { return warm_kind && w.first == warm_key; });
       if (warm != browser->warm.end()) {
         page = std::move(warm->second);
         browser->warm.erase(warm);

@@ -119,6 +119,13 @@ struct ContextOptions {
   /// lazy loading on scroll). For requests that only read the page: measured on the benchmark
   /// pages, a page costs about 40% less CPU (browser, renderer and GPU process together).
   bool hidden = false;
+  /// Painted only while a lease wants it: the page is opened as a background tab behind a blank
+  /// one in its window (Chromium does not paint a tab in the background; the page sees
+  /// document.visibilityState "hidden"), and brought to the front (Target.activateTarget) while
+  /// the options it is configured with say `hidden` false, sent back while they say true
+  /// (Lease::reconfigure). For a page kept from request to request, some of which take
+  /// screenshots or run scenarios (a session's, extract/sessions.h). Never a warm page.
+  bool paint_on_demand = false;
 };
 
 /// One browser of the pool, as reported by state().
@@ -165,8 +172,9 @@ class Lease {
   bool warm() const { return warm_; }
   /// Applies another request's options (viewport, identity, headers, blocking, interceptors,
   /// proxy credentials) to the page, keeping its context: what a session's next request does.
-  /// The context's proxy server stays the one it was opened with. Throws what configuring a page
-  /// throws (cdp::Error when the browser is gone).
+  /// The context's proxy server stays the one it was opened with. Only what changed is sent;
+  /// with nothing to change, nothing (the page's next call finds a browser that is gone). Throws
+  /// what configuring a page throws (cdp::Error when the browser is gone).
   void reconfigure(const ContextOptions& options, Deadline deadline);
   /// The page's browser is gone or being replaced (crashed, hung, recycled after N pages or over
   /// the memory limit): the context cannot serve another request. A session kept on this lease

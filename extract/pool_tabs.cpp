@@ -438,13 +438,15 @@ static browser::ContextOptions lease_options(
 std::shared_ptr<OpenedPage> open_page(
     browser::Pool& pool, const BrowserProfile& profile,
     const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
-    const SiteEgress& egress, Deadline deadline) {
+    const SiteEgress& egress, Deadline deadline, bool paint_on_demand) {
   std::optional<proxies::GatewayLease> way_out;
   if (egress.gateway) {
     way_out.emplace(
         egress.gateway->open_lease(egress.route ? egress.route() : proxies::Route::direct()));
   }
-  browser::Lease lease = pool.lease(lease_options(profile, way_out, interceptors), deadline);
+  browser::ContextOptions options = lease_options(profile, way_out, interceptors);
+  options.paint_on_demand = paint_on_demand;
+  browser::Lease lease = pool.lease(options, deadline);
   return std::make_shared<OpenedPage>(OpenedPage{std::move(way_out), std::move(lease)});
 }
 

@@ -55,11 +55,13 @@ struct OpenedPage {
 };
 
 /// A page in a fresh browser context that looks like `profile`, on a route of `egress`, with
-/// `interceptors` after the profile's own. Throws what Pool::lease() throws.
+/// `interceptors` after the profile's own. `paint_on_demand`: painted only while the profile it is
+/// set up for is painted (browser::ContextOptions::paint_on_demand), for a page that reconfigure()
+/// sets up again. Throws what Pool::lease() throws.
 std::shared_ptr<OpenedPage> open_page(
     browser::Pool& pool, const BrowserProfile& profile,
     const std::vector<std::shared_ptr<browser::Interceptor>>& interceptors,
-    const SiteEgress& egress, Deadline deadline);
+    const SiteEgress& egress, Deadline deadline, bool paint_on_demand = false);
 /// Sets `page` up for another request that looks like `profile`, in the same context and on the
 /// same way out (a session's next request, extract/sessions.h).
 void reconfigure(OpenedPage& page, const BrowserProfile& profile,

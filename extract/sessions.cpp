@@ -1,6 +1,7 @@
 #include "extract/sessions.h"
 
 #include <algorithm>
+#include <future>
 
 #include "cdp/error.h"
 #include "core/error.h"
@@ -203,11 +204,10 @@ std::unique_ptr<Tab> SessionRegistry::take(const Key& key, const SessionTerms& t
                   "held by node " + claim.holder);
     }
     claimed = true;
-    // Painted, whatever the first request needs: a later one may take a screenshot or run a
-    // scenario, and a page's paint mode is chosen when it opens.
-    BrowserProfile painted = profile;
-    painted.painted = true;
-    std::shared_ptr<OpenedPage> page = open_page(pool_, painted, {}, egress, deadline);
+    // Painted only for the requests that need it (a screenshot, a scenario): a page that is only
+    // read costs much less CPU unpainted (docs/benchmarks.md), and any later request may need it.
+    std::shared_ptr<OpenedPage> page =
+        open_page(pool_, profile, {}, egress, deadline, /*paint_on_demand=*/true);
     lock.lock();
     if (s->state == Session::State::Opening && !stopping_) {
       s->page = std::move(page);
@@ -241,6 +241,76 @@ std::unique_ptr<Tab> SessionRegistry::take(const Key& key, const SessionTerms& t
   return hand_out(key, s, terms, profile, deadline, /*fresh=*/true);
 }
 
+// One request's turn at its session's tab. The session's note in the book is brought up to date
+// (a store write) while the tab loads the page, not before: the navigation waits on the browser,
+// the note on the store. And the browser is not asked beforehand whether it is still there: when
+// the tab's first call finds it gone, the request hears session_lost as it would have before it
+// began (it has loaded nothing, and is not charged).
+class SessionRegistry::SessionTab final : public Tab {
+ public:
+  SessionTab(SessionRegistry& registry, Key key, std::shared_ptr<Session> session,
+             std::shared_ptr<OpenedPage> page, std::unique_ptr<Tab> tab, std::future<void> noted)
+      : registry_(registry),
+        key_(std::move(key)),
+        session_(std::move(session)),
+        page_(std::move(page)),
+        tab_(std::move(tab)),
+        noted_(std::move(noted)) {}
+  ~SessionTab() override {
+    if (!noted_.valid()) return;
+    try {
+      noted_.get();
+    } catch (const std::exception& e) {
+      log::warn("sessions") << "could not note a request of session " << key_.second << ": "
+                            << describe(e);
+    }
+  }
+
+  Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
+    Navigation navigation;
+    try {
+      navigation = tab_->navigate(url, wait, deadline);
+    } catch (const cdp::Error&) {
+      browser_gone();
+      throw;
+    }
+    if (noted_.valid()) noted_.get();  // a note that could not be written fails the request
+    return navigation;
+  }
+  nlohmann::json evaluate(const std::string& expression, Deadline deadline, World world) override {
+    return tab_->evaluate(expression, deadline, world);
+  }
+  void set_cookies(const std::vector<Cookie>& cookies, const std::string& url,
+                   Deadline deadline) override {
+    try {
+      tab_->set_cookies(cookies, url, deadline);
+    } catch (const cdp::Error&) {
+      browser_gone();
+      throw;
+    }
+  }
+  screenshots::Surface& surface() override { return tab_->surface(); }
+  void check_documents() const override { tab_->check_documents(); }
+  bool trusted_input() const override { return tab_->trusted_input(); }
+  void click(double x, double y, Deadline deadline) override { tab_->click(x, y, deadline); }
+  void type(const std::string& text, Deadline deadline) override { tab_->type(text, deadline); }
+  void press(const std::string& key, Deadline deadline) override { tab_->press(key, deadline); }
+
+ private:
+  // After a DevTools call failed: a session whose browser is gone (killed, crashed, recycled) is
+  // lost, and this request says so.
+  void browser_gone() {
+    if (page_->lease.lost()) registry_.lost(key_, session_, "its browser was recycled or crashed");
+  }
+
+  SessionRegistry& registry_;
+  const Key key_;
+  const std::shared_ptr<Session> session_;
+  const std::shared_ptr<OpenedPage> page_;
+  const std::unique_ptr<Tab> tab_;
+  std::future<void> noted_;
+};
+
 std::unique_ptr<Tab> SessionRegistry::hand_out(const Key& key,
                                                const std::shared_ptr<Session>& session,
                                                const SessionTerms& terms,
@@ -263,7 +333,7 @@ std::unique_ptr<Tab> SessionRegistry::hand_out(const Key& key,
       lost(key, session, "its browser was recycled or crashed");
     }
     // The page was set up by the first request; later ones bring their own headers, viewport and
-    // blocking.
+    // blocking (only what changed is sent: often nothing).
     try {
       if (!fresh) reconfigure(*page, profile, {}, deadline);
     } catch (const cdp::Error&) {
@@ -271,7 +341,6 @@ std::unique_ptr<Tab> SessionRegistry::hand_out(const Key& key,
       free_tab();
       lost(key, session, "its browser was recycled or crashed");
     }
-    book_.touch(key.first, key.second, node_, terms.ttl);
   } catch (const Error& e) {
     if (e.code() != ErrorCode::SessionLost) free_tab();
     throw;
@@ -284,18 +353,24 @@ std::unique_ptr<Tab> SessionRegistry::hand_out(const Key& key,
     session->ttl = terms.ttl;
     session->last_used = SteadyClock::now();
   }
+  std::future<void> noted =
+      std::async(std::launch::async, [&book = book_, key, node = node_, ttl = terms.ttl] {
+        book.touch(key.first, key.second, node, ttl);
+      });
   // A session whose first request ends before it loads anything (402 insufficient_credits, its
   // time budget spent waiting) holds nothing worth keeping: it ends rather than take one of the
   // account's and the node's sessions until its TTL.
-  return tab_on(std::move(page), profile.run_scripts,
-                [this, key, session, free_tab, fresh](bool used) {
-                  if (fresh && !used) {
-                    log::info("sessions") << "session " << key.second
-                                          << " ended: its first request loaded nothing";
-                    forget(key, session);
-                  }
-                  free_tab();
-                });
+  std::unique_ptr<Tab> tab =
+      tab_on(page, profile.run_scripts, [this, key, session, free_tab, fresh](bool used) {
+        if (fresh && !used) {
+          log::info("sessions") << "session " << key.second
+                                << " ended: its first request loaded nothing";
+          forget(key, session);
+        }
+        free_tab();
+      });
+  return std::make_unique<SessionTab>(*this, key, session, std::move(page), std::move(tab),
+                                      std::move(noted));
 }
 
 void SessionRegistry::forget(const Key& key, const std::shared_ptr<Session>& session) {

@@ -113,6 +113,8 @@ class SessionRegistry {
   using Key = std::pair<std::int64_t, std::string>;
   class Tabs;
   friend class Tabs;
+  class SessionTab;
+  friend class SessionTab;
 
   std::unique_ptr<Tab> take(const Key& key, const SessionTerms& terms, const proxies::Route& route,
                             const SiteEgress& egress, const BrowserProfile& profile,

@@ -418,18 +418,25 @@ TEST(Pool, PaintedAndHiddenLeasesInTurnBothFindWarmPages) {
   }
 }
 
-TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
-  LocalServer site;
-  site.server().Get("/page", [](const httplib::Request&, httplib::Response& response) {
-    html(response, "<title>hidden</title><p style='width:100px'>two words</p>");
+// Resolves "frame" with the next rendering update; a page not painted has none.
+const std::string kNextFrame =
+    "new Promise((resolve) => { requestAnimationFrame(() => resolve('frame'));"
+    " setTimeout(() => resolve('no frame'), 2000); })";
+
+// Serves /page on `site` (a title and a paragraph of two words, 100 px wide) and starts it; the
+// page's URL.
+std::string two_words_page(LocalServer& site, const std::string& title) {
+  site.server().Get("/page", [title](const httplib::Request&, httplib::Response& response) {
+    html(response, "<title>" + title + "</title><p style='width:100px'>two words</p>");
   });
   site.start();
-  const std::string url = "http://127.0.0.1:" + std::to_string(site.port()) + "/page";
+  return "http://127.0.0.1:" + std::to_string(site.port()) + "/page";
+}
 
-  // Resolves "frame" with the next rendering update; a page never painted has none.
-  const std::string next_frame =
-      "new Promise((resolve) => { requestAnimationFrame(() => resolve('frame'));"
-      " setTimeout(() => resolve('no frame'), 2000); })";
+TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
+  LocalServer site;
+  const std::string url = two_words_page(site, "hidden");
+  const std::string& next_frame = kNextFrame;
   Pool pool(own_pool(1));
   ContextOptions hidden;
   hidden.hidden = true;
@@ -461,6 +468,59 @@ TEST(Pool, AHiddenPageLoadsAndReadsLikeAnyOtherButIsNeverPainted) {
     return false;
   };
   EXPECT_TRUE(eventually([&] { return !still_open(); }));
+}
+
+// A page painted on demand (a session's kept page): behind a blank tab in its window and never
+// painted while its options say hidden, in front and painted (a screenshot can be taken) while
+// they do not, and back again; it reads the same either way.
+TEST(Pool, APagePaintedOnDemandIsPaintedOnlyWhileItsOptionsWantIt) {
+  LocalServer site;
+  const std::string url = two_words_page(site, "on demand");
+  Pool pool(own_pool(1));
+  ContextOptions options;
+  options.paint_on_demand = true;
+  options.hidden = true;
+  Lease lease = pool.lease(options, max_wait());
+  EXPECT_FALSE(lease.warm());
+  auto look = [&](int width = 1366) {
+    EXPECT_EQ(lease->navigate(url, WaitSpec::load(), max_wait()).status, 200);
+    EXPECT_EQ(lease->evaluate("document.querySelector('p').innerText", max_wait()), "two words");
+    EXPECT_EQ(lease->evaluate("innerWidth", max_wait()), width);
+    return lease->evaluate(kNextFrame, max_wait()).get<std::string>();
+  };
+  EXPECT_EQ(look(), "no frame");
+  options.hidden = false;
+  lease.reconfigure(options, max_wait());
+  EXPECT_EQ(look(), "frame");
+  const auto shot =
+      lease->session().call("Page.captureScreenshot", {{"format", "png"}}, max_wait());
+  EXPECT_FALSE(shot.value("data", std::string()).empty());
+  options.hidden = true;
+  lease.reconfigure(options, max_wait());
+  EXPECT_EQ(look(), "no frame");
+  // Resized while unpainted (its window is minimized then), and painted again: the window
+  // follows the viewport.
+  options.viewport = Viewport{1000, 700};
+  lease.reconfigure(options, max_wait());
+  EXPECT_EQ(look(1000), "no frame");
+  options.hidden = false;
+  lease.reconfigure(options, max_wait());
+  EXPECT_EQ(look(1000), "frame");
+  EXPECT_EQ(lease->evaluate("outerWidth", max_wait()), 1000);
+
+  // Both its tabs (the page and the blank one) go with the lease.
+  const std::string context = lease->context_id();
+  auto tabs_of_context = [&](Page& asking) {
+    int tabs = 0;
+    const auto targets = asking.session().call("Target.getTargets", {}, max_wait());
+    for (const auto& info : targets.at("targetInfos"))
+      if (info.value("browserContextId", std::string()) == context) ++tabs;
+    return tabs;
+  };
+  EXPECT_EQ(tabs_of_context(lease.page()), 2);
+  lease.release();
+  Lease other = pool.lease({}, max_wait());
+  EXPECT_TRUE(eventually([&] { return tabs_of_context(other.page()) == 0; }));
 }
 
 // ---- Isolation --------------------------------------------------------------------------------
@@ -702,6 +762,23 @@ TEST(Pool, AKilledBrowserFailsOnlyItsLeasesAndIsReplaced) {
   EXPECT_EQ(after->evaluate("'back'", max_wait()), "back");
   EXPECT_NE(after.browser_pid(), killed);
   EXPECT_TRUE(process_group_members(killed).empty());
+}
+
+// A session's next request reconfigures its kept page (Lease::reconfigure): with what the page
+// has already nothing is sent, not even a question whether the browser is still there. Shown on
+// a page whose browser was killed: only a call that is sent finds it gone (extract/sessions.cpp
+// makes that call's failure the request's session_lost).
+TEST(Pool, ReconfiguringAPageWithWhatItHasSendsNothing) {
+  Pool pool(own_pool(1));
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  ContextOptions options;
+  options.extra_headers = {{"X-Kept", "1"}};
+  Lease lease = pool.lease(options, max_wait());
+  ASSERT_EQ(::kill(lease.browser_pid(), SIGKILL), 0);
+  ASSERT_TRUE(eventually([&] { return lease.lost(); }));
+  EXPECT_NO_THROW(lease.reconfigure(options, max_wait()));
+  options.extra_headers = {{"X-Kept", "2"}};  // a change is sent, and fails
+  EXPECT_THROW(lease.reconfigure(options, max_wait()), cdp::Error);
 }
 
 TEST(Pool, AHungBrowserIsDetectedAndReplaced) {

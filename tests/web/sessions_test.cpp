@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -19,6 +21,7 @@
 #include <thread>
 
 #include "api/service.h"
+#include "screenshots/png.h"
 #include "store/session_store.h"
 #include "tests/support/service_under_test.h"
 #include "tests/web/login_site.h"
@@ -39,6 +42,7 @@ struct World {
     config.set("allow_private_addresses", true);
     config.set("node_id", "sessions-test-node");
     config.set("sessions_per_node", 3);
+    config.set("screenshot_secret", "sessions-test-screenshot-secret-0123456789");
     service = std::make_unique<ServiceUnderTest>(config);
   }
   TempDir dir;
@@ -66,6 +70,112 @@ World& world() {
 }
 
 const json kLogIn = json::parse(gleaner::testing::kLogInScenario);
+
+// A book that notes every session, and holds each request's note (touch) until the test lets the
+// notes go, or a minute passes.
+class HeldNotes final : public store::SessionBook {
+ public:
+  ClaimResult claim(std::int64_t, const std::string&, const std::string& node, std::chrono::seconds,
+                    const std::optional<std::string>&, int) override {
+    return {Claim::Claimed, node};
+  }
+  void touch(std::int64_t, const std::string&, const std::string&, std::chrono::seconds) override {
+    std::unique_lock lock(mutex_);
+    if (!released_.wait_for(lock, std::chrono::minutes(1), [&] { return let_go_; }))
+      held_past_a_minute_ = true;
+  }
+  void remove(std::int64_t, const std::string&, const std::string&) override {}
+  std::vector<store::SessionRecord> list(std::int64_t) override { return {}; }
+  std::optional<store::SessionRecord> find(std::int64_t, const std::string&) override {
+    return std::nullopt;
+  }
+  void let_go() {
+    std::lock_guard lock(mutex_);
+    let_go_ = true;
+    released_.notify_all();
+  }
+  bool held_past_a_minute() {
+    std::lock_guard lock(mutex_);
+    return held_past_a_minute_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable released_;
+  bool let_go_ = false;
+  bool held_past_a_minute_ = false;
+};
+
+// A registry of sessions on the service's pool, noting them in `book`.
+std::unique_ptr<extract::SessionRegistry> registry_on(store::SessionBook& book) {
+  return std::make_unique<extract::SessionRegistry>(
+      *world().service->deps().pool, book, "registry-test-node", extract::SessionLimits{5, 2});
+}
+
+std::unique_ptr<extract::Tab> session_tab(extract::SessionRegistry& registry, const std::string& id,
+                                          const extract::BrowserProfile& profile = {}) {
+  extract::SessionTerms terms;
+  terms.id = id;
+  return registry.tabs(1, terms, proxies::Route::direct(), {})
+      ->open(profile, deadline_in(Millis(60000)));
+}
+
+// A request's note in the book (a store write) is written while its tab loads the page, not
+// before the tab is handed out.
+TEST(SessionRegistry, ARequestsTabIsHandedOutWhileItsNoteIsWritten) {
+  HeldNotes book;
+  auto registry = registry_on(book);
+  auto tab = session_tab(*registry, "noted");  // its note is held: nothing waited for it
+  book.let_go();
+  const auto nav = tab->navigate(world().site.url("/login"), extract::WaitFor::load(),
+                                 deadline_in(Millis(60000)));
+  EXPECT_EQ(nav.status, 200);
+  EXPECT_FALSE(book.held_past_a_minute());
+}
+
+// A session's tab is painted only for the requests that need it (a screenshot, a scenario): a
+// request that only reads the page has it in the background, unpainted.
+TEST(SessionRegistry, ASessionsTabIsPaintedOnlyForTheRequestsThatNeedIt) {
+  HeldNotes book;
+  book.let_go();
+  auto registry = registry_on(book);
+  const auto deadline = deadline_in(Millis(60000));
+  auto visibility = [&](bool painted) {
+    extract::BrowserProfile profile;
+    profile.painted = painted;
+    auto tab = session_tab(*registry, "painted", profile);
+    tab->navigate(world().site.url("/login"), extract::WaitFor::load(), deadline);
+    return tab->evaluate("document.visibilityState", deadline, extract::World::Isolated)
+        .get<std::string>();
+  };
+  EXPECT_EQ(visibility(false), "hidden");
+  EXPECT_EQ(visibility(true), "visible");
+  EXPECT_EQ(visibility(false), "hidden");
+  EXPECT_EQ(registry->open_count(), 1);  // one session throughout
+}
+
+// A session's next request asks the browser nothing before its first call: a browser that died
+// in between is found by that call, and the request hears session_lost.
+TEST(SessionRegistry, ABrowserGoneBeforeARequestsFirstCallLosesTheSession) {
+  HeldNotes book;
+  book.let_go();
+  auto registry = registry_on(book);
+  const auto deadline = deadline_in(Millis(60000));
+  session_tab(*registry, "fragile")
+      ->navigate(world().site.url("/login"), extract::WaitFor::load(), deadline);
+  const pid_t pid = registry->browser_pid(1, "fragile");
+  ASSERT_GT(pid, 0);
+  auto tab = session_tab(*registry, "fragile");
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  try {
+    tab->navigate(world().site.url("/account"), extract::WaitFor::load(), deadline);
+    FAIL() << "a session's tab loaded a page in a killed browser";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::SessionLost) << e.what();
+  }
+  tab.reset();
+  EXPECT_EQ(registry->browser_pid(1, "fragile"), 0);
+}
 
 class Sessions : public ::testing::Test {
  protected:
@@ -249,6 +359,31 @@ TEST_F(Sessions, ASessionWhoseBrowserWasKilledIsLostUncharged) {
   const std::string after = account_page(account.key, "fragile");
   EXPECT_TRUE(login_form(after)) << after;
   EXPECT_NE(world().service->deps().sessions->browser_pid(account.id, "fragile"), pid);
+}
+
+// A session's tab, unpainted while its requests only read, is painted for one that takes a
+// screenshot (of the viewport that request asks for), and read unpainted again after it.
+TEST_F(Sessions, ARequestThatTakesAScreenshotInASessionGetsOneBetweenRequestsThatOnlyRead) {
+  const json read = {{"url", world().site.url("/login")}, {"sessionId", "shots"}};
+  EXPECT_TRUE(login_form(answer(scrape(account_, read), 200).value("content", "")));
+  json with_shot = read;
+  with_shot.update({{"screenshot", true},
+                    {"screenshotFullPage", false},
+                    {"viewport", {{"width", 640}, {"height", 480}}}});
+  const json shot = answer(scrape(account_, with_shot), 200);
+  const std::string url = shot.value("screenshot", "");
+  const auto at = url.find("/screenshots/");
+  ASSERT_NE(at, std::string::npos) << shot.dump();
+  const auto png = world().service->get(url.substr(at), /*key=*/"");
+  ASSERT_TRUE(png);
+  ASSERT_EQ(png->status, 200);
+  const auto size = screenshots::png_size(png->body);
+  EXPECT_EQ(size.width, 640);
+  EXPECT_EQ(size.height, 480);
+  EXPECT_TRUE(login_form(answer(scrape(account_, read), 200).value("content", "")));
+  const json listed = json_of(list(account_));
+  ASSERT_EQ(listed["sessions"].size(), 1u) << listed;
+  EXPECT_EQ(listed["sessions"][0]["requests"], 3);
 }
 
 TEST_F(Sessions, ARequestBeyondTheSessionsQueueIs429) {
