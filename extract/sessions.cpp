@@ -36,6 +36,7 @@ SessionLimits SessionLimits::from_config(const Config& config, int pool_pages) {
   SessionLimits limits;
   limits.per_account = entry_in(config, "sessions_per_account", limits.per_account, 100000);
   limits.per_node = entry_in(config, "sessions_per_node", std::max(1, pool_pages / 2), 100000);
+  limits.paint_always = config.get_bool("sessions_paint_always", limits.paint_always);
   return limits;
 }
 
@@ -206,8 +207,12 @@ std::unique_ptr<Tab> SessionRegistry::take(const Key& key, const SessionTerms& t
     claimed = true;
     // Painted only for the requests that need it (a screenshot, a scenario): a page that is only
     // read costs much less CPU unpainted (docs/benchmarks.md), and any later request may need it.
-    std::shared_ptr<OpenedPage> page =
-        open_page(pool_, profile, {}, egress, deadline, /*paint_on_demand=*/true);
+    // Or painted from the start for every request (sessions_paint_always): a page's paint mode is
+    // chosen when it opens.
+    BrowserProfile kept = profile;
+    if (limits_.paint_always) kept.painted = true;
+    std::shared_ptr<OpenedPage> page = open_page(pool_, kept, {}, egress, deadline,
+                                                 /*paint_on_demand=*/!limits_.paint_always);
     lock.lock();
     if (s->state == Session::State::Opening && !stopping_) {
       s->page = std::move(page);

@@ -33,13 +33,17 @@
 
 namespace gleaner::extract {
 
-/// How many sessions may be open.
+/// How many sessions may be open, and how their tabs are kept.
 struct SessionLimits {
   /// Entry `sessions_per_account`: open sessions one account may hold, across all nodes.
   int per_account = 5;
   /// Entry `sessions_per_node`: open sessions this node holds at most (each keeps a page of the
   /// pool); default half the pool's pages, so that requests without a session always find one.
   int per_node = 4;
+  /// Entry `sessions_paint_always`: a session's tab is painted for every request, not only for
+  /// those that need it (a screenshot, a scenario). Unpainted, a page reads its window as 0 by 0
+  /// (docs/stealth.md, window_metrics); painted, each request costs more CPU (docs/sessions.md).
+  bool paint_always = false;
 
   static SessionLimits from_config(const Config& config, int pool_pages);
 };

@@ -260,30 +260,35 @@ TEST(StealthWeb, ScrapeWebWithAndWithoutAScreenshotPassesTheDetector) {
 
 TEST(StealthWeb, ASessionsRequestsPassTheDetectorUnpaintedAndPainted) {
   LocalSite local;
-  Service s;
-  const auto account = s.service->create_account(100);
-  const httplib::Headers headers = {{"x-api-key", account.key}};
-  for (const char* turn : {"first", "warm", "screenshot", "read-again"}) {
-    const std::string run = new_run(std::string("session-") + turn);
-    const bool screenshot = std::string(turn) == "screenshot";
-    json body = {{"url", local.url(run)}, {"outputFormat", {"html"}}, {"sessionId", "stealth"}};
-    if (screenshot) body["screenshot"] = true;
-    auto answer =
-        s.service->client()->Post("/scrape/web", headers, body.dump(), "application/json");
-    ASSERT_TRUE(answer);
-    ASSERT_EQ(answer->status, 200) << answer->body;
-    const std::string content = json::parse(answer->body).value("content", std::string());
-    EXPECT_NE(content.find("\"bot\":false"), std::string::npos) << content.substr(0, 2000);
-    // A session's tab is painted only for the requests that need it (docs/sessions.md): the
-    // others read it unpainted, with the hidden tabs' gaps.
-    expect_undetected(local.site, run,
-                      known_gaps(BrowserProfile::Device::Desktop, /*hidden=*/!screenshot));
+  for (bool paint_always : {false, true}) {
+    SCOPED_TRACE(paint_always ? "sessions_paint_always" : "painted on demand");
+    Service s(json{{"sessions_paint_always", paint_always}});
+    const auto account = s.service->create_account(100);
+    const httplib::Headers headers = {{"x-api-key", account.key}};
+    for (const char* turn : {"first", "warm", "screenshot", "read-again"}) {
+      const std::string run = new_run(std::string("session-") + turn);
+      const bool screenshot = std::string(turn) == "screenshot";
+      json body = {{"url", local.url(run)}, {"outputFormat", {"html"}}, {"sessionId", "stealth"}};
+      if (screenshot) body["screenshot"] = true;
+      auto answer =
+          s.service->client()->Post("/scrape/web", headers, body.dump(), "application/json");
+      ASSERT_TRUE(answer);
+      ASSERT_EQ(answer->status, 200) << answer->body;
+      const std::string content = json::parse(answer->body).value("content", std::string());
+      EXPECT_NE(content.find("\"bot\":false"), std::string::npos) << content.substr(0, 2000);
+      // A session's tab is painted only for the requests that need it (docs/sessions.md): the
+      // others read it unpainted, with the hidden tabs' gaps; sessions_paint_always paints all.
+      expect_undetected(local.site, run,
+                        known_gaps(BrowserProfile::Device::Desktop,
+                                   /*hidden=*/!screenshot && !paint_always));
+    }
+    // Every request ran in the one session, each in the tab the one before left.
+    const json sessions =
+        gleaner::testing::json_of(s.service->get("/scrape/sessions", account.key));
+    ASSERT_EQ(sessions["sessions"].size(), 1u) << sessions.dump();
+    EXPECT_EQ(sessions["sessions"][0]["id"], "stealth");
+    EXPECT_EQ(sessions["sessions"][0]["requests"], 4) << sessions.dump();
   }
-  // Every request ran in the one session, each in the tab the one before left.
-  const json sessions = gleaner::testing::json_of(s.service->get("/scrape/sessions", account.key));
-  ASSERT_EQ(sessions["sessions"].size(), 1u) << sessions.dump();
-  EXPECT_EQ(sessions["sessions"][0]["id"], "stealth");
-  EXPECT_EQ(sessions["sessions"][0]["requests"], 4) << sessions.dump();
 }
 
 TEST(StealthWeb, ScenarioClicksAndTypingAreTrustedInput) {
