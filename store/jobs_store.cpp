@@ -442,21 +442,19 @@ StoredRows JobStore::store_rows(
 }
 
 JobStore::PreparedRows JobStore::prepare_rows(
-    const std::vector<JobRow>& rows,
+    std::span<const JobRow> rows,
     const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
         batch_body) const {
   PreparedRows out;
-  std::vector<nlohmann::json> all;
   for (const JobRow& row : rows) {
-    PreparedRows::Row r{row.key, row.data.dump(), row.data};
+    std::string text = row.data.dump();
+    nlohmann::json data = row.data;
     // A row larger than max_row_bytes is stored cut, naming what was cut (store/row_size.h).
-    if (r.text.size() > limits_.max_row_bytes) {
-      r.text = capped_row_text(r.data, limits_.max_row_bytes);
-    }
-    all.push_back(r.data);
-    out.rows.push_back(std::move(r));
+    if (text.size() > limits_.max_row_bytes) text = capped_row_text(data, limits_.max_row_bytes);
+    out.rows.push_back({row.key, std::move(text)});
+    out.data.push_back(std::move(data));
   }
-  if (!all.empty()) out.body_of_all = batch_body(all);
+  if (!out.data.empty()) out.body_of_all = batch_body(out.data);
   return out;
 }
 
@@ -471,7 +469,8 @@ StoredRows JobStore::insert_rows(
       tx.run("SELECT COALESCE(MAX(seq), 0) FROM scraper_job_rows WHERE job_id = ?", {job.id})
           .rows.at(0)
           .integer(0);
-  for (const PreparedRows::Row& row : rows.rows) {
+  for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+    const PreparedRows::Row& row = rows.rows[i];
     const bool known = !tx.run("SELECT 1 FROM scraper_job_rows WHERE job_id = ? AND place_key = ?",
                                {job.id, row.key})
                             .rows.empty();
@@ -506,7 +505,7 @@ StoredRows JobStore::insert_rows(
           "VALUES (?, ?, ?, ?, ?)",
           {"job:" + job.id + ":" + row.key, job.account_id, cost_key, cost_per_row, t});
     }
-    result.stored.push_back(row.data);
+    result.stored.push_back(rows.data[i]);
   }
   if (!result.stored.empty()) {
     const auto count = static_cast<std::int64_t>(result.stored.size());
@@ -919,7 +918,8 @@ CommittedEntry JobStore::commit_entry(
   if (row && cost > 0 && !store_.find_account(job.account_id)) {
     throw Error(ErrorCode::NotFound, "no account " + std::to_string(job.account_id));
   }
-  const PreparedRows prepared = row ? prepare_rows({*row}, row_body) : PreparedRows{};
+  const PreparedRows prepared =
+      row ? prepare_rows(std::span<const JobRow>(&*row, 1), row_body) : PreparedRows{};
   try {
     return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
       CommittedEntry result;

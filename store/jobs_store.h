@@ -7,6 +7,7 @@
 // over when its lease expires. docs/jobs.md describes the tables and the states.
 #include <chrono>
 #include <cstdint>
+#include <span>
 #include <functional>
 #include <map>
 #include <memory>
@@ -421,15 +422,16 @@ class JobStore {
   struct PreparedRows {
     struct Row {
       std::string key;
-      std::string text;     ///< the stored JSON text, cut to max_row_bytes
-      nlohmann::json data;  ///< what `text` says (cut the same way)
+      std::string text;  ///< the stored JSON text, cut to max_row_bytes
     };
     std::vector<Row> rows;
+    /// What each row's `text` says (cut the same way), in the same order: batch_body's argument.
+    std::vector<nlohmann::json> data;
     /// batch_body of every row: the delivery when all of them are new (the usual case).
     std::optional<std::string> body_of_all;
   };
   PreparedRows prepare_rows(
-      const std::vector<JobRow>& rows,
+      std::span<const JobRow> rows,
       const std::function<std::optional<std::string>(const std::vector<nlohmann::json>&)>&
           batch_body) const;
   /// store_rows's work inside a transaction the caller holds (the job row locked).
