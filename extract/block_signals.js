@@ -49,6 +49,40 @@
      weak: {inline: [/\bKPSDK\b/]}},
     {vendor: 'google',
      strong: {selectors: ['form[action*="/sorry/"]', '#captcha-form']}, weak: {}},
+    // The vendors below: markers from wafw00f's and identYwaf's block-page signatures and from
+    // public scrapers that stop on them (docs/endpoints/README.md, "Walls no page ... shows").
+    {vendor: 'sucuri',  // its JavaScript challenge, and its block page's stylesheet and address
+     strong: {selectors: ['link[href*="sucuri-firewall-block.css"]'],
+              inline: [/\bsucuri_cloudproxy_js\b/],
+              links: [/cloudproxy@sucuri\.net/]}},
+    {vendor: 'siteground',  // a refresh to its captcha
+     strong: {selectors: ['meta[http-equiv="refresh" i][content*="/.well-known/sgcaptcha/"]',
+                          'meta[http-equiv="refresh" i][content*="/.well-known/captcha/"]']}},
+    {vendor: 'vercel',  // the Security Checkpoint's challenge script
+     strong: {scripts: [/\/\.well-known\/vercel\/security\//]}},
+    {vendor: 'radware',  // Bot Manager sends a suspect visitor to its validator (its host decides)
+     strong: {},
+     weak: {inline: [/validate\.perfdrive\.com\//], links: [/validate\.perfdrive\.com\//]}},
+    {vendor: 'ddos-guard',  // its challenge's script
+     strong: {},
+     weak: {scripts: [/check\.ddos-guard\.net\/check\.js/],
+            inline: [/\/\.well-known\/ddos-guard\//]}},
+    {vendor: 'alibaba',  // Aliyun's JavaScript challenge; Alibaba's TMD punishment captcha
+     strong: {scripts: [/\/_____tmd_____\/punish/],
+              inline: [/\bacw_sc__v2\b/, /\/_____tmd_____\/punish/]}},
+    {vendor: 'ruishu',  // Rivers Security's first-visit challenge; its script is on real pages too
+     strong: {},
+     weak: {inline: [/\$_ts\s*=\s*window\[['"]\$_ts['"]\]/]}},
+    {vendor: 'distil',
+     strong: {selectors: ['#distilCaptchaForm'], inline: [/\bdistilCallbackGuard\b/]}},
+    {vendor: 'tencent',
+     strong: {inline: [/waf\.tencent(-?cloud)?\.com\/(403|501)page\.html/]}},
+    {vendor: 'geetest',
+     strong: {},
+     weak: {scripts: [/static\.geetest\.com\//, /gcaptcha4\.geetest\.com\//]}},
+    {vendor: 'arkose',
+     strong: {},
+     weak: {scripts: [/client-api\.arkoselabs\.com\//, /\.funcaptcha\.com\//]}},
     {vendor: 'recaptcha',
      strong: {},
      weak: {selectors: ['iframe[src*="recaptcha"]', '.g-recaptcha', '#recaptcha'],
