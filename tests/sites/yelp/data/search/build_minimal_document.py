@@ -20,8 +20,8 @@ if b"</script" in items.lower():
 head = (b"<!DOCTYPE html>\n<!-- Built for gleaner's tests by build_minimal_document.py: the real items "
         b"of the fixtures (scrapfly/scrapfly-scrapers, yelp-scraper/results/search.json, 8e4f718b) "
         b"in a minimal document; not a real Yelp page. -->\n"
-        b"<html><head><meta charset=\"utf-8\"><title>Top 10 Best plumbers Near Seattle, Washington"
-        b" - Updated 2026 - Yelp</title></head><body>\n"
+        b"<html><head><meta charset=\"utf-8\"><title>plumbers, Seattle, WA: the real items of a Yelp "
+        b"search page in a minimal document</title></head><body>\n"
         b"<script data-id=\"react-root-props\">react_root_props = "
         b"{\"legacyProps\":{\"searchAppProps\":{\"searchPageProps\":{\"mainContentComponentsListProps\":")
 tail = b"}}}};</script>\n</body></html>\n"
