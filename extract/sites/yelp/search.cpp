@@ -24,7 +24,8 @@ const Parameters& search_parameters() {
   static const Parameters params{
       {Param::string("keyword").required().max_length(1024),
        Param::string("location").required().max_length(1024), Param::string("l").max_length(512),
-       Param::integer("start").range(0, 1000).multiple_of(kPerPage), domain_parameter()}};
+       Param::integer("start").range(0, 1000).multiple_of(kPerPage).default_value(0),
+       domain_parameter()}};
   return params;
 }
 
