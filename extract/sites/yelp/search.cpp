@@ -39,12 +39,13 @@ std::string search_url(const ValidatedParams& p, long long start) {
 }
 
 // An ad's link is Yelp's click counter (`/adredir?...&redirect_url=<business page>&signature=`):
-// following it counts a click the advertiser pays for, so the answer gives the page it leads to.
+// following it counts a click the advertiser pays for, so the answer gives the page it leads to
+// (absolute: the page's other click counters lead to paths, `redirect_url=%2Fmtb_composer...`).
 std::string business_url(const std::string& base, const std::string& href) {
   const std::string url = absolute_url(base, href);
   static const Regex kAdRedirect(R"(^https?://[^/?#]+/adredir\?(?:[^#]*&)?redirect_url=([^&#]*))");
   RegexMatch m;
-  if (kAdRedirect.search(url, m)) return form_decode(m[1].str());
+  if (kAdRedirect.search(url, m)) return absolute_url(base, form_decode(m[1].str()));
   return url;
 }
 

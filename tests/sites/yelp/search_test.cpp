@@ -138,6 +138,21 @@ TEST(YelpSearchShape, AnItemNotMarkedAsAnAdIsAnOrganicResult) {
   EXPECT_EQ(body["pagination"]["currentPage"], 2);
 }
 
+// The real items' other click counter, the ad's "Get pricing & availability" button, leads to a
+// path: taken as an ad's link, the answer gives it on the site asked for.
+TEST(YelpSearchShape, AClickCounterLeadingToAPathGivesItOnTheSite) {
+  const json items = testing::read_json_file(gleaner::testing::site_page(
+      "yelp", "local/scrapfly-yelp-search-react-root-props-items-extract-2026-04.json"));
+  json out = recording();
+  out["items"][0]["businessUrl"] = items[0]["searchActions"][0]["buttonProps"]["href"];
+  const json body = search().shape(
+      out, search().validate(
+               {{"keyword", "plumbers"}, {"location", "Seattle, WA"}, {"domain", "www.yelp.ca"}}));
+  EXPECT_EQ(body["ads"][0]["url"],
+            "https://www.yelp.ca/mtb_composer/business/vLaVvLoADMsU3e80ol3Z3Q/entry_point/"
+            "mtb_search_ad?source_request_id=1fe22969873cb10f");
+}
+
 // The arithmetic of the pager from a count (the real items carry none: the count given here
 // stands for the component with props.totalResults).
 TEST(YelpSearchShape, PagesFollowTheResultCount) {
