@@ -38,9 +38,6 @@ constexpr NotImplementedOperation kNotImplemented[] = {
     {"/scrape/glassdoor/job", "Glassdoor job",
      "no real Glassdoor job posting page (/job-listing/...) could be found to build and verify "
      "its reader on"},
-    {"/scrape/yelp/search", "Yelp search",
-     "no whole real Yelp search results page could be found to build and verify its reader on "
-     "(only items a scraper took out of one)"},
 };
 
 }  // namespace

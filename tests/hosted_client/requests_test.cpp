@@ -106,6 +106,13 @@ TEST(HostedClientRequests, TheClientsWordsReachThePageAsTheSitesOwn) {
                   .starts_with("https://fil.yelp.com.ph/biz/a-b"));
   EXPECT_TRUE(url_of("/scrape/yelp/place", {{"placeId", "a-b"}, {"domain", "www.yelp.com.tw"}})
                   .starts_with("https://www.yelp.com.tw/biz/a-b"));
+  EXPECT_EQ(url_of("/scrape/yelp/search", {{"keyword", "pizza"},
+                                           {"location", "Houston"},
+                                           {"l", "g:-95.2486,29.8496,-95.4277,29.6324"},
+                                           {"start", "10"},
+                                           {"domain", "fil.yelp.com.ph"}}),
+            "https://fil.yelp.com.ph/search?find_desc=pizza&find_loc=Houston&start=10&"
+            "l=g%3A-95.2486%2C29.8496%2C-95.4277%2C29.6324");
 }
 
 TEST(HostedClientRequests, GooglesOwnParametersAreChecked) {

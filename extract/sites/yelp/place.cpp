@@ -7,6 +7,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/schema_org.h"
 #include "extract/sites/common/text.h"
+#include "extract/sites/yelp/site.h"
 #include "extract/url.h"
 #include "gleaner_site_endpoints.h"
 
@@ -16,28 +17,6 @@ namespace {
 using nlohmann::json;
 using site_json::at;
 using site_json::str;
-
-// The site's country domains.
-const std::vector<std::string>& domains() {
-  static const std::vector<std::string> list = {
-      "yelp.com",    "yelp.ca",     "yelp.co.uk", "yelp.com.au", "yelp.ie",     "yelp.co.nz",
-      "yelp.com.sg", "yelp.com.hk", "yelp.de",    "yelp.fr",     "yelp.es",     "yelp.it",
-      "yelp.nl",     "yelp.be",     "yelp.ch",    "yelp.at",     "yelp.dk",     "yelp.se",
-      "yelp.no",     "yelp.fi",     "yelp.pl",    "yelp.pt",     "yelp.com.br", "yelp.com.mx",
-      "yelp.cz",     "yelp.com.tr", "yelp.co.jp", "yelp.cl",     "yelp.com.ar", "yelp.com.tw",
-      "yelp.com.ph", "yelp.my"};
-  return list;
-}
-
-// The sites' hosts for another language of their country, taken as they are.
-const std::vector<std::string>& language_hosts() {
-  static const std::vector<std::string> list = {
-      "de.yelp.ch",     "fr.yelp.ch",     "it.yelp.ch",     "en.yelp.ch",
-      "en.yelp.be",     "fr.yelp.be",     "nl.yelp.be",     "fr.yelp.ca",
-      "en.yelp.com.hk", "zh.yelp.com.hk", "en.yelp.com.ph", "fil.yelp.com.ph",
-      "en.yelp.my",     "ms.yelp.my",     "fi.yelp.fi",     "sv.yelp.fi"};
-  return list;
-}
 
 // "/biz/gary-danko-san-francisco" or "gary-danko-san-francisco" or a 22-character id → the id or
 // alias alone.
@@ -51,14 +30,8 @@ const Parameters& place_parameters() {
   static const Parameters params{
       {Param::string("placeId").required().pattern("(/biz/)?[A-Za-z0-9_-]{1,150}",
                                                    "a Yelp business id or alias (or /biz/<alias>)"),
-       Param::string("domain").one_of(with_and_without_www(domains(), language_hosts()))}};
+       domain_parameter()}};
   return params;
-}
-
-std::string host_of(const ValidatedParams& p) {
-  const std::string d = p.string("domain").value_or("yelp.com");
-  // A country's bare domain is served on www.; its language hosts (fr.yelp.ch) as named.
-  return d.starts_with("yelp.") ? "www." + d : d;
 }
 
 class PlaceEndpoint final : public Endpoint {
