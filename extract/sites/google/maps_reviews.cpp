@@ -89,11 +89,8 @@ class MapsReviewsEndpoint final : public Endpoint {
     UrlBuilder rpc(std::string(kOrigin) + "/maps/rpc/listugcposts");
     rpc.add("authuser", "0");
     if (!language.empty()) rpc.add("hl", language);
-    PageRequest request;
-    request.url = url.str();
-    request.profile = maps::maps_profile(language);
-    request.wait = WaitFor::selector_of(maps::kPlaceReady, maps::MapsOptions().render_patience);
-    request.world = maps::kPlaceWorld;
+    PageRequest request =
+        maps::place_page_request(url.str(), language, maps::MapsOptions().render_patience);
     request.script_args = {
         {"dataId", data_id},
         {"rpc", rpc.str() + "&pb="},
@@ -133,9 +130,13 @@ class MapsReviewsEndpoint final : public Endpoint {
     }
     if (!output.value("answer", false)) return body;
     json reviews = json::array();
-    for (const json& entry : output.value("entries", json::array())) {
+    const json entries = output.value("entries", json::array());
+    for (const json& entry : entries) {
       if (auto review = maps::review_from_entry(entry)) reviews.push_back(std::move(*review));
     }
+    // Entries of which none reads as a review: a layout the reader does not know, not a page
+    // without reviews.
+    if (!entries.empty() && reviews.empty()) return body;
     body["reviews"] = std::move(reviews);
     json pagination = json::object();
     if (output.contains("nextPageToken") && output["nextPageToken"].is_string()) {

@@ -226,9 +226,20 @@ TEST(MapsReviewsEndpoint, ARefusedOrFailedRpcIsNotAnEmptyPage) {
             ErrorCode::UpstreamBlocked);
   EXPECT_EQ(testing::error_of_shape(endpoint(), json{{"status", 500}}, params),
             ErrorCode::UpstreamError);
-  // An answer that is not the RPC's array: nothing read.
+  // An answer that is not the RPC's array, or whose entries none reads as a review: nothing read.
   EXPECT_FALSE(
       endpoint().has_content(endpoint().shape(json{{"status", 200}, {"answer", false}}, params)));
+  const json place =
+      testing::recorded("google/data/maps_reviews/griffith-page-two-entries.json")["place"];
+  const json unknown = {{"status", 200},
+                        {"answer", true},
+                        {"place", place},
+                        {"entries", json::array({json::array({"unknown layout"})})}};
+  EXPECT_FALSE(endpoint().has_content(endpoint().shape(unknown, params)));
+  // The same place with no entries: a page without reviews, which is an answer.
+  EXPECT_TRUE(endpoint().has_content(endpoint().shape(
+      json{{"status", 200}, {"answer", true}, {"place", place}, {"entries", json::array()}},
+      params)));
 }
 
 }  // namespace
