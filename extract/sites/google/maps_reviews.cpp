@@ -51,9 +51,9 @@ class MapsReviewsEndpoint final : public Endpoint {
   std::string_view route() const override { return "google-maps/reviews"; }
   std::int64_t default_cost() const override { return 5; }
   std::vector<std::string> fields() const override {
-    return {"placeInfo.title",         "reviews[].reviewId", "reviews[].rating",
-            "reviews[].snippet",       "reviews[].isoDate",  "reviews[].user",
-            "pagination.nextPageToken"};
+    // Not pagination.nextPageToken: absent on every last page, its absence says nothing.
+    return {"placeInfo.title",   "reviews[].reviewId", "reviews[].rating",
+            "reviews[].snippet", "reviews[].isoDate",  "reviews[].user"};
   }
 
   const Parameters& parameters() const override {
