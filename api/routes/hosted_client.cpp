@@ -29,9 +29,6 @@ constexpr NotImplementedOperation kNotImplemented[] = {
     {"/scrape/google-maps/photos", "Google Maps photos",
      "no saved Google Maps photo gallery (page or its response) could be found to verify a reader "
      "on"},
-    {"/scrape/google-maps/reviews", "Google Maps reviews",
-     "no whole Google Maps reviews pane or reviews response (listugcposts) could be found to "
-     "verify a reader on, only two single review entries taken out of one"},
     {"/scrape/google-maps/contributor-reviews", "Google Maps contributor reviews",
      "no saved Google Maps contributor profile or its reviews response could be found to verify a "
      "reader on"},

@@ -57,7 +57,9 @@ TEST(HostedClientRequests, EveryShapeOfEveryServedOperationIsAccepted) {
   }
   // Every value of every list was tried (the lists hold 245 countries, 195 Google domains, ...).
   EXPECT_GT(accepted, 800u);
-  EXPECT_EQ(refused, 1u);  // domain=www.yellowpages.ca (deviceType=tablet is served: issue 27)
+  // domain=www.yellowpages.ca (deviceType=tablet is served: issue 27), and a Maps reviews topicId
+  // (no real answer shows the topic list its ids come from).
+  EXPECT_EQ(refused, 2u);
 }
 
 // The client's words reach the page as the site's own: a few that were refused before, each

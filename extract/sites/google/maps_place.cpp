@@ -39,12 +39,7 @@ class MapsPlaceEndpoint final : public Endpoint {
     url.add_raw("q", "place_id:" + params.string("placeId").value_or(""));
     const std::string language = params.string("hl") ? language_tag(*params.string("hl")) : "";
     if (!language.empty()) url.add("hl", language);
-    PageRequest request;
-    request.url = url.str();
-    request.profile = maps::maps_profile(language);
-    request.wait = WaitFor::selector_of(maps::kPlaceReady, maps::MapsOptions().render_patience);
-    request.world = maps::kPlaceWorld;
-    return request;
+    return maps::place_page_request(url.str(), language, maps::MapsOptions().render_patience);
   }
 
   json shape(const json& output, const ValidatedParams& params) const override {

@@ -21,6 +21,16 @@ extract::BrowserProfile maps_profile(const std::string& language) {
   return profile;
 }
 
+extract::PageRequest place_page_request(const std::string& url, const std::string& language,
+                                        Millis render_patience) {
+  extract::PageRequest request;
+  request.url = url;
+  request.profile = maps_profile(language);
+  request.wait = extract::WaitFor::selector_of(kPlaceReady, render_patience);
+  request.world = kPlaceWorld;
+  return request;
+}
+
 MapsOptions MapsOptions::from_config(const Config& config) {
   MapsOptions o;
   o.page_budget =
@@ -97,11 +107,8 @@ std::vector<json> MapsReader::search(const std::string& keyword, const std::stri
 }
 
 std::optional<json> MapsReader::place_details(Tab& tab, const std::string& url, Deadline deadline) {
-  extract::PageRequest request;
-  request.url = url;
-  request.profile = maps_profile(options_.language);
-  request.wait = extract::WaitFor::selector_of(kPlaceReady, options_.render_patience);
-  request.world = kPlaceWorld;
+  const extract::PageRequest request =
+      place_page_request(url, options_.language, options_.render_patience);
   try {
     const auto reading = extract::read_page(tab, request, scripts::google_maps_place_js,
                                             std::min(deadline, deadline_in(options_.page_budget)));

@@ -16,6 +16,7 @@
 
 #include "core/clock.h"
 #include "core/config.h"
+#include "extract/endpoint.h"
 #include "extract/tab.h"
 
 namespace gleaner::extract::google::maps {
@@ -49,6 +50,12 @@ inline constexpr const char* kPlaceReady = "div[role=\"main\"][aria-label] h1";
 /// maps_place.js reads the page's own variables (APP_INITIALIZATION_STATE, ES5DGURL): it runs in
 /// the page's world.
 inline constexpr extract::World kPlaceWorld = extract::World::Page;
+
+/// How a place page at `url` is opened and read (the jobs, /scrape/google-maps/place and
+/// /reviews): the maps profile for `language`, its panel awaited up to `render_patience`, in the
+/// page's world.
+extract::PageRequest place_page_request(const std::string& url, const std::string& language,
+                                        Millis render_patience);
 
 /// The URL a person's search for `keyword` in `location` loads.
 std::string search_url(const std::string& keyword, const std::string& location,
