@@ -32,7 +32,7 @@
   // links, a menu) credits nobody, unless its names also say content.
   const UNLIKELY = /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
   const MAYBE = /and|article|body|column|content|main|shadow/i;
-  const ASIDE = /caption|credit|byline|author|dateline|writtenby/i;
+  const ASIDE = /caption|credit|byline|author|dateline|writtenby|attribution/i;
   const LABEL = /^(advert|advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$/i;
 
   // Names of sharing widgets and of promotions (more to read, newsletters), which win over a content
@@ -297,14 +297,17 @@
   };
 
   // A block of links inside a line of text (a hover card of a name's latest articles, hidden until
-  // the pointer is on it; a line of tags): an inline element of 100 characters or more, four fifths
-  // links and under 50 characters outside them, three links or more.
+  // the pointer is on it; a line of tags): the innermost inline element of 100 characters or more,
+  // four fifths links and under 50 characters outside them, three links or more.
   const linkCard = (el) => {
     const tag = el.localName;
     if (tag === 'a' || BLOCKS.has(tag)) return false;
     const length = textLength(el);
     if (length < 100 || linkDensity(el) <= 0.8 || length - linkLength(el) >= 50) return false;
-    return el.querySelectorAll('a').length >= 3;
+    if (el.querySelectorAll('a').length < 3) return false;
+    // The innermost such element: the name it hangs on stays.
+    for (const c of el.children) if (linkCard(c)) return false;
+    return true;
   };
   // A headline linked to another article between the article's paragraphs ("SEAN SPICER
   // ELIMINATED FROM 'DANCING WITH THE STARS'", "Also on rt.com ..."): a paragraph, or a link
@@ -343,14 +346,15 @@
     return t.split(' ').length >= 4;
   };
   // A date line ("Updated 10:01 pm PST, Tuesday, November 19, 2019", "LinkNaija October 06, 2018"):
-  // under 80 characters with a digit and named like a date, or under 100 and two fifths of it in
-  // the page's date elements (<time>, a datetime attribute, itemprop date...), a block or a line of
-  // its own (not a date inside a sentence).
+  // under 100 characters, two fifths of it in the page's date elements (<time>, a datetime
+  // attribute, itemprop date...), or under 80 with a digit and named like a date; a block or a
+  // line of its own (not a date inside a sentence).
   const dateLine = (el) => {
     const length = textLength(el);
     if (length === 0 || length >= 100 || holdsH1.has(el)) return false;
-    if (length < 80 && DATE_NAME.test(names(el)) && /[0-9]/.test(textOf(el))) return true;
-    if (dateLength(el) * 10 < length * 4) return false;
+    const date = dateLength(el) * 10 >= length * 4 ||
+        (length < 80 && DATE_NAME.test(names(el)) && /[0-9]/.test(textOf(el)));
+    if (!date) return false;
     if (BLOCKS.has(el.localName)) return true;
     // The line around an inline element: its block's text but the blocks beside it.
     let block = el.parentElement;

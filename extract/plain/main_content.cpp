@@ -43,7 +43,7 @@ const std::set<std::string, std::less<>> kBlocks = {
 const std::set<std::string, std::less<>> kNoText = {"script", "style",   "noscript", "template",
                                                     "svg",    "iframe",  "object",   "button",
                                                     "select", "textarea"};
-const Regex kAside("caption|credit|byline|author|dateline|writtenby", {.ignore_case = true});
+const Regex kAside("caption|credit|byline|author|dateline|writtenby|attribution", {.ignore_case = true});
 const Regex kLabel(
     "^(advert|advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$",
     {.ignore_case = true});
@@ -340,15 +340,20 @@ class Scorer {
   }
 
   /// A block of links inside a line of text (a hover card of a name's latest articles, hidden
-  /// until the pointer is on it; a line of tags): an inline element of 100 characters or more,
-  /// four fifths links and under 50 characters outside them, three links or more.
+  /// until the pointer is on it; a line of tags): the innermost inline element of 100 characters
+  /// or more, four fifths links and under 50 characters outside them, three links or more.
   bool link_card(xmlNodePtr el) {
     const std::string_view tag = html::tag_of(el);
     const Lengths& l = lengths_[el];
     if (tag == "a" || kBlocks.count(tag) || l.text < 100 || link_density(el) <= 0.8 ||
         l.text - l.links >= 50)
       return false;
-    return html::evaluate_xpath(doc_, el, "descendant::a", nullptr).nodes.size() >= 3;
+    if (html::evaluate_xpath(doc_, el, "descendant::a", nullptr).nodes.size() < 3) return false;
+    // The innermost such element: the name it hangs on stays.
+    for (xmlNodePtr c : html::element_children(el)) {
+      if (link_card(c)) return false;
+    }
+    return true;
   }
 
   /// A headline linked to another article between the article's paragraphs ("SEAN SPICER
@@ -390,18 +395,18 @@ class Scorer {
   }
 
   /// A date line ("Updated 10:01 pm PST, Tuesday, November 19, 2019", "LinkNaija October 06,
-  /// 2018"): under 80 characters with a digit and named like a date, or under 100 and two fifths
-  /// of it in the page's date elements (<time>, a datetime attribute, itemprop date...), a block or
-  /// a line of its own (not a date inside a sentence).
+  /// 2018"): under 100 characters, two fifths of it in the page's date elements (<time>, a
+  /// datetime attribute, itemprop date...), or under 80 with a digit and named like a date; a block
+  /// or a line of its own (not a date inside a sentence).
   bool date_line(xmlNodePtr el) {
     const std::size_t length = lengths_[el].text;
     if (length == 0 || length >= 100 || lengths_[el].h1) return false;
-    if (length < 80 && kDateName.search(names(el))) {
+    bool date = date_length(el) * 10 >= length * 4;
+    if (!date && length < 80 && kDateName.search(names(el))) {
       const std::string t = html::text_content(el);
-      if (std::any_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return true;
+      date = std::any_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
     }
-    if (date_length(el) * 10 < length * 4) return false;
+    if (!date) return false;
     if (kBlocks.count(html::tag_of(el))) return true;
     // The line around an inline element: its block's text but the blocks beside it.
     xmlNodePtr block = el->parent;

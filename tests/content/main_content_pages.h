@@ -189,6 +189,98 @@ inline const MainContentPage kReadAlsoBeforeANoBreakSpace{
     {"14.372,4 millones", "según el informe."},
     {"Lea también", "legalizar la comercialización", "reportero y camarógrafo"}};
 
+// rt.com (bench/main_content/data/scrapinghub, 4a44ab3e): inside the article block a sharing row
+// named "article__share" ("Follow RT on"), a date line named "article__date", and a headline
+// linked to another article standing alone between the paragraphs ("Also on rt.com"): all left
+// out, though their names also say "article".
+inline const MainContentPage kShareRowDateAndLinkedHeadline{
+    "/main/rt",
+    R"html(<!doctype html><html><head><title>3 pro-Morales demonstrators killed in clashes — RT World News</title></head><body>
+<div class="article "><h1 class="article__heading">‘He died in my hands’: 3 pro-Morales demonstrators killed in clashes with Bolivia’s police &amp; soldiers near barricaded fuel plant</h1>
+<div class="article__date"><span class="date date_article-header">20 Nov, 2019 05:47  <span class="update_date_visible"></span></span></div>
+<div class="article__share"><div class="article__social-wrapper_upper"><div class="social-container" data-buttons="facebook, twitter, reddit, telegram, fbmessenger, whatsapp" data-counters=""></div><div class="article__google-news upper"><span>Follow RT on</span><a href="https://news.google.com/publications/CAAqBwgKMJz93AIw0JIc?hl=en-US&amp;gl=US&amp;ceid=US%3Aen" target="_blank" rel="nofollow noopener"><img src="/static/img/googlenews.svg" alt="RT" style="vertical-align: middle; width: 120px"></a></div></div></div>
+<div class="article__text text "><p>In addition to the three fatalities at a fuel plant on Tuesday, Bolivia’s public defender’s office said another 30 people had been injured in the skirmishes, but added the exact circumstances of the deaths and injuries remained unclear.</p><p>Public Ombudsman Nadia Cruz’s office said the deaths were caused by gunshot wounds and called on the <em>“interim”</em> government to withdraw military units from all policing operations in order to reduce the violence.</p><a class="read-more-big" href="/news/473735-bolivia-crackdown-socialists-journalists-sedition/" target="_blank">
+    <span class="read-more-big__container">
+        <span class="read-more-big__content">
+            <span class="read-more-big__subtitle">Also on rt.com</span>
+            <span class="read-more-big__title">Journalists &amp; politicians from Morales’ party threatened with sedition arrests as Bolivia purges socialist elements</span>
+        </span>
+    </span>
+</a><p>An Associated Press journalist in the area also reported hearing gunfire near the fuel facility in Senkata, which protesters have tried to block over the last five days in an attempt to shut down operations, as well as seeing a military helicopter flying over the plant.</p><p>A doctor on the scene told Ruptly that he tried to save one of the wounded demonstrators, but failed to do so.</p><p><em>“It’s a shame to see a comrade die in this way, because he died in my hands. Seeing it was a shot in the heart, how sad to see something like that,”</em> the doctor said.</p></div>
+</div>
+</body></html>)html",
+    {"another 30 people had been injured", "a military helicopter flying over the plant",
+     "the doctor said."},
+    {"Follow RT on", "Also on rt.com", "threatened with sedition arrests", "20 Nov, 2019"}};
+
+// foxnews.com (bench/main_content/data/scrapinghub, 7dfc3e35): headlines of other articles,
+// each a paragraph that is one link, between the article's paragraphs; a sentence with two links
+// in it stays.
+inline const MainContentPage kLinkedHeadlinesBetweenParagraphs{
+    "/main/fox",
+    R"html(<!doctype html><html><head><title>James Van Der Beek eliminated from 'Dancing with the Stars' | Fox News</title></head><body>
+<article><h1 class="headline">James Van Der Beek eliminated from 'Dancing with the Stars' after wife suffers miscarriage</h1>
+<div class="article-body"><p class="speakable"><a href="https://www.foxnews.com/entertainment/james-van-der-beek-gives-super-awkward-interview-about-dawsons-creek" target="_blank">James Van Der Beek</a> has been eliminated from “<a href="https://www.foxnews.com/category/entertainment/dancing-with-the-stars" target="_blank">Dancing with the Stars</a>.”</p><p>Van Der Beek was eliminated in what host <a href="https://www.foxnews.com/entertainment/tom-bergeron-sean-spicer-dancing-with-stars" target="_blank">Tom Bergeron</a> described as the “hardest judge’s verdict so far this season.” The difficult elimination came in light of Van Der Beek’s announcement that his wife, Kimberly, had suffered a miscarriage over the weekend.</p><p>“You never know why these things happen, that’s what I’ve been telling my kids. All you know is that it brings you closer together, it breaks you open, it opens your heart, it deepens your appreciation,” said the actor. “It makes you more human.”</p><p><strong><a href="https://www.foxnews.com/entertainment/sean-spicer-eliminated-from-dancing-with-the-stars" target="_blank">SEAN SPICER ELIMINATED FROM 'DANCING WITH THE STARS'</a></strong></p><p>Those involved with “DWTS” struggled with the decision to boot Van Der Beek off the show.</p><p>“This is not easy. First of all, this is not at all what I expected to see here,” judge Inaba noted as she made her decision.</p><p><strong><a href="https://www.foxnews.com/apps-products?pid=AppArticleLink" target="_blank">CLICK HERE TO GET THE FOX NEWS APP</a></strong></p><p>“Can I give it to James?” Brooke tearfully asked before apologizing to the actor.</p></div></article>
+</body></html>)html",
+    {"has been eliminated from “Dancing with the Stars.”", "It makes you more human.",
+     "Brooke tearfully asked"},
+    {"SEAN SPICER ELIMINATED", "GET THE FOX NEWS APP"}};
+
+// thehill.com (bench/main_content/data/scrapinghub, 6ebac05f): a name in a sentence carries a
+// hover card of its latest articles (links, shown on pointing): the card is left out, the
+// sentence and the name stay.
+inline const MainContentPage kHoverCardInASentence{
+    "/main/hover-card",
+    R"html(<!doctype html><html><head><title>New York man pleads guilty to threatening to kill Omar | TheHill</title></head><body>
+<article><h1 class="title">New York man pleads guilty to threatening to kill Omar</h1>
+<div class="field-items"><div class="field-item even" property="content:encoded"><p><span style="font-weight: 400;">A New York man pleaded guilty to charges he threatened to kill Rep. <span class="rollover-people" data-behavior="rolloverpeople"><a class="rollover-people-link" data-nid="418778" href="/people/ilhan-omar">Ilhan Omar</a><span class="rollover-people-block" id="rollover-people-418778"><span class="rollover-block"><span><img src="/sites/default/files/styles/thumb_100/public/omarilhan_111518gn2_lead.jpg" width="100" height="100" alt=""><a class="name" href="/people/ilhan-omar">Ilhan Omar</a><a class="people-articles" href="/policy/technology/overnights/471175-hillicon-valley-progressives-oppose-surveillance-rider-senators">Hillicon Valley: Progressives oppose funding bill over surveillance authority | Senators call for 5G security coordinator | Facebook gets questions over location tracking | Louisiana hit by ransomware attack</a> <a class="people-articles" href="/policy/technology/471161-progressives-oppose-stopgap-funding-measure-over-surveillance-authority">Progressives oppose spending stopgap measure over surveillance authority extension </a> <a class="people-articles" href="/blogs/blog-briefing-room/news/471124-omar-asks-court-to-apply-system-of-compassion-in-sentencing-man">Omar asks court to apply 'system of compassion' in sentencing man convicted of threatening her</a> <a class="more" href="/people/ilhan-omar">MORE<span></span></a></span></span></span></span> (D-Minn.), according to the Justice Department.</span></p>
+<p>The office referred the call to U.S. Capitol Police, who worked with the FBI to investigate. When Carlineo was approached, he told police he supported Trump and hates radical Muslims in government. </p>
+<p><span style="font-weight: 400;">Carlineo faces up to 10 years in prison and a fine of up to $250,000 when he is sentenced in February, the department said.</span></p></div></div></article>
+</body></html>)html",
+    {"threatened to kill Rep. Ilhan Omar (D-Minn.), according to the Justice Department.",
+     "hates radical Muslims in government"},
+    {"Hillicon Valley", "system of compassion", "MORE"}};
+
+// sfgate.com (bench/main_content/data/scrapinghub, 5caf91b8): "Updated" and a <time> on a line of
+// their own under the heading, left out.
+inline const MainContentPage kDateLineUnderTheHeading{
+    "/main/date-line",
+    R"html(<!doctype html><html><head><title>The Latest: Man stabbed to death on San Francisco Bay train - SFGate</title></head><body>
+<div class="article-content"><div class="article-title">
+<h1 class="headline entry-title">The Latest: Man stabbed to death on San Francisco Bay train</h1>
+    <span class="timestamp">Updated
+        <time itemprop="datePublished" datetime="2019-11-20T06:01:19Z">
+            10:01 pm PST, Tuesday, November 19, 2019
+        </time>
+    </span>
+</div>
+<div class="article-body">
+            <p>HAYWARD, Calif. (AP) — The Latest on a deadly stabbing on a San Francisco Bay Area commuter train (all times local):</p>
+            <p>10 p.m.</p>
+            <p>Authorities say a stabbing that killed a passenger on a San Francisco Bay Area commuter train may have occurred after the attacker tried to steal another rider’s shoes.</p>
+            <p>The fight broke out Tuesday afternoon on a BART train pulling into a station in Hayward.</p>
+            <p>The San Francisco Chronicle says police are looking into whether the victim was a good Samaritan who tried to stop the suspect from stealing items from another person, possibly shoes.</p>
+</div></div>
+</body></html>)html",
+    {"The Latest on a deadly stabbing", "possibly shoes."},
+    {"Updated", "10:01 pm PST"}};
+
+// nj.com (bench/main_content/data/scrapinghub, 3f65af7b): a tweet quoted in the article, in a
+// wrapper named "social-media-embed": a quotation, so it stays.
+inline const MainContentPage kTweetInASocialWrapper{
+    "/main/tweet",
+    R"html(<!doctype html><html><head><title>Florida Man exists. South Dakota: Hold my beer. - nj.com</title></head><body>
+<article class="article"><h1>Florida Man exists. South Dakota: Hold my beer.</h1>
+<div class="entry-content">
+<p class="article__paragraph--left">Enter South Dakota to throw down the gauntlet. The state’s new slogan for an anti-drug campaign drew a South Dakota-sized share of attention on social media Monday.</p>
+<p class="article__paragraph--left">Yes, that’s it. No joke. The governor of South Dakota would like us to know that her state is on meth. You know, like solving the problem. <i>On it</i>!</p>
+<p class="article__paragraph--left">And if you haven’t yet noticed what might be wrong, a whole lot of people on Twitter pointed it out.</p><div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en" dir="ltr">Yes this is real and yes the state spent nearly half a million dollars on it: <a href="https://t.co/Nc0nKoXGBP">https://t.co/Nc0nKoXGBP</a></p>— Dianna E. Anderson (@diannaeanderson) <a href="https://twitter.com/diannaeanderson/status/1196501054197649413?ref_src=twsrc%5Etfw">November 18, 2019</a></blockquote>
+</div><p class="article__paragraph--left">So many people were talking about South Dakota’s odd new slogan that the state and “We’re On It" became top Twitter trends.</p>
+</div></article>
+</body></html>)html",
+    {"the state spent nearly half a million dollars on it", "became top Twitter trends"},
+    {}};
+
 inline const std::vector<const MainContentPage*> kMainContentPages = {
     &kCommentsOutweighTheArticle,
     &kArticleBodyStated,
@@ -197,6 +289,11 @@ inline const std::vector<const MainContentPage*> kMainContentPages = {
     &kArticleSplitIntoBlocksOfOneKind,
     &kForumThreadNamedComments,
     &kLongBlockNamedLikeAnAuthorBox,
-    &kReadAlsoBeforeANoBreakSpace};
+    &kReadAlsoBeforeANoBreakSpace,
+    &kShareRowDateAndLinkedHeadline,
+    &kLinkedHeadlinesBetweenParagraphs,
+    &kHoverCardInASentence,
+    &kDateLineUnderTheHeading,
+    &kTweetInASocialWrapper};
 
 }  // namespace gleaner::testing
