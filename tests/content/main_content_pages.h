@@ -281,6 +281,55 @@ inline const MainContentPage kTweetInASocialWrapper{
     {"the state spent nearly half a million dollars on it", "became top Twitter trends"},
     {}};
 
+// nbcnews.com (bench/main_content/data/scrapinghub, 5a822960): inside the article body a
+// newsletter box named "article-body__tablet-newsletter" and a <time> on a line of its own: both
+// left out, though the box's name also says "article-body".
+inline const MainContentPage kNewsletterBoxAndTimeInTheBody{
+    "/main/newsletter",
+    R"html(<!doctype html><html><head><title>House Hitler was born in will become a police station, Austria says</title></head><body>
+<article class="articleBody" data-taboola-target="read-more"><div class="gridContainer___3alrm gridContainer article-body__grid--container"><div class="article-body__section article-body__last-section"><div class="body___2BbXy article-body publico-txt f4 f5-m lh-copy gray-100 article-body__hover--links" data-test="articleBody"><div class="article-body__tablet-newsletter"><div class="container___jsHMh news___34TC8 dn-print" data-test="newsletter-signup"><div class="borderTop___3KbzM"></div><div></div><div class="signupBackground___27LhS"><h2 class="signupTitle___15fvr">Breaking News Emails</h2><div class="signupForeground___2FAE6"><div class="signupMessage___3ctJh">Get breaking news alerts and special reports. The news and stories that matter, delivered weekday mornings.</div><a href="https://www.nbcnews.com/newsletters/breakingnews" class="animated-ghost-button animated-ghost-button--normal" target="_blank">SUBSCRIBE</a></div></div></div></div><section class="mb7"><div class="mb1 founders-mono f2 lh-copy gray-80 ls-tight"><time class="relative z-1" datetime="Wed Nov 20 2019 09:28:00 GMT+0000 (UTC)" data-test="timestamp__datePublished" itemprop="datePublished" content="2019-11-20T09:28:00.000Z">Nov. 20, 2019, 9:28 AM UTC</time></div></section><div class="article-body__content"><p class="endmarkEnabled">VIENNA — The house where Adolf Hitler was born will be turned into a police station, Austria's interior minister said on Tuesday, after years of debate over how best to prevent it becoming a pilgrimage site for neo-Nazis.</p><p class="endmarkEnabled"><a href="https://www.nbcnews.com/news/world/hitler-s-house-seizure-backed-court-amid-nazi-shrine-fears-n778481" target="_blank">Having recently carried out a compulsory purchase of the house in Braunau am Inn</a>, a town on the border with Germany, Austria will invite architects to submit plans for a redesign of the building. It will house the local police force's offices, the Interior Ministry said in a statement.</p><p class="endmarkEnabled">"The house's future use by the police should send an unmistakable signal that this building will never again evoke the memory of National Socialism," Interior Minister Wolfgang Peschorn, who serves in a provisional government of civil servants, said in the statement.</p><p class="endmarkEnabled">Architects from across the European Union will be invited to submit plans for the building's redesign this month and a jury of experts and public officials will pick the winning design in the first half of next year, the Interior Ministry said.</p><p class="endmarkEnabled">Although Hitler was born in Braunau in 1889, Austria argued for decades that it was the first victim of National Socialism, having been annexed by Hitler's Germany in 1938.</p></div></div></div></div></article>
+</body></html>)html",
+    {"will be turned into a police station", "annexed by Hitler's Germany in 1938."},
+    {"Breaking News Emails", "delivered weekday mornings", "9:28 AM UTC"}};
+
+// theantijunecleaver.com (bench/main_content/data/scrapinghub, 0e014df6): "Sharing is caring!"
+// named "dpsp-share-text", and the author's box named "post-author", each short beside the post:
+// left out, though their names also say "text" and "post".
+inline const MainContentPage kShareTextAndAuthorBox{
+    "/main/author-box",
+    R"html(<!doctype html><html><head><title>Simple Hiking Survival Kit (with Kids) - The Anti-June Cleaver</title></head><body>
+<article id="post-14848" class="post type-post status-publish hentry"><div class="header-standard header-classic single-header"><h1 class="post-title single-post-title entry-title">Hiking the Boulder Flat Irons</h1></div>
+<div class="post-entry blockquote-style-1"><div class="inner-post-entry entry-content" id="penci-post-entry-inner"><p class="dpsp-share-text ">Sharing is caring!</p>
+<p>When you live in a state as beautiful as Colorado it’s impossible to stay inside. We moved here two years ago and we’re still in awe of the beauty and take advantage of it every chance we can get.</p>
+<p>In the time we’ve lived here and all of the times we’ve been to Boulder, one place we hadn’t yet visited were the Boulder Flatirons. We always have a baby carrier in the car so for our hike we just had to make a pit stop at Walmart for some easy to carry bottled Arrowhead water and healthy snacks.</p>
+<p>Red was our water boy for this trip. Armed with some ice packs and a portable cooler bag, the Arrowhead water stayed nice and cold while being easy for a teenager to carry on a mountain hike. We use Arrowhead bottled water because their bottles are made from BPA-free PET plastic.</p>
+<p>This guy learned the importance of staying hydrated very early on. Soon after we moved here we went to a festival and he didn’t take our warnings to keep hydrated seriously and passed out while waiting in line for a ride.</p>
+<p><strong>What is your favorite weekend family activity? How do you make sure that you stay hydrated?</strong></p><p class="dpsp-share-text ">Sharing is caring!</p></div></div>
+<div class="post-author"><div class="author-img"></div><div class="author-content"><h5><a href="https://theantijunecleaver.com/author/reganshae99/" title="Posts by Regan" rel="author">Regan</a></h5><p>Regan is a Southeastern Connecticut native now living in Central Massachusetts with her husband, two sons, and two cats. After living in Colorado for six years, she and her family realized that New England is home. Regan loves traveling, taking day trips, reading, cooking, and coffee.</p></div></div></article>
+</body></html>)html",
+    {"impossible to stay inside", "BPA-free PET plastic", "How do you make sure that you stay"},
+    {"Sharing is caring!", "Southeastern Connecticut native"}};
+
+// morebikes.co.uk (bench/main_content/data/scrapinghub, 30b771a4): an ad slot's label
+// "Advert" between the paragraphs of a review, left out.
+inline const MainContentPage kAdvertLabel{
+    "/main/advert",
+    R"html(<!doctype html><html><head><title>Bike &amp; Style book with soundtrack review | MoreBikes</title></head><body>
+<div class="entry-content"><p>Born to be Wild, the soundtrack album, gives you a selection of classic rock tracks, including Born to be Wild and The Road to Hell. While we all know vinyl is best, there’s also a download code to get all the tracks as 256kps MP3s.</p><div class="Off5dpXq" style="clear:both;float:left;width:100%;margin:0 0 20px 0;"><center><span style="font-size:0.7em;color:#AAA;">Advert</span><br> </center></div><p>The book is full of iconic bikes, people and kit (though where are Lewis Leathers?!). It’s a very enjoyable title to leaf through whenever you want to remember how cool you are.</p></div>
+</body></html>)html",
+    {"a download code to get all the tracks", "remember how cool you are."},
+    {"Advert"}};
+
+// reuters.com (bench/main_content/data/scrapinghub, 57d46c9d): the reporters' credit at the end
+// of the story, named "Attribution_content", left out like a byline.
+inline const MainContentPage kReportersCredit{
+    "/main/attribution",
+    R"html(<!doctype html><html><head><title>Stocks slip as trade worries weigh - Reuters</title></head><body>
+<div class="StandardArticleBody_body"><p>While the dollar was supported by recent U.S. economic data meeting lowered expectations, the greenback may be in for some weakness, said Juan Perez, senior foreign exchange trader and strategist at Tempus Inc. </p><p>“Central banks cannot provide that much to incentivize stocks any higher, thus risk-appetite is muted and the buck may continue to lose based on the fact that the American economy is indeed slower and the Fed’s ability to satisfy anyone is in question,” Perez said. </p><p>The Japanese yen strengthened 0.13% versus the greenback at 108.55 per dollar, while Sterling <a href="/finance/currencies/quote?srcCurr=GBP&amp;destCurr=USD">GBP=</a> was last trading at $1.2925, down 0.21% on the day.     </p><p>Spot gold XAU= added 0.1% to $1,472.19 an ounce.  </p><p>Copper CMCU3 rose 0.86% to $5,880.00 a tonne.     </p><p>Three-month aluminum on the London Metal Exchange CMAL3 lost 0.06% to $1,737.00 a tonne. </p><div class="Attribution_container"><div class="Attribution_attribution"><p class="Attribution_content">Reporting by Rodrigo Campos; additional reporting by  Stephanie Kelly, Saqib Iqbal Ahmed and Gertrude Chavez-Dreyfuss; Editing by Nick Zieminski and Dan Grebler</p></div></div></div>
+</body></html>)html",
+    {"the greenback may be in for some weakness", "lost 0.06% to $1,737.00 a tonne."},
+    {"Reporting by Rodrigo Campos", "Editing by Nick Zieminski"}};
+
 inline const std::vector<const MainContentPage*> kMainContentPages = {
     &kCommentsOutweighTheArticle,
     &kArticleBodyStated,
@@ -294,6 +343,10 @@ inline const std::vector<const MainContentPage*> kMainContentPages = {
     &kLinkedHeadlinesBetweenParagraphs,
     &kHoverCardInASentence,
     &kDateLineUnderTheHeading,
-    &kTweetInASocialWrapper};
+    &kTweetInASocialWrapper,
+    &kNewsletterBoxAndTimeInTheBody,
+    &kShareTextAndAuthorBox,
+    &kAdvertLabel,
+    &kReportersCredit};
 
 }  // namespace gleaner::testing

@@ -260,5 +260,22 @@ TEST(MainContent, ATweetGoesWhenNotAQuotation) {
   EXPECT_EQ(main_text(page).find("half a million dollars"), std::string::npos) << main_text(page);
 }
 
+// The newsletter box, the "Sharing is caring!" lines, the author's box and the reporters' credit
+// go by their names: renamed, they stay.
+TEST(MainContent, PromotionsShareTextAuthorBoxAndCreditStayWhenNotNamedSo) {
+  std::string text = main_text(
+      replaced(replaced(testing::kNewsletterBoxAndTimeInTheBody.html, "newsletter", "box"), "signup",
+               "box"));
+  EXPECT_NE(text.find("Breaking News Emails"), std::string::npos) << text;
+  text = main_text(replaced(testing::kShareTextAndAuthorBox.html, "dpsp-share-text", "dpsp-text"));
+  EXPECT_NE(text.find("Sharing is caring!"), std::string::npos) << text;
+  // (the box, its inner block "author-content" and its link rel="author" all say so)
+  text = main_text(replaced(testing::kShareTextAndAuthorBox.html, "author", "person"));
+  EXPECT_NE(text.find("Southeastern Connecticut native"), std::string::npos) << text;
+  text = main_text(
+      replaced(replaced(testing::kReportersCredit.html, "Attribution", "Note"), "attribution", "note"));
+  EXPECT_NE(text.find("Reporting by Rodrigo Campos"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace gleaner::plain
