@@ -193,7 +193,9 @@
     for (const [el, raw] of scores) {
       if (!shown(el)) continue;
       let s = raw;
-      const n = names(el);
+      // The body's names say what kind of page it is (WordPress's "single-post"), not where its
+      // content is: they weigh nothing.
+      const n = el === body ? '' : names(el);
       if (POSITIVE.test(n)) s += 25;
       if (NEGATIVE.test(n) && !POSITIVE.test(n)) s -= 25;
       const tag = el.localName;

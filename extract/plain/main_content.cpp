@@ -152,7 +152,9 @@ class Scorer {
     double best_score = 0;
     for (const auto& [el, r] : raw) {
       double s = r;
-      const std::string n = names(el);
+      // The body's names say what kind of page it is (WordPress's "single-post"), not where its
+      // content is: they weigh nothing.
+      const std::string n = el == doc_.body() ? std::string() : names(el);
       const bool positive = kPositive.search(n);
       if (positive) s += 25;
       if (kNegative.search(n) && !positive) s -= 25;
