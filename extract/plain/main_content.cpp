@@ -43,7 +43,8 @@ const std::set<std::string, std::less<>> kBlocks = {
 const std::set<std::string, std::less<>> kNoText = {"script", "style",   "noscript", "template",
                                                     "svg",    "iframe",  "object",   "button",
                                                     "select", "textarea"};
-const Regex kAside("caption|credit|byline|author|dateline|writtenby|attribution", {.ignore_case = true});
+const Regex kAside("caption|credit|byline|author|dateline|writtenby|attribution",
+                   {.ignore_case = true});
 const Regex kLabel(
     "^(advert|advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$",
     {.ignore_case = true});
@@ -360,8 +361,8 @@ class Scorer {
 
   /// A headline linked to another article between the article's paragraphs ("SEAN SPICER
   /// ELIMINATED FROM 'DANCING WITH THE STARS'", "Also on rt.com ..."): a paragraph, or a link
-  /// standing alone among blocks, four fifths link text (hover cards aside), of four words or more and
-  /// not an address (a source cited as its URL is the article's).
+  /// standing alone among blocks, four fifths link text (hover cards aside), of four words or more
+  /// and not an address (a source cited as its URL is the article's).
   bool teaser(xmlNodePtr el) {
     const std::string_view tag = html::tag_of(el);
     if (tag == "a") {

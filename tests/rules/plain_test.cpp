@@ -207,7 +207,8 @@ TEST(MainContent, AStatedBodyNotOnThePageChangesNothing) {
 TEST(MainContent, AHeadlineStaysWhenNotALink) {
   const std::string page = replaced(
       testing::kLinkedHeadlinesBetweenParagraphs.html,
-      "<a href=\"https://www.foxnews.com/entertainment/sean-spicer-eliminated-from-dancing-with-the-"
+      "<a "
+      "href=\"https://www.foxnews.com/entertainment/sean-spicer-eliminated-from-dancing-with-the-"
       "stars\" target=\"_blank\">SEAN SPICER ELIMINATED FROM 'DANCING WITH THE STARS'</a>",
       "SEAN SPICER ELIMINATED FROM 'DANCING WITH THE STARS'");
   EXPECT_NE(main_text(page).find("SEAN SPICER ELIMINATED"), std::string::npos) << main_text(page);
@@ -247,16 +248,17 @@ TEST(MainContent, ADateStaysInsideASentence) {
   const std::size_t from = page.find("<span class=\"timestamp\">"),
                     to = page.find("</span>", from) + 7;
   const std::string line = page.substr(from, to - from);
-  const std::string inside = replaced(page.substr(0, from) + page.substr(to),
-                                      "(all times local):</p>", "(all times local), " + line + "</p>");
+  const std::string inside =
+      replaced(page.substr(0, from) + page.substr(to), "(all times local):</p>",
+               "(all times local), " + line + "</p>");
   EXPECT_NE(main_text(inside).find("10:01 pm PST"), std::string::npos) << main_text(inside);
 }
 
 // The tweet stays for being a quotation: the same wrapper around a plain block goes.
 TEST(MainContent, ATweetGoesWhenNotAQuotation) {
-  const std::string page = replaced(
-      replaced(testing::kTweetInASocialWrapper.html, "<blockquote class=", "<div class="),
-      "</blockquote>", "</div>");
+  const std::string page =
+      replaced(replaced(testing::kTweetInASocialWrapper.html, "<blockquote class=", "<div class="),
+               "</blockquote>", "</div>");
   EXPECT_EQ(main_text(page).find("half a million dollars"), std::string::npos) << main_text(page);
 }
 
@@ -264,16 +266,16 @@ TEST(MainContent, ATweetGoesWhenNotAQuotation) {
 // go by their names: renamed, they stay.
 TEST(MainContent, PromotionsShareTextAuthorBoxAndCreditStayWhenNotNamedSo) {
   std::string text = main_text(
-      replaced(replaced(testing::kNewsletterBoxAndTimeInTheBody.html, "newsletter", "box"), "signup",
-               "box"));
+      replaced(replaced(testing::kNewsletterBoxAndTimeInTheBody.html, "newsletter", "box"),
+               "signup", "box"));
   EXPECT_NE(text.find("Breaking News Emails"), std::string::npos) << text;
   text = main_text(replaced(testing::kShareTextAndAuthorBox.html, "dpsp-share-text", "dpsp-text"));
   EXPECT_NE(text.find("Sharing is caring!"), std::string::npos) << text;
   // (the box, its inner block "author-content" and its link rel="author" all say so)
   text = main_text(replaced(testing::kShareTextAndAuthorBox.html, "author", "person"));
   EXPECT_NE(text.find("Southeastern Connecticut native"), std::string::npos) << text;
-  text = main_text(
-      replaced(replaced(testing::kReportersCredit.html, "Attribution", "Note"), "attribution", "note"));
+  text = main_text(replaced(replaced(testing::kReportersCredit.html, "Attribution", "Note"),
+                            "attribution", "note"));
   EXPECT_NE(text.find("Reporting by Rodrigo Campos"), std::string::npos) << text;
 }
 
