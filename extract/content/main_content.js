@@ -32,8 +32,15 @@
   // links, a menu) credits nobody, unless its names also say content.
   const UNLIKELY = /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
   const MAYBE = /and|article|body|column|content|main|shadow/i;
-  const ASIDE = /caption|credit|byline|author|dateline|writtenby/i;
-  const LABEL = /^(advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$/i;
+  const ASIDE = /caption|credit|byline|author|dateline|writtenby|attribution/i;
+  const LABEL = /^(advert|advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$/i;
+
+  // Names of sharing widgets and of promotions (more to read, newsletters), which win over a content
+  // word beside them ("dpsp-share-text", "article__share") in a block short beside the article.
+  const SHARE = /share|sharing|social/i;
+  const PROMO = /read-?more|recommend|trending|more-?stories|also-?like|newsletter|subscri|signup|sign-up/i;
+  // Names of a date line ("post-date", "timestamp", "arttidate_pub").
+  const DATE_NAME = /date|timestamp|publish|updated/i;
 
   const styleOf = (el) => getComputedStyle(el);
   // A page whose content is laid out but hidden (visibility or opacity) until its scripts reveal
@@ -186,7 +193,9 @@
     for (const [el, raw] of scores) {
       if (!shown(el)) continue;
       let s = raw;
-      const n = names(el);
+      // The body's names say what kind of page it is (WordPress's "single-post"), not where its
+      // content is: they weigh nothing.
+      const n = el === body ? '' : names(el);
       if (POSITIVE.test(n)) s += 25;
       if (NEGATIVE.test(n) && !POSITIVE.test(n)) s -= 25;
       const tag = el.localName;
@@ -273,6 +282,10 @@
     const tag = el.localName;
     if (BOILER_TAGS.has(tag) || BOILER_ROLES.has(el.getAttribute('role') || '')) return true;
     if (fixedOrSticky(el) || offPage(el)) return true;
+    // An embedded post or quotation is the article's whatever its wrapper's names say (a tweet in a
+    // "social-media-embed" block).
+    const length = textLength(el);
+    if (length > 0 && quotedLength(el) * 10 >= length * 6) return false;
     if (aside(el)) return true;
     if (tag === 'header' && !el.querySelector('h1, h2')) return true;
     const n = names(el);
@@ -282,7 +295,91 @@
       if (t < 200 || linkDensity(el) > 0.3) return true;
     }
     if ((tag === 'ul' || tag === 'ol' || tag === 'div') && linkDensity(el) > 0.6 && textLength(el) > 0) return true;
-    return false;
+    return linkCard(el) || teaser(el) || dateLine(el);
+  };
+
+  // A block of links inside a line of text (a hover card of a name's latest articles, hidden until
+  // the pointer is on it; a line of tags): the innermost inline element of 100 characters or more,
+  // four fifths links and under 50 characters outside them, three links or more.
+  const linkCard = (el) => {
+    const tag = el.localName;
+    if (tag === 'a' || BLOCKS.has(tag)) return false;
+    const length = textLength(el);
+    if (length < 100 || linkDensity(el) <= 0.8 || length - linkLength(el) >= 50) return false;
+    if (el.querySelectorAll('a').length < 3) return false;
+    // The innermost such element: the name it hangs on stays.
+    for (const c of el.children) if (linkCard(c)) return false;
+    return true;
+  };
+  // A headline linked to another article between the article's paragraphs ("SEAN SPICER
+  // ELIMINATED FROM 'DANCING WITH THE STARS'", "Also on rt.com ..."): a paragraph, or a link
+  // standing alone among blocks, four fifths link text (hover cards aside), of four words or more and
+  // not an address (a source cited as its URL is the article's).
+  const teaser = (el) => {
+    const tag = el.localName;
+    if (tag === 'a') {
+      if (!el.parentElement) return false;
+      let blocks = false;
+      for (const c of el.parentElement.childNodes) {
+        if (c.nodeType === 3 && c.data.trim()) return false;
+        if (c.nodeType === 1 && BLOCKS.has(c.localName)) blocks = true;
+      }
+      if (!blocks) return false;
+    } else if (tag !== 'p') {
+      return false;
+    }
+    let text = textLength(el);
+    // (querySelectorAll leaves the element itself out: a link's text is all link.)
+    let links = tag === 'a' ? text : linkLength(el);
+    const cards = (e) => {
+      for (const c of e.children) {
+        if (linkCard(c)) {
+          text -= textLength(c);
+          links -= linkLength(c);
+        } else {
+          cards(c);
+        }
+      }
+    };
+    cards(el);
+    if (text <= 0 || links <= text * 0.8) return false;
+    const t = textOf(el).replace(/\s+/g, ' ').trim();
+    if (t.includes('://') || t.includes('www.')) return false;
+    return t.split(' ').length >= 4;
+  };
+  // A date line ("Updated 10:01 pm PST, Tuesday, November 19, 2019", "LinkNaija October 06, 2018"):
+  // under 100 characters, two fifths of it in the page's date elements (<time>, a datetime
+  // attribute, itemprop date...), or under 80 with a digit and named like a date; a block or a
+  // line of its own (not a date inside a sentence).
+  const dateLine = (el) => {
+    const length = textLength(el);
+    if (length === 0 || length >= 100 || holdsH1.has(el)) return false;
+    const date = dateLength(el) * 10 >= length * 4 ||
+        (length < 80 && DATE_NAME.test(names(el)) && /[0-9]/.test(textOf(el)));
+    if (!date) return false;
+    if (BLOCKS.has(el.localName)) return true;
+    // The line around an inline element: its block's text but the blocks beside it.
+    let block = el.parentElement;
+    while (block && block !== body && !BLOCKS.has(block.localName)) block = block.parentElement;
+    if (!block) return false;
+    let line = textLength(block);
+    for (const c of block.children) if (BLOCKS.has(c.localName) && !c.contains(el)) line -= textLength(c);
+    return line < 100;
+  };
+  // The text inside the page's date elements, and inside quotations.
+  const dateLength = (el) => {
+    if (el.localName === 'time' || el.hasAttribute('datetime') || /^date/i.test(el.getAttribute('itemprop') || '')) {
+      return textLength(el);
+    }
+    let n = 0;
+    for (const c of el.children) n += dateLength(c);
+    return n;
+  };
+  const quotedLength = (el) => {
+    if (el.localName === 'blockquote') return textLength(el);
+    let n = 0;
+    for (const c of el.children) n += quotedLength(c);
+    return n;
   };
 
   // Laid out wholly outside the page (a closed drawer, a gallery's hidden slides, text for
@@ -323,7 +420,13 @@
     if (UNLIKELY.test(n) && !MAYBE.test(n) && textLength(el) * 2 <= rootsLength && !thread) return true;
     // Captions, credits and author boxes are short beside the text (a journal's long "author
     // guidelines" are its content).
-    if (ASIDE.test(n) && !POSITIVE.test(n) && textLength(el) * 2 <= rootsLength) return true;
+    // A content word beside (a "post-author" box) does not save one a quarter of the text or less.
+    const length = textLength(el);
+    if (ASIDE.test(n) && length * 2 <= rootsLength && (!POSITIVE.test(n) || length * 4 <= rootsLength)) return true;
+    // A sharing widget, and a block of promotions a quarter of the text or less, whatever content
+    // words their names hold too.
+    if (SHARE.test(n) && length < 100) return true;
+    if (PROMO.test(n) && length * 4 <= rootsLength) return true;
     if (el.getAttribute('rel') === 'author' || el.getAttribute('itemprop') === 'author') return true;
     // A paragraph that is a label and a link: "Read also:" and a headline.
     if (tag === 'p' && linkDensity(el) > 0.5 && textLength(el) < 200 && /:$/.test(labelOf(el))) return true;

@@ -43,10 +43,20 @@ const std::set<std::string, std::less<>> kBlocks = {
 const std::set<std::string, std::less<>> kNoText = {"script", "style",   "noscript", "template",
                                                     "svg",    "iframe",  "object",   "button",
                                                     "select", "textarea"};
-const Regex kAside("caption|credit|byline|author|dateline|writtenby", {.ignore_case = true});
+const Regex kAside("caption|credit|byline|author|dateline|writtenby|attribution",
+                   {.ignore_case = true});
 const Regex kLabel(
-    "^(advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$",
+    "^(advert|advertisement|advertising|anzeige|werbung|publicidad|publicit[ée]|pubblicit[àa])$",
     {.ignore_case = true});
+// Names of sharing widgets and of promotions (more to read, newsletters), which win over a content
+// word beside them ("dpsp-share-text", "article__share") in a block short beside the article.
+const Regex kShare("share|sharing|social", {.ignore_case = true});
+const Regex kPromo(
+    "read-?more|recommend|trending|more-?stories|also-?like|newsletter|subscri|signup|sign-up",
+    {.ignore_case = true});
+// Names of a date line ("post-date", "timestamp", "arttidate_pub").
+const Regex kDateName("date|timestamp|publish|updated", {.ignore_case = true});
+const Regex kDateProp("^date", {.ignore_case = true});
 const std::set<std::string, std::less<>> kFurnitureTags = {"nav", "aside", "footer", "dialog"};
 const std::set<std::string, std::less<>> kBoilerRoles = {
     "navigation", "complementary", "contentinfo", "banner", "search",
@@ -143,7 +153,9 @@ class Scorer {
     double best_score = 0;
     for (const auto& [el, r] : raw) {
       double s = r;
-      const std::string n = names(el);
+      // The body's names say what kind of page it is (WordPress's "single-post"), not where its
+      // content is: they weigh nothing.
+      const std::string n = el == doc_.body() ? std::string() : names(el);
       const bool positive = kPositive.search(n);
       if (positive) s += 25;
       if (kNegative.search(n) && !positive) s -= 25;
@@ -239,6 +251,10 @@ class Scorer {
   bool boilerplate(xmlNodePtr el) {
     const std::string_view tag = html::tag_of(el);
     if (boiler_element(el)) return true;
+    // An embedded post or quotation is the article's whatever its wrapper's names say (a tweet in a
+    // "social-media-embed" block).
+    const std::size_t length = lengths_[el].text;
+    if (length > 0 && quoted_length(el) * 10 >= length * 6) return false;
     if (aside(el)) return true;
     if (tag == "header") {
       auto headings = html::evaluate_xpath(doc_, el, "descendant::h1 | descendant::h2", nullptr);
@@ -253,7 +269,7 @@ class Scorer {
     if ((tag == "ul" || tag == "ol" || tag == "div") && lengths_[el].text > 0 &&
         link_density(el) > 0.6)
       return true;
-    return false;
+    return link_card(el) || teaser(el) || date_line(el);
   }
 
   std::size_t text_length(xmlNodePtr el) { return lengths_[el].text; }
@@ -304,8 +320,14 @@ class Scorer {
       return true;
     // Captions, credits and author boxes are short beside the text (a journal's long "author
     // guidelines" are its content).
-    if (kAside.search(n) && !kPositive.search(n) && lengths_[el].text * 2 <= roots_length_)
+    // A content word beside (a "post-author" box) does not save one a quarter of the text or less.
+    if (kAside.search(n) && lengths_[el].text * 2 <= roots_length_ &&
+        (!kPositive.search(n) || lengths_[el].text * 4 <= roots_length_))
       return true;
+    // A sharing widget, and a block of promotions a quarter of the text or less, whatever content
+    // words their names hold too.
+    if (kShare.search(n) && lengths_[el].text < 100) return true;
+    if (kPromo.search(n) && lengths_[el].text * 4 <= roots_length_) return true;
     if (html::attribute(el, "rel") == "author" || html::attribute(el, "itemprop") == "author")
       return true;
     // A paragraph that is a label and a link: "Read also:" and a headline.
@@ -318,6 +340,109 @@ class Scorer {
     }
     return lengths_[el].text < 20 &&
            kLabel.search(html::collapse_whitespace(html::text_content(el)));
+  }
+
+  /// A block of links inside a line of text (a hover card of a name's latest articles, hidden
+  /// until the pointer is on it; a line of tags): the innermost inline element of 100 characters
+  /// or more, four fifths links and under 50 characters outside them, three links or more.
+  bool link_card(xmlNodePtr el) {
+    const std::string_view tag = html::tag_of(el);
+    const Lengths& l = lengths_[el];
+    if (tag == "a" || kBlocks.count(tag) || l.text < 100 || link_density(el) <= 0.8 ||
+        l.text - l.links >= 50)
+      return false;
+    if (html::evaluate_xpath(doc_, el, "descendant::a", nullptr).nodes.size() < 3) return false;
+    // The innermost such element: the name it hangs on stays.
+    for (xmlNodePtr c : html::element_children(el)) {
+      if (link_card(c)) return false;
+    }
+    return true;
+  }
+
+  /// A headline linked to another article between the article's paragraphs ("SEAN SPICER
+  /// ELIMINATED FROM 'DANCING WITH THE STARS'", "Also on rt.com ..."): a paragraph, or a link
+  /// standing alone among blocks, four fifths link text (hover cards aside), of four words or more
+  /// and not an address (a source cited as its URL is the article's).
+  bool teaser(xmlNodePtr el) {
+    const std::string_view tag = html::tag_of(el);
+    if (tag == "a") {
+      if (!el->parent) return false;
+      bool blocks = false;
+      for (xmlNodePtr c = el->parent->children; c; c = c->next) {
+        if (c->type == XML_TEXT_NODE && c->content &&
+            !html::collapse_whitespace(reinterpret_cast<const char*>(c->content)).empty())
+          return false;
+        if (c->type == XML_ELEMENT_NODE && kBlocks.count(html::tag_of(c))) blocks = true;
+      }
+      if (!blocks) return false;
+    } else if (tag != "p") {
+      return false;
+    }
+    std::size_t text = lengths_[el].text;
+    std::size_t links = lengths_[el].links;
+    std::function<void(xmlNodePtr)> cards = [&](xmlNodePtr e) {
+      for (xmlNodePtr c : html::element_children(e)) {
+        if (link_card(c)) {
+          text -= lengths_[c].text;
+          links -= lengths_[c].links;
+        } else {
+          cards(c);
+        }
+      }
+    };
+    cards(el);
+    if (text == 0 || static_cast<double>(links) <= static_cast<double>(text) * 0.8) return false;
+    const std::string t = html::collapse_whitespace(html::text_content(el));
+    if (t.find("://") != std::string::npos || t.find("www.") != std::string::npos) return false;
+    return std::count(t.begin(), t.end(), ' ') >= 3;
+  }
+
+  /// A date line ("Updated 10:01 pm PST, Tuesday, November 19, 2019", "LinkNaija October 06,
+  /// 2018"): under 100 characters, two fifths of it in the page's date elements (<time>, a
+  /// datetime attribute, itemprop date...), or under 80 with a digit and named like a date; a block
+  /// or a line of its own (not a date inside a sentence).
+  bool date_line(xmlNodePtr el) {
+    const std::size_t length = lengths_[el].text;
+    if (length == 0 || length >= 100 || lengths_[el].h1) return false;
+    bool date = date_length(el) * 10 >= length * 4;
+    if (!date && length < 80 && kDateName.search(names(el))) {
+      const std::string t = html::text_content(el);
+      date = std::any_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+    }
+    if (!date) return false;
+    if (kBlocks.count(html::tag_of(el))) return true;
+    // The line around an inline element: its block's text but the blocks beside it.
+    xmlNodePtr block = el->parent;
+    while (block && block->type == XML_ELEMENT_NODE && block != doc_.body() &&
+           !kBlocks.count(html::tag_of(block)))
+      block = block->parent;
+    if (!block || block->type != XML_ELEMENT_NODE) return false;
+    std::size_t line = lengths_[block].text;
+    for (xmlNodePtr c : html::element_children(block)) {
+      if (kBlocks.count(html::tag_of(c)) && !contains(c, el)) line -= lengths_[c].text;
+    }
+    return line < 100;
+  }
+
+  /// The text inside the page's date elements.
+  std::size_t date_length(xmlNodePtr el) {
+    if (!shown_set_.count(el)) return 0;
+    const std::string itemprop = html::attribute(el, "itemprop");
+    if (html::tag_of(el) == "time" || xmlHasProp(el, BAD_CAST "datetime") ||
+        kDateProp.search(itemprop))
+      return lengths_[el].text;
+    std::size_t n = 0;
+    for (xmlNodePtr c : html::element_children(el)) n += date_length(c);
+    return n;
+  }
+
+  /// The text inside quotations (blockquote).
+  std::size_t quoted_length(xmlNodePtr el) {
+    if (!shown_set_.count(el)) return 0;
+    if (html::tag_of(el) == "blockquote") return lengths_[el].text;
+    std::size_t n = 0;
+    for (xmlNodePtr c : html::element_children(el)) n += quoted_length(c);
+    return n;
   }
 
   /// The text of an element outside its links.

@@ -189,6 +189,147 @@ inline const MainContentPage kReadAlsoBeforeANoBreakSpace{
     {"14.372,4 millones", "según el informe."},
     {"Lea también", "legalizar la comercialización", "reportero y camarógrafo"}};
 
+// rt.com (bench/main_content/data/scrapinghub, 4a44ab3e): inside the article block a sharing row
+// named "article__share" ("Follow RT on"), a date line named "article__date", and a headline
+// linked to another article standing alone between the paragraphs ("Also on rt.com"): all left
+// out, though their names also say "article".
+inline const MainContentPage kShareRowDateAndLinkedHeadline{
+    "/main/rt",
+    R"html(<!doctype html><html><head><title>3 pro-Morales demonstrators killed in clashes — RT World News</title></head><body>
+<div class="article "><h1 class="article__heading">‘He died in my hands’: 3 pro-Morales demonstrators killed in clashes with Bolivia’s police &amp; soldiers near barricaded fuel plant</h1>
+<div class="article__date"><span class="date date_article-header">20 Nov, 2019 05:47  <span class="update_date_visible"></span></span></div>
+<div class="article__share"><div class="article__social-wrapper_upper"><div class="social-container" data-buttons="facebook, twitter, reddit, telegram, fbmessenger, whatsapp" data-counters=""></div><div class="article__google-news upper"><span>Follow RT on</span><a href="https://news.google.com/publications/CAAqBwgKMJz93AIw0JIc?hl=en-US&amp;gl=US&amp;ceid=US%3Aen" target="_blank" rel="nofollow noopener"><img src="/static/img/googlenews.svg" alt="RT" style="vertical-align: middle; width: 120px"></a></div></div></div>
+<div class="article__text text "><p>In addition to the three fatalities at a fuel plant on Tuesday, Bolivia’s public defender’s office said another 30 people had been injured in the skirmishes, but added the exact circumstances of the deaths and injuries remained unclear.</p><p>Public Ombudsman Nadia Cruz’s office said the deaths were caused by gunshot wounds and called on the <em>“interim”</em> government to withdraw military units from all policing operations in order to reduce the violence.</p><a class="read-more-big" href="/news/473735-bolivia-crackdown-socialists-journalists-sedition/" target="_blank">
+    <span class="read-more-big__container">
+        <span class="read-more-big__content">
+            <span class="read-more-big__subtitle">Also on rt.com</span>
+            <span class="read-more-big__title">Journalists &amp; politicians from Morales’ party threatened with sedition arrests as Bolivia purges socialist elements</span>
+        </span>
+    </span>
+</a><p>An Associated Press journalist in the area also reported hearing gunfire near the fuel facility in Senkata, which protesters have tried to block over the last five days in an attempt to shut down operations, as well as seeing a military helicopter flying over the plant.</p><p>A doctor on the scene told Ruptly that he tried to save one of the wounded demonstrators, but failed to do so.</p><p><em>“It’s a shame to see a comrade die in this way, because he died in my hands. Seeing it was a shot in the heart, how sad to see something like that,”</em> the doctor said.</p></div>
+</div>
+</body></html>)html",
+    {"another 30 people had been injured", "a military helicopter flying over the plant",
+     "the doctor said."},
+    {"Follow RT on", "Also on rt.com", "threatened with sedition arrests", "20 Nov, 2019"}};
+
+// foxnews.com (bench/main_content/data/scrapinghub, 7dfc3e35): headlines of other articles,
+// each a paragraph that is one link, between the article's paragraphs; a sentence with two links
+// in it stays.
+inline const MainContentPage kLinkedHeadlinesBetweenParagraphs{
+    "/main/fox",
+    R"html(<!doctype html><html><head><title>James Van Der Beek eliminated from 'Dancing with the Stars' | Fox News</title></head><body>
+<article><h1 class="headline">James Van Der Beek eliminated from 'Dancing with the Stars' after wife suffers miscarriage</h1>
+<div class="article-body"><p class="speakable"><a href="https://www.foxnews.com/entertainment/james-van-der-beek-gives-super-awkward-interview-about-dawsons-creek" target="_blank">James Van Der Beek</a> has been eliminated from “<a href="https://www.foxnews.com/category/entertainment/dancing-with-the-stars" target="_blank">Dancing with the Stars</a>.”</p><p>Van Der Beek was eliminated in what host <a href="https://www.foxnews.com/entertainment/tom-bergeron-sean-spicer-dancing-with-stars" target="_blank">Tom Bergeron</a> described as the “hardest judge’s verdict so far this season.” The difficult elimination came in light of Van Der Beek’s announcement that his wife, Kimberly, had suffered a miscarriage over the weekend.</p><p>“You never know why these things happen, that’s what I’ve been telling my kids. All you know is that it brings you closer together, it breaks you open, it opens your heart, it deepens your appreciation,” said the actor. “It makes you more human.”</p><p><strong><a href="https://www.foxnews.com/entertainment/sean-spicer-eliminated-from-dancing-with-the-stars" target="_blank">SEAN SPICER ELIMINATED FROM 'DANCING WITH THE STARS'</a></strong></p><p>Those involved with “DWTS” struggled with the decision to boot Van Der Beek off the show.</p><p>“This is not easy. First of all, this is not at all what I expected to see here,” judge Inaba noted as she made her decision.</p><p><strong><a href="https://www.foxnews.com/apps-products?pid=AppArticleLink" target="_blank">CLICK HERE TO GET THE FOX NEWS APP</a></strong></p><p>“Can I give it to James?” Brooke tearfully asked before apologizing to the actor.</p></div></article>
+</body></html>)html",
+    {"has been eliminated from “Dancing with the Stars.”", "It makes you more human.",
+     "Brooke tearfully asked"},
+    {"SEAN SPICER ELIMINATED", "GET THE FOX NEWS APP"}};
+
+// thehill.com (bench/main_content/data/scrapinghub, 6ebac05f): a name in a sentence carries a
+// hover card of its latest articles (links, shown on pointing): the card is left out, the
+// sentence and the name stay.
+inline const MainContentPage kHoverCardInASentence{
+    "/main/hover-card",
+    R"html(<!doctype html><html><head><title>New York man pleads guilty to threatening to kill Omar | TheHill</title></head><body>
+<article><h1 class="title">New York man pleads guilty to threatening to kill Omar</h1>
+<div class="field-items"><div class="field-item even" property="content:encoded"><p><span style="font-weight: 400;">A New York man pleaded guilty to charges he threatened to kill Rep. <span class="rollover-people" data-behavior="rolloverpeople"><a class="rollover-people-link" data-nid="418778" href="/people/ilhan-omar">Ilhan Omar</a><span class="rollover-people-block" id="rollover-people-418778"><span class="rollover-block"><span><img src="/sites/default/files/styles/thumb_100/public/omarilhan_111518gn2_lead.jpg" width="100" height="100" alt=""><a class="name" href="/people/ilhan-omar">Ilhan Omar</a><a class="people-articles" href="/policy/technology/overnights/471175-hillicon-valley-progressives-oppose-surveillance-rider-senators">Hillicon Valley: Progressives oppose funding bill over surveillance authority | Senators call for 5G security coordinator | Facebook gets questions over location tracking | Louisiana hit by ransomware attack</a> <a class="people-articles" href="/policy/technology/471161-progressives-oppose-stopgap-funding-measure-over-surveillance-authority">Progressives oppose spending stopgap measure over surveillance authority extension </a> <a class="people-articles" href="/blogs/blog-briefing-room/news/471124-omar-asks-court-to-apply-system-of-compassion-in-sentencing-man">Omar asks court to apply 'system of compassion' in sentencing man convicted of threatening her</a> <a class="more" href="/people/ilhan-omar">MORE<span></span></a></span></span></span></span> (D-Minn.), according to the Justice Department.</span></p>
+<p>The office referred the call to U.S. Capitol Police, who worked with the FBI to investigate. When Carlineo was approached, he told police he supported Trump and hates radical Muslims in government. </p>
+<p><span style="font-weight: 400;">Carlineo faces up to 10 years in prison and a fine of up to $250,000 when he is sentenced in February, the department said.</span></p></div></div></article>
+</body></html>)html",
+    {"threatened to kill Rep. Ilhan Omar (D-Minn.), according to the Justice Department.",
+     "hates radical Muslims in government"},
+    {"Hillicon Valley", "system of compassion", "MORE"}};
+
+// sfgate.com (bench/main_content/data/scrapinghub, 5caf91b8): "Updated" and a <time> on a line of
+// their own under the heading, left out.
+inline const MainContentPage kDateLineUnderTheHeading{
+    "/main/date-line",
+    R"html(<!doctype html><html><head><title>The Latest: Man stabbed to death on San Francisco Bay train - SFGate</title></head><body>
+<div class="article-content"><div class="article-title">
+<h1 class="headline entry-title">The Latest: Man stabbed to death on San Francisco Bay train</h1>
+    <span class="timestamp">Updated
+        <time itemprop="datePublished" datetime="2019-11-20T06:01:19Z">
+            10:01 pm PST, Tuesday, November 19, 2019
+        </time>
+    </span>
+</div>
+<div class="article-body">
+            <p>HAYWARD, Calif. (AP) — The Latest on a deadly stabbing on a San Francisco Bay Area commuter train (all times local):</p>
+            <p>10 p.m.</p>
+            <p>Authorities say a stabbing that killed a passenger on a San Francisco Bay Area commuter train may have occurred after the attacker tried to steal another rider’s shoes.</p>
+            <p>The fight broke out Tuesday afternoon on a BART train pulling into a station in Hayward.</p>
+            <p>The San Francisco Chronicle says police are looking into whether the victim was a good Samaritan who tried to stop the suspect from stealing items from another person, possibly shoes.</p>
+</div></div>
+</body></html>)html",
+    {"The Latest on a deadly stabbing", "possibly shoes."},
+    {"Updated", "10:01 pm PST"}};
+
+// nj.com (bench/main_content/data/scrapinghub, 3f65af7b): a tweet quoted in the article, in a
+// wrapper named "social-media-embed": a quotation, so it stays.
+inline const MainContentPage kTweetInASocialWrapper{
+    "/main/tweet",
+    R"html(<!doctype html><html><head><title>Florida Man exists. South Dakota: Hold my beer. - nj.com</title></head><body>
+<article class="article"><h1>Florida Man exists. South Dakota: Hold my beer.</h1>
+<div class="entry-content">
+<p class="article__paragraph--left">Enter South Dakota to throw down the gauntlet. The state’s new slogan for an anti-drug campaign drew a South Dakota-sized share of attention on social media Monday.</p>
+<p class="article__paragraph--left">Yes, that’s it. No joke. The governor of South Dakota would like us to know that her state is on meth. You know, like solving the problem. <i>On it</i>!</p>
+<p class="article__paragraph--left">And if you haven’t yet noticed what might be wrong, a whole lot of people on Twitter pointed it out.</p><div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en" dir="ltr">Yes this is real and yes the state spent nearly half a million dollars on it: <a href="https://t.co/Nc0nKoXGBP">https://t.co/Nc0nKoXGBP</a></p>— Dianna E. Anderson (@diannaeanderson) <a href="https://twitter.com/diannaeanderson/status/1196501054197649413?ref_src=twsrc%5Etfw">November 18, 2019</a></blockquote>
+</div><p class="article__paragraph--left">So many people were talking about South Dakota’s odd new slogan that the state and “We’re On It" became top Twitter trends.</p>
+</div></article>
+</body></html>)html",
+    {"the state spent nearly half a million dollars on it", "became top Twitter trends"},
+    {}};
+
+// nbcnews.com (bench/main_content/data/scrapinghub, 5a822960): inside the article body a
+// newsletter box named "article-body__tablet-newsletter" and a <time> on a line of its own: both
+// left out, though the box's name also says "article-body".
+inline const MainContentPage kNewsletterBoxAndTimeInTheBody{
+    "/main/newsletter",
+    R"html(<!doctype html><html><head><title>House Hitler was born in will become a police station, Austria says</title></head><body>
+<article class="articleBody" data-taboola-target="read-more"><div class="gridContainer___3alrm gridContainer article-body__grid--container"><div class="article-body__section article-body__last-section"><div class="body___2BbXy article-body publico-txt f4 f5-m lh-copy gray-100 article-body__hover--links" data-test="articleBody"><div class="article-body__tablet-newsletter"><div class="container___jsHMh news___34TC8 dn-print" data-test="newsletter-signup"><div class="borderTop___3KbzM"></div><div></div><div class="signupBackground___27LhS"><h2 class="signupTitle___15fvr">Breaking News Emails</h2><div class="signupForeground___2FAE6"><div class="signupMessage___3ctJh">Get breaking news alerts and special reports. The news and stories that matter, delivered weekday mornings.</div><a href="https://www.nbcnews.com/newsletters/breakingnews" class="animated-ghost-button animated-ghost-button--normal" target="_blank">SUBSCRIBE</a></div></div></div></div><section class="mb7"><div class="mb1 founders-mono f2 lh-copy gray-80 ls-tight"><time class="relative z-1" datetime="Wed Nov 20 2019 09:28:00 GMT+0000 (UTC)" data-test="timestamp__datePublished" itemprop="datePublished" content="2019-11-20T09:28:00.000Z">Nov. 20, 2019, 9:28 AM UTC</time></div></section><div class="article-body__content"><p class="endmarkEnabled">VIENNA — The house where Adolf Hitler was born will be turned into a police station, Austria's interior minister said on Tuesday, after years of debate over how best to prevent it becoming a pilgrimage site for neo-Nazis.</p><p class="endmarkEnabled"><a href="https://www.nbcnews.com/news/world/hitler-s-house-seizure-backed-court-amid-nazi-shrine-fears-n778481" target="_blank">Having recently carried out a compulsory purchase of the house in Braunau am Inn</a>, a town on the border with Germany, Austria will invite architects to submit plans for a redesign of the building. It will house the local police force's offices, the Interior Ministry said in a statement.</p><p class="endmarkEnabled">"The house's future use by the police should send an unmistakable signal that this building will never again evoke the memory of National Socialism," Interior Minister Wolfgang Peschorn, who serves in a provisional government of civil servants, said in the statement.</p><p class="endmarkEnabled">Architects from across the European Union will be invited to submit plans for the building's redesign this month and a jury of experts and public officials will pick the winning design in the first half of next year, the Interior Ministry said.</p><p class="endmarkEnabled">Although Hitler was born in Braunau in 1889, Austria argued for decades that it was the first victim of National Socialism, having been annexed by Hitler's Germany in 1938.</p></div></div></div></div></article>
+</body></html>)html",
+    {"will be turned into a police station", "annexed by Hitler's Germany in 1938."},
+    {"Breaking News Emails", "delivered weekday mornings", "9:28 AM UTC"}};
+
+// theantijunecleaver.com (bench/main_content/data/scrapinghub, 0e014df6): "Sharing is caring!"
+// named "dpsp-share-text", and the author's box named "post-author", each short beside the post:
+// left out, though their names also say "text" and "post".
+inline const MainContentPage kShareTextAndAuthorBox{
+    "/main/author-box",
+    R"html(<!doctype html><html><head><title>Simple Hiking Survival Kit (with Kids) - The Anti-June Cleaver</title></head><body>
+<article id="post-14848" class="post type-post status-publish hentry"><div class="header-standard header-classic single-header"><h1 class="post-title single-post-title entry-title">Hiking the Boulder Flat Irons</h1></div>
+<div class="post-entry blockquote-style-1"><div class="inner-post-entry entry-content" id="penci-post-entry-inner"><p class="dpsp-share-text ">Sharing is caring!</p>
+<p>When you live in a state as beautiful as Colorado it’s impossible to stay inside. We moved here two years ago and we’re still in awe of the beauty and take advantage of it every chance we can get.</p>
+<p>In the time we’ve lived here and all of the times we’ve been to Boulder, one place we hadn’t yet visited were the Boulder Flatirons. We always have a baby carrier in the car so for our hike we just had to make a pit stop at Walmart for some easy to carry bottled Arrowhead water and healthy snacks.</p>
+<p>Red was our water boy for this trip. Armed with some ice packs and a portable cooler bag, the Arrowhead water stayed nice and cold while being easy for a teenager to carry on a mountain hike. We use Arrowhead bottled water because their bottles are made from BPA-free PET plastic.</p>
+<p>This guy learned the importance of staying hydrated very early on. Soon after we moved here we went to a festival and he didn’t take our warnings to keep hydrated seriously and passed out while waiting in line for a ride.</p>
+<p><strong>What is your favorite weekend family activity? How do you make sure that you stay hydrated?</strong></p><p class="dpsp-share-text ">Sharing is caring!</p></div></div>
+<div class="post-author"><div class="author-img"></div><div class="author-content"><h5><a href="https://theantijunecleaver.com/author/reganshae99/" title="Posts by Regan" rel="author">Regan</a></h5><p>Regan is a Southeastern Connecticut native now living in Central Massachusetts with her husband, two sons, and two cats. After living in Colorado for six years, she and her family realized that New England is home. Regan loves traveling, taking day trips, reading, cooking, and coffee.</p></div></div></article>
+</body></html>)html",
+    {"impossible to stay inside", "BPA-free PET plastic", "How do you make sure that you stay"},
+    {"Sharing is caring!", "Southeastern Connecticut native"}};
+
+// morebikes.co.uk (bench/main_content/data/scrapinghub, 30b771a4): an ad slot's label
+// "Advert" between the paragraphs of a review, left out.
+inline const MainContentPage kAdvertLabel{
+    "/main/advert",
+    R"html(<!doctype html><html><head><title>Bike &amp; Style book with soundtrack review | MoreBikes</title></head><body>
+<div class="entry-content"><p>Born to be Wild, the soundtrack album, gives you a selection of classic rock tracks, including Born to be Wild and The Road to Hell. While we all know vinyl is best, there’s also a download code to get all the tracks as 256kps MP3s.</p><div class="Off5dpXq" style="clear:both;float:left;width:100%;margin:0 0 20px 0;"><center><span style="font-size:0.7em;color:#AAA;">Advert</span><br> </center></div><p>The book is full of iconic bikes, people and kit (though where are Lewis Leathers?!). It’s a very enjoyable title to leaf through whenever you want to remember how cool you are.</p></div>
+</body></html>)html",
+    {"a download code to get all the tracks", "remember how cool you are."},
+    {"Advert"}};
+
+// reuters.com (bench/main_content/data/scrapinghub, 57d46c9d): the reporters' credit at the end
+// of the story, named "Attribution_content", left out like a byline.
+inline const MainContentPage kReportersCredit{
+    "/main/attribution",
+    R"html(<!doctype html><html><head><title>Stocks slip as trade worries weigh - Reuters</title></head><body>
+<div class="StandardArticleBody_body"><p>While the dollar was supported by recent U.S. economic data meeting lowered expectations, the greenback may be in for some weakness, said Juan Perez, senior foreign exchange trader and strategist at Tempus Inc. </p><p>“Central banks cannot provide that much to incentivize stocks any higher, thus risk-appetite is muted and the buck may continue to lose based on the fact that the American economy is indeed slower and the Fed’s ability to satisfy anyone is in question,” Perez said. </p><p>The Japanese yen strengthened 0.13% versus the greenback at 108.55 per dollar, while Sterling <a href="/finance/currencies/quote?srcCurr=GBP&amp;destCurr=USD">GBP=</a> was last trading at $1.2925, down 0.21% on the day.     </p><p>Spot gold XAU= added 0.1% to $1,472.19 an ounce.  </p><p>Copper CMCU3 rose 0.86% to $5,880.00 a tonne.     </p><p>Three-month aluminum on the London Metal Exchange CMAL3 lost 0.06% to $1,737.00 a tonne. </p><div class="Attribution_container"><div class="Attribution_attribution"><p class="Attribution_content">Reporting by Rodrigo Campos; additional reporting by  Stephanie Kelly, Saqib Iqbal Ahmed and Gertrude Chavez-Dreyfuss; Editing by Nick Zieminski and Dan Grebler</p></div></div></div>
+</body></html>)html",
+    {"the greenback may be in for some weakness", "lost 0.06% to $1,737.00 a tonne."},
+    {"Reporting by Rodrigo Campos", "Editing by Nick Zieminski"}};
+
 inline const std::vector<const MainContentPage*> kMainContentPages = {
     &kCommentsOutweighTheArticle,
     &kArticleBodyStated,
@@ -197,6 +338,15 @@ inline const std::vector<const MainContentPage*> kMainContentPages = {
     &kArticleSplitIntoBlocksOfOneKind,
     &kForumThreadNamedComments,
     &kLongBlockNamedLikeAnAuthorBox,
-    &kReadAlsoBeforeANoBreakSpace};
+    &kReadAlsoBeforeANoBreakSpace,
+    &kShareRowDateAndLinkedHeadline,
+    &kLinkedHeadlinesBetweenParagraphs,
+    &kHoverCardInASentence,
+    &kDateLineUnderTheHeading,
+    &kTweetInASocialWrapper,
+    &kNewsletterBoxAndTimeInTheBody,
+    &kShareTextAndAuthorBox,
+    &kAdvertLabel,
+    &kReportersCredit};
 
 }  // namespace gleaner::testing

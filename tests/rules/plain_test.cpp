@@ -203,5 +203,81 @@ TEST(MainContent, AStatedBodyNotOnThePageChangesNothing) {
   EXPECT_EQ(main_text(page), main_text(testing::kCommentsOutweighTheArticle.html));
 }
 
+// A headline paragraph is left out for being one link: as plain text it stays.
+TEST(MainContent, AHeadlineStaysWhenNotALink) {
+  const std::string page = replaced(
+      testing::kLinkedHeadlinesBetweenParagraphs.html,
+      "<a "
+      "href=\"https://www.foxnews.com/entertainment/sean-spicer-eliminated-from-dancing-with-the-"
+      "stars\" target=\"_blank\">SEAN SPICER ELIMINATED FROM 'DANCING WITH THE STARS'</a>",
+      "SEAN SPICER ELIMINATED FROM 'DANCING WITH THE STARS'");
+  EXPECT_NE(main_text(page).find("SEAN SPICER ELIMINATED"), std::string::npos) << main_text(page);
+}
+
+// The sharing row and the date line go by their names: renamed, they stay.
+TEST(MainContent, ShareRowAndDateLineStayWhenNotNamedSo) {
+  std::string page = testing::kShareRowDateAndLinkedHeadline.html;
+  for (const auto& [from, to] : {std::pair{"article__share", "article__row"},
+                                 {"article__social-wrapper_upper", "article__wrapper_upper"},
+                                 {"social-container", "buttons-container"},
+                                 {"article__date", "article__line"},
+                                 {"date date_article-header", "line"}})
+    page = replaced(page, from, to);
+  const std::string text = main_text(page);
+  EXPECT_NE(text.find("Follow RT on"), std::string::npos) << text;
+  EXPECT_NE(text.find("20 Nov, 2019"), std::string::npos) << text;
+}
+
+// The hover card goes for being a block of links: as plain text it stays.
+TEST(MainContent, AHoverCardStaysWhenNotLinks) {
+  std::string page = testing::kHoverCardInASentence.html;
+  const std::size_t from = page.find("<a class=\"people-articles\""),
+                    to = page.find("MORE<span></span></a>");
+  ASSERT_NE(from, std::string::npos);
+  page = page.substr(0, from) +
+         replaced(replaced(page.substr(from, to - from), "<a ", "<span "), "</a>", "</span>") +
+         page.substr(to);
+  EXPECT_NE(main_text(page).find("Hillicon Valley"), std::string::npos) << main_text(page);
+}
+
+// A <time> on a line of its own goes whatever its wrapper's name; inside a sentence it stays.
+TEST(MainContent, ADateStaysInsideASentence) {
+  const std::string& page = testing::kDateLineUnderTheHeading.html;
+  const std::string renamed = replaced(page, "class=\"timestamp\"", "class=\"line\"");
+  EXPECT_EQ(main_text(renamed).find("10:01 pm PST"), std::string::npos) << main_text(renamed);
+  const std::size_t from = page.find("<span class=\"timestamp\">"),
+                    to = page.find("</span>", from) + 7;
+  const std::string line = page.substr(from, to - from);
+  const std::string inside =
+      replaced(page.substr(0, from) + page.substr(to), "(all times local):</p>",
+               "(all times local), " + line + "</p>");
+  EXPECT_NE(main_text(inside).find("10:01 pm PST"), std::string::npos) << main_text(inside);
+}
+
+// The tweet stays for being a quotation: the same wrapper around a plain block goes.
+TEST(MainContent, ATweetGoesWhenNotAQuotation) {
+  const std::string page =
+      replaced(replaced(testing::kTweetInASocialWrapper.html, "<blockquote class=", "<div class="),
+               "</blockquote>", "</div>");
+  EXPECT_EQ(main_text(page).find("half a million dollars"), std::string::npos) << main_text(page);
+}
+
+// The newsletter box, the "Sharing is caring!" lines, the author's box and the reporters' credit
+// go by their names: renamed, they stay.
+TEST(MainContent, PromotionsShareTextAuthorBoxAndCreditStayWhenNotNamedSo) {
+  std::string text = main_text(
+      replaced(replaced(testing::kNewsletterBoxAndTimeInTheBody.html, "newsletter", "box"),
+               "signup", "box"));
+  EXPECT_NE(text.find("Breaking News Emails"), std::string::npos) << text;
+  text = main_text(replaced(testing::kShareTextAndAuthorBox.html, "dpsp-share-text", "dpsp-text"));
+  EXPECT_NE(text.find("Sharing is caring!"), std::string::npos) << text;
+  // (the box, its inner block "author-content" and its link rel="author" all say so)
+  text = main_text(replaced(testing::kShareTextAndAuthorBox.html, "author", "person"));
+  EXPECT_NE(text.find("Southeastern Connecticut native"), std::string::npos) << text;
+  text = main_text(replaced(replaced(testing::kReportersCredit.html, "Attribution", "Note"),
+                            "attribution", "note"));
+  EXPECT_NE(text.find("Reporting by Rodrigo Campos"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace gleaner::plain
