@@ -3,6 +3,9 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <span>
+#include <utility>
+#include <vector>
 
 #include "core/error.h"
 #include "extract/sites/common/json_path.h"
@@ -55,6 +58,58 @@ std::optional<long long> integer(const json& v) {
     }
   }
   return std::nullopt;
+}
+
+// The suffixes the site abbreviates counts with, by the page's language (CLDR's short decimal
+// formats): "43K", "1,2 Mio.", "12 k", "3.4万", "34,2 N", "1,2 тыс.", "1.5 लाख". One suffix means
+// different things in different languages (Turkish "B" is a thousand, English "B" a billion), so
+// they are read in the language the page is written in. Longer suffixes first.
+struct Suffix {
+  std::string_view text;
+  double multiplier;
+};
+
+std::span<const Suffix> suffixes_of(std::string_view language) {
+  static const std::pair<std::string_view, std::vector<Suffix>> kTables[] = {
+      {"en", {{"K", 1e3}, {"M", 1e6}, {"B", 1e9}}},
+      {"de", {{"Tsd.", 1e3}, {"Mio.", 1e6}, {"Mrd.", 1e9}}},
+      {"fr", {{"k", 1e3}, {"Md", 1e9}, {"M", 1e6}}},
+      {"es", {{"mil M", 1e9}, {"mil", 1e3}, {"M", 1e6}}},
+      {"pt", {{"mil", 1e3}, {"mi", 1e6}, {"bi", 1e9}, {"mM", 1e9}, {"M", 1e6}}},
+      {"it", {{"Mln", 1e6}, {"Mrd", 1e9}}},
+      {"nl", {{"mln.", 1e6}, {"mld.", 1e9}, {"K", 1e3}}},
+      {"ru", {{"тыс.", 1e3}, {"млрд", 1e9}, {"млн", 1e6}}},
+      {"uk", {{"тис.", 1e3}, {"млрд", 1e9}, {"млн", 1e6}}},
+      {"pl", {{"tys.", 1e3}, {"mln", 1e6}, {"mld", 1e9}}},
+      {"cs", {{"tis.", 1e3}, {"mil.", 1e6}, {"mld.", 1e9}}},
+      {"tr", {{"Mn", 1e6}, {"Mr", 1e9}, {"B", 1e3}}},
+      {"vi", {{"Tr", 1e6}, {"N", 1e3}, {"T", 1e9}}},
+      {"id", {{"rb", 1e3}, {"jt", 1e6}, {"M", 1e9}}},
+      {"sv", {{"tn", 1e3}, {"mn", 1e6}, {"md", 1e9}}},
+      {"ja", {{"万", 1e4}, {"億", 1e8}}},
+      {"zh", {{"千", 1e3}, {"万", 1e4}, {"萬", 1e4}, {"亿", 1e8}, {"億", 1e8}}},
+      {"ko", {{"천", 1e3}, {"만", 1e4}, {"억", 1e8}}},
+      {"hi", {{"हज़ार", 1e3}, {"लाख", 1e5}, {"करोड़", 1e7}, {"क॰", 1e7}, {"अरब", 1e9}}},
+      {"ar", {{"ألف", 1e3}, {"مليون", 1e6}, {"مليار", 1e9}}},
+  };
+  const std::string lang = lower(language.substr(0, language.find_first_of("-_")));
+  for (const auto& [code, table] : kTables) {
+    if (code == lang) return table;
+  }
+  return {};
+}
+
+bool ascii_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// The byte length of a space the site writes between a number and its suffix or between digit
+// groups at `i` (' ', U+00A0, U+202F), or 0.
+std::size_t space_at(std::string_view s, std::size_t i) {
+  if (i < s.size() && s[i] == ' ') return 1;
+  if (s.substr(i).starts_with("\xC2\xA0")) return 2;
+  if (s.substr(i).starts_with("\xE2\x80\xAF")) return 3;
+  return 0;
 }
 
 // The widest of a list of {url, width} images (thumbnail.thumbnails or image.sources).
@@ -110,11 +165,22 @@ const json* renderer_in(const json& contents, std::string_view name) {
   return nullptr;
 }
 
-json channel_of(const json& details, const json& microformat, const json* owner) {
+json channel_of(const json& details, const json& microformat, const json* owner,
+                std::string_view language) {
+  // The channel the page shows is the owner under the video; the uploader of videoDetails may
+  // be another (an artist's VEVO channel under the artist's own).
   json channel = json::object();
-  if (std::string id = str(at(details, {"channelId"})); !id.empty()) channel["id"] = id;
-  std::string name = str(at(details, {"author"}));
-  if (name.empty() && owner) name = text(at(*owner, {"title"}));
+  std::string id;
+  std::string name;
+  if (owner) {
+    // A channel id is "UC…"; a show's owner is browsed by another kind of id.
+    id = str(at(*owner, {"navigationEndpoint", "browseEndpoint", "browseId"}));
+    if (!id.starts_with("UC")) id.clear();
+    name = text(at(*owner, {"title"}));
+  }
+  if (id.empty()) id = str(at(details, {"channelId"}));
+  if (name.empty()) name = str(at(details, {"author"}));
+  if (!id.empty()) channel["id"] = id;
   if (!name.empty()) channel["name"] = name;
   std::string link;
   if (owner) {
@@ -129,7 +195,7 @@ json channel_of(const json& details, const json& microformat, const json* owner)
   if (owner) {
     if (std::string subs = text(at(*owner, {"subscriberCountText"})); !subs.empty()) {
       channel["subscribers"] = subs;
-      if (auto n = parse_count(subs)) channel["extractedSubscribers"] = *n;
+      if (auto n = count_in(subs, language)) channel["extractedSubscribers"] = *n;
     }
     bool verified = false;
     for (const json& badge : at(*owner, {"badges"})) {
@@ -141,7 +207,15 @@ json channel_of(const json& details, const json& microformat, const json* owner)
   return channel;
 }
 
-void add_likes(json& out, const json* primary, const json& microformat) {
+bool has_digit(std::string_view t) {
+  return t.find_first_of("0123456789") != std::string_view::npos;
+}
+
+// The like button as the page shows it, in the layouts the site has used: the button view model
+// (title "43K", accessibilityText "like this video along with 43,864 other people"; 2023-), and
+// the older toggle button with the LIKE icon, alone or in a segmented like/dislike button
+// (defaultText "79K", its accessibility label "79,487 likes"; -2023).
+void add_likes(json& out, const json* primary, const json& microformat, std::string_view language) {
   std::optional<long long> exact = integer(at(microformat, {"likeCount"}));
   std::string shown;
   std::string accessible;
@@ -152,12 +226,26 @@ void add_likes(json& out, const json* primary, const json& microformat) {
         accessible = str(at(*button, {"accessibilityText"}));
       }
     }
+    if (shown.empty()) {
+      std::vector<const json*> toggles;
+      collect(*primary, "toggleButtonRenderer", toggles);
+      for (const json* toggle : toggles) {
+        if (str(at(*toggle, {"defaultIcon", "iconType"})) != "LIKE") continue;
+        shown = text(at(*toggle, {"defaultText"}));
+        accessible =
+            str(at(*toggle, {"defaultText", "accessibility", "accessibilityData", "label"}));
+        if (accessible.empty()) accessible = str(at(*toggle, {"accessibility", "label"}));
+        break;
+      }
+    }
   }
-  if (!shown.empty()) out["likes"] = shown;
+  // A button that shows no count ("Like", "Mag ich": the creator hid them) is no count.
+  if (!has_digit(shown)) return;
+  out["likes"] = shown;
   // "like this video along with 43,864 other people" holds the exact count when the microformat
   // does not.
-  if (!exact && !accessible.empty()) exact = parse_count(accessible);
-  if (!exact && !shown.empty()) exact = parse_count(shown);
+  if (!exact && has_digit(accessible)) exact = count_in(accessible, language);
+  if (!exact) exact = count_in(shown, language);
   if (exact) out["extractedLikes"] = *exact;
 }
 
@@ -194,27 +282,30 @@ void add_length(json& video, const std::string& length) {
   if (auto s = duration_seconds(length)) video["lengthSeconds"] = *s;
 }
 
-void add_views(json& video, const std::string& views) {
+void add_views(json& video, const std::string& views, std::string_view language) {
   if (views.empty()) return;
   video["views"] = views;
-  if (auto n = parse_count(views)) video["extractedViews"] = *n;
+  if (auto n = count_in(views, language)) video["extractedViews"] = *n;
 }
 
 // The older related-video renderer.
-json from_compact(const json& r) {
+json from_compact(const json& r, std::string_view language) {
   const std::string id = str(at(r, {"videoId"}));
   json video = {{"videoId", id},
                 {"title", text(at(r, {"title"}))},
                 {"link", std::string(kSite) + "/watch?v=" + id}};
   const json& byline = at(r, {"longBylineText", "runs", 0});
-  json channel = {{"name", text(at(r, {"longBylineText"}))}};
-  if (std::string link =
-          str(at(byline, {"navigationEndpoint", "browseEndpoint", "canonicalBaseUrl"}));
-      !link.empty()) {
-    channel["link"] = absolute(link);
+  // A film for sale names no channel.
+  if (std::string name = text(at(r, {"longBylineText"})); !name.empty()) {
+    json channel = {{"name", name}};
+    if (std::string link =
+            str(at(byline, {"navigationEndpoint", "browseEndpoint", "canonicalBaseUrl"}));
+        !link.empty()) {
+      channel["link"] = absolute(link);
+    }
+    video["channel"] = std::move(channel);
   }
-  video["channel"] = std::move(channel);
-  add_views(video, text(at(r, {"viewCountText"})));
+  add_views(video, text(at(r, {"viewCountText"})), language);
   add_length(video, text(at(r, {"lengthText"})));
   if (std::string date = text(at(r, {"publishedTimeText"})); !date.empty()) {
     video["publishedDate"] = date;
@@ -225,7 +316,7 @@ json from_compact(const json& r) {
 
 // The newer related-video view model: title and metadata rows (channel; views • age) in
 // lockupMetadataViewModel, the length as a badge over the thumbnail.
-json from_lockup(const json& l) {
+json from_lockup(const json& l, std::string_view language) {
   const std::string id = str(at(l, {"contentId"}));
   const json& meta = at(l, {"metadata", "lockupMetadataViewModel"});
   json video = {{"videoId", id},
@@ -239,7 +330,7 @@ json from_lockup(const json& l) {
     }
   }
   video["channel"] = std::move(channel);
-  add_views(video, text(at(rows, {1, "metadataParts", 0, "text"})));
+  add_views(video, text(at(rows, {1, "metadataParts", 0, "text"})), language);
   if (std::string date = text(at(rows, {1, "metadataParts", 1, "text"})); !date.empty()) {
     video["publishedDate"] = date;
   }
@@ -257,29 +348,31 @@ json from_lockup(const json& l) {
   return video;
 }
 
-// Related videos in page order; item sections are looked into, playlists, mixes and
-// continuation items skipped.
-void related_in(const json& items, json& out) {
+// Related videos in page order; item sections and the older "Up next" autoplay item are looked
+// into, playlists, mixes and continuation items skipped.
+void related_in(const json& items, std::string_view language, json& out) {
   if (!items.is_array()) return;
   for (const json& item : items) {
     if (!item.is_object()) continue;
     if (auto it = item.find("compactVideoRenderer"); it != item.end()) {
-      out.push_back(from_compact(*it));
+      out.push_back(from_compact(*it, language));
     } else if (auto lk = item.find("lockupViewModel"); lk != item.end()) {
       if (str(at(*lk, {"contentType"})) == "LOCKUP_CONTENT_TYPE_VIDEO") {
-        out.push_back(from_lockup(*lk));
+        out.push_back(from_lockup(*lk, language));
       }
     } else if (auto sec = item.find("itemSectionRenderer"); sec != item.end()) {
-      related_in(at(*sec, {"contents"}), out);
+      related_in(at(*sec, {"contents"}), language, out);
+    } else if (auto next = item.find("compactAutoplayRenderer"); next != item.end()) {
+      related_in(at(*next, {"contents"}), language, out);
     }
   }
 }
 
-json related_of(const json& next) {
+json related_of(const json& next, std::string_view language) {
   json videos = json::array();
   related_in(at(next, {"contents", "twoColumnWatchNextResults", "secondaryResults",
                        "secondaryResults", "results"}),
-             videos);
+             language, videos);
   std::size_t position = 0;
   for (json& v : videos) {
     v["position"] = ++position;
@@ -306,7 +399,22 @@ void check_playable(const json& player) {
                           "no videoDetails in the page (playability '" + state + "')");
 }
 
-json shape_video(const json& player, const json& next) {
+// Why the page's player does not play the video although the page describes it (the site's
+// status word and reason: LOGIN_REQUIRED for an age check, UNPLAYABLE for a paid rental,
+// LIVE_STREAM_OFFLINE before a premiere); absent when it plays.
+json playability_of(const json& player) {
+  const json& status = at(player, {"playabilityStatus"});
+  const std::string state = str(at(status, {"status"}));
+  if (state.empty() || state == "OK") return nullptr;
+  json out = {{"status", state}};
+  if (std::string reason = text(at(status, {"reason"})); !reason.empty()) out["reason"] = reason;
+  // The age gate is marked apart from the reason's words, in every language.
+  const json& age_gate = at(status, {"desktopLegacyAgeGateReason"});
+  out["ageRestricted"] = age_gate.is_number() && age_gate.get<double>() != 0;
+  return out;
+}
+
+json shape_video(const json& player, const json& next, std::string_view language) {
   check_playable(player);
   const json& details = at(player, {"videoDetails"});
   const json& microformat = at(player, {"microformat", "playerMicroformatRenderer"});
@@ -322,19 +430,30 @@ json shape_video(const json& player, const json& next) {
   std::string description = str(at(details, {"shortDescription"}));
   if (description.empty()) description = text(at(microformat, {"description"}));
   out["description"] = description;
-  out["channel"] = channel_of(details, microformat, owner);
+  out["channel"] = channel_of(details, microformat, owner, language);
 
-  std::string views;
-  if (primary) views = text(at(*primary, {"viewCount", "videoViewCountRenderer", "viewCount"}));
+  // While live the counter shows who is watching ("30,930 watching now"); the exact count of
+  // views stays in videoDetails.
+  const json* counter = primary ? &at(*primary, {"viewCount", "videoViewCountRenderer"}) : nullptr;
+  const std::string views = counter ? text(at(*counter, {"viewCount"})) : std::string();
+  const bool counts_watchers = counter && at(*counter, {"isLive"}) == json(true);
   if (!views.empty()) out["views"] = views;
   if (auto n = integer(at(details, {"viewCount"}))) {
     out["extractedViews"] = *n;
-  } else if (auto parsed = parse_count(views)) {
+  } else if (auto parsed = count_in(views, language); parsed && !counts_watchers) {
     out["extractedViews"] = *parsed;
   }
-  add_likes(out, primary, microformat);
+  if (counts_watchers) {
+    if (auto n = count_in(views, language)) out["watching"] = *n;
+  }
+  add_likes(out, primary, microformat, language);
 
-  if (auto len = integer(at(details, {"lengthSeconds"}))) out["lengthSeconds"] = *len;
+  // A stream that is live or yet to come has no length yet (the site says 0).
+  const bool streaming =
+      at(details, {"isLive"}) == json(true) || at(details, {"isUpcoming"}) == json(true);
+  if (auto len = integer(at(details, {"lengthSeconds"})); len && !(streaming && *len == 0)) {
+    out["lengthSeconds"] = *len;
+  }
   if (std::string d = str(at(microformat, {"publishDate"})); !d.empty()) out["publishedDate"] = d;
   if (std::string d = str(at(microformat, {"uploadDate"})); !d.empty()) out["uploadDate"] = d;
   if (primary) {
@@ -356,8 +475,12 @@ json shape_video(const json& player, const json& next) {
   out["isLive"] =
       (live.is_boolean() && live.get<bool>()) || (live_now.is_boolean() && live_now.get<bool>());
 
+  if (json playability = playability_of(player); !playability.is_null()) {
+    out["playability"] = std::move(playability);
+  }
+
   if (json chapters = chapters_of(next); !chapters.empty()) out["chapters"] = std::move(chapters);
-  out["relatedVideos"] = related_of(next);
+  out["relatedVideos"] = related_of(next, language);
   return out;
 }
 
@@ -408,7 +531,7 @@ class VideoEndpoint final : public Endpoint {
     const json& player = at(output, {"player"});
     const json& next = at(output, {"next"});
     return shape_video(player.is_object() ? player : json::object(),
-                       next.is_object() ? next : json::object());
+                       next.is_object() ? next : json::object(), str(at(output, {"hl"})));
   }
 
   bool has_content(const json& body) const override {
@@ -449,6 +572,52 @@ std::optional<long long> duration_seconds(std::string_view t) {
   }
   if (parts < 2 || parts > 3) return std::nullopt;
   return total;
+}
+
+std::optional<long long> count_in(std::string_view text, std::string_view language) {
+  const std::span<const Suffix> suffixes = suffixes_of(language);
+  if (suffixes.empty()) return parse_count(text);
+  std::size_t begin = 0;
+  while (begin < text.size() && !ascii_digit(text[begin])) ++begin;
+  if (begin == text.size()) return std::nullopt;
+  std::size_t end = begin;
+  while (end < text.size()) {
+    if (ascii_digit(text[end])) {
+      ++end;
+    } else if ((text[end] == ',' || text[end] == '.') && end + 1 < text.size() &&
+               ascii_digit(text[end + 1])) {
+      ++end;
+    } else if (std::size_t w = space_at(text, end);
+               w > 0 && end + w + 3 <= text.size() && ascii_digit(text[end + w]) &&
+               ascii_digit(text[end + w + 1]) && ascii_digit(text[end + w + 2]) &&
+               (end + w + 3 == text.size() || !ascii_digit(text[end + w + 3]))) {
+      end += w;  // "1 234": a group of three digits
+    } else {
+      break;
+    }
+  }
+  const auto value = parse_number(text.substr(begin, end - begin), decimal_mark_of(language));
+  if (!value || *value < 0) return std::nullopt;
+  std::size_t at = end;
+  while (std::size_t w = space_at(text, at)) at += w;
+  const std::string_view rest = text.substr(at);
+  double multiplier = 1;
+  for (const Suffix& suffix : suffixes) {
+    if (!rest.starts_with(suffix.text)) continue;
+    // A Latin suffix ends where its word ends ("M" is not the start of "Mio."); a suffix in
+    // another script is written against the next word ("3.4万回視聴").
+    const char last = suffix.text.back();
+    const bool latin_end = static_cast<unsigned char>(last) < 0x80 && last != '.';
+    const char after = rest.size() > suffix.text.size() ? rest[suffix.text.size()] : ' ';
+    const bool letter_after = (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
+                              static_cast<unsigned char>(after) >= 0x80;
+    if (latin_end && letter_after && space_at(rest, suffix.text.size()) == 0) continue;
+    multiplier = suffix.multiplier;
+    break;
+  }
+  const double n = *value * multiplier;
+  if (n >= 1e18) return std::nullopt;
+  return std::llround(n);
 }
 
 const Endpoint& video_endpoint() {

@@ -3,7 +3,9 @@
 // inline scripts as `var ytInitialPlayerResponse = {...};` and `var ytInitialData = {...};`; when
 // the globals are gone (the site's own scripts may consume them) the script text is parsed
 // instead. Only the subtrees video.cpp reads are returned, unchanged, so the shaping is the same
-// for this page and for the site's youtubei /player and /next responses.
+// for this page and for the site's youtubei /player and /next responses. `hl` is the language the
+// page is written in (the site's config, else the document's lang), which its abbreviated counts
+// ("1,2 Mio.", "34,2 N", "3.4万") are read in.
 () => {
   const NAMES = {player: 'ytInitialPlayerResponse', next: 'ytInitialData'};
 
@@ -50,7 +52,18 @@
 
   const player = read(NAMES.player);
   const next = read(NAMES.next);
+  const configured = (key) => {
+    try {
+      const config = window.ytcfg;
+      return config && typeof config.get === 'function' ? config.get(key) : null;
+    } catch (e) {
+      return null;
+    }
+  };
+  const hl = configured('HL') || configured('INNERTUBE_CONTEXT_HL') ||
+      document.documentElement.lang || '';
   return {
+    hl,
     player: pick(player, ['playabilityStatus', 'videoDetails', 'microformat']),
     next: pick(next, ['contents', 'engagementPanels', 'frameworkUpdates']),
   };

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <vector>
+
 #include "core/error.h"
 #include "tests/support/pages.h"
 #include "tests/support/sites/fake_tab.h"
@@ -229,6 +232,189 @@ TEST(VideoFlow, PageWithoutTextIsReadFromItsInlineData) {
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
   }
+}
+
+// ---- watch pages of other years, languages and kinds (tests/sites/youtube/pages/video) -------
+
+json recorded_page(const std::string& name) {
+  return recorded("youtube/data/video/" + name + "_script_output.json");
+}
+
+// hl=vi: counts as Vietnamese writes them ("11.579.654", "34,2 N" thousand) and an age gate the
+// page marks apart from its words; the video's details are shown, the player is not.
+TEST(VideoShape, AgeRestrictedPageInVietnamese) {
+  json v = video().shape(recorded_page("age-restricted-vi-VN"), {});
+  EXPECT_EQ(v["videoId"], "CsrfovOPcjk");
+  EXPECT_EQ(v["title"], "Who the Fuck is Alice?");
+  EXPECT_EQ(v["channel"]["name"], "RescoeZ");
+  EXPECT_EQ(v["channel"]["subscribers"], "34,2\u00a0N người đăng ký");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 34200);
+  EXPECT_EQ(v["views"], "11.579.654 lượt xem");
+  EXPECT_EQ(v["extractedViews"], 11579654);
+  EXPECT_EQ(v["likes"], "50\u00a0N");
+  EXPECT_EQ(v["extractedLikes"], 50664);  // "và 50.664 người khác thích video này"
+  EXPECT_EQ(v["date"], "4 thg 4, 2007");
+  EXPECT_EQ(v["publishedDate"], "2007-04-04");
+  EXPECT_EQ(v["lengthSeconds"], 237);
+  EXPECT_EQ(v["isFamilySafe"], false);
+  EXPECT_EQ(v["playability"], json({{"status", "LOGIN_REQUIRED"},
+                                    {"reason", "Đăng nhập để xác nhận tuổi của bạn"},
+                                    {"ageRestricted", true}}));
+  EXPECT_TRUE(v["relatedVideos"].empty());
+}
+
+// 2021, hl=en gl=VN: the older toggle like button, the creator's chapters, the sidebar.
+TEST(VideoShape, ChaptersAndTheOlderLikeButton) {
+  json v = video().shape(recorded_page("chapters"), {});
+  EXPECT_EQ(v["title"], "JavaScript Tutorial for Beginners: Learn JavaScript in 1 Hour");
+  EXPECT_EQ(v["channel"]["name"], "Programming with Mosh");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 1680000);
+  EXPECT_EQ(v["channel"]["verified"], true);
+  EXPECT_EQ(v["views"], "4,586,491 views");
+  EXPECT_EQ(v["extractedViews"], 4586491);
+  EXPECT_EQ(v["likes"], "79K");
+  EXPECT_EQ(v["extractedLikes"], 79487);
+  EXPECT_EQ(v["lengthSeconds"], 2897);
+  EXPECT_EQ(v["date"], "Apr 23, 2018");
+  EXPECT_EQ(v["publishedDate"], "2018-04-23");
+  EXPECT_FALSE(v.contains("playability"));
+  ASSERT_EQ(v["chapters"].size(), 13u);
+  EXPECT_EQ(v["chapters"][0], json({{"title", "What is JavaScript"}, {"startSeconds", 0}}));
+  EXPECT_EQ(v["chapters"][12], json({{"title", "Types of Functions"}, {"startSeconds", 2662}}));
+  ASSERT_EQ(v["relatedVideos"].size(), 19u);
+  EXPECT_EQ(v["relatedVideos"][0]["videoId"], "PFmuCDHHpwk");
+  EXPECT_EQ(v["relatedVideos"][0]["extractedViews"], 930153);
+  EXPECT_EQ(v["relatedVideos"][0]["lengthSeconds"], 3769);
+}
+
+// A stream while it is live: the counter shows who watches, the stream has no length yet.
+TEST(VideoShape, LiveStreamWhileLive) {
+  json v = video().shape(recorded_page("live-now"), {});
+  EXPECT_EQ(v["title"], "lofi hip hop radio - beats to relax/study to");
+  EXPECT_EQ(v["isLive"], true);
+  EXPECT_EQ(v["views"], "30,930 watching now");
+  EXPECT_EQ(v["watching"], 30930);
+  EXPECT_EQ(v["extractedViews"], 251705798);
+  EXPECT_FALSE(v.contains("lengthSeconds"));
+  EXPECT_EQ(v["date"], "Started streaming on Feb 22, 2020");
+  EXPECT_EQ(v["publishedDate"], "2020-02-22");
+  EXPECT_EQ(v["likes"], "3.8M");
+  EXPECT_EQ(v["extractedLikes"], 3803872);
+  // The "Up next" item leads the sidebar.
+  ASSERT_EQ(v["relatedVideos"].size(), 19u);
+  EXPECT_EQ(v["relatedVideos"][0]["videoId"], "oJnF5VxTO5g");
+  EXPECT_EQ(v["relatedVideos"][1]["videoId"], "qvUWA45GOMg");
+}
+
+// The channel shown under an artist's video is the artist's, not the VEVO uploader's.
+TEST(VideoShape, ChannelIsTheOwnerThePageShows) {
+  json v = video().shape(recorded_page("music"), {});
+  EXPECT_EQ(v["title"], "Adele - Hello");
+  EXPECT_EQ(v["channel"],
+            json({{"id", "UCsRM0YB_dabtEPGPTKo-gcw"},
+                  {"name", "Adele"},
+                  {"link", "https://www.youtube.com/channel/UCsRM0YB_dabtEPGPTKo-gcw"},
+                  {"subscribers", "22.7M subscribers"},
+                  {"extractedSubscribers", 22700000},
+                  {"verified", true}}));
+  EXPECT_EQ(v["extractedViews"], 2756035380LL);
+  EXPECT_EQ(v["likes"], "16M");
+  EXPECT_EQ(v["extractedLikes"], 16173003);
+  EXPECT_EQ(v["relatedVideos"].size(), 18u);
+}
+
+// A film for rent: described, not playable; its sidebar films name no channel.
+TEST(VideoShape, RentalIsDescribedAndMarkedUnplayable) {
+  json v = video().shape(recorded_page("rental"), {});
+  EXPECT_EQ(v["title"], "Plane Crash");
+  EXPECT_EQ(v["channel"]["name"], "Curiosity");
+  EXPECT_EQ(v["channel"]["id"], "UC3HrsEKwXhRBDkiMn-O91RA");
+  EXPECT_FALSE(v["channel"].contains("subscribers"));
+  EXPECT_FALSE(v.contains("views"));  // the page shows no count
+  EXPECT_EQ(v["extractedViews"], 6208);
+  EXPECT_EQ(v["lengthSeconds"], 5242);
+  EXPECT_EQ(v["playability"]["status"], "UNPLAYABLE");
+  EXPECT_EQ(v["playability"]["reason"], "This video requires payment to watch.");
+  EXPECT_EQ(v["playability"]["ageRestricted"], false);
+  ASSERT_EQ(v["relatedVideos"].size(), 10u);
+  EXPECT_EQ(v["relatedVideos"][0]["title"], "Volcano Time Bomb");
+  EXPECT_FALSE(v["relatedVideos"][0].contains("channel"));
+}
+
+// 2023, hl=de: German numbers ("170.950 Aufrufe", "11.300 Abonnenten") and dates ("06.01.2023",
+// "vor 3 Jahren" in the sidebar as shown).
+TEST(VideoShape, GermanPage) {
+  json v = video().shape(recorded_page("de-DE"), {});
+  EXPECT_EQ(v["videoId"], "P3pFkriw10Q");
+  EXPECT_EQ(v["views"], "170.950 Aufrufe");
+  EXPECT_EQ(v["extractedViews"], 170950);
+  EXPECT_EQ(v["channel"]["subscribers"], "11.300 Abonnenten");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 11300);
+  EXPECT_EQ(v["channel"]["link"], "https://www.youtube.com/@mohamed_elkahlay");
+  EXPECT_EQ(v["likes"], "2552");
+  EXPECT_EQ(v["extractedLikes"], 2552);
+  EXPECT_EQ(v["date"], "06.01.2023");
+  EXPECT_EQ(v["publishedDate"], "2023-01-06T05:05:24-08:00");
+  EXPECT_EQ(v["lengthSeconds"], 74);
+  EXPECT_EQ(v["category"], "Education");
+  ASSERT_EQ(v["relatedVideos"].size(), 20u);
+  EXPECT_EQ(v["relatedVideos"][0]["views"], "3.805.439 Aufrufe");
+  EXPECT_EQ(v["relatedVideos"][0]["extractedViews"], 3805439);
+  EXPECT_EQ(v["relatedVideos"][0]["publishedDate"], "vor 3 Jahren");
+}
+
+// A like button without a count (the creator hid it) gives no likes.
+TEST(VideoShape, HiddenLikesAreNoCount) {
+  json out = recorded_page("chapters");
+  std::vector<json*> toggles;
+  std::function<void(json&)> find = [&](json& node) {
+    if (node.is_object()) {
+      for (auto& [key, value] : node.items()) {
+        if (key == "toggleButtonRenderer") toggles.push_back(&value);
+        find(value);
+      }
+    } else if (node.is_array()) {
+      for (json& child : node) find(child);
+    }
+  };
+  find(out["next"]["contents"]);
+  for (json* t : toggles) {
+    if ((*t)["defaultIcon"]["iconType"] == "LIKE") {
+      (*t)["defaultText"] = {{"accessibility", {{"accessibilityData", {{"label", "I like this"}}}}},
+                             {"simpleText", "Like"}};
+      (*t)["accessibility"] = {{"label", "I like this"}};
+    }
+  }
+  json v = video().shape(out, {});
+  EXPECT_FALSE(v.contains("likes"));
+  EXPECT_FALSE(v.contains("extractedLikes"));
+}
+
+// Counts in the languages the site writes them in; the abbreviations of the pages above and
+// CLDR's short forms the site uses for the others.
+TEST(VideoShape, CountsAsTheLanguageWritesThem) {
+  EXPECT_EQ(count_in("34,2 N người đăng ký", "vi-VN"), 34200);
+  EXPECT_EQ(count_in("11\u00a0Tr lượt xem", "vi"), 11000000);
+  EXPECT_EQ(count_in("11.579.654 lượt xem", "vi-VN"), 11579654);
+  EXPECT_EQ(count_in("1.68M subscribers", "en"), 1680000);
+  EXPECT_EQ(count_in("2,756,035,380 views", "en"), 2756035380LL);
+  EXPECT_EQ(count_in("1,2 Mio. Aufrufe", "de-DE"), 1200000);
+  EXPECT_EQ(count_in("170.950 Aufrufe", "de"), 170950);
+  EXPECT_EQ(count_in("12 k vues", "fr"), 12000);
+  EXPECT_EQ(count_in("1,5 M d’abonnés", "fr-FR"), 1500000);
+  EXPECT_EQ(count_in("3.4万 回視聴", "ja"), 34000);
+  EXPECT_EQ(count_in("123万人", "ja-JP"), 1230000);
+  EXPECT_EQ(count_in("1,2 mi de visualizações", "pt-BR"), 1200000);
+  EXPECT_EQ(count_in("12 mil visualizações", "pt-BR"), 12000);
+  EXPECT_EQ(count_in("12 mil visualizaciones", "es"), 12000);
+  EXPECT_EQ(count_in("1,2 тыс. просмотров", "ru"), 1200);
+  EXPECT_EQ(count_in("3,4 млн просмотров", "ru"), 3400000);
+  EXPECT_EQ(count_in("1,2 B görüntüleme", "tr"), 1200);  // Turkish "bin": a thousand
+  EXPECT_EQ(count_in("1.2B views", "en"), 1200000000);
+  EXPECT_EQ(count_in("1.5 लाख व्यूज़", "hi"), 150000);
+  EXPECT_EQ(count_in("1 234 vues", "fr"), 1234);
+  EXPECT_EQ(count_in("1,2M views", ""), 1200000);  // no language: the kit's reading
+  EXPECT_EQ(count_in("No views", "en"), std::nullopt);
 }
 
 TEST(VideoShape, DurationsInSeconds) {
