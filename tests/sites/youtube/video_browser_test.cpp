@@ -40,6 +40,87 @@ TEST(VideoInChromium, WatchPage) {
   EXPECT_EQ(v, video_endpoint().shape(testing::recorded("youtube/data/video/surface-go_script_output.json"), {}));
 }
 
+// The other real pages (tests/sites/youtube/pages/video, provenance.json), each at its watch URL.
+nlohmann::json watch(const std::string& v, const std::string& hl, const std::string& gl,
+                     const std::string& file) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://www.youtube.com/watch?v=" + v,
+                           gleaner::testing::site_page("youtube", "video/" + file)));
+  return run_in_chromium(video_endpoint(), archive.load(), {{"v", v}, {"hl", hl}, {"gl", gl}}).body;
+}
+
+TEST(VideoInChromium, AgeRestrictedPageInVietnamese) {
+  const auto v =
+      watch("CsrfovOPcjk", "vi", "vn", "ytdl_watch_CsrfovOPcjk_age-restricted-vi-VN.html");
+  EXPECT_EQ(v["title"], "Who the Fuck is Alice?");
+  EXPECT_EQ(v["channel"]["name"], "RescoeZ");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 34200);
+  EXPECT_EQ(v["views"], "11.579.654 lượt xem");
+  EXPECT_EQ(v["extractedViews"], 11579654);
+  EXPECT_EQ(v["extractedLikes"], 50664);
+  EXPECT_EQ(v["publishedDate"], "2007-04-04");
+  EXPECT_EQ(v["lengthSeconds"], 237);
+  EXPECT_EQ(v["playability"]["status"], "LOGIN_REQUIRED");
+  EXPECT_EQ(v["playability"]["ageRestricted"], true);
+}
+
+TEST(VideoInChromium, ChaptersPage) {
+  const auto v = watch("W6NZfCO5SIk", "en", "vn", "ytdl_watch_W6NZfCO5SIk_chapters.html");
+  EXPECT_EQ(v["title"], "JavaScript Tutorial for Beginners: Learn JavaScript in 1 Hour");
+  EXPECT_EQ(v["channel"]["name"], "Programming with Mosh");
+  EXPECT_EQ(v["views"], "4,586,491 views");
+  EXPECT_EQ(v["likes"], "79K");
+  EXPECT_EQ(v["extractedLikes"], 79487);
+  EXPECT_EQ(v["publishedDate"], "2018-04-23");
+  EXPECT_EQ(v["lengthSeconds"], 2897);
+  EXPECT_EQ(v["chapters"].size(), 13u);
+  EXPECT_EQ(v["chapters"][1]["title"], "Setting Up the Development Environment");
+  EXPECT_EQ(v["chapters"][1]["startSeconds"], 281);
+}
+
+TEST(VideoInChromium, LiveStreamWhileLive) {
+  const auto v = watch("5qap5aO4i9A", "en", "us", "ytdl_watch_5qap5aO4i9A_live-now.html");
+  EXPECT_EQ(v["title"], "lofi hip hop radio - beats to relax/study to");
+  EXPECT_EQ(v["channel"]["name"], "ChilledCow");
+  EXPECT_EQ(v["isLive"], true);
+  EXPECT_EQ(v["views"], "30,930 watching now");
+  EXPECT_EQ(v["watching"], 30930);
+  EXPECT_FALSE(v.contains("lengthSeconds"));
+  EXPECT_EQ(v["relatedVideos"][0]["videoId"], "oJnF5VxTO5g");
+}
+
+TEST(VideoInChromium, MusicVideoOfAnArtist) {
+  const auto v = watch("YQHsXMglC9A", "en", "us", "ytdl_watch_YQHsXMglC9A_music.html");
+  EXPECT_EQ(v["title"], "Adele - Hello");
+  EXPECT_EQ(v["channel"]["name"], "Adele");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 22700000);
+  EXPECT_EQ(v["views"], "2,756,035,380 views");
+  EXPECT_EQ(v["extractedViews"], 2756035380LL);
+  EXPECT_EQ(v["extractedLikes"], 16173003);
+  EXPECT_EQ(v["publishedDate"], "2015-10-22");
+  EXPECT_EQ(v["lengthSeconds"], 367);
+}
+
+TEST(VideoInChromium, RentalIsDescribedAndMarkedUnplayable) {
+  const auto v = watch("SyKPsFRP_Oc", "en", "us", "ytdl_watch_SyKPsFRP_Oc_rental.html");
+  EXPECT_EQ(v["title"], "Plane Crash");
+  EXPECT_EQ(v["channel"]["name"], "Curiosity");
+  EXPECT_EQ(v["lengthSeconds"], 5242);
+  EXPECT_EQ(v["playability"]["status"], "UNPLAYABLE");
+  EXPECT_EQ(v["relatedVideos"].size(), 10u);
+}
+
+TEST(VideoInChromium, GermanPage) {
+  const auto v = watch("P3pFkriw10Q", "de", "de", "yta_watch_P3pFkriw10Q_de-DE.html");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 11300);
+  EXPECT_EQ(v["views"], "170.950 Aufrufe");
+  EXPECT_EQ(v["extractedViews"], 170950);
+  EXPECT_EQ(v["extractedLikes"], 2552);
+  EXPECT_EQ(v["date"], "06.01.2023");
+  EXPECT_EQ(v["publishedDate"], "2023-01-06T05:05:24-08:00");
+  EXPECT_EQ(v["relatedVideos"][0]["extractedViews"], 3805439);
+}
+
 // Test pages written here (not copies of the site's): how the service reacts to a refusal.
 TEST(VideoInChromium, CaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;
