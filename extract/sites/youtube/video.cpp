@@ -112,6 +112,62 @@ std::size_t space_at(std::string_view s, std::size_t i) {
   return 0;
 }
 
+// A count as written: its number and the multiplier of its suffix (1 when written in full; 0
+// when the language has no table and the kit read it).
+struct WrittenCount {
+  long long value = 0;
+  double multiplier = 0;
+};
+
+std::optional<WrittenCount> read_count(std::string_view text, std::string_view language) {
+  const std::span<const Suffix> suffixes = suffixes_of(language);
+  if (suffixes.empty()) {
+    if (auto n = parse_count(text)) return WrittenCount{*n, 0};
+    return std::nullopt;
+  }
+  std::size_t begin = 0;
+  while (begin < text.size() && !ascii_digit(text[begin])) ++begin;
+  if (begin == text.size()) return std::nullopt;
+  std::size_t end = begin;
+  while (end < text.size()) {
+    if (ascii_digit(text[end])) {
+      ++end;
+    } else if ((text[end] == ',' || text[end] == '.') && end + 1 < text.size() &&
+               ascii_digit(text[end + 1])) {
+      ++end;
+    } else if (std::size_t w = space_at(text, end);
+               w > 0 && end + w + 3 <= text.size() && ascii_digit(text[end + w]) &&
+               ascii_digit(text[end + w + 1]) && ascii_digit(text[end + w + 2]) &&
+               (end + w + 3 == text.size() || !ascii_digit(text[end + w + 3]))) {
+      end += w;  // "1 234": a group of three digits
+    } else {
+      break;
+    }
+  }
+  const auto value = parse_number(text.substr(begin, end - begin), decimal_mark_of(language));
+  if (!value || *value < 0) return std::nullopt;
+  std::size_t at = end;
+  while (std::size_t w = space_at(text, at)) at += w;
+  const std::string_view rest = text.substr(at);
+  double multiplier = 1;
+  for (const Suffix& suffix : suffixes) {
+    if (!rest.starts_with(suffix.text)) continue;
+    // A Latin suffix ends where its word ends ("M" is not the start of "Mio."); a suffix in
+    // another script is written against the next word ("3.4万回視聴").
+    const char last = suffix.text.back();
+    const bool latin_end = static_cast<unsigned char>(last) < 0x80 && last != '.';
+    const char after = rest.size() > suffix.text.size() ? rest[suffix.text.size()] : ' ';
+    const bool letter_after = (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
+                              static_cast<unsigned char>(after) >= 0x80;
+    if (latin_end && letter_after && space_at(rest, suffix.text.size()) == 0) continue;
+    multiplier = suffix.multiplier;
+    break;
+  }
+  const double n = *value * multiplier;
+  if (n >= 1e18) return std::nullopt;
+  return WrittenCount{std::llround(n), multiplier};
+}
+
 // The widest of a list of {url, width} images (thumbnail.thumbnails or image.sources).
 std::string widest(const json& images) {
   std::string best;
@@ -215,10 +271,15 @@ bool has_digit(std::string_view t) {
 // (title "43K", accessibilityText "like this video along with 43,864 other people"; 2023-), and
 // the older toggle button with the LIKE icon, alone or in a segmented like/dislike button
 // (defaultText "79K", its accessibility label "79,487 likes"; -2023).
-void add_likes(json& out, const json* primary, const json& microformat, std::string_view language) {
-  std::optional<long long> exact = integer(at(microformat, {"likeCount"}));
-  std::string shown;
-  std::string accessible;
+struct LikeButton {
+  std::string shown;       // "43K"
+  std::string accessible;  // "like this video along with 43,864 other people"
+};
+
+LikeButton like_button_of(const json* primary) {
+  LikeButton button_text;
+  std::string& shown = button_text.shown;
+  std::string& accessible = button_text.accessible;
   if (primary) {
     if (const json* like = first(*primary, "likeButtonViewModel")) {
       if (const json* button = first(*like, "buttonViewModel")) {
@@ -239,6 +300,14 @@ void add_likes(json& out, const json* primary, const json& microformat, std::str
       }
     }
   }
+  return button_text;
+}
+
+void add_likes(json& out, const LikeButton& button, const json& microformat,
+               std::string_view language) {
+  const std::string& shown = button.shown;
+  const std::string& accessible = button.accessible;
+  std::optional<long long> exact = integer(at(microformat, {"likeCount"}));
   // A button that shows no count ("Like", "Mag ich": the creator hid them) is no count.
   if (!has_digit(shown)) return;
   out["likes"] = shown;
@@ -399,6 +468,52 @@ void check_playable(const json& player) {
                           "no videoDetails in the page (playability '" + state + "')");
 }
 
+// ---- the layout before 2020 ----------------------------------------------------------------
+// video.js's `legacy`: the server-rendered markup of #watch7-content in plain fields.
+
+void add_legacy_channel(json& channel, const json& legacy, std::string_view language) {
+  const json& owner = at(legacy, {"owner"});
+  if (std::string name = str(at(owner, {"name"})); !name.empty()) channel["name"] = name;
+  if (std::string href = str(at(owner, {"href"})); !href.empty()) {
+    channel["link"] = absolute(href);
+  }
+  if (std::string subs = str(at(legacy, {"subscribers"})); has_digit(subs)) {
+    channel["subscribers"] = subs;
+    if (auto n = count_in(subs, language)) channel["extractedSubscribers"] = *n;
+  }
+  if (const json& verified = at(owner, {"verified"}); verified.is_boolean()) {
+    channel["verified"] = verified;
+  }
+}
+
+json legacy_related(const json& legacy, std::string_view language) {
+  json videos = json::array();
+  for (const json& item : at(legacy, {"related"})) {
+    // Videos only: a playlist's link carries its list.
+    const std::string href = str(at(item, {"href"}));
+    const std::string prefix = "/watch?v=";
+    if (!href.starts_with(prefix) || href.find("list=") != std::string::npos) continue;
+    const std::string id = href.substr(prefix.size(), 11);
+    json video = {{"position", videos.size() + 1},
+                  {"videoId", id},
+                  {"title", str(at(item, {"title"}))},
+                  {"link", std::string(kSite) + "/watch?v=" + id}};
+    if (std::string name = str(at(item, {"channel"})); !name.empty()) {
+      video["channel"] = {{"name", name}};
+    }
+    // The first item's counter may say "Recommended for you".
+    if (std::string views = str(at(item, {"views"})); has_digit(views)) {
+      add_views(video, views, language);
+    }
+    add_length(video, str(at(item, {"length"})));
+    if (std::string thumb = str(at(item, {"thumbnail"})); !thumb.empty()) {
+      video["thumbnail"] = thumb;
+    }
+    videos.push_back(std::move(video));
+  }
+  return videos;
+}
+
 // Why the page's player does not play the video although the page describes it (the site's
 // status word and reason: LOGIN_REQUIRED for an age check, UNPLAYABLE for a paid rental,
 // LIVE_STREAM_OFFLINE before a premiere); absent when it plays.
@@ -414,7 +529,8 @@ json playability_of(const json& player) {
   return out;
 }
 
-json shape_video(const json& player, const json& next, std::string_view language) {
+json shape_video(const json& player, const json& next, const json& legacy,
+                 std::string_view language) {
   check_playable(player);
   const json& details = at(player, {"videoDetails"});
   const json& microformat = at(player, {"microformat", "playerMicroformatRenderer"});
@@ -431,22 +547,35 @@ json shape_video(const json& player, const json& next, std::string_view language
   if (description.empty()) description = text(at(microformat, {"description"}));
   out["description"] = description;
   out["channel"] = channel_of(details, microformat, owner, language);
+  // The layout before 2020 has its counter, date, like button and owner in markup.
+  const bool old_layout = !primary && legacy.is_object();
+  if (old_layout) add_legacy_channel(out["channel"], legacy, language);
 
   // While live the counter shows who is watching ("30,930 watching now"); the exact count of
   // views stays in videoDetails.
   const json* counter = primary ? &at(*primary, {"viewCount", "videoViewCountRenderer"}) : nullptr;
-  const std::string views = counter ? text(at(*counter, {"viewCount"})) : std::string();
+  std::string views = counter ? text(at(*counter, {"viewCount"})) : std::string();
+  if (old_layout && has_digit(str(at(legacy, {"views"})))) views = str(at(legacy, {"views"}));
   const bool counts_watchers = counter && at(*counter, {"isLive"}) == json(true);
   if (!views.empty()) out["views"] = views;
-  if (auto n = integer(at(details, {"viewCount"}))) {
+  // The count the page shows when it is written in full (the player's may lag behind it), else
+  // the player's exact one, else the abbreviated count read.
+  const std::optional<WrittenCount> shown =
+      counts_watchers ? std::nullopt : read_count(views, language);
+  if (shown && shown->multiplier == 1) {
+    out["extractedViews"] = shown->value;
+  } else if (auto n = integer(at(details, {"viewCount"}))) {
     out["extractedViews"] = *n;
-  } else if (auto parsed = count_in(views, language); parsed && !counts_watchers) {
-    out["extractedViews"] = *parsed;
+  } else if (shown) {
+    out["extractedViews"] = shown->value;
   }
   if (counts_watchers) {
     if (auto n = count_in(views, language)) out["watching"] = *n;
   }
-  add_likes(out, primary, microformat, language);
+  add_likes(out,
+            old_layout ? LikeButton{str(at(legacy, {"likes"})), str(at(legacy, {"likesLabel"}))}
+                       : like_button_of(primary),
+            microformat, language);
 
   // A stream that is live or yet to come has no length yet (the site says 0).
   const bool streaming =
@@ -456,11 +585,9 @@ json shape_video(const json& player, const json& next, std::string_view language
   }
   if (std::string d = str(at(microformat, {"publishDate"})); !d.empty()) out["publishedDate"] = d;
   if (std::string d = str(at(microformat, {"uploadDate"})); !d.empty()) out["uploadDate"] = d;
-  if (primary) {
-    if (std::string shown = text(at(*primary, {"dateText"})); !shown.empty()) {
-      out["date"] = shown;
-    }
-  }
+  std::string shown_date = primary ? text(at(*primary, {"dateText"})) : std::string();
+  if (old_layout) shown_date = str(at(legacy, {"date"}));
+  if (!shown_date.empty()) out["date"] = shown_date;
   json keywords = at(details, {"keywords"});
   out["keywords"] = keywords.is_array() ? keywords : json::array();
   if (std::string c = str(at(microformat, {"category"})); !c.empty()) out["category"] = c;
@@ -480,7 +607,7 @@ json shape_video(const json& player, const json& next, std::string_view language
   }
 
   if (json chapters = chapters_of(next); !chapters.empty()) out["chapters"] = std::move(chapters);
-  out["relatedVideos"] = related_of(next, language);
+  out["relatedVideos"] = old_layout ? legacy_related(legacy, language) : related_of(next, language);
   return out;
 }
 
@@ -531,7 +658,8 @@ class VideoEndpoint final : public Endpoint {
     const json& player = at(output, {"player"});
     const json& next = at(output, {"next"});
     return shape_video(player.is_object() ? player : json::object(),
-                       next.is_object() ? next : json::object(), str(at(output, {"hl"})));
+                       next.is_object() ? next : json::object(), at(output, {"legacy"}),
+                       str(at(output, {"hl"})));
   }
 
   bool has_content(const json& body) const override {
@@ -575,49 +703,8 @@ std::optional<long long> duration_seconds(std::string_view t) {
 }
 
 std::optional<long long> count_in(std::string_view text, std::string_view language) {
-  const std::span<const Suffix> suffixes = suffixes_of(language);
-  if (suffixes.empty()) return parse_count(text);
-  std::size_t begin = 0;
-  while (begin < text.size() && !ascii_digit(text[begin])) ++begin;
-  if (begin == text.size()) return std::nullopt;
-  std::size_t end = begin;
-  while (end < text.size()) {
-    if (ascii_digit(text[end])) {
-      ++end;
-    } else if ((text[end] == ',' || text[end] == '.') && end + 1 < text.size() &&
-               ascii_digit(text[end + 1])) {
-      ++end;
-    } else if (std::size_t w = space_at(text, end);
-               w > 0 && end + w + 3 <= text.size() && ascii_digit(text[end + w]) &&
-               ascii_digit(text[end + w + 1]) && ascii_digit(text[end + w + 2]) &&
-               (end + w + 3 == text.size() || !ascii_digit(text[end + w + 3]))) {
-      end += w;  // "1 234": a group of three digits
-    } else {
-      break;
-    }
-  }
-  const auto value = parse_number(text.substr(begin, end - begin), decimal_mark_of(language));
-  if (!value || *value < 0) return std::nullopt;
-  std::size_t at = end;
-  while (std::size_t w = space_at(text, at)) at += w;
-  const std::string_view rest = text.substr(at);
-  double multiplier = 1;
-  for (const Suffix& suffix : suffixes) {
-    if (!rest.starts_with(suffix.text)) continue;
-    // A Latin suffix ends where its word ends ("M" is not the start of "Mio."); a suffix in
-    // another script is written against the next word ("3.4万回視聴").
-    const char last = suffix.text.back();
-    const bool latin_end = static_cast<unsigned char>(last) < 0x80 && last != '.';
-    const char after = rest.size() > suffix.text.size() ? rest[suffix.text.size()] : ' ';
-    const bool letter_after = (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
-                              static_cast<unsigned char>(after) >= 0x80;
-    if (latin_end && letter_after && space_at(rest, suffix.text.size()) == 0) continue;
-    multiplier = suffix.multiplier;
-    break;
-  }
-  const double n = *value * multiplier;
-  if (n >= 1e18) return std::nullopt;
-  return std::llround(n);
+  if (auto count = read_count(text, language)) return count->value;
+  return std::nullopt;
 }
 
 const Endpoint& video_endpoint() {

@@ -6,6 +6,10 @@
 // for this page and for the site's youtubei /player and /next responses. `hl` is the language the
 // page is written in (the site's config, else the document's lang), which its abbreviated counts
 // ("1,2 Mio.", "34,2 N", "3.4万") are read in.
+// The layout served before 2020 (#watch7-content) has no ytInitialData and keeps the player
+// response as a JSON string in ytplayer.config.args.player_response; what the page shows beside
+// it (counter, date, like button, owner, sidebar) is server-rendered markup, returned as `legacy`
+// in plain fields.
 () => {
   const NAMES = {player: 'ytInitialPlayerResponse', next: 'ytInitialData'};
 
@@ -50,7 +54,60 @@
     return out;
   };
 
-  const player = read(NAMES.player);
+  const fromPlayerConfig = () => {
+    let config = window.ytplayer && window.ytplayer.config;
+    if (!config || typeof config !== 'object') {
+      config = null;
+      for (const s of document.scripts) {
+        const text = s.textContent || '';
+        const m = /ytplayer\.config\s*=\s*\{/.exec(text);
+        if (m) {
+          config = objectAt(text, m.index + m[0].length - 1);
+          break;
+        }
+      }
+    }
+    const response = config && config.args && config.args.player_response;
+    if (typeof response !== 'string') return null;
+    try { return JSON.parse(response); } catch (e) { return null; }
+  };
+  const legacy = () => {
+    if (!document.querySelector('#watch7-content')) return null;
+    const q = (sel, root) => (root || document).querySelector(sel);
+    const txt = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : '');
+    const like = q('.like-button-renderer-like-button-unclicked');
+    const owner = q('.yt-user-info a');
+    const subscribers = q('#watch7-subscription-container .yt-subscriber-count');
+    const related = [];
+    for (const li of document.querySelectorAll('li.related-list-item')) {
+      const a = q('a.content-link', li);
+      if (!a) continue;
+      const img = q('.thumb-wrapper img', li);
+      related.push({
+        href: a.getAttribute('href') || '',
+        title: a.getAttribute('title') || txt(q('.title', li)),
+        channel: txt(q('.stat.attribution', li)),
+        views: txt(q('.stat.view-count', li)),
+        length: txt(q('.video-time', li)),
+        thumbnail: img ? img.getAttribute('data-thumb') || '' : '',
+      });
+    }
+    return {
+      views: txt(q('.watch-view-count')),
+      date: txt(q('.watch-time-text')),
+      likes: txt(like),
+      likesLabel: like ? like.getAttribute('aria-label') || '' : '',
+      owner: owner ? {
+        name: txt(owner),
+        href: owner.getAttribute('href') || '',
+        verified: !!q('.yt-user-info .yt-channel-title-icon-verified'),
+      } : null,
+      subscribers: subscribers ? subscribers.getAttribute('title') || txt(subscribers) : '',
+      related,
+    };
+  };
+
+  const player = read(NAMES.player) || fromPlayerConfig();
   const next = read(NAMES.next);
   const configured = (key) => {
     try {
@@ -62,9 +119,12 @@
   };
   const hl = configured('HL') || configured('INNERTUBE_CONTEXT_HL') ||
       document.documentElement.lang || '';
-  return {
+  const out = {
     hl,
     player: pick(player, ['playabilityStatus', 'videoDetails', 'microformat']),
     next: pick(next, ['contents', 'engagementPanels', 'frameworkUpdates']),
   };
+  const old = next ? null : legacy();
+  if (old) out.legacy = old;
+  return out;
 }

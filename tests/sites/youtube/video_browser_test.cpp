@@ -121,6 +121,31 @@ TEST(VideoInChromium, GermanPage) {
   EXPECT_EQ(v["relatedVideos"][0]["extractedViews"], 3805439);
 }
 
+// The layout before 2020: player response in ytplayer.config, the rest server-rendered markup.
+TEST(VideoInChromium, LayoutBefore2020) {
+  const auto v = watch("_HSylqgVYQI", "en", "us", "ytdl_watch__HSylqgVYQI_2019-layout.html");
+  EXPECT_EQ(v["title"], "Meor 2 - Screaming cat goes nuts!");
+  EXPECT_EQ(v["channel"]["name"], "FlippyCat");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 365000);
+  EXPECT_EQ(v["views"], "575,652 views");
+  EXPECT_EQ(v["extractedViews"], 575652);
+  EXPECT_EQ(v["likes"], "2,183");
+  EXPECT_EQ(v["extractedLikes"], 2183);
+  EXPECT_EQ(v["publishedDate"], "2006-04-04");
+  EXPECT_EQ(v["lengthSeconds"], 10);
+  EXPECT_EQ(v["relatedVideos"].size(), 20u);
+}
+
+TEST(VideoInChromium, LayoutBefore2020WithLikesHidden) {
+  const auto v =
+      watch("KKzOh0MRuZE", "en", "us", "ytdl_watch_KKzOh0MRuZE_2020-layout-no-likes.html");
+  EXPECT_EQ(v["channel"]["name"], "Cooking with Shotgun Red");
+  EXPECT_EQ(v["views"], "27,260 views");
+  EXPECT_FALSE(v.contains("likes"));
+  EXPECT_FALSE(v.contains("extractedLikes"));
+  EXPECT_EQ(v["relatedVideos"][0]["videoId"], "uaMdEyJuXaE");
+}
+
 // Test pages written here (not copies of the site's): how the service reacts to a refusal.
 TEST(VideoInChromium, CaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;

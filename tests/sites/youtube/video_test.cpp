@@ -363,6 +363,48 @@ TEST(VideoShape, GermanPage) {
   EXPECT_EQ(v["relatedVideos"][0]["publishedDate"], "vor 3 Jahren");
 }
 
+// The layout before 2020: the player response from ytplayer.config, what the page shows from its
+// server-rendered markup.
+TEST(VideoShape, LayoutBefore2020) {
+  json v = video().shape(recorded_page("2019-layout"), {});
+  EXPECT_EQ(v["videoId"], "_HSylqgVYQI");
+  EXPECT_EQ(v["title"], "Meor 2 - Screaming cat goes nuts!");
+  EXPECT_EQ(v["channel"]["name"], "FlippyCat");
+  EXPECT_EQ(v["channel"]["link"], "https://www.youtube.com/channel/UCuO06egvl5yE__rR_02WUZw");
+  EXPECT_EQ(v["channel"]["subscribers"], "365K");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 365000);
+  EXPECT_EQ(v["channel"]["verified"], true);
+  EXPECT_EQ(v["views"], "575,652 views");
+  EXPECT_EQ(v["extractedViews"], 575652);
+  EXPECT_EQ(v["likes"], "2,183");
+  EXPECT_EQ(v["extractedLikes"], 2183);
+  EXPECT_EQ(v["date"], "Published on Apr 4, 2006");
+  EXPECT_EQ(v["publishedDate"], "2006-04-04");
+  EXPECT_EQ(v["lengthSeconds"], 10);
+  ASSERT_EQ(v["relatedVideos"].size(), 20u);
+  // The "Up next" item, whose counter says "Recommended for you", leads the sidebar.
+  EXPECT_EQ(v["relatedVideos"][0]["videoId"], "Rhl1Idcrtdg");
+  EXPECT_FALSE(v["relatedVideos"][0].contains("views"));
+  EXPECT_EQ(v["relatedVideos"][0]["lengthSeconds"], 231);
+  EXPECT_EQ(v["relatedVideos"][1]["title"], "Cat meeting the puppies for the first time.");
+  EXPECT_EQ(v["relatedVideos"][1]["channel"]["name"], "Stef90");
+}
+
+// The same layout in 2020 with likes hidden: the button has no text (its label says 0).
+TEST(VideoShape, LayoutBefore2020WithLikesHidden) {
+  json v = video().shape(recorded_page("2020-layout-no-likes"), {});
+  EXPECT_EQ(v["videoId"], "KKzOh0MRuZE");
+  EXPECT_EQ(v["channel"]["name"], "Cooking with Shotgun Red");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 243000);
+  EXPECT_EQ(v["views"], "27,260 views");
+  EXPECT_EQ(v["extractedViews"], 27260);
+  EXPECT_FALSE(v.contains("likes"));
+  EXPECT_FALSE(v.contains("extractedLikes"));
+  EXPECT_EQ(v["date"], "Published on Oct 6, 2017");
+  EXPECT_EQ(v["relatedVideos"][0]["views"], "20,487 views");
+  EXPECT_EQ(v["relatedVideos"][0]["extractedViews"], 20487);
+}
+
 // A like button without a count (the creator hid it) gives no likes.
 TEST(VideoShape, HiddenLikesAreNoCount) {
   json out = recorded_page("chapters");
