@@ -1,6 +1,8 @@
 #include "extract/sites/youtube/video.h"
 
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <span>
@@ -514,6 +516,20 @@ json legacy_related(const json& legacy, std::string_view language) {
   return videos;
 }
 
+// Seconds since the epoch as an ISO 8601 time in UTC ("2017-05-02T09:50:00Z").
+std::string iso_utc(long long seconds) {
+  const std::chrono::sys_seconds t{std::chrono::seconds(seconds)};
+  const auto day = std::chrono::floor<std::chrono::days>(t);
+  const std::chrono::year_month_day ymd{day};
+  const std::chrono::hh_mm_ss hms{t - day};
+  char out[32];
+  std::snprintf(out, sizeof out, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(ymd.year()),
+                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+                static_cast<int>(hms.hours().count()), static_cast<int>(hms.minutes().count()),
+                static_cast<int>(hms.seconds().count()));
+  return out;
+}
+
 // Why the page's player does not play the video although the page describes it (the site's
 // status word and reason: LOGIN_REQUIRED for an age check, UNPLAYABLE for a paid rental,
 // LIVE_STREAM_OFFLINE before a premiere); absent when it plays.
@@ -526,6 +542,12 @@ json playability_of(const json& player) {
   // The age gate is marked apart from the reason's words, in every language.
   const json& age_gate = at(status, {"desktopLegacyAgeGateReason"});
   out["ageRestricted"] = age_gate.is_number() && age_gate.get<double>() != 0;
+  // A stream or premiere yet to come: when it is to start (seconds since the epoch).
+  const json& slate = at(status, {"liveStreamability", "liveStreamabilityRenderer", "offlineSlate",
+                                  "liveStreamOfflineSlateRenderer"});
+  if (auto start = integer(at(slate, {"scheduledStartTime"}))) {
+    out["scheduledStartTime"] = iso_utc(*start);
+  }
   return out;
 }
 
@@ -540,16 +562,33 @@ json shape_video(const json& player, const json& next, const json& legacy,
   const json* owner = secondary ? &at(*secondary, {"owner", "videoOwnerRenderer"}) : nullptr;
   if (owner && !owner->is_object()) owner = nullptr;
 
+  // The layout before 2020 has its counter, date, like button and owner in markup.
+  const bool old_layout = !primary && legacy.is_object();
+  const json& microdata = old_layout ? at(legacy, {"microdata"}) : json::object();
+
   json out = json::object();
   out["videoId"] = str(at(details, {"videoId"}));
   out["title"] = str(at(details, {"title"}));
+  // An upcoming stream's player response of that layout has no details but the page's
+  // microdata and title.
+  if (out["videoId"].get_ref<const std::string&>().empty()) {
+    out["videoId"] = str(at(microdata, {"videoId"}));
+  }
+  if (out["title"].get_ref<const std::string&>().empty() && old_layout) {
+    out["title"] = str(at(legacy, {"title"}));
+  }
   std::string description = str(at(details, {"shortDescription"}));
   if (description.empty()) description = text(at(microformat, {"description"}));
+  if (description.empty() && old_layout) description = str(at(legacy, {"description"}));
   out["description"] = description;
   out["channel"] = channel_of(details, microformat, owner, language);
-  // The layout before 2020 has its counter, date, like button and owner in markup.
-  const bool old_layout = !primary && legacy.is_object();
-  if (old_layout) add_legacy_channel(out["channel"], legacy, language);
+  if (old_layout) {
+    add_legacy_channel(out["channel"], legacy, language);
+    if (std::string id = str(at(microdata, {"channelId"}));
+        !out["channel"].contains("id") && !id.empty()) {
+      out["channel"]["id"] = id;
+    }
+  }
 
   // While live the counter shows who is watching ("30,930 watching now"); the exact count of
   // views stays in videoDetails.
@@ -560,8 +599,10 @@ json shape_video(const json& player, const json& next, const json& legacy,
   if (!views.empty()) out["views"] = views;
   // The count the page shows when it is written in full (the player's may lag behind it), else
   // the player's exact one, else the abbreviated count read.
+  // Before a premiere the counter shows who is waiting.
+  const bool upcoming = at(details, {"isUpcoming"}) == json(true);
   const std::optional<WrittenCount> shown =
-      counts_watchers ? std::nullopt : read_count(views, language);
+      counts_watchers || upcoming ? std::nullopt : read_count(views, language);
   if (shown && shown->multiplier == 1) {
     out["extractedViews"] = shown->value;
   } else if (auto n = integer(at(details, {"viewCount"}))) {
@@ -583,14 +624,20 @@ json shape_video(const json& player, const json& next, const json& legacy,
   if (auto len = integer(at(details, {"lengthSeconds"})); len && !(streaming && *len == 0)) {
     out["lengthSeconds"] = *len;
   }
-  if (std::string d = str(at(microformat, {"publishDate"})); !d.empty()) out["publishedDate"] = d;
-  if (std::string d = str(at(microformat, {"uploadDate"})); !d.empty()) out["uploadDate"] = d;
+  std::string published = str(at(microformat, {"publishDate"}));
+  if (published.empty()) published = str(at(microdata, {"datePublished"}));
+  if (!published.empty()) out["publishedDate"] = published;
+  std::string uploaded = str(at(microformat, {"uploadDate"}));
+  if (uploaded.empty()) uploaded = str(at(microdata, {"uploadDate"}));
+  if (!uploaded.empty()) out["uploadDate"] = uploaded;
   std::string shown_date = primary ? text(at(*primary, {"dateText"})) : std::string();
   if (old_layout) shown_date = str(at(legacy, {"date"}));
   if (!shown_date.empty()) out["date"] = shown_date;
   json keywords = at(details, {"keywords"});
   out["keywords"] = keywords.is_array() ? keywords : json::array();
-  if (std::string c = str(at(microformat, {"category"})); !c.empty()) out["category"] = c;
+  std::string category = str(at(microformat, {"category"}));
+  if (category.empty()) category = str(at(microdata, {"genre"}));
+  if (!category.empty()) out["category"] = category;
   std::string thumbnail = widest(at(details, {"thumbnail", "thumbnails"}));
   if (thumbnail.empty()) thumbnail = widest(at(microformat, {"thumbnail", "thumbnails"}));
   if (!thumbnail.empty()) out["thumbnail"] = thumbnail;

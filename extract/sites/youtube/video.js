@@ -92,7 +92,19 @@
         thumbnail: img ? img.getAttribute('data-thumb') || '' : '',
       });
     }
+    // The schema.org microdata of the video; an upcoming stream's player response has no details.
+    const microdata = {};
+    for (const meta of document.querySelectorAll('#watch7-content > meta[itemprop]')) {
+      const key = meta.getAttribute('itemprop');
+      if (['videoId', 'channelId', 'datePublished', 'uploadDate', 'genre'].includes(key)) {
+        microdata[key] = meta.getAttribute('content') || '';
+      }
+    }
+    const description = q('#eow-description');
     return {
+      microdata,
+      title: (q('#eow-title') && q('#eow-title').getAttribute('title')) || txt(q('#eow-title')),
+      description: description ? description.innerText.trim() : '',
       views: txt(q('.watch-view-count')),
       date: txt(q('.watch-time-text')),
       likes: txt(like),

@@ -146,6 +146,16 @@ TEST(VideoInChromium, LayoutBefore2020WithLikesHidden) {
   EXPECT_EQ(v["relatedVideos"][0]["videoId"], "uaMdEyJuXaE");
 }
 
+TEST(VideoInChromium, UpcomingStreamBefore2020) {
+  const auto v =
+      watch("iC9YT-5aUhI", "en", "us", "ytdl_watch_iC9YT-5aUhI_upcoming-stream-2017.html");
+  EXPECT_EQ(v["videoId"], "iC9YT-5aUhI");
+  EXPECT_EQ(v["title"], "[KOR] 아프리카TV 스타리그(ASL) 시즌3 16강 2일차");
+  EXPECT_EQ(v["channel"]["name"], "AfreecaTV Live");
+  EXPECT_EQ(v["playability"]["status"], "LIVE_STREAM_OFFLINE");
+  EXPECT_EQ(v["playability"]["scheduledStartTime"], "2017-05-02T09:50:00Z");
+}
+
 // Test pages written here (not copies of the site's): how the service reacts to a refusal.
 TEST(VideoInChromium, CaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;

@@ -405,6 +405,30 @@ TEST(VideoShape, LayoutBefore2020WithLikesHidden) {
   EXPECT_EQ(v["relatedVideos"][0]["extractedViews"], 20487);
 }
 
+// A stream scheduled and not yet started (2017, the layout before 2020): the player response has
+// no details, the page's microdata and markup describe it; playability says when it starts.
+TEST(VideoShape, UpcomingStreamBefore2020) {
+  json v = video().shape(recorded_page("upcoming-stream-2017"), {});
+  EXPECT_EQ(v["videoId"], "iC9YT-5aUhI");
+  EXPECT_EQ(v["title"], "[KOR] 아프리카TV 스타리그(ASL) 시즌3 16강 2일차");
+  EXPECT_TRUE(v["description"].get<std::string>().starts_with(
+      "AfreecaTV StarCraft League[US] - http://afreeca.tv/afasl\n"));
+  EXPECT_EQ(v["channel"]["name"], "AfreecaTV Live");
+  EXPECT_EQ(v["channel"]["id"], "UCK5eBtuoj_HkdXKHNmBLAXg");
+  EXPECT_EQ(v["channel"]["subscribers"], "21,696");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 21696);
+  EXPECT_EQ(v["date"], "Scheduled for May 2, 2017");
+  EXPECT_EQ(v["publishedDate"], "2017-04-24");
+  EXPECT_EQ(v["category"], "Gaming");
+  EXPECT_FALSE(v.contains("views"));
+  EXPECT_FALSE(v.contains("lengthSeconds"));
+  EXPECT_EQ(v["isLive"], false);
+  EXPECT_EQ(v["playability"], json({{"status", "LIVE_STREAM_OFFLINE"},
+                                    {"ageRestricted", false},
+                                    {"scheduledStartTime", "2017-05-02T09:50:00Z"}}));
+  EXPECT_EQ(v["relatedVideos"].size(), 20u);
+}
+
 // A like button without a count (the creator hid it) gives no likes.
 TEST(VideoShape, HiddenLikesAreNoCount) {
   json out = recorded_page("chapters");
