@@ -704,6 +704,13 @@ class VideoEndpoint final : public Endpoint {
     }
     const json& player = at(output, {"player"});
     const json& next = at(output, {"next"});
+    // A page of the layout before 2020 that shows only "This video is unavailable." in place of
+    // its player has no player response.
+    if (std::string notice = str(at(output, {"unavailable"}));
+        !notice.empty() && !at(player, {"videoDetails"}).is_object()) {
+      throw Error(ErrorCode::NotFound, "the video is not available: " + notice,
+                  "the page shows its unavailable notice and no player response");
+    }
     return shape_video(player.is_object() ? player : json::object(),
                        next.is_object() ? next : json::object(), at(output, {"legacy"}),
                        str(at(output, {"hl"})));

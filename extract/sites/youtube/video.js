@@ -138,5 +138,9 @@
   };
   const old = next ? null : legacy();
   if (old) out.legacy = old;
+  // That layout's notice for a video it cannot show, shown in place of the player (hidden, with
+  // class "hid", on every other page of it).
+  const notice = document.querySelector('#player-unavailable:not(.hid) #unavailable-message');
+  if (!player && notice) out.unavailable = notice.textContent.replace(/\s+/g, ' ').trim();
   return out;
 }

@@ -156,6 +156,17 @@ TEST(VideoInChromium, UpcomingStreamBefore2020) {
   EXPECT_EQ(v["playability"]["scheduledStartTime"], "2017-05-02T09:50:00Z");
 }
 
+// A real page of the layout before 2020 for an id with no video: its notice, no player response.
+TEST(VideoInChromium, UnavailableVideoBefore2020IsNotFound) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.youtube.com/watch?v=99999999999",
+      gleaner::testing::site_page("youtube", "video/ytdl_watch_unavailable-2019.html")));
+  const Error e = error_in_chromium(video_endpoint(), archive.load(), {{"v", "99999999999"}});
+  EXPECT_EQ(e.code(), ErrorCode::NotFound);
+  EXPECT_NE(std::string(e.what()).find("This video is unavailable."), std::string::npos);
+}
+
 // Test pages written here (not copies of the site's): how the service reacts to a refusal.
 TEST(VideoInChromium, CaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;
