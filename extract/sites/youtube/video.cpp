@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "extract/sites/common/clock.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
@@ -359,6 +360,16 @@ void add_views(json& video, const std::string& views, std::string_view language)
   if (auto n = count_in(views, language)) video["extractedViews"] = *n;
 }
 
+// A sidebar item's date as shown ("6 years ago", "vor 3 Jahren") and, where the kit knows the
+// language's words, the day it stands for as of now.
+void add_published(json& video, const std::string& shown, std::string_view language) {
+  if (shown.empty()) return;
+  video["publishedDate"] = shown;
+  if (auto day = parse_date(shown, site_clock().now(), date_order_of(language))) {
+    video["extractedPublishedDate"] = *day;
+  }
+}
+
 // The older related-video renderer.
 json from_compact(const json& r, std::string_view language) {
   const std::string id = str(at(r, {"videoId"}));
@@ -378,9 +389,7 @@ json from_compact(const json& r, std::string_view language) {
   }
   add_views(video, text(at(r, {"viewCountText"})), language);
   add_length(video, text(at(r, {"lengthText"})));
-  if (std::string date = text(at(r, {"publishedTimeText"})); !date.empty()) {
-    video["publishedDate"] = date;
-  }
+  add_published(video, text(at(r, {"publishedTimeText"})), language);
   video["thumbnail"] = widest(at(r, {"thumbnail", "thumbnails"}));
   return video;
 }
@@ -402,9 +411,7 @@ json from_lockup(const json& l, std::string_view language) {
   }
   video["channel"] = std::move(channel);
   add_views(video, text(at(rows, {1, "metadataParts", 0, "text"})), language);
-  if (std::string date = text(at(rows, {1, "metadataParts", 1, "text"})); !date.empty()) {
-    video["publishedDate"] = date;
-  }
+  add_published(video, text(at(rows, {1, "metadataParts", 1, "text"})), language);
   const json& image = at(l, {"contentImage", "thumbnailViewModel"});
   std::vector<const json*> badges;
   collect(at(image, {"overlays"}), "thumbnailBadgeViewModel", badges);
@@ -624,15 +631,19 @@ json shape_video(const json& player, const json& next, const json& legacy,
   if (auto len = integer(at(details, {"lengthSeconds"})); len && !(streaming && *len == 0)) {
     out["lengthSeconds"] = *len;
   }
+  std::string shown_date = primary ? text(at(*primary, {"dateText"})) : std::string();
+  if (old_layout) shown_date = str(at(legacy, {"date"}));
+  if (!shown_date.empty()) out["date"] = shown_date;
   std::string published = str(at(microformat, {"publishDate"}));
   if (published.empty()) published = str(at(microdata, {"datePublished"}));
+  // Without either, the date the page shows, read in its language ("15 févr. 2021").
+  if (published.empty() && !shown_date.empty()) {
+    published = parse_date(shown_date, site_clock().now(), date_order_of(language)).value_or("");
+  }
   if (!published.empty()) out["publishedDate"] = published;
   std::string uploaded = str(at(microformat, {"uploadDate"}));
   if (uploaded.empty()) uploaded = str(at(microdata, {"uploadDate"}));
   if (!uploaded.empty()) out["uploadDate"] = uploaded;
-  std::string shown_date = primary ? text(at(*primary, {"dateText"})) : std::string();
-  if (old_layout) shown_date = str(at(legacy, {"date"}));
-  if (!shown_date.empty()) out["date"] = shown_date;
   json keywords = at(details, {"keywords"});
   out["keywords"] = keywords.is_array() ? keywords : json::array();
   std::string category = str(at(microformat, {"category"}));

@@ -3,6 +3,8 @@
 // reads the player response and watch-next data and the C++ shapes them.
 #include <gtest/gtest.h>
 
+#include "core/clock.h"
+#include "extract/sites/common/clock.h"
 #include "extract/sites/youtube/video.h"
 #include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
@@ -21,6 +23,10 @@ const std::string kWatchPage =
     gleaner::testing::site_page("youtube", "video/yta_watch_GJLlxj_dtq8_surface-go-review.html");
 
 TEST(VideoInChromium, WatchPage) {
+  // One day for both readings below: the sidebar's relative dates are read against it.
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2025y / June / 10));
+  ScopedSiteClock scoped(saved);
   TempReplayArchive archive;
   archive.add(prefix_entry("https://www.youtube.com/watch?v=GJLlxj_dtq8", kWatchPage));
   auto replay = archive.load();

@@ -10,7 +10,9 @@
 #include <functional>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/error.h"
+#include "extract/sites/common/clock.h"
 #include "tests/support/pages.h"
 #include "tests/support/sites/fake_tab.h"
 #include "tests/support/sites/site_checks.h"
@@ -179,6 +181,9 @@ json lockup_sidebar() {
 }
 
 TEST(VideoShape, RelatedVideosInTheNewerRenderer) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2025y / June / 10));
+  ScopedSiteClock scoped(saved);
   json out = watch_page_output();
   out["next"]["contents"]["twoColumnWatchNextResults"]["secondaryResults"] = lockup_sidebar();
   json related = video().shape(out, {}).at("relatedVideos");
@@ -192,6 +197,7 @@ TEST(VideoShape, RelatedVideosInTheNewerRenderer) {
                   {"views", "158K views"},
                   {"extractedViews", 158000},
                   {"publishedDate", "6 years ago"},
+                  {"extractedPublishedDate", "2019-06-10"},
                   {"length", "17:45"},
                   {"lengthSeconds", 1065},
                   {"thumbnail", "https://i.ytimg.com/vi/cah9itYL7OI/hqdefault.jpg?sqp=b"}}));
@@ -427,6 +433,51 @@ TEST(VideoShape, UpcomingStreamBefore2020) {
                                     {"ageRestricted", false},
                                     {"scheduledStartTime", "2017-05-02T09:50:00Z"}}));
   EXPECT_EQ(v["relatedVideos"].size(), 20u);
+}
+
+// The sidebar's relative dates, read in the page's language as of the day the page was saved.
+TEST(VideoShape, SidebarDatesAsOfTheDay) {
+  using namespace std::chrono;
+  {
+    FakeClock saved(sys_days(2023y / December / 27));
+    ScopedSiteClock scoped(saved);
+    json related = video().shape(recorded_page("de-DE"), {})["relatedVideos"];
+    EXPECT_EQ(related[0]["publishedDate"], "vor 3 Jahren");
+    EXPECT_EQ(related[0]["extractedPublishedDate"], "2020-12-27");
+    EXPECT_EQ(related[1]["publishedDate"], "vor 7 Monaten");
+    EXPECT_EQ(related[1]["extractedPublishedDate"], "2023-05-27");
+  }
+  {
+    FakeClock saved(sys_days(2021y / May / 4));
+    ScopedSiteClock scoped(saved);
+    json related = video().shape(recorded_page("chapters"), {})["relatedVideos"];
+    EXPECT_EQ(related[0]["publishedDate"], "3 years ago");
+    EXPECT_EQ(related[0]["extractedPublishedDate"], "2018-05-04");
+  }
+  // Vietnamese relative words are not known to the kit: the text alone.
+  json vi = video().shape(recorded_page("age-restricted-vi-VN"), {});
+  EXPECT_TRUE(vi["relatedVideos"].empty());
+}
+
+// Without the microformat's date, the date the page shows, read in its language.
+TEST(VideoShape, PublishedDateFromTheShownDate) {
+  auto published = [](const std::string& page, const std::string& shown, const std::string& hl) {
+    json out = recorded_page(page);
+    out["player"]["microformat"]["playerMicroformatRenderer"].erase("publishDate");
+    out["hl"] = hl;
+    for (json& c :
+         out["next"]["contents"]["twoColumnWatchNextResults"]["results"]["results"]["contents"]) {
+      if (c.contains("videoPrimaryInfoRenderer")) {
+        c["videoPrimaryInfoRenderer"]["dateText"] = {{"simpleText", shown}};
+      }
+    }
+    return video().shape(out, {}).value("publishedDate", "");
+  };
+  EXPECT_EQ(published("de-DE", "06.01.2023", "de-DE"), "2023-01-06");
+  EXPECT_EQ(published("chapters", "Apr 23, 2018", "en"), "2018-04-23");
+  EXPECT_EQ(published("chapters", "Premiered Feb 17, 2020", "en"), "2020-02-17");
+  EXPECT_EQ(published("de-DE", "15 févr. 2021", "fr"), "2021-02-15");
+  EXPECT_EQ(published("de-DE", "15 feb 2021", "es"), "2021-02-15");
 }
 
 // A like button without a count (the creator hid it) gives no likes.
