@@ -369,6 +369,26 @@ TEST(VideoShape, GermanPage) {
   EXPECT_EQ(v["relatedVideos"][0]["publishedDate"], "vor 3 Jahren");
 }
 
+// 2020: the data set as window["ytInitialPlayerResponse"] and window["ytInitialData"].
+TEST(VideoShape, DataSetAsWindowProperties) {
+  json v = video().shape(recorded_page("2020-window-globals"), {});
+  EXPECT_EQ(v["videoId"], "_HSylqgVYQI");
+  EXPECT_EQ(v["title"], "Meor 2 - Screaming cat goes nuts!");
+  EXPECT_EQ(v["channel"]["name"], "FlippyCat");
+  EXPECT_EQ(v["channel"]["subscribers"], "366K subscribers");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 366000);
+  EXPECT_EQ(v["views"], "582,858 views");
+  EXPECT_EQ(v["extractedViews"], 582858);
+  EXPECT_EQ(v["likes"], "2.3K");
+  EXPECT_EQ(v["extractedLikes"], 2347);
+  EXPECT_EQ(v["date"], "Apr 4, 2006");
+  EXPECT_EQ(v["publishedDate"], "2006-04-04");
+  EXPECT_EQ(v["lengthSeconds"], 10);
+  ASSERT_EQ(v["relatedVideos"].size(), 19u);
+  EXPECT_EQ(v["relatedVideos"][0]["videoId"], "l3OyxbY7E20");
+  EXPECT_EQ(v["relatedVideos"][0]["views"], "397,489 views");
+}
+
 // The layout before 2020: the player response from ytplayer.config, what the page shows from its
 // server-rendered markup.
 TEST(VideoShape, LayoutBefore2020) {
