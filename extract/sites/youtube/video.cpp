@@ -1,10 +1,16 @@
 #include "extract/sites/youtube/video.h"
 
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <memory>
+#include <span>
+#include <utility>
+#include <vector>
 
 #include "core/error.h"
+#include "extract/sites/common/clock.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
@@ -55,6 +61,114 @@ std::optional<long long> integer(const json& v) {
     }
   }
   return std::nullopt;
+}
+
+// The suffixes the site abbreviates counts with, by the page's language (CLDR's short decimal
+// formats): "43K", "1,2 Mio.", "12 k", "3.4万", "34,2 N", "1,2 тыс.", "1.5 लाख". One suffix means
+// different things in different languages (Turkish "B" is a thousand, English "B" a billion), so
+// they are read in the language the page is written in. Longer suffixes first.
+struct Suffix {
+  std::string_view text;
+  double multiplier;
+};
+
+std::span<const Suffix> suffixes_of(std::string_view language) {
+  static const std::pair<std::string_view, std::vector<Suffix>> kTables[] = {
+      {"en", {{"K", 1e3}, {"M", 1e6}, {"B", 1e9}}},
+      {"de", {{"Tsd.", 1e3}, {"Mio.", 1e6}, {"Mrd.", 1e9}}},
+      {"fr", {{"k", 1e3}, {"Md", 1e9}, {"M", 1e6}}},
+      {"es", {{"mil M", 1e9}, {"mil", 1e3}, {"M", 1e6}}},
+      {"pt", {{"mil", 1e3}, {"mi", 1e6}, {"bi", 1e9}, {"mM", 1e9}, {"M", 1e6}}},
+      {"it", {{"Mln", 1e6}, {"Mrd", 1e9}}},
+      {"nl", {{"mln.", 1e6}, {"mld.", 1e9}, {"K", 1e3}}},
+      {"ru", {{"тыс.", 1e3}, {"млрд", 1e9}, {"млн", 1e6}}},
+      {"uk", {{"тис.", 1e3}, {"млрд", 1e9}, {"млн", 1e6}}},
+      {"pl", {{"tys.", 1e3}, {"mln", 1e6}, {"mld", 1e9}}},
+      {"cs", {{"tis.", 1e3}, {"mil.", 1e6}, {"mld.", 1e9}}},
+      {"tr", {{"Mn", 1e6}, {"Mr", 1e9}, {"B", 1e3}}},
+      {"vi", {{"Tr", 1e6}, {"N", 1e3}, {"T", 1e9}}},
+      {"id", {{"rb", 1e3}, {"jt", 1e6}, {"M", 1e9}}},
+      {"sv", {{"tn", 1e3}, {"mn", 1e6}, {"md", 1e9}}},
+      {"ja", {{"万", 1e4}, {"億", 1e8}}},
+      {"zh", {{"千", 1e3}, {"万", 1e4}, {"萬", 1e4}, {"亿", 1e8}, {"億", 1e8}}},
+      {"ko", {{"천", 1e3}, {"만", 1e4}, {"억", 1e8}}},
+      {"hi", {{"हज़ार", 1e3}, {"लाख", 1e5}, {"करोड़", 1e7}, {"क॰", 1e7}, {"अरब", 1e9}}},
+      {"ar", {{"ألف", 1e3}, {"مليون", 1e6}, {"مليار", 1e9}}},
+  };
+  const std::string lang = lower(language.substr(0, language.find_first_of("-_")));
+  for (const auto& [code, table] : kTables) {
+    if (code == lang) return table;
+  }
+  return {};
+}
+
+bool ascii_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// The byte length of a space the site writes between a number and its suffix or between digit
+// groups at `i` (' ', U+00A0, U+202F), or 0.
+std::size_t space_at(std::string_view s, std::size_t i) {
+  if (i < s.size() && s[i] == ' ') return 1;
+  if (s.substr(i).starts_with("\xC2\xA0")) return 2;
+  if (s.substr(i).starts_with("\xE2\x80\xAF")) return 3;
+  return 0;
+}
+
+// A count as written: its number and the multiplier of its suffix (1 when written in full; 0
+// when the language has no table and the kit read it).
+struct WrittenCount {
+  long long value = 0;
+  double multiplier = 0;
+};
+
+std::optional<WrittenCount> read_count(std::string_view text, std::string_view language) {
+  const std::span<const Suffix> suffixes = suffixes_of(language);
+  if (suffixes.empty()) {
+    if (auto n = parse_count(text)) return WrittenCount{*n, 0};
+    return std::nullopt;
+  }
+  std::size_t begin = 0;
+  while (begin < text.size() && !ascii_digit(text[begin])) ++begin;
+  if (begin == text.size()) return std::nullopt;
+  std::size_t end = begin;
+  while (end < text.size()) {
+    if (ascii_digit(text[end])) {
+      ++end;
+    } else if ((text[end] == ',' || text[end] == '.') && end + 1 < text.size() &&
+               ascii_digit(text[end + 1])) {
+      ++end;
+    } else if (std::size_t w = space_at(text, end);
+               w > 0 && end + w + 3 <= text.size() && ascii_digit(text[end + w]) &&
+               ascii_digit(text[end + w + 1]) && ascii_digit(text[end + w + 2]) &&
+               (end + w + 3 == text.size() || !ascii_digit(text[end + w + 3]))) {
+      end += w;  // "1 234": a group of three digits
+    } else {
+      break;
+    }
+  }
+  const auto value = parse_number(text.substr(begin, end - begin), decimal_mark_of(language));
+  if (!value || *value < 0) return std::nullopt;
+  std::size_t at = end;
+  while (std::size_t w = space_at(text, at)) at += w;
+  const std::string_view rest = text.substr(at);
+  double multiplier = 1;
+  for (const Suffix& suffix : suffixes) {
+    if (!rest.starts_with(suffix.text)) continue;
+    // A Latin suffix ends where its word ends ("M" is not the start of "Mio."); a suffix in
+    // another script is written against the next word ("3.4万回視聴").
+    const char last = suffix.text.back();
+    const bool latin_end = static_cast<unsigned char>(last) < 0x80 && last != '.';
+    const char after = rest.size() > suffix.text.size() ? rest[suffix.text.size()] : ' ';
+    const bool letter_after = (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
+                              static_cast<unsigned char>(after) >= 0x80;
+    if (latin_end && letter_after && space_at(rest, suffix.text.size()) == 0) continue;
+    multiplier = suffix.multiplier;
+    break;
+  }
+  const double n = *value * multiplier;
+  if (n >= 1e18) return std::nullopt;
+  return WrittenCount{std::llround(n), multiplier};
 }
 
 // The widest of a list of {url, width} images (thumbnail.thumbnails or image.sources).
@@ -110,11 +224,22 @@ const json* renderer_in(const json& contents, std::string_view name) {
   return nullptr;
 }
 
-json channel_of(const json& details, const json& microformat, const json* owner) {
+json channel_of(const json& details, const json& microformat, const json* owner,
+                std::string_view language) {
+  // The channel the page shows is the owner under the video; the uploader of videoDetails may
+  // be another (an artist's VEVO channel under the artist's own).
   json channel = json::object();
-  if (std::string id = str(at(details, {"channelId"})); !id.empty()) channel["id"] = id;
-  std::string name = str(at(details, {"author"}));
-  if (name.empty() && owner) name = text(at(*owner, {"title"}));
+  std::string id;
+  std::string name;
+  if (owner) {
+    // A channel id is "UC…"; a show's owner is browsed by another kind of id.
+    id = str(at(*owner, {"navigationEndpoint", "browseEndpoint", "browseId"}));
+    if (!id.starts_with("UC")) id.clear();
+    name = text(at(*owner, {"title"}));
+  }
+  if (id.empty()) id = str(at(details, {"channelId"}));
+  if (name.empty()) name = str(at(details, {"author"}));
+  if (!id.empty()) channel["id"] = id;
   if (!name.empty()) channel["name"] = name;
   std::string link;
   if (owner) {
@@ -129,7 +254,7 @@ json channel_of(const json& details, const json& microformat, const json* owner)
   if (owner) {
     if (std::string subs = text(at(*owner, {"subscriberCountText"})); !subs.empty()) {
       channel["subscribers"] = subs;
-      if (auto n = parse_count(subs)) channel["extractedSubscribers"] = *n;
+      if (auto n = count_in(subs, language)) channel["extractedSubscribers"] = *n;
     }
     bool verified = false;
     for (const json& badge : at(*owner, {"badges"})) {
@@ -141,10 +266,23 @@ json channel_of(const json& details, const json& microformat, const json* owner)
   return channel;
 }
 
-void add_likes(json& out, const json* primary, const json& microformat) {
-  std::optional<long long> exact = integer(at(microformat, {"likeCount"}));
-  std::string shown;
-  std::string accessible;
+bool has_digit(std::string_view t) {
+  return t.find_first_of("0123456789") != std::string_view::npos;
+}
+
+// The like button as the page shows it, in the layouts the site has used: the button view model
+// (title "43K", accessibilityText "like this video along with 43,864 other people"; 2023-), and
+// the older toggle button with the LIKE icon, alone or in a segmented like/dislike button
+// (defaultText "79K", its accessibility label "79,487 likes"; -2023).
+struct LikeButton {
+  std::string shown;       // "43K"
+  std::string accessible;  // "like this video along with 43,864 other people"
+};
+
+LikeButton like_button_of(const json* primary) {
+  LikeButton button_text;
+  std::string& shown = button_text.shown;
+  std::string& accessible = button_text.accessible;
   if (primary) {
     if (const json* like = first(*primary, "likeButtonViewModel")) {
       if (const json* button = first(*like, "buttonViewModel")) {
@@ -152,12 +290,34 @@ void add_likes(json& out, const json* primary, const json& microformat) {
         accessible = str(at(*button, {"accessibilityText"}));
       }
     }
+    if (shown.empty()) {
+      std::vector<const json*> toggles;
+      collect(*primary, "toggleButtonRenderer", toggles);
+      for (const json* toggle : toggles) {
+        if (str(at(*toggle, {"defaultIcon", "iconType"})) != "LIKE") continue;
+        shown = text(at(*toggle, {"defaultText"}));
+        accessible =
+            str(at(*toggle, {"defaultText", "accessibility", "accessibilityData", "label"}));
+        if (accessible.empty()) accessible = str(at(*toggle, {"accessibility", "label"}));
+        break;
+      }
+    }
   }
-  if (!shown.empty()) out["likes"] = shown;
+  return button_text;
+}
+
+void add_likes(json& out, const LikeButton& button, const json& microformat,
+               std::string_view language) {
+  const std::string& shown = button.shown;
+  const std::string& accessible = button.accessible;
+  std::optional<long long> exact = integer(at(microformat, {"likeCount"}));
+  // A button that shows no count ("Like", "Mag ich": the creator hid them) is no count.
+  if (!has_digit(shown)) return;
+  out["likes"] = shown;
   // "like this video along with 43,864 other people" holds the exact count when the microformat
   // does not.
-  if (!exact && !accessible.empty()) exact = parse_count(accessible);
-  if (!exact && !shown.empty()) exact = parse_count(shown);
+  if (!exact && has_digit(accessible)) exact = count_in(accessible, language);
+  if (!exact) exact = count_in(shown, language);
   if (exact) out["extractedLikes"] = *exact;
 }
 
@@ -194,38 +354,49 @@ void add_length(json& video, const std::string& length) {
   if (auto s = duration_seconds(length)) video["lengthSeconds"] = *s;
 }
 
-void add_views(json& video, const std::string& views) {
+void add_views(json& video, const std::string& views, std::string_view language) {
   if (views.empty()) return;
   video["views"] = views;
-  if (auto n = parse_count(views)) video["extractedViews"] = *n;
+  if (auto n = count_in(views, language)) video["extractedViews"] = *n;
+}
+
+// A sidebar item's date as shown ("6 years ago", "vor 3 Jahren") and, where the kit knows the
+// language's words, the day it stands for as of now.
+void add_published(json& video, const std::string& shown, std::string_view language) {
+  if (shown.empty()) return;
+  video["publishedDate"] = shown;
+  if (auto day = parse_date(shown, site_clock().now(), date_order_of(language))) {
+    video["extractedPublishedDate"] = *day;
+  }
 }
 
 // The older related-video renderer.
-json from_compact(const json& r) {
+json from_compact(const json& r, std::string_view language) {
   const std::string id = str(at(r, {"videoId"}));
   json video = {{"videoId", id},
                 {"title", text(at(r, {"title"}))},
                 {"link", std::string(kSite) + "/watch?v=" + id}};
   const json& byline = at(r, {"longBylineText", "runs", 0});
-  json channel = {{"name", text(at(r, {"longBylineText"}))}};
-  if (std::string link =
-          str(at(byline, {"navigationEndpoint", "browseEndpoint", "canonicalBaseUrl"}));
-      !link.empty()) {
-    channel["link"] = absolute(link);
+  // A film for sale names no channel.
+  if (std::string name = text(at(r, {"longBylineText"})); !name.empty()) {
+    json channel = {{"name", name}};
+    if (std::string link =
+            str(at(byline, {"navigationEndpoint", "browseEndpoint", "canonicalBaseUrl"}));
+        !link.empty()) {
+      channel["link"] = absolute(link);
+    }
+    video["channel"] = std::move(channel);
   }
-  video["channel"] = std::move(channel);
-  add_views(video, text(at(r, {"viewCountText"})));
+  add_views(video, text(at(r, {"viewCountText"})), language);
   add_length(video, text(at(r, {"lengthText"})));
-  if (std::string date = text(at(r, {"publishedTimeText"})); !date.empty()) {
-    video["publishedDate"] = date;
-  }
+  add_published(video, text(at(r, {"publishedTimeText"})), language);
   video["thumbnail"] = widest(at(r, {"thumbnail", "thumbnails"}));
   return video;
 }
 
 // The newer related-video view model: title and metadata rows (channel; views • age) in
 // lockupMetadataViewModel, the length as a badge over the thumbnail.
-json from_lockup(const json& l) {
+json from_lockup(const json& l, std::string_view language) {
   const std::string id = str(at(l, {"contentId"}));
   const json& meta = at(l, {"metadata", "lockupMetadataViewModel"});
   json video = {{"videoId", id},
@@ -239,10 +410,8 @@ json from_lockup(const json& l) {
     }
   }
   video["channel"] = std::move(channel);
-  add_views(video, text(at(rows, {1, "metadataParts", 0, "text"})));
-  if (std::string date = text(at(rows, {1, "metadataParts", 1, "text"})); !date.empty()) {
-    video["publishedDate"] = date;
-  }
+  add_views(video, text(at(rows, {1, "metadataParts", 0, "text"})), language);
+  add_published(video, text(at(rows, {1, "metadataParts", 1, "text"})), language);
   const json& image = at(l, {"contentImage", "thumbnailViewModel"});
   std::vector<const json*> badges;
   collect(at(image, {"overlays"}), "thumbnailBadgeViewModel", badges);
@@ -257,29 +426,31 @@ json from_lockup(const json& l) {
   return video;
 }
 
-// Related videos in page order; item sections are looked into, playlists, mixes and
-// continuation items skipped.
-void related_in(const json& items, json& out) {
+// Related videos in page order; item sections and the older "Up next" autoplay item are looked
+// into, playlists, mixes and continuation items skipped.
+void related_in(const json& items, std::string_view language, json& out) {
   if (!items.is_array()) return;
   for (const json& item : items) {
     if (!item.is_object()) continue;
     if (auto it = item.find("compactVideoRenderer"); it != item.end()) {
-      out.push_back(from_compact(*it));
+      out.push_back(from_compact(*it, language));
     } else if (auto lk = item.find("lockupViewModel"); lk != item.end()) {
       if (str(at(*lk, {"contentType"})) == "LOCKUP_CONTENT_TYPE_VIDEO") {
-        out.push_back(from_lockup(*lk));
+        out.push_back(from_lockup(*lk, language));
       }
     } else if (auto sec = item.find("itemSectionRenderer"); sec != item.end()) {
-      related_in(at(*sec, {"contents"}), out);
+      related_in(at(*sec, {"contents"}), language, out);
+    } else if (auto next = item.find("compactAutoplayRenderer"); next != item.end()) {
+      related_in(at(*next, {"contents"}), language, out);
     }
   }
 }
 
-json related_of(const json& next) {
+json related_of(const json& next, std::string_view language) {
   json videos = json::array();
   related_in(at(next, {"contents", "twoColumnWatchNextResults", "secondaryResults",
                        "secondaryResults", "results"}),
-             videos);
+             language, videos);
   std::size_t position = 0;
   for (json& v : videos) {
     v["position"] = ++position;
@@ -306,7 +477,89 @@ void check_playable(const json& player) {
                           "no videoDetails in the page (playability '" + state + "')");
 }
 
-json shape_video(const json& player, const json& next) {
+// ---- the layout before 2020 ----------------------------------------------------------------
+// video.js's `legacy`: the server-rendered markup of #watch7-content in plain fields.
+
+void add_legacy_channel(json& channel, const json& legacy, std::string_view language) {
+  const json& owner = at(legacy, {"owner"});
+  if (std::string name = str(at(owner, {"name"})); !name.empty()) channel["name"] = name;
+  if (std::string href = str(at(owner, {"href"})); !href.empty()) {
+    channel["link"] = absolute(href);
+  }
+  if (std::string subs = str(at(legacy, {"subscribers"})); has_digit(subs)) {
+    channel["subscribers"] = subs;
+    if (auto n = count_in(subs, language)) channel["extractedSubscribers"] = *n;
+  }
+  if (const json& verified = at(owner, {"verified"}); verified.is_boolean()) {
+    channel["verified"] = verified;
+  }
+}
+
+json legacy_related(const json& legacy, std::string_view language) {
+  json videos = json::array();
+  for (const json& item : at(legacy, {"related"})) {
+    // Videos only: a playlist's link carries its list.
+    const std::string href = str(at(item, {"href"}));
+    const std::string prefix = "/watch?v=";
+    if (!href.starts_with(prefix) || href.find("list=") != std::string::npos) continue;
+    const std::string id = href.substr(prefix.size(), 11);
+    json video = {{"position", videos.size() + 1},
+                  {"videoId", id},
+                  {"title", str(at(item, {"title"}))},
+                  {"link", std::string(kSite) + "/watch?v=" + id}};
+    if (std::string name = str(at(item, {"channel"})); !name.empty()) {
+      video["channel"] = {{"name", name}};
+    }
+    // The first item's counter may say "Recommended for you".
+    if (std::string views = str(at(item, {"views"})); has_digit(views)) {
+      add_views(video, views, language);
+    }
+    add_length(video, str(at(item, {"length"})));
+    if (std::string thumb = str(at(item, {"thumbnail"})); !thumb.empty()) {
+      video["thumbnail"] = thumb;
+    }
+    videos.push_back(std::move(video));
+  }
+  return videos;
+}
+
+// Seconds since the epoch as an ISO 8601 time in UTC ("2017-05-02T09:50:00Z").
+std::string iso_utc(long long seconds) {
+  const std::chrono::sys_seconds t{std::chrono::seconds(seconds)};
+  const auto day = std::chrono::floor<std::chrono::days>(t);
+  const std::chrono::year_month_day ymd{day};
+  const std::chrono::hh_mm_ss hms{t - day};
+  char out[32];
+  std::snprintf(out, sizeof out, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(ymd.year()),
+                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+                static_cast<int>(hms.hours().count()), static_cast<int>(hms.minutes().count()),
+                static_cast<int>(hms.seconds().count()));
+  return out;
+}
+
+// Why the page's player does not play the video although the page describes it (the site's
+// status word and reason: LOGIN_REQUIRED for an age check, UNPLAYABLE for a paid rental,
+// LIVE_STREAM_OFFLINE before a premiere); absent when it plays.
+json playability_of(const json& player) {
+  const json& status = at(player, {"playabilityStatus"});
+  const std::string state = str(at(status, {"status"}));
+  if (state.empty() || state == "OK") return nullptr;
+  json out = {{"status", state}};
+  if (std::string reason = text(at(status, {"reason"})); !reason.empty()) out["reason"] = reason;
+  // The age gate is marked apart from the reason's words, in every language.
+  const json& age_gate = at(status, {"desktopLegacyAgeGateReason"});
+  out["ageRestricted"] = age_gate.is_number() && age_gate.get<double>() != 0;
+  // A stream or premiere yet to come: when it is to start (seconds since the epoch).
+  const json& slate = at(status, {"liveStreamability", "liveStreamabilityRenderer", "offlineSlate",
+                                  "liveStreamOfflineSlateRenderer"});
+  if (auto start = integer(at(slate, {"scheduledStartTime"}))) {
+    out["scheduledStartTime"] = iso_utc(*start);
+  }
+  return out;
+}
+
+json shape_video(const json& player, const json& next, const json& legacy,
+                 std::string_view language) {
   check_playable(player);
   const json& details = at(player, {"videoDetails"});
   const json& microformat = at(player, {"microformat", "playerMicroformatRenderer"});
@@ -316,35 +569,86 @@ json shape_video(const json& player, const json& next) {
   const json* owner = secondary ? &at(*secondary, {"owner", "videoOwnerRenderer"}) : nullptr;
   if (owner && !owner->is_object()) owner = nullptr;
 
+  // The layout before 2020 has its counter, date, like button and owner in markup.
+  const bool old_layout = !primary && legacy.is_object();
+  const json& microdata = old_layout ? at(legacy, {"microdata"}) : json::object();
+
   json out = json::object();
   out["videoId"] = str(at(details, {"videoId"}));
   out["title"] = str(at(details, {"title"}));
+  // An upcoming stream's player response of that layout has no details but the page's
+  // microdata and title.
+  if (out["videoId"].get_ref<const std::string&>().empty()) {
+    out["videoId"] = str(at(microdata, {"videoId"}));
+  }
+  if (out["title"].get_ref<const std::string&>().empty() && old_layout) {
+    out["title"] = str(at(legacy, {"title"}));
+  }
   std::string description = str(at(details, {"shortDescription"}));
   if (description.empty()) description = text(at(microformat, {"description"}));
+  if (description.empty() && old_layout) description = str(at(legacy, {"description"}));
   out["description"] = description;
-  out["channel"] = channel_of(details, microformat, owner);
-
-  std::string views;
-  if (primary) views = text(at(*primary, {"viewCount", "videoViewCountRenderer", "viewCount"}));
-  if (!views.empty()) out["views"] = views;
-  if (auto n = integer(at(details, {"viewCount"}))) {
-    out["extractedViews"] = *n;
-  } else if (auto parsed = parse_count(views)) {
-    out["extractedViews"] = *parsed;
-  }
-  add_likes(out, primary, microformat);
-
-  if (auto len = integer(at(details, {"lengthSeconds"}))) out["lengthSeconds"] = *len;
-  if (std::string d = str(at(microformat, {"publishDate"})); !d.empty()) out["publishedDate"] = d;
-  if (std::string d = str(at(microformat, {"uploadDate"})); !d.empty()) out["uploadDate"] = d;
-  if (primary) {
-    if (std::string shown = text(at(*primary, {"dateText"})); !shown.empty()) {
-      out["date"] = shown;
+  out["channel"] = channel_of(details, microformat, owner, language);
+  if (old_layout) {
+    add_legacy_channel(out["channel"], legacy, language);
+    if (std::string id = str(at(microdata, {"channelId"}));
+        !out["channel"].contains("id") && !id.empty()) {
+      out["channel"]["id"] = id;
     }
   }
+
+  // While live the counter shows who is watching ("30,930 watching now"); the exact count of
+  // views stays in videoDetails.
+  const json* counter = primary ? &at(*primary, {"viewCount", "videoViewCountRenderer"}) : nullptr;
+  std::string views = counter ? text(at(*counter, {"viewCount"})) : std::string();
+  if (old_layout && has_digit(str(at(legacy, {"views"})))) views = str(at(legacy, {"views"}));
+  const bool counts_watchers = counter && at(*counter, {"isLive"}) == json(true);
+  if (!views.empty()) out["views"] = views;
+  // The count the page shows when it is written in full (the player's may lag behind it), else
+  // the player's exact one, else the abbreviated count read.
+  // Before a premiere the counter shows who is waiting.
+  const bool upcoming = at(details, {"isUpcoming"}) == json(true);
+  const std::optional<WrittenCount> shown =
+      counts_watchers || upcoming ? std::nullopt : read_count(views, language);
+  if (shown && shown->multiplier == 1) {
+    out["extractedViews"] = shown->value;
+  } else if (auto n = integer(at(details, {"viewCount"}))) {
+    out["extractedViews"] = *n;
+  } else if (shown) {
+    out["extractedViews"] = shown->value;
+  }
+  if (counts_watchers) {
+    if (auto n = count_in(views, language)) out["watching"] = *n;
+  }
+  add_likes(out,
+            old_layout ? LikeButton{str(at(legacy, {"likes"})), str(at(legacy, {"likesLabel"}))}
+                       : like_button_of(primary),
+            microformat, language);
+
+  // A stream that is live or yet to come has no length yet (the site says 0).
+  const bool streaming =
+      at(details, {"isLive"}) == json(true) || at(details, {"isUpcoming"}) == json(true);
+  if (auto len = integer(at(details, {"lengthSeconds"})); len && !(streaming && *len == 0)) {
+    out["lengthSeconds"] = *len;
+  }
+  std::string shown_date = primary ? text(at(*primary, {"dateText"})) : std::string();
+  if (old_layout) shown_date = str(at(legacy, {"date"}));
+  if (!shown_date.empty()) out["date"] = shown_date;
+  std::string published = str(at(microformat, {"publishDate"}));
+  if (published.empty()) published = str(at(microdata, {"datePublished"}));
+  // Without either, the date the page shows, read in its language ("15 févr. 2021").
+  if (published.empty() && !shown_date.empty()) {
+    published = parse_date(shown_date, site_clock().now(), date_order_of(language)).value_or("");
+  }
+  if (!published.empty()) out["publishedDate"] = published;
+  std::string uploaded = str(at(microformat, {"uploadDate"}));
+  if (uploaded.empty()) uploaded = str(at(microdata, {"uploadDate"}));
+  if (!uploaded.empty()) out["uploadDate"] = uploaded;
   json keywords = at(details, {"keywords"});
   out["keywords"] = keywords.is_array() ? keywords : json::array();
-  if (std::string c = str(at(microformat, {"category"})); !c.empty()) out["category"] = c;
+  std::string category = str(at(microformat, {"category"}));
+  if (category.empty()) category = str(at(microdata, {"genre"}));
+  if (!category.empty()) out["category"] = category;
   std::string thumbnail = widest(at(details, {"thumbnail", "thumbnails"}));
   if (thumbnail.empty()) thumbnail = widest(at(microformat, {"thumbnail", "thumbnails"}));
   if (!thumbnail.empty()) out["thumbnail"] = thumbnail;
@@ -356,8 +660,12 @@ json shape_video(const json& player, const json& next) {
   out["isLive"] =
       (live.is_boolean() && live.get<bool>()) || (live_now.is_boolean() && live_now.get<bool>());
 
+  if (json playability = playability_of(player); !playability.is_null()) {
+    out["playability"] = std::move(playability);
+  }
+
   if (json chapters = chapters_of(next); !chapters.empty()) out["chapters"] = std::move(chapters);
-  out["relatedVideos"] = related_of(next);
+  out["relatedVideos"] = old_layout ? legacy_related(legacy, language) : related_of(next, language);
   return out;
 }
 
@@ -407,8 +715,16 @@ class VideoEndpoint final : public Endpoint {
     }
     const json& player = at(output, {"player"});
     const json& next = at(output, {"next"});
+    // A page of the layout before 2020 that shows only "This video is unavailable." in place of
+    // its player has no player response.
+    if (std::string notice = str(at(output, {"unavailable"}));
+        !notice.empty() && !at(player, {"videoDetails"}).is_object()) {
+      throw Error(ErrorCode::NotFound, "the video is not available: " + notice,
+                  "the page shows its unavailable notice and no player response");
+    }
     return shape_video(player.is_object() ? player : json::object(),
-                       next.is_object() ? next : json::object());
+                       next.is_object() ? next : json::object(), at(output, {"legacy"}),
+                       str(at(output, {"hl"})));
   }
 
   bool has_content(const json& body) const override {
@@ -449,6 +765,11 @@ std::optional<long long> duration_seconds(std::string_view t) {
   }
   if (parts < 2 || parts > 3) return std::nullopt;
   return total;
+}
+
+std::optional<long long> count_in(std::string_view text, std::string_view language) {
+  if (auto count = read_count(text, language)) return count->value;
+  return std::nullopt;
 }
 
 const Endpoint& video_endpoint() {
