@@ -81,7 +81,7 @@ json variants_of(const json& output) {
 json shape_product(const json& output, const ValidatedParams& params) {
   check_not_captcha(output);
   const std::string storefront = storefront_of(params);
-  const DecimalMark mark = decimal_mark_of_storefront(storefront);
+  const DecimalMark mark = decimal_mark_of_page(str(at(output, {"lang"})), storefront);
   json p = json::object();
   std::string asin = str(at(output, {"asin"}));
   if (asin.empty()) asin = *params.string("asin");
@@ -130,8 +130,10 @@ json shape_product(const json& output, const ValidatedParams& params) {
   p["specification"] = spec;
 
   json reviews = json::object();
-  if (auto rating = parse_number(str(at(output, {"rating"})), mark)) reviews["rating"] = *rating;
-  if (auto count = parse_count(str(at(output, {"ratingCount"})), mark)) {
+  if (auto rating = parse_number(western_digits(str(at(output, {"rating"}))), mark)) {
+    reviews["rating"] = *rating;
+  }
+  if (auto count = parse_count(western_digits(str(at(output, {"ratingCount"}))), mark)) {
     reviews["totalReviews"] = *count;
   }
   p["reviewsInfo"] = reviews;

@@ -51,7 +51,8 @@ std::string without_ad_label(std::string title) {
 
 json shape_search(const json& output, const ValidatedParams& params) {
   check_not_captcha(output);
-  const DecimalMark mark = decimal_mark_of_storefront(storefront_of(params));
+  const DecimalMark mark =
+      decimal_mark_of_page(str(at(output, {"lang"})), storefront_of(params));
   json results = json::array();
   int position = 0;
   for (const json& c : at(output, {"results"})) {
@@ -73,14 +74,17 @@ json shape_search(const json& output, const ValidatedParams& params) {
       r["price"] = p;
     }
     json reviews = json::object();
-    if (auto rating = parse_number(str(at(c, {"stars"})), mark)) reviews["rating"] = *rating;
-    if (auto count = parse_count(str(at(c, {"ratingCount"})), mark)) {
+    if (auto rating = parse_number(western_digits(str(at(c, {"stars"}))), mark)) {
+      reviews["rating"] = *rating;
+    }
+    if (auto count = parse_count(western_digits(str(at(c, {"ratingCount"}))), mark)) {
       reviews["totalReviews"] = *count;
     }
     if (!reviews.empty()) r["reviews"] = reviews;
-    // Badges by the page's badge texts (English storefront words; other languages read false).
-    bool choice = false;
-    bool best = false;
+    // Badges by the ids the page gives them ("<asin>-amazons-choice", "<asin>-best-seller") in
+    // every language, else by their English words.
+    bool choice = at(c, {"amazonChoice"}) == true;
+    bool best = at(c, {"bestSeller"}) == true;
     for (const json& b : at(c, {"badges"})) {
       const std::string t = lower(text(b));
       if (t.find("choice") != std::string::npos) choice = true;
@@ -102,7 +106,8 @@ json shape_search(const json& output, const ValidatedParams& params) {
   json pagination = {{"currentPage", params.integer("page").value_or(1)}};
   // "1-16 of 521 results for": the last number before the words is the total ("over 1,000"
   // pages write one number only).
-  const std::vector<double> counts = parse_numbers(str(at(output, {"resultCount"})), mark);
+  const std::vector<double> counts =
+      parse_numbers(western_digits(str(at(output, {"resultCount"}))), mark);
   if (!counts.empty()) pagination["totalResults"] = static_cast<long long>(counts.back());
   if (std::string next = str(at(output, {"nextPageUrl"})); !next.empty()) {
     pagination["nextPageUrl"] = next;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "extract/endpoint.h"
@@ -25,12 +26,21 @@ std::string storefront_of(const ValidatedParams& params);
 /// The decimal mark the storefront writes prices and ratings with (amazon.de: "33,69 €").
 DecimalMark decimal_mark_of_storefront(const std::string& storefront);
 
+/// The decimal mark of a page: its language (`<html lang>`) when that says one, the storefront's
+/// otherwise. amazon.nl in English writes "€429.00", amazon.com in Spanish "$1,299.00".
+DecimalMark decimal_mark_of_page(const std::string& lang, const std::string& storefront);
+
+/// `text` with Arabic-Indic digits (amazon.sa, .ae and .eg in Arabic: "٣٤٩٫٠٠ ر.س.") written as
+/// ASCII digits, their decimal mark "٫" as "." and their group mark "٬" as ",".
+std::string western_digits(std::string_view text);
+
 /// The browser profile of a request to the storefront: desktop, with `language`'s
 /// Accept-Language when the client named one.
 BrowserProfile profile_of(const ValidatedParams& params);
 
-/// A price as the page writes it ("$3,429.99", "₹52,990.00", "33,69 €", "SAR 1,279.00"): the
-/// currency as written (`symbol`) and the amount in the storefront's locale; nullopt without one.
+/// A price as the page writes it ("$3,429.99", "₹52,990.00", "33,69 €", "SAR 1,279.00",
+/// "٣٤٩٫٠٠ ر.س."): the currency as written (`symbol`) and the amount in the page's locale
+/// (`mark`); nullopt without one.
 struct Price {
   std::string symbol;
   double amount = 0;

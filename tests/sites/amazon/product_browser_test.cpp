@@ -1,6 +1,7 @@
 // GET /scrape/amazon/product end to end in real Chromium: the endpoint builds the /dp/ URL, the
 // page is answered from a replay archive with the real product pages kept in pages/amazon-product
-// (amazon.com 2025, amazon.in 2025), product.js reads them and the C++ shapes them.
+// (amazon.com 2025, amazon.in 2025, amazon.es 2025 in Spanish, amazon.com.br 2025 in Portuguese),
+// product.js reads them and the C++ shapes them.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -19,6 +20,12 @@ const std::string kShirt = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-dp-B07FNW9FGJ-data-analyst-tshirt-raw-2025-05.html");
 const std::string kIphone = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-in-dp-iphone-13-128gb-green-raw-2025-11.html");
+const std::string kMonitors = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-es-dp-B07JH148DF-hercules-djmonitor-32-raw-2025-04.html");
+const std::string kEchoDot = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-br-dp-B09B8VGCR8-echo-dot-5-raw-2025-11.html");
+const std::string kTop = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-dp-B0D1KHSGRB-darong-womens-top-raw-2025-10.html");
 
 TEST(AmazonProductInChromium, TheShirtAsAPersonReadsIt) {
   TempReplayArchive archive;
@@ -82,6 +89,94 @@ TEST(AmazonProductInChromium, AnUnavailableIphoneOnAmazonIndiaHasNoPrice) {
   EXPECT_EQ(p["whatIsInTheBox"], nlohmann::json::array({"USB-C to Lightning Cable"}));
   EXPECT_EQ(p["breadcrumbs"].front(), "Electronics");
   EXPECT_EQ(p["breadcrumbs"].back(), "Smartphones");
+}
+
+// amazon.es in Spanish, a deal: "52,41€" with "-21 %" off the recommended "66,11€"; the
+// "(26,21€ / 2)" beside it is the price per unit, not a list price.
+TEST(AmazonProductInChromium, ASpanishDealAsAPersonReadsIt) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.es/dp/B07JH148DF", kMonitors));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B07JH148DF"}, {"domain", "amazon.es"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B07JH148DF");
+  EXPECT_EQ(p["title"],
+            "Hercules DJMonitor 32 - 2 altavoces activos de monitorización de 15 vatios RMS");
+  EXPECT_EQ(p["brand"], "Hercules");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["price"]["symbol"], "€");
+  EXPECT_EQ(p["price"]["currentPrice"], 52.41);
+  EXPECT_EQ(p["price"]["beforePrice"], 66.11);
+  EXPECT_EQ(p["price"]["discount"], "-21 %");
+  EXPECT_EQ(p["availability"], "En stock");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.3);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 972);
+  EXPECT_EQ(p["seller"], "Amazon");
+  ASSERT_EQ(p["breadcrumbs"].size(), 5u);
+  EXPECT_EQ(p["breadcrumbs"].front(), "Instrumentos musicales");
+  ASSERT_EQ(p["featureBullets"].size(), 6u);
+  EXPECT_TRUE(p["featureBullets"][0].get<std::string>().starts_with("Diseño compacto de 2 vías"));
+  EXPECT_EQ(p["specification"]["Número de modelo del producto"], "4780885");
+  EXPECT_EQ(p["totalImages"], 8);
+}
+
+// amazon.com.br in Portuguese: the page shows no price in its buy box; the "R$362,87" of its
+// carousels are other products'. Its colours are the twister's, named as the page names them.
+TEST(AmazonProductInChromium, ABrazilianPageWithoutABuyBoxPriceHasNoPrice) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/dp/B09B8VGCR8", kEchoDot));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B09B8VGCR8"}, {"domain", "www.amazon.com.br"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"],
+            "Echo Dot (Geração mais recente) | O Echo Dot com o melhor som já lançado | Cor Preta");
+  EXPECT_EQ(p["brand"], "Amazon");
+  EXPECT_EQ(p["isAvailable"], false);
+  EXPECT_FALSE(p.contains("price"));
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.7);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 79598);
+  EXPECT_EQ(p["seller"], "Amazon.com.br");
+  ASSERT_EQ(p["variants"].size(), 3u);
+  bool white = false;
+  for (const auto& v : p["variants"]) {
+    if (v["asin"] == "B09B8XVSDP") {
+      white = true;
+      EXPECT_EQ(v["dimensions"]["Cor"], "Branco");
+      EXPECT_EQ(v["dimensions"]["Configuração"], "Echo Dot");
+    }
+  }
+  EXPECT_TRUE(white);
+}
+
+// A 2025 amazon.com clothing page asked for by its parent ASIN: the page shows its default child
+// (Medium, Grey Blue) at "$25.89", "-10%" off a "List Price: $28.89".
+TEST(AmazonProductInChromium, AnApparelParentShowsItsDefaultChildWithItsListPrice) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B0D1KHSGRB", kTop));
+  auto result = run_in_chromium(product_endpoint(), archive.load(), {{"asin", "B0D1KHSGRB"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B0CFR36HR9");
+  EXPECT_EQ(p["title"],
+            "Darong Women's Casual Long Sleeve Boat Neck Off Shoulder Slim Fit Crop Top Going Out "
+            "Blouses Y2K Tight Shirts");
+  EXPECT_EQ(p["brand"], "Darong");
+  EXPECT_EQ(p["price"]["symbol"], "$");
+  EXPECT_EQ(p["price"]["currentPrice"], 25.89);
+  EXPECT_EQ(p["price"]["beforePrice"], 28.89);
+  EXPECT_EQ(p["price"]["discount"], "-10%");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.3);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 1562);
+  EXPECT_EQ(p["breadcrumbs"].back(), "T-Shirts");
+  EXPECT_EQ(p["specification"]["Fabric type"], "90% Rayon 10% Spandex");
+  bool shown = false;
+  for (const auto& v : p["variants"]) {
+    if (v["asin"] == "B0CFR36HR9") {
+      shown = true;
+      EXPECT_EQ(v["dimensions"]["Size"], "Medium");
+      EXPECT_EQ(v["dimensions"]["Color"], "Grey Blue");
+    }
+  }
+  EXPECT_TRUE(shown);
 }
 
 // The amazon.com page written as amazon.de writes its prices and ratings ("1.015,99 €",

@@ -1,5 +1,6 @@
-// GET /scrape/amazon/search end to end in real Chromium over the real 2026 amazon.com results
-// page for "RTX 4090" (pages/amazon-search): search.js reads its 16 `data-asin` cards.
+// GET /scrape/amazon/search end to end in real Chromium over real results pages
+// (pages/amazon-search): amazon.com 2026, amazon.in 2025, amazon.co.jp 2026 (in English, prices in
+// TWD), amazon.es 2025 (in Spanish) and amazon.nl 2025 (in English on a comma storefront).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -15,6 +16,28 @@ using testing::run_in_chromium;
 
 const std::string kRtx = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-com-search-rtx-4090-raw-2026-04.html");
+const std::string kBuds = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-in-search-cmf-buds-2a-raw-2025-11.html");
+const std::string kFasting = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-co-jp-search-fasting-dom-2026-07.html");
+const std::string kGodOfWar = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-es-search-god-of-war-dom-2025-11.html");
+const std::string kPlaystation = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-nl-search-playstation-5-raw-2025-03.html");
+
+// Every card has a title and a product URL (a sponsored card's too: the /dp/ page its ad click
+// leads to), and a position in order.
+void expect_every_card_read(const nlohmann::json& results) {
+  int position = 0;
+  for (const auto& r : results) {
+    SCOPED_TRACE(r["asin"].get<std::string>());
+    EXPECT_EQ(r["position"], ++position);
+    EXPECT_FALSE(r["title"].get<std::string>().empty());
+    const std::string url = r["url"];
+    EXPECT_NE(url.find("/dp/"), std::string::npos) << url;
+    EXPECT_EQ(url.find("/sspa/click"), std::string::npos) << url;
+  }
+}
 
 TEST(AmazonSearchInChromium, TheRtx4090ResultsAsAPersonReadsThem) {
   TempReplayArchive archive;
@@ -55,6 +78,115 @@ TEST(AmazonSearchInChromium, TheRtx4090ResultsAsAPersonReadsThem) {
   EXPECT_EQ(b["pagination"]["currentPage"], 1);
   EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find("/s?k=RTX+4090&page=2"),
             std::string::npos);
+}
+
+// amazon.in: sponsored cards first ("Sponsored Ad - " only in their headings' labels), prices
+// in rupees with their struck-through M.R.P.
+TEST(AmazonSearchInChromium, AnIndianPageWithSponsoredCards) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.in/s?k=CMF", kBuds));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "CMF by Nothing Buds 2a"}, {"domain", "www.amazon.in"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 22u);
+  expect_every_card_read(b["productResults"]);
+  const auto& ad = b["productResults"][0];
+  EXPECT_EQ(ad["asin"], "B0DNPZFSV4");
+  EXPECT_EQ(ad["isSponsored"], true);
+  EXPECT_TRUE(ad["title"].get<std::string>().starts_with("realme Buds Wireless 5 ANC"));
+  EXPECT_TRUE(ad["url"].get<std::string>().starts_with(
+      "https://www.amazon.in/realme-Wireless-Bluetooth-Headphones-Connection/dp/B0DNPZFSV4/"));
+  EXPECT_EQ(ad["price"]["symbol"], "₹");
+  EXPECT_EQ(ad["price"]["currentPrice"], 1499);
+  EXPECT_EQ(ad["price"]["beforePrice"], 2799);
+  EXPECT_EQ(ad["reviews"]["rating"], 3.8);
+  EXPECT_EQ(ad["reviews"]["totalReviews"], 3590);
+  const auto& third = b["productResults"][2];
+  EXPECT_EQ(third["asin"], "B0FFN4GPJG");
+  EXPECT_EQ(third["isSponsored"], false);
+  EXPECT_EQ(third["title"],
+            "CMF by Nothing Buds 2a Truly Wireless Bluetooth in Ear Earbuds with 42 dB ANC, 12.4mm "
+            "Driver, Dirac-tuned, Ultra Bass Tech, 35.5 hrs playback (Dark Grey)");
+  EXPECT_EQ(third["price"]["currentPrice"], 2219);
+  EXPECT_EQ(third["boughtInPastMonth"], "600+");
+  EXPECT_EQ(b["pagination"]["totalResults"], 306);
+}
+
+// amazon.co.jp read in English from Taiwan: Japanese titles, prices in "TWD 372.40".
+TEST(AmazonSearchInChromium, AJapanesePageInEnglishWithTaiwanDollars) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.co.jp/s?k=", kFasting));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "ファスティング"}, {"domain", "www.amazon.co.jp"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 51u);
+  expect_every_card_read(b["productResults"]);
+  const auto& book = b["productResults"][4];
+  EXPECT_EQ(book["asin"], "4065325552");
+  EXPECT_EQ(book["title"],
+            "3日で変わる からだが目覚める「食べない力」 細胞レベルで整う、生命科学者が実践するシンプルな"
+            "習慣");
+  EXPECT_EQ(book["price"]["symbol"], "TWD");
+  EXPECT_EQ(book["price"]["currentPrice"], 372.4);
+  EXPECT_EQ(b["productResults"][2]["isSponsored"], true);
+  EXPECT_EQ(b["productResults"][2]["price"]["currentPrice"], 79.26);
+  EXPECT_EQ(b["pagination"]["totalResults"], 435);
+}
+
+// amazon.es in Spanish: "17,04 €", "4,8 de 5 estrellas", "1-48 de más de 2.000 resultados"; the
+// sponsored cards' headings say "Anuncio patrocinado: ", their titles do not.
+TEST(AmazonSearchInChromium, ASpanishPageAsAPersonReadsIt) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.es/s?k=God", kGodOfWar));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "God of War"}, {"domain", "www.amazon.es"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 60u);
+  expect_every_card_read(b["productResults"]);
+  for (const auto& r : b["productResults"]) {
+    EXPECT_FALSE(r["title"].get<std::string>().starts_with("Anuncio patrocinado")) << r["title"];
+  }
+  const auto& ad = b["productResults"][0];
+  EXPECT_EQ(ad["isSponsored"], true);
+  EXPECT_EQ(ad["price"]["currentPrice"], 17.04);
+  EXPECT_TRUE(ad["url"].get<std::string>().starts_with("https://www.amazon.es/UARJIRUHR-"));
+  const auto& hits = b["productResults"][3];
+  EXPECT_EQ(hits["asin"], "B07YY2YVK5");
+  EXPECT_EQ(hits["title"], "Playstation GOW Hits");
+  EXPECT_EQ(hits["isSponsored"], false);
+  EXPECT_EQ(hits["price"]["symbol"], "€");
+  EXPECT_EQ(hits["price"]["currentPrice"], 15.99);
+  EXPECT_EQ(hits["price"]["beforePrice"], 19.99);
+  EXPECT_EQ(hits["reviews"]["rating"], 4.8);
+  EXPECT_EQ(hits["reviews"]["totalReviews"], 7319);
+  EXPECT_EQ(b["pagination"]["totalResults"], 2000);
+}
+
+// amazon.nl in English: "€429.00" on a storefront whose own language writes "429,00 €"; the
+// Amazon's Choice and Best Seller badges by their ids.
+TEST(AmazonSearchInChromium, ADutchStorefrontInEnglish) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.nl/s?k=PlayStation", kPlaystation));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "PlayStation 5"}, {"domain", "www.amazon.nl"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 60u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B0CLTBHXWQ");
+  EXPECT_EQ(first["title"], "Playstation®5 Konsole Digital-Edition (Slim)");
+  EXPECT_EQ(first["price"]["symbol"], "€");
+  EXPECT_EQ(first["price"]["currentPrice"], 429);
+  EXPECT_EQ(first["price"]["beforePrice"], 449.99);
+  EXPECT_EQ(first["badges"]["amazonChoice"], true);
+  EXPECT_EQ(first["badges"]["amazonPrime"], true);
+  EXPECT_EQ(b["productResults"][3]["price"]["currentPrice"], 795);
+  EXPECT_EQ(b["productResults"][3]["reviews"]["totalReviews"], 563);
+  int best = 0;
+  for (const auto& r : b["productResults"]) best += r["badges"]["bestSeller"] == true;
+  EXPECT_EQ(best, 2);
+  EXPECT_EQ(b["pagination"]["totalResults"], 10000);
+  EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find("page=2"), std::string::npos);
 }
 
 }  // namespace
