@@ -51,8 +51,7 @@ std::string without_ad_label(std::string title) {
 
 json shape_search(const json& output, const ValidatedParams& params) {
   check_not_captcha(output);
-  const DecimalMark mark =
-      decimal_mark_of_page(str(at(output, {"lang"})), storefront_of(params));
+  const DecimalMark mark = decimal_mark_of_page(str(at(output, {"lang"})), storefront_of(params));
   json results = json::array();
   int position = 0;
   for (const json& c : at(output, {"results"})) {

@@ -82,8 +82,8 @@ TEST(AmazonPrices, ThePagesLanguageBeforeTheStorefront) {
   EXPECT_EQ(decimal_mark_of_page("ar-ae", "www.amazon.ae"), DecimalMark::Dot);
   EXPECT_DOUBLE_EQ(parse_price("€1,299", decimal_mark_of_page("en-gb", "www.amazon.nl"))->amount,
                    1299);
-  EXPECT_DOUBLE_EQ(parse_price("1 299,00 $", decimal_mark_of_page("fr-ca", "www.amazon.ca"))->amount,
-                   1299);
+  EXPECT_DOUBLE_EQ(
+      parse_price("1 299,00 $", decimal_mark_of_page("fr-ca", "www.amazon.ca"))->amount, 1299);
   EXPECT_EQ(western_digits("٤٫٥ من ٥ نجوم"), "4.5 من 5 نجوم");
   EXPECT_EQ(western_digits("۱۲۳"), "123");
 }
@@ -121,7 +121,8 @@ TEST(AmazonProductShape, TheRecordedUnavailablePage) {
 // amazon.es, a deal: the display block's price, its struck-through recommended price and its
 // savings, never the price per unit beside the price ("(26,21€ / 2)").
 TEST(AmazonProductShape, TheRecordedSpanishDeal) {
-  const json out = testing::recorded("amazon/data/product/hercules-djmonitor-es_script_output.json");
+  const json out =
+      testing::recorded("amazon/data/product/hercules-djmonitor-es_script_output.json");
   const json body = product().shape(
       out, product().validate({{"asin", "B07JH148DF"}, {"domain", "www.amazon.es"}}));
   const json& p = body["product"];

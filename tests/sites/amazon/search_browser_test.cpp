@@ -123,9 +123,10 @@ TEST(AmazonSearchInChromium, AJapanesePageInEnglishWithTaiwanDollars) {
   expect_every_card_read(b["productResults"]);
   const auto& book = b["productResults"][4];
   EXPECT_EQ(book["asin"], "4065325552");
-  EXPECT_EQ(book["title"],
-            "3日で変わる からだが目覚める「食べない力」 細胞レベルで整う、生命科学者が実践するシンプルな"
-            "習慣");
+  EXPECT_EQ(
+      book["title"],
+      "3日で変わる からだが目覚める「食べない力」 細胞レベルで整う、生命科学者が実践するシンプルな"
+      "習慣");
   EXPECT_EQ(book["price"]["symbol"], "TWD");
   EXPECT_EQ(book["price"]["currentPrice"], 372.4);
   EXPECT_EQ(b["productResults"][2]["isSponsored"], true);

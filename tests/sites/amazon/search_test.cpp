@@ -69,7 +69,8 @@ TEST(AmazonSearchShape, TheRecordedDutchStorefrontInEnglish) {
   const json body =
       search().shape(out, search().validate({{"q", "PlayStation 5"}, {"domain", "www.amazon.nl"}}));
   const json& first = body["productResults"][0];
-  EXPECT_EQ(first["price"], json({{"symbol", "€"}, {"currentPrice", 429}, {"beforePrice", 449.99}}));
+  EXPECT_EQ(first["price"],
+            json({{"symbol", "€"}, {"currentPrice", 429}, {"beforePrice", 449.99}}));
   EXPECT_EQ(first["badges"],
             json({{"amazonChoice", true}, {"amazonPrime", true}, {"bestSeller", false}}));
   EXPECT_EQ(body["pagination"]["totalResults"], 10000);
