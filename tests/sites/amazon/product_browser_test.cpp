@@ -1,6 +1,7 @@
 // GET /scrape/amazon/product end to end in real Chromium: the endpoint builds the /dp/ URL, the
 // page is answered from a replay archive with the real product pages kept in pages/amazon-product
-// (amazon.com 2025, amazon.in 2025, amazon.es 2025 in Spanish, amazon.com.br 2025 in Portuguese),
+// (amazon.com 2025, amazon.in 2025, amazon.es 2025 in Spanish, amazon.com.br 2025 in Portuguese,
+// amazon.com.mx 2026 in Spanish),
 // product.js reads them and the C++ shapes them.
 #include <gtest/gtest.h>
 
@@ -24,6 +25,8 @@ const std::string kMonitors = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-es-dp-B07JH148DF-hercules-djmonitor-32-raw-2025-04.html");
 const std::string kEchoDot = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-br-dp-B09B8VGCR8-echo-dot-5-raw-2025-11.html");
+const std::string kBoots = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-mx-dp-B0B4W57HC3-cat-work-boots-raw-2026-04.html");
 const std::string kTop = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-dp-B0D1KHSGRB-darong-womens-top-raw-2025-10.html");
 
@@ -177,6 +180,33 @@ TEST(AmazonProductInChromium, AnApparelParentShowsItsDefaultChildWithItsListPric
     }
   }
   EXPECT_TRUE(shown);
+}
+
+// amazon.com.mx in Spanish writes its numbers as Mexico does ("$2,281.82", "4.5 de 5
+// estrellas", "(5,544)"); its byline names a store ("CATEYEWEAR") other than the brand it shows
+// ("Visita la tienda de Cat Footwear").
+TEST(AmazonProductInChromium, AMexicanPageInSpanishWithDotDecimals) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.mx/dp/B0B4W57HC3", kBoots));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B0B4W57HC3"}, {"domain", "www.amazon.com.mx"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"], "Cat Footwear Botas de trabajo impermeables con puntera suave para hombre");
+  EXPECT_EQ(p["brand"], "Cat Footwear");
+  EXPECT_EQ(p["price"]["symbol"], "$");
+  EXPECT_EQ(p["price"]["currentPrice"], 2281.82);
+  EXPECT_FALSE(p["price"].contains("beforePrice"));
+  EXPECT_EQ(p["availability"], "Disponible");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.5);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 5544);
+  EXPECT_EQ(p["seller"], "Amazon Estados Unidos");
+  EXPECT_EQ(p["breadcrumbs"].front(), "Ropa, Zapatos y Accesorios");
+  EXPECT_EQ(p["specification"]["Marca"], "CAT");
+  ASSERT_EQ(p["variants"].size(), 25u);
+  for (const auto& v : p["variants"]) {
+    EXPECT_TRUE(v["dimensions"].contains("Tamaño")) << v;
+    EXPECT_TRUE(v["dimensions"].contains("Color")) << v;
+  }
 }
 
 // The amazon.com page written as amazon.de writes its prices and ratings ("1.015,99 €",

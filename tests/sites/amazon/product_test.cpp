@@ -148,5 +148,29 @@ TEST(AmazonProductShape, TheRecordedBrazilianPageWithoutABuyBoxPrice) {
   EXPECT_TRUE(product().has_content(body));
 }
 
+// The brand: the byline's brand search, else its store when the byline says that name, else the
+// byline without the storefront's wording, else the specification's brand row in its language.
+TEST(AmazonProductShape, TheBrandOfEveryBylineForm) {
+  const auto brand_of = [](const std::string& url, const std::string& byline,
+                           const json& spec = json::object()) {
+    json out = {
+        {"title", "t"}, {"bylineUrl", url}, {"byline", byline}, {"overview", json::array()}};
+    for (const auto& [k, v] : spec.items()) out["overview"].push_back({k, v});
+    const json p = product().shape(out, product().validate({{"asin", "B07FNW9FGJ"}}))["product"];
+    return p.value("brand", std::string());
+  };
+  EXPECT_EQ(
+      brand_of("https://www.amazon.com.br/s/ref=x?field-brandtextbin=Amazon", "Marca: Amazon"),
+      "Amazon");
+  EXPECT_EQ(brand_of("https://www.amazon.com/stores/Darong/page/F9B8", "Visit the Darong Store"),
+            "Darong");
+  EXPECT_EQ(brand_of("https://www.amazon.com.mx/stores/CATEYEWEAR/page/BAEC",
+                     "Visita la tienda de Cat Footwear"),
+            "Cat Footwear");
+  EXPECT_EQ(brand_of("https://www.amazon.de/stores/XY/page/1", "Besuche den Bosch-Store"), "Bosch");
+  EXPECT_EQ(brand_of("", "", {{"Marke", "Bosch"}}), "Bosch");
+  EXPECT_EQ(brand_of("", ""), "");
+}
+
 }  // namespace
 }  // namespace gleaner::extract::amazon

@@ -1,6 +1,7 @@
 // GET /scrape/amazon/search end to end in real Chromium over real results pages
 // (pages/amazon-search): amazon.com 2026, amazon.in 2025, amazon.co.jp 2026 (in English, prices in
-// TWD), amazon.es 2025 (in Spanish) and amazon.nl 2025 (in English on a comma storefront).
+// TWD), amazon.es 2025 (in Spanish), amazon.nl 2025 (in English on a comma storefront) and
+// amazon.com.br 2026 (in Portuguese, deals).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -22,6 +23,8 @@ const std::string kFasting = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-co-jp-search-fasting-dom-2026-07.html");
 const std::string kGodOfWar = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-es-search-god-of-war-dom-2025-11.html");
+const std::string kDeals = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-com-br-browse-deals-discount-raw-2026-06.html");
 const std::string kPlaystation = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-nl-search-playstation-5-raw-2025-03.html");
 
@@ -188,6 +191,32 @@ TEST(AmazonSearchInChromium, ADutchStorefrontInEnglish) {
   EXPECT_EQ(best, 2);
   EXPECT_EQ(b["pagination"]["totalResults"], 10000);
   EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find("page=2"), std::string::npos);
+}
+
+// amazon.com.br in Portuguese, a results page of deals: "R$ 75,83" off "De: R$ 84,00",
+// "4,0 de 5 estrelas", "1.288 classificações", "mais de 400.000 resultados".
+TEST(AmazonSearchInChromium, ABrazilianPageOfDeals) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/s?k=ofertas", kDeals));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "ofertas"}, {"domain", "www.amazon.com.br"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 48u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B0GH7YZB7B");
+  EXPECT_EQ(first["title"],
+            "Kit 12 Envelopes de Figurinhas da Copa do Mundo da FIFA 2026™ + Cartela");
+  EXPECT_EQ(first["price"]["symbol"], "R$");
+  EXPECT_EQ(first["price"]["currentPrice"], 75.83);
+  EXPECT_EQ(first["price"]["beforePrice"], 84);
+  EXPECT_EQ(first["reviews"]["rating"], 4.0);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 1288);
+  const auto& kindle = b["productResults"][1];
+  EXPECT_EQ(kindle["asin"], "B0CP31L73X");
+  EXPECT_EQ(kindle["price"]["currentPrice"], 649);
+  EXPECT_EQ(kindle["reviews"]["totalReviews"], 28044);
+  EXPECT_EQ(b["pagination"]["totalResults"], 400000);
 }
 
 }  // namespace
