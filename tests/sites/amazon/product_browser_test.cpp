@@ -232,6 +232,19 @@ TEST(AmazonProductInChromium, AGermanStorefrontsPricesReadInItsLocale) {
   EXPECT_EQ(p["reviewsInfo"]["rating"], 4.4);
 }
 
+// Amazon's robot check as amazon.co.uk served it for a /dp/ page (2022): a form posting to
+// /errors/validateCaptcha instead of the product, so a wall, not a product without data.
+TEST(AmazonProductInChromium, TheRobotCheckIsUpstreamBlocked) {
+  const std::string check = gleaner::testing::site_page(
+      "amazon", "amazon-robot-check/amazon-co-uk-robot-check-dp-B08H95Y452-2022-01.html");
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.co.uk/dp/B08H95Y452", check));
+  EXPECT_EQ(error_in_chromium(product_endpoint(), archive.load(),
+                              {{"asin", "B08H95Y452"}, {"domain", "www.amazon.co.uk"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
+}
+
 TEST(AmazonProductInChromium, AMissingAsinIsNotFound) {
   TempReplayArchive archive;  // nothing answers: the archive's 404 is Amazon's "page not found"
   EXPECT_EQ(error_in_chromium(product_endpoint(), archive.load(), {{"asin", "B000000000"}}).code(),
