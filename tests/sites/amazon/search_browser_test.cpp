@@ -1,7 +1,7 @@
 // GET /scrape/amazon/search end to end in real Chromium over real results pages
 // (pages/amazon-search): amazon.com 2026, amazon.in 2025, amazon.co.jp 2026 (in English, prices in
 // TWD), amazon.es 2025 (in Spanish), amazon.nl 2025 (in English on a comma storefront) and
-// amazon.com.br 2026 (in Portuguese, deals).
+// amazon.com.br 2026 (in Portuguese, deals), amazon.fr 2025 (in French, books).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -25,6 +25,8 @@ const std::string kGodOfWar = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-es-search-god-of-war-dom-2025-11.html");
 const std::string kDeals = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-com-br-browse-deals-discount-raw-2026-06.html");
+const std::string kBooks = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-fr-search-software-engineering-books-prettified-2025-04.html");
 const std::string kPlaystation = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-nl-search-playstation-5-raw-2025-03.html");
 
@@ -229,6 +231,34 @@ TEST(AmazonSearchInChromium, ABrazilianPageOfDeals) {
   EXPECT_EQ(kindle["price"]["currentPrice"], 649);
   EXPECT_EQ(kindle["reviews"]["totalReviews"], 28044);
   EXPECT_EQ(b["pagination"]["totalResults"], 400000);
+}
+
+// amazon.fr in French, books: "28,67 €", "4,7 sur 5 étoiles", "6 306 évaluations" (grouped by
+// a no-break space), "plus de 50 000 résultats", the "N°1 des ventes" badge.
+TEST(AmazonSearchInChromium, AFrenchPageOfBooks) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.fr/s?k=Software", kBooks));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "Software Engineering"}, {"domain", "www.amazon.fr"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 16u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "0137314914");
+  EXPECT_TRUE(first["title"].get<std::string>().starts_with(
+      "Modern Software Engineering: Doing What Works to Build Better Software Faster"));
+  EXPECT_EQ(first["price"]["symbol"], "€");
+  EXPECT_EQ(first["price"]["currentPrice"], 37.43);
+  EXPECT_EQ(first["price"]["beforePrice"], 38.48);
+  EXPECT_EQ(first["reviews"]["rating"], 4.5);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 594);
+  const auto& clean = b["productResults"][1];
+  EXPECT_EQ(clean["asin"], "0132350882");
+  EXPECT_EQ(clean["price"]["currentPrice"], 28.67);
+  EXPECT_EQ(clean["reviews"]["rating"], 4.7);
+  EXPECT_EQ(clean["reviews"]["totalReviews"], 6306);
+  EXPECT_EQ(clean["badges"]["bestSeller"], true);
+  EXPECT_EQ(b["pagination"]["totalResults"], 50000);
 }
 
 }  // namespace
