@@ -27,6 +27,8 @@ const std::string kEchoDot = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-br-dp-B09B8VGCR8-echo-dot-5-raw-2025-11.html");
 const std::string kBoots = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-mx-dp-B0B4W57HC3-cat-work-boots-raw-2026-04.html");
+const std::string kRyzen = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-br-dp-B0D6NN6TM7-ryzen-5-9600x-raw-2025-11.html");
 const std::string kTop = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-dp-B0D1KHSGRB-darong-womens-top-raw-2025-10.html");
 
@@ -149,6 +151,30 @@ TEST(AmazonProductInChromium, ABrazilianPageWithoutABuyBoxPriceHasNoPrice) {
     }
   }
   EXPECT_TRUE(white);
+}
+
+// amazon.com.br in Portuguese, in stock: "R$ 1.499,99", "4,8 de 5 estrelas", "1.820
+// avaliações de clientes".
+TEST(AmazonProductInChromium, ABrazilianPriceAsThePageWritesIt) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/dp/B0D6NN6TM7", kRyzen));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B0D6NN6TM7"}, {"domain", "www.amazon.com.br"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(
+      p["title"],
+      "Processador AMD Ryzen 5 9600X Box (AM5/ 6 Cores/ 12 Threads/ 5.4GHz/ 38MB Cache/Radeon "
+      "Graphics/Sem Cooler)");
+  EXPECT_EQ(p["brand"], "AMD");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["price"]["symbol"], "R$");
+  EXPECT_EQ(p["price"]["currentPrice"], 1499.99);
+  EXPECT_EQ(p["availability"], "Em estoque");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.8);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 1820);
+  EXPECT_EQ(p["seller"], "Amazon.com.br");
+  EXPECT_EQ(p["breadcrumbs"].back(), "CPUs");
+  EXPECT_EQ(p["specification"]["Marca"], "AMD");
 }
 
 // A 2025 amazon.com clothing page asked for by its parent ASIN: the page shows its default child
