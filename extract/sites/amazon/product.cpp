@@ -45,8 +45,9 @@ std::string folded(const std::string& text) {
 // The brand of the byline: the brand search it links to (`field-brandtextbin=`), the brand's
 // own name whatever the page's language; else its store's name (`/stores/<Brand>/page/...`) when
 // the byline's text says it (a store's name may be its owner's: "CATEYEWEAR" for the byline
-// "Visita la tienda de Cat Footwear"); else the text without the storefront's wording around it
-// ("Visit the Darong Store", "Visita la tienda de Cat Footwear", "Marca: Amazon").
+// "Visita la tienda de Cat Footwear"); else the store's or an unlinked byline's text without the
+// storefront's wording around it ("Visit the Darong Store", "Visita la tienda de Cat Footwear",
+// "Marca: Amazon"). A byline linking elsewhere (a category's page) names no brand.
 std::string brand_of_byline(const std::string& url, const std::string& text) {
   static const Regex kBrandSearch(R"([?&]field-brandtextbin=([^&#]+))");
   static const Regex kStore(R"(/stores/([^/?#]+)/page/)");
@@ -57,6 +58,8 @@ std::string brand_of_byline(const std::string& url, const std::string& text) {
     if (!folded(store).empty() && folded(text).find(folded(store)) != std::string::npos) {
       return store;
     }
+  } else if (!url.empty()) {
+    return {};  // a category's page ("Visite a loja de Echo e Alexa da Amazon"), not a brand's
   }
   static const Regex kWording(
       R"(^(?:Visit the (.+) Store|Visita la tienda de (.+)|Visita lo Store di (.+)|)"

@@ -9,11 +9,14 @@
     captcha: 'form[action*="/errors/validateCaptcha"]',
     asin: 'input#ASIN, input[name="ASIN"]',
     title: '#productTitle',
+    // The mobile layout writes the title in the heading itself (the desktop's heading holds
+    // #productTitle).
+    mobileTitle: 'h1#title',
     byline: '#bylineInfo',
     // The buy box's price blocks, the fullest first: the 2024+ display block (price, list
     // price, savings), the older table block, then the accordion row's block (price only).
     priceBlocks: ['#corePriceDisplay_desktop_feature_div', '#corePrice_desktop',
-                  '#corePrice_feature_div'],
+                  '#corePrice_feature_div', '#corePriceDisplay_mobile_feature_div'],
     priceToPay: '.priceToPay, .apexPriceToPay, .a-price:not(.a-text-price)',
     // The struck-through list price ("Precio recomendado: 66,11€", "List Price: $28.89"), never
     // the price per unit beside the price ("(26,21€ / 2)").
@@ -27,8 +30,9 @@
     merchant: '[offer-display-feature-name="desktop-merchant-info"] .offer-display-feature-text-message',
     sellerLink: '#sellerProfileTriggerId',
     rating: '#acrPopover',
-    ratingText: '#acrPopover .a-icon-alt, #averageCustomerReviews .a-icon-alt',
-    ratingCount: '#acrCustomerReviewText',
+    ratingText: '#acrPopover .a-icon-alt, #averageCustomerReviews .a-icon-alt, ' +
+      '#acrCustomerReviewLink .a-icon-alt',
+    ratingCount: '#acrCustomerReviewText, #acrCustomerReviewLink span[aria-label]',
     breadcrumbs: '#wayfinding-breadcrumbs_feature_div ul li a',
     bullets: '#feature-bullets ul li span.a-list-item',
     factsBullets: '#productFactsDesktopExpander ul li span.a-list-item',
@@ -39,6 +43,9 @@
     facts: '#productFactsDesktopExpander .product-facts-detail',
     inTheBox: '#whatsInTheBoxDeck li, #whatsInTheBoxDeck dd',
     landingImage: '#landingImage',
+    // The mobile layout's image block: its main and other images, each with its large version.
+    blockImages: 'img[data-a-image-name="mainImage"][data-a-hires], ' +
+      'img[data-a-image-name="altImage"][data-a-hires]',
   };
   const clean = (s) => (s || '').replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim();
   const one = (sel, scope) => (scope || document).querySelector(sel);
@@ -84,6 +91,12 @@
     const u = g && (g.hiRes || g.large);
     if (u && !images.includes(u)) images.push(u);
   }
+  if (!images.length) {
+    for (const img of document.querySelectorAll(SEL.blockImages)) {
+      const u = img.getAttribute('data-a-hires');
+      if (u && !images.includes(u)) images.push(u);
+    }
+  }
   const variations = scriptValue(/"dimensionValuesDisplayData"\s*:\s*(?=\{)/);
   // The dimensions' names as the page shows them: `dimensionsDisplay`, or (pages without it)
   // each of `dimensions` ("color_name") by `variationDisplayLabels` ({"color_name": "Cor"}).
@@ -101,7 +114,9 @@
     clean(kit.text(r.querySelector(keySel))), clean(kit.text(r.querySelector(valueSel)))]);
   const overview = pairs(Array.from(document.querySelectorAll(SEL.overviewRows)),
                          'td:first-child', 'td:last-child');
-  const details = pairs(Array.from(document.querySelectorAll(SEL.detailRows)), 'th', 'td');
+  // A row's label is its th (the mobile layout's tables: its first td).
+  const details = pairs(Array.from(document.querySelectorAll(SEL.detailRows)),
+                        'th, td:first-child', 'td:last-child');
   const facts = pairs(Array.from(document.querySelectorAll(SEL.facts)), '.a-col-left', '.a-col-right');
   for (const li of document.querySelectorAll(SEL.detailBullets)) {
     const spans = li.querySelectorAll(':scope > span');
@@ -124,7 +139,7 @@
     asin: (one(SEL.asin) || {}).value || null,
     canonical: canonical ? canonical.href : null,
     lang: document.documentElement.getAttribute('lang'),
-    title: clean(kit.text(SEL.title)),
+    title: clean(kit.text(SEL.title)) || (one(SEL.title) ? '' : clean(kit.text(SEL.mobileTitle))),
     byline: clean(kit.text(SEL.byline)),
     bylineUrl: kit.abs(kit.attr('a#bylineInfo', 'href')),
     price: pay ? priceText(pay) : (legacyText.length <= 32 ? legacyText : ''),

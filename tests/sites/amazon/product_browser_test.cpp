@@ -27,6 +27,8 @@ const std::string kEchoDot = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-br-dp-B09B8VGCR8-echo-dot-5-raw-2025-11.html");
 const std::string kBoots = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-mx-dp-B0B4W57HC3-cat-work-boots-raw-2026-04.html");
+const std::string kEchoDotMax = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-br-dp-B0DKLQT9XR-echo-dot-max-mobile-raw-2026-05.html");
 const std::string kRyzen = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-br-dp-B0D6NN6TM7-ryzen-5-9600x-raw-2025-11.html");
 const std::string kTop = gleaner::testing::site_page(
@@ -175,6 +177,33 @@ TEST(AmazonProductInChromium, ABrazilianPriceAsThePageWritesIt) {
   EXPECT_EQ(p["seller"], "Amazon.com.br");
   EXPECT_EQ(p["breadcrumbs"].back(), "CPUs");
   EXPECT_EQ(p["specification"]["Marca"], "AMD");
+}
+
+// The mobile layout (amazon.com.br, 2026-05): the title in its heading, the mobile price block
+// ("R$796,81", 6 % off "R$849,00"), the star line's text, the image block's images, the detail
+// table's rows as label and value cells.
+TEST(AmazonProductInChromium, AMobileLayoutPage) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/dp/B0DKLQT9XR", kEchoDotMax));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B0DKLQT9XR"}, {"domain", "www.amazon.com.br"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B0DKLQT9XR");
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with(
+      "Amazon Echo Dot Max (Geração mais recente), smart speaker com Alexa"));
+  EXPECT_EQ(p["price"]["symbol"], "R$");
+  EXPECT_EQ(p["price"]["currentPrice"], 796.81);
+  EXPECT_EQ(p["price"]["beforePrice"], 849);
+  EXPECT_EQ(p["price"]["discount"], "-6%");
+  EXPECT_EQ(p["availability"], "Em estoque");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.4);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 393);
+  EXPECT_EQ(p["specification"]["Número do modelo"], "MA49CA");
+  EXPECT_EQ(p["totalImages"], 7);
+  EXPECT_EQ(p["primaryImage"],
+            "https://m.media-amazon.com/images/I/71J0hF-lw+L._UF1000,1000_QL80_FMwebp_.jpg");
+  // Its byline links to a category's page (Echo e Alexa), not to a brand's.
+  EXPECT_FALSE(p.contains("brand"));
 }
 
 // A 2025 amazon.com clothing page asked for by its parent ASIN: the page shows its default child

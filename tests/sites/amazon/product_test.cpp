@@ -169,6 +169,9 @@ TEST(AmazonProductShape, TheBrandOfEveryBylineForm) {
             "Cat Footwear");
   EXPECT_EQ(brand_of("https://www.amazon.de/stores/XY/page/1", "Besuche den Bosch-Store"), "Bosch");
   EXPECT_EQ(brand_of("", "", {{"Marke", "Bosch"}}), "Bosch");
+  EXPECT_EQ(brand_of("https://www.amazon.com.br/b/?node=19877613011",
+                     "Visite a loja de Echo e Alexa da Amazon"),
+            "");
   EXPECT_EQ(brand_of("", ""), "");
 }
 
