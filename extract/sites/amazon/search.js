@@ -20,6 +20,7 @@
     listPrice: '[data-cy="price-recipe"] .a-price.a-text-price .a-offscreen',
     stars: '[data-cy="reviews-block"] .a-icon-alt',
     ratingCount: '[data-cy="reviews-block"] a[href*="#customerReviews"]',
+    boughtRow: '[data-cy="reviews-block"] .a-row.a-size-base > .a-size-base.a-color-secondary',
     sponsored: '.puis-sponsored-label-text, [data-component-type="sp-sponsored-result"]',
     prime: 'i.a-icon-prime, [aria-label="Amazon Prime"]',
     badge: '.a-badge-text',
@@ -54,9 +55,14 @@
       c.querySelector(SEL.link);
     const img = c.querySelector(SEL.image);
     const count = c.querySelector(SEL.ratingCount);
-    // The "bought in past month" line is the reviews block's sibling row of secondary text.
-    const secondary = Array.from(c.querySelectorAll('.a-size-base.a-color-secondary'))
-      .map((n) => kit.text(n)).filter((t) => /^\d[\d.,]*[KkMm]?\+/.test(t));
+    // The "bought in past month" line: the reviews block's row of secondary text with a number
+    // ("4K+ bought in past month", "Mais de 9 mil compras no mês passado"); else a card's
+    // secondary text that starts as the English line does.
+    const secondary = kit.texts(SEL.boughtRow, c).filter((t) => /\d/.test(t));
+    if (!secondary.length) {
+      secondary.push(...kit.texts('.a-size-base.a-color-secondary', c)
+        .filter((t) => /^\d[\d.,]*[KkMm]?\+/.test(t)));
+    }
     return {
       asin: c.getAttribute('data-asin'),
       index: c.getAttribute('data-index'),

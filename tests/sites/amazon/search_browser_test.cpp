@@ -177,6 +177,7 @@ TEST(AmazonSearchInChromium, ASpanishPageAsAPersonReadsIt) {
   EXPECT_EQ(hits["price"]["beforePrice"], 19.99);
   EXPECT_EQ(hits["reviews"]["rating"], 4.8);
   EXPECT_EQ(hits["reviews"]["totalReviews"], 7319);
+  EXPECT_EQ(hits["boughtInPastMonth"], "100+");
   EXPECT_EQ(b["pagination"]["totalResults"], 2000);
 }
 
@@ -230,6 +231,10 @@ TEST(AmazonSearchInChromium, ABrazilianPageOfDeals) {
   EXPECT_EQ(kindle["asin"], "B0CP31L73X");
   EXPECT_EQ(kindle["price"]["currentPrice"], 649);
   EXPECT_EQ(kindle["reviews"]["totalReviews"], 28044);
+  // "Mais de 5 mil compras no mês passado" is the English line's "5K+".
+  EXPECT_EQ(kindle["boughtInPastMonth"], "5K+");
+  EXPECT_EQ(b["productResults"][7]["boughtInPastMonth"], "10K+");
+  EXPECT_EQ(b["productResults"][8]["boughtInPastMonth"], "100+");
   EXPECT_EQ(b["pagination"]["totalResults"], 400000);
 }
 
