@@ -64,7 +64,7 @@ std::string brand_of_byline(const std::string& url, const std::string& text) {
   static const Regex kWording(
       R"(^(?:Visit the (.+) Store|Visita la tienda de (.+)|Visita lo Store di (.+)|)"
       R"(Besuche den (.+)-Store|Visitez la boutique (?:de )?(.+)|Visite a loja (?:d[aeo] )?(.+)|)"
-      R"(Bezoek de (.+)-(?:winkel|Store)|Odwiedź sklep (.+)|Besök (.+)-butiken|(.+)ストアを表示|)"
+      R"(Bezoek de (.+)-(?:winkel|Store)|Odwiedź sklep (.+)|Besök (.+)-butiken|(.+?)の?ストアを表示|)"
       R"((?:Brand|Marca|Marke|Marque|Merk|Marka|Varumärke|ブランド)\s*[:：]\s*(.+))$)");
   if (kWording.full_match(text, m)) {
     for (std::size_t i = 1; i < m.size(); ++i) {
@@ -173,7 +173,7 @@ json shape_product(const json& output, const ValidatedParams& params) {
   p["specification"] = spec;
 
   json reviews = json::object();
-  if (auto rating = parse_number(western_digits(str(at(output, {"rating"}))), mark)) {
+  if (auto rating = parse_rating(str(at(output, {"rating"})), mark)) {
     reviews["rating"] = *rating;
   }
   if (auto count = parse_count(western_digits(str(at(output, {"ratingCount"}))), mark)) {

@@ -11,7 +11,7 @@
     title: '#productTitle',
     // The mobile layout writes the title in the heading itself (the desktop's heading holds
     // #productTitle).
-    mobileTitle: 'h1#title',
+    mobileTitle: '#title',
     byline: '#bylineInfo',
     // The buy box's price blocks, the fullest first: the 2024+ display block (price, list
     // price, savings), the older table block, then the accordion row's block (price only).

@@ -94,7 +94,7 @@ json shape_search(const json& output, const ValidatedParams& params) {
       r["price"] = p;
     }
     json reviews = json::object();
-    if (auto rating = parse_number(western_digits(str(at(c, {"stars"}))), mark)) {
+    if (auto rating = parse_rating(str(at(c, {"stars"})), mark)) {
       reviews["rating"] = *rating;
     }
     if (auto count = parse_count(western_digits(str(at(c, {"ratingCount"}))), mark)) {

@@ -1,5 +1,6 @@
 #include "extract/sites/amazon/storefront.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/error.h"
@@ -119,6 +120,15 @@ std::optional<Price> parse_price(const std::string& text, DecimalMark mark) {
     symbol += written[i];
   }
   return Price{collapse_whitespace(symbol), *number};
+}
+
+std::optional<double> parse_rating(const std::string& text, DecimalMark mark) {
+  const std::vector<double> numbers = parse_numbers(western_digits(text), mark);
+  if (numbers.empty()) return std::nullopt;
+  if (numbers.size() >= 2 && numbers[0] <= 5 && numbers[1] <= 5) {
+    return std::min(numbers[0], numbers[1]);
+  }
+  return numbers[0];
 }
 
 void check_not_captcha(const nlohmann::json& output) {

@@ -47,6 +47,11 @@ struct Price {
 };
 std::optional<Price> parse_price(const std::string& text, DecimalMark mark);
 
+/// The rating of a star line ("4.4 out of 5 stars", "4,3 de 5 estrellas", "5つ星のうち4.1",
+/// "٤٫٥ من ٥ نجوم"): of its first two numbers, the rating and the scale of 5 in either order,
+/// the smaller; nullopt without a number.
+std::optional<double> parse_rating(const std::string& text, DecimalMark mark);
+
 /// Throws upstream_blocked when the script saw Amazon's robot check (its form posting to
 /// /errors/validateCaptcha) instead of the page.
 void check_not_captcha(const nlohmann::json& output);

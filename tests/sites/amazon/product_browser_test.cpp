@@ -29,6 +29,10 @@ const std::string kBoots = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-mx-dp-B0B4W57HC3-cat-work-boots-raw-2026-04.html");
 const std::string kEchoDotMax = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-br-dp-B0DKLQT9XR-echo-dot-max-mobile-raw-2026-05.html");
+const std::string kIncense = gleaner::testing::site_page(
+    "amazon",
+    "amazon-product/"
+    "amazon-co-jp-dp-B002XA6AU4-shoeido-insect-repellent-mobile-prettified-2025-01.html");
 const std::string kRyzen = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-br-dp-B0D6NN6TM7-ryzen-5-9600x-raw-2025-11.html");
 const std::string kTop = gleaner::testing::site_page(
@@ -204,6 +208,24 @@ TEST(AmazonProductInChromium, AMobileLayoutPage) {
             "https://m.media-amazon.com/images/I/71J0hF-lw+L._UF1000,1000_QL80_FMwebp_.jpg");
   // Its byline links to a category's page (Echo e Alexa), not to a brand's.
   EXPECT_FALSE(p.contains("brand"));
+}
+
+// amazon.co.jp in Japanese, the mobile layout of 2025 (saved re-indented): "￥1,638", the star
+// line "5つ星のうち4.1" (the scale before the rating), "香源のストアを表示".
+TEST(AmazonProductInChromium, AJapaneseMobilePage) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.co.jp/dp/B002XA6AU4", kIncense));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B002XA6AU4"}, {"domain", "www.amazon.co.jp"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B002XA6AU4");
+  EXPECT_EQ(p["title"], "香源 松栄堂の防虫香 上品 防虫香 10袋入 #520138");
+  EXPECT_EQ(p["brand"], "香源");
+  EXPECT_EQ(p["price"]["symbol"], "￥");
+  EXPECT_EQ(p["price"]["currentPrice"], 1638);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.1);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 201);
+  EXPECT_EQ(p["specification"]["梱包サイズ"], "8.4 x 7.8 x 3.9 cm; 50 g");
 }
 
 // A 2025 amazon.com clothing page asked for by its parent ASIN: the page shows its default child

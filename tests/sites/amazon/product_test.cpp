@@ -85,6 +85,14 @@ TEST(AmazonPrices, ThePagesLanguageBeforeTheStorefront) {
   EXPECT_DOUBLE_EQ(
       parse_price("1 299,00 $", decimal_mark_of_page("fr-ca", "www.amazon.ca"))->amount, 1299);
   EXPECT_EQ(western_digits("٤٫٥ من ٥ نجوم"), "4.5 من 5 نجوم");
+  // Star lines put the rating before or after the scale of 5.
+  EXPECT_EQ(parse_rating("4.4 out of 5 stars", DecimalMark::Dot), 4.4);
+  EXPECT_EQ(parse_rating("4,3 de 5 estrellas", DecimalMark::Comma), 4.3);
+  EXPECT_EQ(parse_rating("5つ星のうち4.1", DecimalMark::Dot), 4.1);
+  EXPECT_EQ(parse_rating("5.0 out of 5 stars", DecimalMark::Dot), 5);
+  EXPECT_EQ(parse_rating("٤٫٥ من ٥ نجوم", DecimalMark::Dot), 4.5);
+  EXPECT_EQ(parse_rating("4.6", DecimalMark::Dot), 4.6);
+  EXPECT_FALSE(parse_rating("", DecimalMark::Dot));
   EXPECT_EQ(western_digits("۱۲۳"), "123");
 }
 
@@ -168,6 +176,7 @@ TEST(AmazonProductShape, TheBrandOfEveryBylineForm) {
                      "Visita la tienda de Cat Footwear"),
             "Cat Footwear");
   EXPECT_EQ(brand_of("https://www.amazon.de/stores/XY/page/1", "Besuche den Bosch-Store"), "Bosch");
+  EXPECT_EQ(brand_of("https://www.amazon.co.jp/stores/X/page/1", "香源のストアを表示"), "香源");
   EXPECT_EQ(brand_of("", "", {{"Marke", "Bosch"}}), "Bosch");
   EXPECT_EQ(brand_of("https://www.amazon.com.br/b/?node=19877613011",
                      "Visite a loja de Echo e Alexa da Amazon"),
