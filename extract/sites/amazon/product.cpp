@@ -2,6 +2,7 @@
 // product.js reads the page's DOM ids, its image gallery and its variation JSON; this shapes them
 // as the hosted service answers, with prices and ratings read in the storefront's locale.
 
+#include <cctype>
 
 #include "core/error.h"
 #include "core/regex.h"
@@ -30,14 +31,55 @@ const Parameters& product_parameters() {
   return params;
 }
 
-// The brand the byline links to: a brand search (`field-brandtextbin=`) or the brand's store
-// (`/stores/<Brand>/page/...`); both are the brand's own name whatever the page's language.
-std::string brand_of_byline(const std::string& url) {
+// Letters and digits only, lower-cased: "Data-Analyst Tees" and "dataanalysttees" compare equal.
+std::string folded(const std::string& text) {
+  std::string out;
+  for (char c : lower(text)) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80) {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// The brand of the byline: the brand search it links to (`field-brandtextbin=`), the brand's
+// own name whatever the page's language; else its store's name (`/stores/<Brand>/page/...`) when
+// the byline's text says it (a store's name may be its owner's: "CATEYEWEAR" for the byline
+// "Visita la tienda de Cat Footwear"); else the store's or an unlinked byline's text without the
+// storefront's wording around it ("Visit the Darong Store", "Visita la tienda de Cat Footwear",
+// "Marca: Amazon"). A byline linking elsewhere (a category's page) names no brand.
+std::string brand_of_byline(const std::string& url, const std::string& text) {
   static const Regex kBrandSearch(R"([?&]field-brandtextbin=([^&#]+))");
   static const Regex kStore(R"(/stores/([^/?#]+)/page/)");
   RegexMatch m;
   if (kBrandSearch.search(url, m)) return form_decode(m[1].str());
-  if (kStore.search(url, m)) return form_decode(m[1].str());
+  if (kStore.search(url, m)) {
+    const std::string store = form_decode(m[1].str());
+    if (!folded(store).empty() && folded(text).find(folded(store)) != std::string::npos) {
+      return store;
+    }
+  } else if (!url.empty()) {
+    return {};  // a category's page ("Visite a loja de Echo e Alexa da Amazon"), not a brand's
+  }
+  static const Regex kWording(
+      R"(^(?:Visit the (.+) Store|Visita la tienda de (.+)|Visita lo Store di (.+)|)"
+      R"(Besuche den (.+)-Store|Visitez la boutique (?:de )?(.+)|Visite a loja (?:d[aeo] )?(.+)|)"
+      R"(Bezoek de (.+)-(?:winkel|Store)|Odwiedź sklep (.+)|Besök (.+)-butiken|(.+?)の?ストアを表示|)"
+      R"((?:Brand|Marca|Marke|Marque|Merk|Marka|Varumärke|ブランド)\s*[:：]\s*(.+))$)");
+  if (kWording.full_match(text, m)) {
+    for (std::size_t i = 1; i < m.size(); ++i) {
+      if (m[i].matched) return collapse_whitespace(m[i].str());
+    }
+  }
+  return {};
+}
+
+// The brand row of the specification, by its label in the storefronts' languages.
+std::string brand_of_specification(const nlohmann::json& spec) {
+  for (const char* label :
+       {"Brand", "Marca", "Marke", "Marque", "Merk", "Marka", "Varumärke", "ブランド"}) {
+    if (spec.contains(label) && spec[label].is_string()) return spec[label];
+  }
   return {};
 }
 
@@ -81,7 +123,7 @@ json variants_of(const json& output) {
 json shape_product(const json& output, const ValidatedParams& params) {
   check_not_captcha(output);
   const std::string storefront = storefront_of(params);
-  const DecimalMark mark = decimal_mark_of_storefront(storefront);
+  const DecimalMark mark = decimal_mark_of_page(str(at(output, {"lang"})), storefront);
   json p = json::object();
   std::string asin = str(at(output, {"asin"}));
   if (asin.empty()) asin = *params.string("asin");
@@ -90,8 +132,9 @@ json shape_product(const json& output, const ValidatedParams& params) {
   p["title"] = str(at(output, {"title"}));
 
   const json spec = specification_of(output);
-  std::string brand = brand_of_byline(str(at(output, {"bylineUrl"})));
-  if (brand.empty() && spec.contains("Brand")) brand = spec["Brand"];
+  std::string brand = brand_of_byline(str(at(output, {"bylineUrl"})),
+                                      collapse_whitespace(str(at(output, {"byline"}))));
+  if (brand.empty()) brand = brand_of_specification(spec);
   if (!brand.empty()) p["brand"] = brand;
 
   std::optional<Price> current = parse_price(str(at(output, {"price"})), mark);
@@ -130,8 +173,10 @@ json shape_product(const json& output, const ValidatedParams& params) {
   p["specification"] = spec;
 
   json reviews = json::object();
-  if (auto rating = parse_number(str(at(output, {"rating"})), mark)) reviews["rating"] = *rating;
-  if (auto count = parse_count(str(at(output, {"ratingCount"})), mark)) {
+  if (auto rating = parse_rating(str(at(output, {"rating"})), mark)) {
+    reviews["rating"] = *rating;
+  }
+  if (auto count = parse_count(western_digits(str(at(output, {"ratingCount"}))), mark)) {
     reviews["totalReviews"] = *count;
   }
   p["reviewsInfo"] = reviews;

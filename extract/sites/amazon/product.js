@@ -9,17 +9,30 @@
     captcha: 'form[action*="/errors/validateCaptcha"]',
     asin: 'input#ASIN, input[name="ASIN"]',
     title: '#productTitle',
+    // The mobile layout writes the title in the heading itself (the desktop's heading holds
+    // #productTitle).
+    mobileTitle: '#title',
     byline: '#bylineInfo',
-    priceBlock: '#corePrice_feature_div, #corePriceDisplay_desktop_feature_div, #corePrice_desktop',
-    priceToPay: '.priceToPay, .apexPriceToPay, .a-price',
-    basisPrice: '.basisPrice .a-price, .a-price.a-text-price',
+    // The buy box's price blocks, the fullest first: the 2024+ display block (price, list
+    // price, savings), the older table block, then the accordion row's block (price only).
+    priceBlocks: ['#corePriceDisplay_desktop_feature_div', '#corePrice_desktop',
+                  '#corePrice_feature_div', '#corePriceDisplay_mobile_feature_div'],
+    priceToPay: '.priceToPay, .apexPriceToPay, .a-price:not(.a-text-price)',
+    // The struck-through list price ("Precio recomendado: 66,11€", "List Price: $28.89"), never
+    // the price per unit beside the price ("(26,21€ / 2)").
+    basisPrice: '.basisPrice .a-price, .a-price.a-text-price[data-a-strike="true"]',
     savings: '.savingsPercentage',
+    // Layouts before the price blocks (and books' format swatches) write the price alone.
+    legacyPrice: '#priceblock_dealprice, #priceblock_ourprice, #priceblock_saleprice, ' +
+      '#price_inside_buybox, #newBuyBoxPrice, #kindle-price, #buyNewSection .offer-price',
     availability: '#availability',
     outOfStock: '#outOfStockBuyBox_feature_div #outOfStock, #outOfStockBuyBox',
     merchant: '[offer-display-feature-name="desktop-merchant-info"] .offer-display-feature-text-message',
     sellerLink: '#sellerProfileTriggerId',
     rating: '#acrPopover',
-    ratingCount: '#acrCustomerReviewText',
+    ratingText: '#acrPopover .a-icon-alt, #averageCustomerReviews .a-icon-alt, ' +
+      '#acrCustomerReviewLink .a-icon-alt',
+    ratingCount: '#acrCustomerReviewText, #acrCustomerReviewLink span[aria-label]',
     breadcrumbs: '#wayfinding-breadcrumbs_feature_div ul li a',
     bullets: '#feature-bullets ul li span.a-list-item',
     factsBullets: '#productFactsDesktopExpander ul li span.a-list-item',
@@ -30,6 +43,9 @@
     facts: '#productFactsDesktopExpander .product-facts-detail',
     inTheBox: '#whatsInTheBoxDeck li, #whatsInTheBoxDeck dd',
     landingImage: '#landingImage',
+    // The mobile layout's image block: its main and other images, each with its large version.
+    blockImages: 'img[data-a-image-name="mainImage"][data-a-hires], ' +
+      'img[data-a-image-name="altImage"][data-a-hires]',
   };
   const clean = (s) => (s || '').replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim();
   const one = (sel, scope) => (scope || document).querySelector(sel);
@@ -40,9 +56,23 @@
     if (off) return off;
     return clean(kit.text(el.querySelector('[aria-hidden="true"]') || el));
   };
-  const block = one(SEL.priceBlock);
-  const pay = block && block.querySelector(SEL.priceToPay);
+  // The first block that shows a price; its price, list price and savings belong together.
+  let block = null;
+  let pay = null;
+  for (const sel of SEL.priceBlocks) {
+    const b = one(sel);
+    const p = b && b.querySelector(SEL.priceToPay);
+    if (p && priceText(p)) {
+      block = b;
+      pay = p;
+      break;
+    }
+  }
   const basis = block && block.querySelector(SEL.basisPrice);
+  // A legacy price element is the price alone ("EUR 33,69", "$15.99"): a longer text is a
+  // container, not a price.
+  const legacy = one(SEL.legacyPrice);
+  const legacyText = !pay && legacy ? clean(kit.text(legacy)) : '';
 
   // The JSON value after `"key" :` (or `'key': {'initial': `) in the page's inline scripts.
   const scriptValue = (pattern) => {
@@ -61,15 +91,32 @@
     const u = g && (g.hiRes || g.large);
     if (u && !images.includes(u)) images.push(u);
   }
+  if (!images.length) {
+    for (const img of document.querySelectorAll(SEL.blockImages)) {
+      const u = img.getAttribute('data-a-hires');
+      if (u && !images.includes(u)) images.push(u);
+    }
+  }
   const variations = scriptValue(/"dimensionValuesDisplayData"\s*:\s*(?=\{)/);
-  const dimensionLabels = scriptValue(/"dimensionsDisplay"\s*:\s*(?=\[)/);
+  // The dimensions' names as the page shows them: `dimensionsDisplay`, or (pages without it)
+  // each of `dimensions` ("color_name") by `variationDisplayLabels` ({"color_name": "Cor"}).
+  let dimensionLabels = scriptValue(/"dimensionsDisplay"\s*:\s*(?=\[)/);
+  if (!dimensionLabels) {
+    const keys = scriptValue(/"dimensions"\s*:\s*(?=\[)/);
+    const names = scriptValue(/"variationDisplayLabels"\s*:\s*(?=\{)/);
+    if (Array.isArray(keys) && names && typeof names === 'object') {
+      dimensionLabels = keys.map((k) => names[k] || '');
+    }
+  }
   const selected = scriptValue(/"selected_variations"\s*:\s*(?=\{)/);
 
   const pairs = (rows, keySel, valueSel) => rows.map((r) => [
     clean(kit.text(r.querySelector(keySel))), clean(kit.text(r.querySelector(valueSel)))]);
   const overview = pairs(Array.from(document.querySelectorAll(SEL.overviewRows)),
                          'td:first-child', 'td:last-child');
-  const details = pairs(Array.from(document.querySelectorAll(SEL.detailRows)), 'th', 'td');
+  // A row's label is its th (the mobile layout's tables: its first td).
+  const details = pairs(Array.from(document.querySelectorAll(SEL.detailRows)),
+                        'th, td:first-child', 'td:last-child');
   const facts = pairs(Array.from(document.querySelectorAll(SEL.facts)), '.a-col-left', '.a-col-right');
   for (const li of document.querySelectorAll(SEL.detailBullets)) {
     const spans = li.querySelectorAll(':scope > span');
@@ -92,17 +139,17 @@
     asin: (one(SEL.asin) || {}).value || null,
     canonical: canonical ? canonical.href : null,
     lang: document.documentElement.getAttribute('lang'),
-    title: clean(kit.text(SEL.title)),
+    title: clean(kit.text(SEL.title)) || (one(SEL.title) ? '' : clean(kit.text(SEL.mobileTitle))),
     byline: clean(kit.text(SEL.byline)),
     bylineUrl: kit.abs(kit.attr('a#bylineInfo', 'href')),
-    price: priceText(pay),
+    price: pay ? priceText(pay) : (legacyText.length <= 32 ? legacyText : ''),
     basisPrice: priceText(basis),
     savings: clean(kit.text(block ? block.querySelector(SEL.savings) : null)),
     availability: clean(kit.text(SEL.availability)),
     outOfStock: !!one(SEL.outOfStock),
     seller: seller ? clean(kit.text(seller)) : '',
     sellerUrl: seller && seller.getAttribute('href') ? kit.abs(seller.getAttribute('href')) : null,
-    rating: clean(kit.attr(SEL.rating, 'title') || ''),
+    rating: clean(kit.attr(SEL.rating, 'title') || kit.text(SEL.ratingText)),
     ratingCount: clean(kit.text(SEL.ratingCount)),
     breadcrumbs: kit.texts(SEL.breadcrumbs).map(clean),
     bullets,

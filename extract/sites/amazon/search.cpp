@@ -1,7 +1,8 @@
 // GET /scrape/amazon/search: one Amazon search results page (/s?k=...) of any of the 23
 // storefronts. search.js reads the result cards (`data-asin`), the result count and the pager;
-// this shapes them as the hosted service answers, prices read in the storefront's locale.
+// this shapes them as the hosted service answers, numbers read in the page's locale.
 
+#include <sstream>
 
 #include "core/error.h"
 #include "core/regex.h"
@@ -49,9 +50,29 @@ std::string without_ad_label(std::string title) {
   return kLabel.replace_all(title, "");
 }
 
+// The figure of a "bought in past month" line as the English line writes it: "4K+ bought in
+// past month" → "4K+"; "Mais de 9 mil compras no mês passado" → "9K+"; "100+ comprados el mes
+// pasado" → "100+".
+std::string bought_figure(const std::string& line, DecimalMark mark) {
+  static const Regex kEnglish(R"(^(\d[\d.,]*[KkMm]?\+))");
+  RegexMatch m;
+  const std::string text = collapse_whitespace(line);
+  if (kEnglish.search(text, m)) return m[1].str();
+  const auto n = parse_number(text, mark);
+  if (!n || *n <= 0) return {};
+  const auto whole = [](double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+  };
+  if (*n >= 1e6) return whole(*n / 1e6) + "M+";
+  if (*n >= 1e3) return whole(*n / 1e3) + "K+";
+  return whole(*n) + "+";
+}
+
 json shape_search(const json& output, const ValidatedParams& params) {
   check_not_captcha(output);
-  const DecimalMark mark = decimal_mark_of_storefront(storefront_of(params));
+  const DecimalMark mark = decimal_mark_of_page(str(at(output, {"lang"})), storefront_of(params));
   json results = json::array();
   int position = 0;
   for (const json& c : at(output, {"results"})) {
@@ -73,14 +94,17 @@ json shape_search(const json& output, const ValidatedParams& params) {
       r["price"] = p;
     }
     json reviews = json::object();
-    if (auto rating = parse_number(str(at(c, {"stars"})), mark)) reviews["rating"] = *rating;
-    if (auto count = parse_count(str(at(c, {"ratingCount"})), mark)) {
+    if (auto rating = parse_rating(str(at(c, {"stars"})), mark)) {
+      reviews["rating"] = *rating;
+    }
+    if (auto count = parse_count(western_digits(str(at(c, {"ratingCount"}))), mark)) {
       reviews["totalReviews"] = *count;
     }
     if (!reviews.empty()) r["reviews"] = reviews;
-    // Badges by the page's badge texts (English storefront words; other languages read false).
-    bool choice = false;
-    bool best = false;
+    // Badges by the ids the page gives them ("<asin>-amazons-choice", "<asin>-best-seller") in
+    // every language, else by their English words.
+    bool choice = at(c, {"amazonChoice"}) == true;
+    bool best = at(c, {"bestSeller"}) == true;
     for (const json& b : at(c, {"badges"})) {
       const std::string t = lower(text(b));
       if (t.find("choice") != std::string::npos) choice = true;
@@ -89,7 +113,9 @@ json shape_search(const json& output, const ValidatedParams& params) {
     r["badges"] = {
         {"amazonChoice", choice}, {"amazonPrime", at(c, {"prime"}) == true}, {"bestSeller", best}};
     if (std::string b = str(at(c, {"bought"})); !b.empty()) {
-      r["boughtInPastMonth"] = collapse_whitespace(b.substr(0, b.find(' ')));
+      if (std::string figure = bought_figure(western_digits(b), mark); !figure.empty()) {
+        r["boughtInPastMonth"] = figure;
+      }
     }
     json delivery = json::object();
     if (std::string d = str(at(c, {"delivery"})); !d.empty()) delivery["freeDelivery"] = d;
@@ -102,7 +128,8 @@ json shape_search(const json& output, const ValidatedParams& params) {
   json pagination = {{"currentPage", params.integer("page").value_or(1)}};
   // "1-16 of 521 results for": the last number before the words is the total ("over 1,000"
   // pages write one number only).
-  const std::vector<double> counts = parse_numbers(str(at(output, {"resultCount"})), mark);
+  const std::vector<double> counts =
+      parse_numbers(western_digits(str(at(output, {"resultCount"}))), mark);
   if (!counts.empty()) pagination["totalResults"] = static_cast<long long>(counts.back());
   if (std::string next = str(at(output, {"nextPageUrl"})); !next.empty()) {
     pagination["nextPageUrl"] = next;

@@ -1,23 +1,32 @@
 // Reads an Amazon search results page (/s?k=...): each result card
 // (`div[data-component-type="s-search-result"][data-asin]`) with its title, link, image, price,
-// list price, rating, rating count, "bought in past month" line and delivery lines; the result
-// count line ("1-16 of 521 results") and the pager. Texts as the page writes them.
+// list price, rating, rating count, badges, "bought in past month" line and delivery lines; the
+// result count line ("1-16 of 521 results") and the pager. Texts as the page writes them, in any
+// language: nothing is found by its words.
 (args, kit) => {
   const SEL = {
     // Amazon's robot check posts its answer to /errors/validateCaptcha.
     captcha: 'form[action*="/errors/validateCaptcha"]',
     card: 'div[data-component-type="s-search-result"][data-asin]',
+    // The title's heading (a brand line may be another h2 before it). Its visible text is the
+    // title; its aria-label adds the ad label in the page's language ("Sponsored Ad - ",
+    // "Anuncio patrocinado: ").
     titleHeading: 'h2[aria-label]',
-    heading: 'a h2, h2',
-    link: 'a.a-link-normal[href*="/dp/"], a[href*="/dp/"]',
+    heading: 'h2',
+    titleLink: '[data-cy="title-recipe"] a[href]',
+    link: 'a.a-link-normal[href*="/dp/"], a[href*="/dp/"], a[href*="/sspa/click"]',
     image: 'img.s-image',
     price: '[data-cy="price-recipe"] .a-price:not(.a-text-price) .a-offscreen',
     listPrice: '[data-cy="price-recipe"] .a-price.a-text-price .a-offscreen',
     stars: '[data-cy="reviews-block"] .a-icon-alt',
     ratingCount: '[data-cy="reviews-block"] a[href*="#customerReviews"]',
+    boughtRow: '[data-cy="reviews-block"] .a-row.a-size-base > .a-size-base.a-color-secondary',
     sponsored: '.puis-sponsored-label-text, [data-component-type="sp-sponsored-result"]',
     prime: 'i.a-icon-prime, [aria-label="Amazon Prime"]',
     badge: '.a-badge-text',
+    // The badges' ids name them whatever the language: "<asin>-amazons-choice".
+    amazonChoice: '[id$="-amazons-choice"]',
+    bestSeller: '[id$="-best-seller"]',
     delivery1: '.udm-primary-delivery-message',
     delivery2: '.udm-secondary-delivery-message',
     resultCount: '[data-component-type="s-result-info-bar"] h2 > span:first-child',
@@ -25,21 +34,40 @@
     pages: 'a.s-pagination-button, a.s-pagination-item:not(.s-pagination-next):not(.s-pagination-previous)',
     current: '.s-pagination-selected',
   };
+  // A sponsored card links through Amazon's ad click (/sspa/click?...&url=<the /dp/ path>): the
+  // product's own URL is the one it leads to.
+  const productUrl = (href) => {
+    if (!href) return null;
+    try {
+      const u = new URL(href, location.href);
+      const target = u.pathname.endsWith('/sspa/click') ? u.searchParams.get('url') : null;
+      return kit.abs(target || href);
+    } catch (e) {
+      return kit.abs(href);
+    }
+  };
   const cards = Array.from(document.querySelectorAll(SEL.card))
     .filter((c) => c.getAttribute('data-asin'));
   const results = cards.map((c) => {
-    const heading = c.querySelector(SEL.titleHeading);
-    const link = c.querySelector(SEL.link);
+    const headings = c.querySelectorAll(SEL.heading);
+    const heading = c.querySelector(SEL.titleHeading) || headings[headings.length - 1];
+    const link = (heading && heading.closest('a')) || c.querySelector(SEL.titleLink) ||
+      c.querySelector(SEL.link);
     const img = c.querySelector(SEL.image);
     const count = c.querySelector(SEL.ratingCount);
-    // The "bought in past month" line is the reviews block's sibling row of secondary text.
-    const secondary = Array.from(c.querySelectorAll('.a-size-base.a-color-secondary'))
-      .map((n) => kit.text(n)).filter((t) => /^\d[\d.,]*[KkMm]?\+/.test(t));
+    // The "bought in past month" line: the reviews block's row of secondary text with a number
+    // ("4K+ bought in past month", "Mais de 9 mil compras no mês passado"); else a card's
+    // secondary text that starts as the English line does.
+    const secondary = kit.texts(SEL.boughtRow, c).filter((t) => /\d/.test(t));
+    if (!secondary.length) {
+      secondary.push(...kit.texts('.a-size-base.a-color-secondary', c)
+        .filter((t) => /^\d[\d.,]*[KkMm]?\+/.test(t)));
+    }
     return {
       asin: c.getAttribute('data-asin'),
       index: c.getAttribute('data-index'),
-      title: heading ? heading.getAttribute('aria-label') : kit.text(c.querySelector(SEL.heading)),
-      link: link ? kit.abs(link.getAttribute('href')) : null,
+      title: kit.text(heading) || (heading ? heading.getAttribute('aria-label') || '' : ''),
+      link: link ? productUrl(link.getAttribute('href')) : null,
       image: img ? img.getAttribute('src') : null,
       price: kit.text(c.querySelector(SEL.price)),
       listPrice: kit.text(c.querySelector(SEL.listPrice)),
@@ -48,6 +76,8 @@
       adHolder: c.classList.contains('AdHolder') || !!c.querySelector(SEL.sponsored),
       prime: !!c.querySelector(SEL.prime),
       badges: kit.texts(SEL.badge, c),
+      amazonChoice: !!c.querySelector(SEL.amazonChoice),
+      bestSeller: !!c.querySelector(SEL.bestSeller),
       bought: secondary[0] || '',
       delivery: kit.text(c.querySelector(SEL.delivery1)),
       fastestDelivery: kit.text(c.querySelector(SEL.delivery2)),

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "extract/endpoint.h"
@@ -25,17 +26,31 @@ std::string storefront_of(const ValidatedParams& params);
 /// The decimal mark the storefront writes prices and ratings with (amazon.de: "33,69 €").
 DecimalMark decimal_mark_of_storefront(const std::string& storefront);
 
+/// The decimal mark of a page: its language (`<html lang>`) when that says one, the storefront's
+/// otherwise. amazon.nl in English writes "€429.00", amazon.com in Spanish "$1,299.00".
+DecimalMark decimal_mark_of_page(const std::string& lang, const std::string& storefront);
+
+/// `text` with Arabic-Indic digits (amazon.sa, .ae and .eg in Arabic: "٣٤٩٫٠٠ ر.س.") written as
+/// ASCII digits, their decimal mark "٫" as "." and their group mark "٬" as ",".
+std::string western_digits(std::string_view text);
+
 /// The browser profile of a request to the storefront: desktop, with `language`'s
 /// Accept-Language when the client named one.
 BrowserProfile profile_of(const ValidatedParams& params);
 
-/// A price as the page writes it ("$3,429.99", "₹52,990.00", "33,69 €", "SAR 1,279.00"): the
-/// currency as written (`symbol`) and the amount in the storefront's locale; nullopt without one.
+/// A price as the page writes it ("$3,429.99", "₹52,990.00", "33,69 €", "SAR 1,279.00",
+/// "٣٤٩٫٠٠ ر.س."): the currency as written (`symbol`) and the amount in the page's locale
+/// (`mark`); nullopt without one.
 struct Price {
   std::string symbol;
   double amount = 0;
 };
 std::optional<Price> parse_price(const std::string& text, DecimalMark mark);
+
+/// The rating of a star line ("4.4 out of 5 stars", "4,3 de 5 estrellas", "5つ星のうち4.1",
+/// "٤٫٥ من ٥ نجوم"): of its first two numbers, the rating and the scale of 5 in either order,
+/// the smaller; nullopt without a number.
+std::optional<double> parse_rating(const std::string& text, DecimalMark mark);
 
 /// Throws upstream_blocked when the script saw Amazon's robot check (its form posting to
 /// /errors/validateCaptcha) instead of the page.

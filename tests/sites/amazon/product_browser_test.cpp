@@ -1,6 +1,8 @@
 // GET /scrape/amazon/product end to end in real Chromium: the endpoint builds the /dp/ URL, the
 // page is answered from a replay archive with the real product pages kept in pages/amazon-product
-// (amazon.com 2025, amazon.in 2025), product.js reads them and the C++ shapes them.
+// (amazon.com 2025, amazon.in 2025, amazon.es 2025 in Spanish, amazon.com.br 2025 in Portuguese,
+// amazon.com.mx 2026 in Spanish),
+// product.js reads them and the C++ shapes them.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -19,6 +21,22 @@ const std::string kShirt = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-dp-B07FNW9FGJ-data-analyst-tshirt-raw-2025-05.html");
 const std::string kIphone = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-in-dp-iphone-13-128gb-green-raw-2025-11.html");
+const std::string kMonitors = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-es-dp-B07JH148DF-hercules-djmonitor-32-raw-2025-04.html");
+const std::string kEchoDot = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-br-dp-B09B8VGCR8-echo-dot-5-raw-2025-11.html");
+const std::string kBoots = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-mx-dp-B0B4W57HC3-cat-work-boots-raw-2026-04.html");
+const std::string kEchoDotMax = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-br-dp-B0DKLQT9XR-echo-dot-max-mobile-raw-2026-05.html");
+const std::string kIncense = gleaner::testing::site_page(
+    "amazon",
+    "amazon-product/"
+    "amazon-co-jp-dp-B002XA6AU4-shoeido-insect-repellent-mobile-prettified-2025-01.html");
+const std::string kRyzen = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-br-dp-B0D6NN6TM7-ryzen-5-9600x-raw-2025-11.html");
+const std::string kTop = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-dp-B0D1KHSGRB-darong-womens-top-raw-2025-10.html");
 
 TEST(AmazonProductInChromium, TheShirtAsAPersonReadsIt) {
   TempReplayArchive archive;
@@ -84,6 +102,190 @@ TEST(AmazonProductInChromium, AnUnavailableIphoneOnAmazonIndiaHasNoPrice) {
   EXPECT_EQ(p["breadcrumbs"].back(), "Smartphones");
 }
 
+// amazon.es in Spanish, a deal: "52,41€" with "-21 %" off the recommended "66,11€"; the
+// "(26,21€ / 2)" beside it is the price per unit, not a list price.
+TEST(AmazonProductInChromium, ASpanishDealAsAPersonReadsIt) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.es/dp/B07JH148DF", kMonitors));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B07JH148DF"}, {"domain", "amazon.es"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B07JH148DF");
+  EXPECT_EQ(p["title"],
+            "Hercules DJMonitor 32 - 2 altavoces activos de monitorización de 15 vatios RMS");
+  EXPECT_EQ(p["brand"], "Hercules");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["price"]["symbol"], "€");
+  EXPECT_EQ(p["price"]["currentPrice"], 52.41);
+  EXPECT_EQ(p["price"]["beforePrice"], 66.11);
+  EXPECT_EQ(p["price"]["discount"], "-21 %");
+  EXPECT_EQ(p["availability"], "En stock");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.3);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 972);
+  EXPECT_EQ(p["seller"], "Amazon");
+  ASSERT_EQ(p["breadcrumbs"].size(), 5u);
+  EXPECT_EQ(p["breadcrumbs"].front(), "Instrumentos musicales");
+  ASSERT_EQ(p["featureBullets"].size(), 6u);
+  EXPECT_TRUE(p["featureBullets"][0].get<std::string>().starts_with("Diseño compacto de 2 vías"));
+  EXPECT_EQ(p["specification"]["Número de modelo del producto"], "4780885");
+  EXPECT_EQ(p["totalImages"], 8);
+}
+
+// amazon.com.br in Portuguese: the page shows no price in its buy box; the "R$362,87" of its
+// carousels are other products'. Its colours are the twister's, named as the page names them.
+TEST(AmazonProductInChromium, ABrazilianPageWithoutABuyBoxPriceHasNoPrice) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/dp/B09B8VGCR8", kEchoDot));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B09B8VGCR8"}, {"domain", "www.amazon.com.br"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"],
+            "Echo Dot (Geração mais recente) | O Echo Dot com o melhor som já lançado | Cor Preta");
+  EXPECT_EQ(p["brand"], "Amazon");
+  EXPECT_EQ(p["isAvailable"], false);
+  EXPECT_FALSE(p.contains("price"));
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.7);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 79598);
+  EXPECT_EQ(p["seller"], "Amazon.com.br");
+  ASSERT_EQ(p["variants"].size(), 3u);
+  bool white = false;
+  for (const auto& v : p["variants"]) {
+    if (v["asin"] == "B09B8XVSDP") {
+      white = true;
+      EXPECT_EQ(v["dimensions"]["Cor"], "Branco");
+      EXPECT_EQ(v["dimensions"]["Configuração"], "Echo Dot");
+    }
+  }
+  EXPECT_TRUE(white);
+}
+
+// amazon.com.br in Portuguese, in stock: "R$ 1.499,99", "4,8 de 5 estrelas", "1.820
+// avaliações de clientes".
+TEST(AmazonProductInChromium, ABrazilianPriceAsThePageWritesIt) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/dp/B0D6NN6TM7", kRyzen));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B0D6NN6TM7"}, {"domain", "www.amazon.com.br"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(
+      p["title"],
+      "Processador AMD Ryzen 5 9600X Box (AM5/ 6 Cores/ 12 Threads/ 5.4GHz/ 38MB Cache/Radeon "
+      "Graphics/Sem Cooler)");
+  EXPECT_EQ(p["brand"], "AMD");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["price"]["symbol"], "R$");
+  EXPECT_EQ(p["price"]["currentPrice"], 1499.99);
+  EXPECT_EQ(p["availability"], "Em estoque");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.8);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 1820);
+  EXPECT_EQ(p["seller"], "Amazon.com.br");
+  EXPECT_EQ(p["breadcrumbs"].back(), "CPUs");
+  EXPECT_EQ(p["specification"]["Marca"], "AMD");
+}
+
+// The mobile layout (amazon.com.br, 2026-05): the title in its heading, the mobile price block
+// ("R$796,81", 6 % off "R$849,00"), the star line's text, the image block's images, the detail
+// table's rows as label and value cells.
+TEST(AmazonProductInChromium, AMobileLayoutPage) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/dp/B0DKLQT9XR", kEchoDotMax));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B0DKLQT9XR"}, {"domain", "www.amazon.com.br"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B0DKLQT9XR");
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with(
+      "Amazon Echo Dot Max (Geração mais recente), smart speaker com Alexa"));
+  EXPECT_EQ(p["price"]["symbol"], "R$");
+  EXPECT_EQ(p["price"]["currentPrice"], 796.81);
+  EXPECT_EQ(p["price"]["beforePrice"], 849);
+  EXPECT_EQ(p["price"]["discount"], "-6%");
+  EXPECT_EQ(p["availability"], "Em estoque");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.4);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 393);
+  EXPECT_EQ(p["specification"]["Número do modelo"], "MA49CA");
+  EXPECT_EQ(p["totalImages"], 7);
+  EXPECT_EQ(p["primaryImage"],
+            "https://m.media-amazon.com/images/I/71J0hF-lw+L._UF1000,1000_QL80_FMwebp_.jpg");
+  // Its byline links to a category's page (Echo e Alexa), not to a brand's.
+  EXPECT_FALSE(p.contains("brand"));
+}
+
+// amazon.co.jp in Japanese, the mobile layout of 2025 (saved re-indented): "￥1,638", the star
+// line "5つ星のうち4.1" (the scale before the rating), "香源のストアを表示".
+TEST(AmazonProductInChromium, AJapaneseMobilePage) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.co.jp/dp/B002XA6AU4", kIncense));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B002XA6AU4"}, {"domain", "www.amazon.co.jp"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B002XA6AU4");
+  EXPECT_EQ(p["title"], "香源 松栄堂の防虫香 上品 防虫香 10袋入 #520138");
+  EXPECT_EQ(p["brand"], "香源");
+  EXPECT_EQ(p["price"]["symbol"], "￥");
+  EXPECT_EQ(p["price"]["currentPrice"], 1638);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.1);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 201);
+  EXPECT_EQ(p["specification"]["梱包サイズ"], "8.4 x 7.8 x 3.9 cm; 50 g");
+}
+
+// A 2025 amazon.com clothing page asked for by its parent ASIN: the page shows its default child
+// (Medium, Grey Blue) at "$25.89", "-10%" off a "List Price: $28.89".
+TEST(AmazonProductInChromium, AnApparelParentShowsItsDefaultChildWithItsListPrice) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B0D1KHSGRB", kTop));
+  auto result = run_in_chromium(product_endpoint(), archive.load(), {{"asin", "B0D1KHSGRB"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["asin"], "B0CFR36HR9");
+  EXPECT_EQ(p["title"],
+            "Darong Women's Casual Long Sleeve Boat Neck Off Shoulder Slim Fit Crop Top Going Out "
+            "Blouses Y2K Tight Shirts");
+  EXPECT_EQ(p["brand"], "Darong");
+  EXPECT_EQ(p["price"]["symbol"], "$");
+  EXPECT_EQ(p["price"]["currentPrice"], 25.89);
+  EXPECT_EQ(p["price"]["beforePrice"], 28.89);
+  EXPECT_EQ(p["price"]["discount"], "-10%");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.3);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 1562);
+  EXPECT_EQ(p["breadcrumbs"].back(), "T-Shirts");
+  EXPECT_EQ(p["specification"]["Fabric type"], "90% Rayon 10% Spandex");
+  bool shown = false;
+  for (const auto& v : p["variants"]) {
+    if (v["asin"] == "B0CFR36HR9") {
+      shown = true;
+      EXPECT_EQ(v["dimensions"]["Size"], "Medium");
+      EXPECT_EQ(v["dimensions"]["Color"], "Grey Blue");
+    }
+  }
+  EXPECT_TRUE(shown);
+}
+
+// amazon.com.mx in Spanish writes its numbers as Mexico does ("$2,281.82", "4.5 de 5
+// estrellas", "(5,544)"); its byline names a store ("CATEYEWEAR") other than the brand it shows
+// ("Visita la tienda de Cat Footwear").
+TEST(AmazonProductInChromium, AMexicanPageInSpanishWithDotDecimals) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.mx/dp/B0B4W57HC3", kBoots));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B0B4W57HC3"}, {"domain", "www.amazon.com.mx"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"], "Cat Footwear Botas de trabajo impermeables con puntera suave para hombre");
+  EXPECT_EQ(p["brand"], "Cat Footwear");
+  EXPECT_EQ(p["price"]["symbol"], "$");
+  EXPECT_EQ(p["price"]["currentPrice"], 2281.82);
+  EXPECT_FALSE(p["price"].contains("beforePrice"));
+  EXPECT_EQ(p["availability"], "Disponible");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.5);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 5544);
+  EXPECT_EQ(p["seller"], "Amazon Estados Unidos");
+  EXPECT_EQ(p["breadcrumbs"].front(), "Ropa, Zapatos y Accesorios");
+  EXPECT_EQ(p["specification"]["Marca"], "CAT");
+  ASSERT_EQ(p["variants"].size(), 25u);
+  for (const auto& v : p["variants"]) {
+    EXPECT_TRUE(v["dimensions"].contains("Tamaño")) << v;
+    EXPECT_TRUE(v["dimensions"].contains("Color")) << v;
+  }
+}
+
 // The amazon.com page written as amazon.de writes its prices and ratings ("1.015,99 €",
 // "4,4 von 5 Sternen"): read in that storefront's locale.
 TEST(AmazonProductInChromium, AGermanStorefrontsPricesReadInItsLocale) {
@@ -105,6 +307,19 @@ TEST(AmazonProductInChromium, AGermanStorefrontsPricesReadInItsLocale) {
   EXPECT_EQ(p["price"]["symbol"], "€");
   EXPECT_EQ(p["price"]["currentPrice"], 1015.99);
   EXPECT_EQ(p["reviewsInfo"]["rating"], 4.4);
+}
+
+// Amazon's robot check as amazon.co.uk served it for a /dp/ page (2022): a form posting to
+// /errors/validateCaptcha instead of the product, so a wall, not a product without data.
+TEST(AmazonProductInChromium, TheRobotCheckIsUpstreamBlocked) {
+  const std::string check = gleaner::testing::site_page(
+      "amazon", "amazon-robot-check/amazon-co-uk-robot-check-dp-B08H95Y452-2022-01.html");
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.co.uk/dp/B08H95Y452", check));
+  EXPECT_EQ(error_in_chromium(product_endpoint(), archive.load(),
+                              {{"asin", "B08H95Y452"}, {"domain", "www.amazon.co.uk"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
 }
 
 TEST(AmazonProductInChromium, AMissingAsinIsNotFound) {

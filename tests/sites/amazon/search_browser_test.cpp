@@ -1,5 +1,7 @@
-// GET /scrape/amazon/search end to end in real Chromium over the real 2026 amazon.com results
-// page for "RTX 4090" (pages/amazon-search): search.js reads its 16 `data-asin` cards.
+// GET /scrape/amazon/search end to end in real Chromium over real results pages
+// (pages/amazon-search): amazon.com 2026, amazon.in 2025, amazon.co.jp 2026 (in English, prices in
+// TWD), amazon.es 2025 (in Spanish), amazon.nl 2025 (in English on a comma storefront) and
+// amazon.com.br 2026 (in Portuguese, deals), amazon.fr 2025 (in French, books).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -15,6 +17,32 @@ using testing::run_in_chromium;
 
 const std::string kRtx = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-com-search-rtx-4090-raw-2026-04.html");
+const std::string kBuds = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-in-search-cmf-buds-2a-raw-2025-11.html");
+const std::string kFasting = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-co-jp-search-fasting-dom-2026-07.html");
+const std::string kGodOfWar = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-es-search-god-of-war-dom-2025-11.html");
+const std::string kDeals = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-com-br-browse-deals-discount-raw-2026-06.html");
+const std::string kBooks = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-fr-search-software-engineering-books-prettified-2025-04.html");
+const std::string kPlaystation = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-nl-search-playstation-5-raw-2025-03.html");
+
+// Every card has a title and a product URL (a sponsored card's too: the /dp/ page its ad click
+// leads to), and a position in order.
+void expect_every_card_read(const nlohmann::json& results) {
+  int position = 0;
+  for (const auto& r : results) {
+    SCOPED_TRACE(r["asin"].get<std::string>());
+    EXPECT_EQ(r["position"], ++position);
+    EXPECT_FALSE(r["title"].get<std::string>().empty());
+    const std::string url = r["url"];
+    EXPECT_NE(url.find("/dp/"), std::string::npos) << url;
+    EXPECT_EQ(url.find("/sspa/click"), std::string::npos) << url;
+  }
+}
 
 TEST(AmazonSearchInChromium, TheRtx4090ResultsAsAPersonReadsThem) {
   TempReplayArchive archive;
@@ -55,6 +83,187 @@ TEST(AmazonSearchInChromium, TheRtx4090ResultsAsAPersonReadsThem) {
   EXPECT_EQ(b["pagination"]["currentPage"], 1);
   EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find("/s?k=RTX+4090&page=2"),
             std::string::npos);
+}
+
+// Amazon's robot check (amazon.co.uk, 2022) served for a search: a wall, not a page of no results.
+TEST(AmazonSearchInChromium, TheRobotCheckIsUpstreamBlocked) {
+  const std::string check = gleaner::testing::site_page(
+      "amazon", "amazon-robot-check/amazon-co-uk-robot-check-dp-B08H95Y452-2022-01.html");
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.co.uk/s?k=", check));
+  EXPECT_EQ(testing::error_in_chromium(search_endpoint(), archive.load(),
+                                       {{"q", "ps5"}, {"domain", "www.amazon.co.uk"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
+}
+
+// amazon.in: sponsored cards first ("Sponsored Ad - " only in their headings' labels), prices
+// in rupees with their struck-through M.R.P.
+TEST(AmazonSearchInChromium, AnIndianPageWithSponsoredCards) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.in/s?k=CMF", kBuds));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "CMF by Nothing Buds 2a"}, {"domain", "www.amazon.in"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 22u);
+  expect_every_card_read(b["productResults"]);
+  const auto& ad = b["productResults"][0];
+  EXPECT_EQ(ad["asin"], "B0DNPZFSV4");
+  EXPECT_EQ(ad["isSponsored"], true);
+  EXPECT_TRUE(ad["title"].get<std::string>().starts_with("realme Buds Wireless 5 ANC"));
+  EXPECT_TRUE(ad["url"].get<std::string>().starts_with(
+      "https://www.amazon.in/realme-Wireless-Bluetooth-Headphones-Connection/dp/B0DNPZFSV4/"));
+  EXPECT_EQ(ad["price"]["symbol"], "₹");
+  EXPECT_EQ(ad["price"]["currentPrice"], 1499);
+  EXPECT_EQ(ad["price"]["beforePrice"], 2799);
+  EXPECT_EQ(ad["reviews"]["rating"], 3.8);
+  EXPECT_EQ(ad["reviews"]["totalReviews"], 3590);
+  const auto& third = b["productResults"][2];
+  EXPECT_EQ(third["asin"], "B0FFN4GPJG");
+  EXPECT_EQ(third["isSponsored"], false);
+  EXPECT_EQ(third["title"],
+            "CMF by Nothing Buds 2a Truly Wireless Bluetooth in Ear Earbuds with 42 dB ANC, 12.4mm "
+            "Driver, Dirac-tuned, Ultra Bass Tech, 35.5 hrs playback (Dark Grey)");
+  EXPECT_EQ(third["price"]["currentPrice"], 2219);
+  EXPECT_EQ(third["boughtInPastMonth"], "600+");
+  EXPECT_EQ(b["pagination"]["totalResults"], 306);
+}
+
+// amazon.co.jp read in English from Taiwan: Japanese titles, prices in "TWD 372.40".
+TEST(AmazonSearchInChromium, AJapanesePageInEnglishWithTaiwanDollars) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.co.jp/s?k=", kFasting));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "ファスティング"}, {"domain", "www.amazon.co.jp"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 51u);
+  expect_every_card_read(b["productResults"]);
+  const auto& book = b["productResults"][4];
+  EXPECT_EQ(book["asin"], "4065325552");
+  EXPECT_EQ(
+      book["title"],
+      "3日で変わる からだが目覚める「食べない力」 細胞レベルで整う、生命科学者が実践するシンプルな"
+      "習慣");
+  EXPECT_EQ(book["price"]["symbol"], "TWD");
+  EXPECT_EQ(book["price"]["currentPrice"], 372.4);
+  EXPECT_EQ(b["productResults"][2]["isSponsored"], true);
+  EXPECT_EQ(b["productResults"][2]["price"]["currentPrice"], 79.26);
+  EXPECT_EQ(b["pagination"]["totalResults"], 435);
+}
+
+// amazon.es in Spanish: "17,04 €", "4,8 de 5 estrellas", "1-48 de más de 2.000 resultados"; the
+// sponsored cards' headings say "Anuncio patrocinado: ", their titles do not.
+TEST(AmazonSearchInChromium, ASpanishPageAsAPersonReadsIt) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.es/s?k=God", kGodOfWar));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "God of War"}, {"domain", "www.amazon.es"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 60u);
+  expect_every_card_read(b["productResults"]);
+  for (const auto& r : b["productResults"]) {
+    EXPECT_FALSE(r["title"].get<std::string>().starts_with("Anuncio patrocinado")) << r["title"];
+  }
+  const auto& ad = b["productResults"][0];
+  EXPECT_EQ(ad["isSponsored"], true);
+  EXPECT_EQ(ad["price"]["currentPrice"], 17.04);
+  EXPECT_TRUE(ad["url"].get<std::string>().starts_with("https://www.amazon.es/UARJIRUHR-"));
+  const auto& hits = b["productResults"][3];
+  EXPECT_EQ(hits["asin"], "B07YY2YVK5");
+  EXPECT_EQ(hits["title"], "Playstation GOW Hits");
+  EXPECT_EQ(hits["isSponsored"], false);
+  EXPECT_EQ(hits["price"]["symbol"], "€");
+  EXPECT_EQ(hits["price"]["currentPrice"], 15.99);
+  EXPECT_EQ(hits["price"]["beforePrice"], 19.99);
+  EXPECT_EQ(hits["reviews"]["rating"], 4.8);
+  EXPECT_EQ(hits["reviews"]["totalReviews"], 7319);
+  EXPECT_EQ(hits["boughtInPastMonth"], "100+");
+  EXPECT_EQ(b["pagination"]["totalResults"], 2000);
+}
+
+// amazon.nl in English: "€429.00" on a storefront whose own language writes "429,00 €"; the
+// Amazon's Choice and Best Seller badges by their ids.
+TEST(AmazonSearchInChromium, ADutchStorefrontInEnglish) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.nl/s?k=PlayStation", kPlaystation));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "PlayStation 5"}, {"domain", "www.amazon.nl"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 60u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B0CLTBHXWQ");
+  EXPECT_EQ(first["title"], "Playstation®5 Konsole Digital-Edition (Slim)");
+  EXPECT_EQ(first["price"]["symbol"], "€");
+  EXPECT_EQ(first["price"]["currentPrice"], 429);
+  EXPECT_EQ(first["price"]["beforePrice"], 449.99);
+  EXPECT_EQ(first["badges"]["amazonChoice"], true);
+  EXPECT_EQ(first["badges"]["amazonPrime"], true);
+  EXPECT_EQ(b["productResults"][3]["price"]["currentPrice"], 795);
+  EXPECT_EQ(b["productResults"][3]["reviews"]["totalReviews"], 563);
+  int best = 0;
+  for (const auto& r : b["productResults"]) best += r["badges"]["bestSeller"] == true;
+  EXPECT_EQ(best, 2);
+  EXPECT_EQ(b["pagination"]["totalResults"], 10000);
+  EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find("page=2"), std::string::npos);
+}
+
+// amazon.com.br in Portuguese, a results page of deals: "R$ 75,83" off "De: R$ 84,00",
+// "4,0 de 5 estrelas", "1.288 classificações", "mais de 400.000 resultados".
+TEST(AmazonSearchInChromium, ABrazilianPageOfDeals) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/s?k=ofertas", kDeals));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "ofertas"}, {"domain", "www.amazon.com.br"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 48u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B0GH7YZB7B");
+  EXPECT_EQ(first["title"],
+            "Kit 12 Envelopes de Figurinhas da Copa do Mundo da FIFA 2026™ + Cartela");
+  EXPECT_EQ(first["price"]["symbol"], "R$");
+  EXPECT_EQ(first["price"]["currentPrice"], 75.83);
+  EXPECT_EQ(first["price"]["beforePrice"], 84);
+  EXPECT_EQ(first["reviews"]["rating"], 4.0);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 1288);
+  const auto& kindle = b["productResults"][1];
+  EXPECT_EQ(kindle["asin"], "B0CP31L73X");
+  EXPECT_EQ(kindle["price"]["currentPrice"], 649);
+  EXPECT_EQ(kindle["reviews"]["totalReviews"], 28044);
+  // "Mais de 5 mil compras no mês passado" is the English line's "5K+".
+  EXPECT_EQ(kindle["boughtInPastMonth"], "5K+");
+  EXPECT_EQ(b["productResults"][7]["boughtInPastMonth"], "10K+");
+  EXPECT_EQ(b["productResults"][8]["boughtInPastMonth"], "100+");
+  EXPECT_EQ(b["pagination"]["totalResults"], 400000);
+}
+
+// amazon.fr in French, books: "28,67 €", "4,7 sur 5 étoiles", "6 306 évaluations" (grouped by
+// a no-break space), "plus de 50 000 résultats", the "N°1 des ventes" badge.
+TEST(AmazonSearchInChromium, AFrenchPageOfBooks) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.fr/s?k=Software", kBooks));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "Software Engineering"}, {"domain", "www.amazon.fr"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 16u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "0137314914");
+  EXPECT_TRUE(first["title"].get<std::string>().starts_with(
+      "Modern Software Engineering: Doing What Works to Build Better Software Faster"));
+  EXPECT_EQ(first["price"]["symbol"], "€");
+  EXPECT_EQ(first["price"]["currentPrice"], 37.43);
+  EXPECT_EQ(first["price"]["beforePrice"], 38.48);
+  EXPECT_EQ(first["reviews"]["rating"], 4.5);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 594);
+  const auto& clean = b["productResults"][1];
+  EXPECT_EQ(clean["asin"], "0132350882");
+  EXPECT_EQ(clean["price"]["currentPrice"], 28.67);
+  EXPECT_EQ(clean["reviews"]["rating"], 4.7);
+  EXPECT_EQ(clean["reviews"]["totalReviews"], 6306);
+  EXPECT_EQ(clean["badges"]["bestSeller"], true);
+  EXPECT_EQ(b["pagination"]["totalResults"], 50000);
 }
 
 }  // namespace

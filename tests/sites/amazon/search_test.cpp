@@ -1,5 +1,6 @@
 // GET /scrape/amazon/search without a browser: its parameters, the results page's URL for each
-// sort and page, and the shaping of search.js's recorded output on the real amazon.com page.
+// sort and page, and the shaping of search.js's recorded output on the real amazon.com, amazon.nl
+// and amazon.es pages.
 #include <gtest/gtest.h>
 
 #include "core/error.h"
@@ -59,6 +60,35 @@ TEST(AmazonSearchShape, TheRecordedRtx4090Page) {
   captcha["captcha"] = true;
   EXPECT_EQ(testing::error_of_shape(search(), captcha, search().validate({{"q", "x"}})),
             ErrorCode::UpstreamBlocked);
+}
+
+// amazon.nl in English ("en-gb"): "€429.00" and "over 10,000 results" are read as the page
+// writes them, not in the storefront's comma locale.
+TEST(AmazonSearchShape, TheRecordedDutchStorefrontInEnglish) {
+  const json out = testing::recorded("amazon/data/search/playstation-5-nl_script_output.json");
+  const json body =
+      search().shape(out, search().validate({{"q", "PlayStation 5"}, {"domain", "www.amazon.nl"}}));
+  const json& first = body["productResults"][0];
+  EXPECT_EQ(first["price"],
+            json({{"symbol", "€"}, {"currentPrice", 429}, {"beforePrice", 449.99}}));
+  EXPECT_EQ(first["badges"],
+            json({{"amazonChoice", true}, {"amazonPrime", true}, {"bestSeller", false}}));
+  EXPECT_EQ(body["pagination"]["totalResults"], 10000);
+}
+
+// amazon.es: "17,04 €", "4,8 de 5 estrellas", "más de 2.000 resultados"; a sponsored card's
+// title without its Spanish ad label and its URL the product's, not the ad click's.
+TEST(AmazonSearchShape, TheRecordedSpanishPage) {
+  const json out = testing::recorded("amazon/data/search/god-of-war-es_script_output.json");
+  const json body =
+      search().shape(out, search().validate({{"q", "God of War"}, {"domain", "www.amazon.es"}}));
+  const json& ad = body["productResults"][0];
+  EXPECT_EQ(ad["isSponsored"], true);
+  EXPECT_TRUE(ad["title"].get<std::string>().starts_with("UARJIRUHR Póster de God of War"));
+  EXPECT_NE(ad["url"].get<std::string>().find("/dp/B0DQPWRJG5/"), std::string::npos);
+  EXPECT_EQ(ad["url"].get<std::string>().find("/sspa/click"), std::string::npos);
+  EXPECT_EQ(ad["price"], json({{"symbol", "€"}, {"currentPrice", 17.04}}));
+  EXPECT_EQ(body["pagination"]["totalResults"], 2000);
 }
 
 }  // namespace
