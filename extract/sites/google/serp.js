@@ -279,7 +279,9 @@
       source: text(one(container, SEL.shoppingSource)),
       ratingLabel: rated ? rated.getAttribute('aria-label') : '',
       reviewsText: text(reviews),
-      sponsored: !!unit.closest('#tads, #bottomads'),
+      // In an ads block: the top one (#tvcap holds the top ads and, 2019-2023, the product
+      // units' carousel) or the bottom one.
+      sponsored: !!unit.closest('#tvcap, #tads, #bottomads'),
     };
   }).filter((s) => s.title.length > 0);
 

@@ -305,6 +305,7 @@ TEST(SerpShape, UnseenSwissGerman2019PageWithBottomAdsAndShopping) {
   EXPECT_DOUBLE_EQ(shopping[0]["extractedPrice"].get<double>(), 19.9);
   EXPECT_EQ(shopping[0]["source"], "mofakult.ch");
   EXPECT_EQ(shopping[0]["link"], "https://www.mofakult.ch/spiegel-rund-bumm-standard-schwarz");
+  EXPECT_EQ(shopping[0]["sponsored"], true);  // the top ads block's product carousel
 
   const auto& related = body["relatedSearches"];
   ASSERT_EQ(related.size(), 8u);
@@ -365,6 +366,7 @@ TEST(SerpShape, UnseenGerman2019PageReadsItsNumbersAsWritten) {
   EXPECT_EQ(shopping[0]["price"], "37,43 €");
   EXPECT_DOUBLE_EQ(shopping[0]["extractedPrice"].get<double>(), 37.43);
   EXPECT_EQ(shopping[0]["source"], "CHECK24");
+  EXPECT_EQ(shopping[12]["sponsored"], true);
   // Businesses without a rating: the type is their first line.
   const auto& places = body["localResults"]["places"];
   ASSERT_EQ(places.size(), 2u);
