@@ -10,6 +10,7 @@
     main: '#rso',
     bottom: '#botstuff',
     noResults: '#topstuff',
+    noMatchHeading: '[role="heading"]',
     // Organic results: a title link (a > h3; on the mobile layout a level-3 heading by role)
     // with its container.
     titleLink: 'a[href]:not([href^="/search"]):not([href^="#"])',
@@ -173,8 +174,6 @@
   // --- Result count -------------------------------------------------------------------------
   const stats = one(document, SEL.resultStats);
   const statsText = stats ? (stats.textContent || '').replace(/\s+/g, ' ').trim() : '';
-  const topstuff = one(document, SEL.noResults);
-  const noResultsText = /did not match any documents/i.test(text(topstuff)) ? text(topstuff) : '';
 
   // --- Organic results ------------------------------------------------------------------------
   const main = one(document, SEL.main);
@@ -243,6 +242,14 @@
     seenLinks.add(link);
     organic.push(readResult(container, link, heading));
   }
+
+  // Google's "Your search - <em>query</em> - did not match any documents." on a page without
+  // results, in any language ("Die Suche nach <em>…</em> ergab keine Treffer."): the heading
+  // above the results that emphasizes the query.
+  const topstuff = one(document, SEL.noResults);
+  const noMatch = organic.length ? null : all(topstuff, SEL.noMatchHeading).find((h) => one(h, 'em'));
+  const noResultsText = noMatch ? text(noMatch)
+    : (/did not match any documents/i.test(text(topstuff)) ? text(topstuff) : '');
 
   // --- Ads and shopping units ---------------------------------------------------------------
   const outermost = (els) => els.filter((el) => !els.some((o) => o !== el && o.contains(el)));

@@ -408,6 +408,33 @@ TEST(SerpInChromium, TheMobileLayoutIsReadOnAPhone) {
   EXPECT_EQ(result.body["knowledgeGraph"]["title"], "The Matrix");
 }
 
+// Google's page for a query nothing matches (serp-parser, 2023). The whole page is taken for a
+// consent wall by the block check (it is short and carries Google's consent dialog), so its
+// real answer, the heading that emphasizes the query and the suggestions under it, is served
+// here alone; only the wrapper is ours.
+TEST(SerpInChromium, AQueryNothingMatchesIsNoResultsByItsHeading) {
+  std::ifstream in(kFixtures + "serp-parser_desktop_no-results_en_2023-04.html");
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t from =
+      page.find("<p aria-level=\"3\" role=\"heading\"", page.find("id=\"topstuff\""));
+  const std::size_t to = page.find("</ul>", from);
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  TempReplayArchive archive;
+  archive.page("https://www.google.com/search?q=324j23i4jkdfjklndsklfmsdkl%3Bfsdfds",
+               "<!doctype html><html lang=\"en\"><body><div id=\"topstuff\"><div "
+               "class=\"card-section\">" +
+                   page.substr(from, to + 5 - from) +
+                   "</div></div><div id=\"rso\"></div></body></html>");
+  auto result = run_serp(archive.load(), {{"q", "324j23i4jkdfjklndsklfmsdkl;fsdfds"}});
+  const auto& info = result.body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["noResultsText"],
+            "Your search - 324j23i4jkdfjklndsklfmsdkl;fsdfds - did not match any documents.");
+  EXPECT_EQ(info["totalResults"], 0);
+  EXPECT_TRUE(result.body["organicResults"].empty());
+}
+
 TEST(SerpInChromium, RefusalIsUpstreamBlocked) {
   TempReplayArchive archive;
   TempReplayArchive::Entry refusal;
