@@ -1,5 +1,6 @@
 #include "extract/sites/google/serp.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/regex.h"
@@ -418,8 +419,9 @@ json shape_serp(const json& page, long long start, DecimalMark hl_mark) {
       info["totalResultsText"] = stats;
       // "About 25,150,000,000 results (0.62 seconds)"; page 2 reads "Page 2 of about ...";
       // "Environ 25 150 000 000 résultats (0,62 secondes)": the count is the last number
-      // before the parenthesis, the time the first inside it, in any language.
-      const auto paren = stats.find('(');
+      // before the parenthesis, the time the first inside it, in any language (Japanese
+      // writes a full-width one: "約 1,230,000 件 （0.42 秒）").
+      const auto paren = std::min(stats.find('('), stats.find("\uFF08"));
       const std::vector<double> counted = parse_numbers(stats.substr(0, paren), mark);
       if (!counted.empty() && counted.back() >= 0) {
         info["totalResults"] = std::llround(counted.back());

@@ -494,6 +494,27 @@ TEST(SerpShape, Unseen2021PagePanelStoriesAndRelated) {
   EXPECT_EQ(body["relatedSearches"][0]["query"], "things to do in paris 2021");
 }
 
+// The result count and time in other languages' wording (Japanese with full-width brackets).
+TEST(SerpShape, ResultCountInOtherLanguages) {
+  const struct {
+    const char* stats;
+    DecimalMark mark;
+    long long total;
+    double seconds;
+  } cases[] = {
+      {"約 1,230,000 件 （0.42 秒）", DecimalMark::Dot, 1230000, 0.42},  // ja: full-width
+      {"約有 172,000 項結果 (搜尋時間：0.44 秒)", DecimalMark::Dot, 172000, 0.44},
+      {"Aproximadamente 1.230.000 resultados (0,35 segundos)", DecimalMark::Comma, 1230000, 0.35},
+      {"Seite 2 von ungefähr 1.230.000 Ergebnissen (0,35 Sekunden)", DecimalMark::Comma, 1230000,
+       0.35},
+  };
+  for (const auto& c : cases) {
+    auto info = shape_serp({{"statsText", c.stats}}, 0, c.mark)["searchInformation"];
+    EXPECT_EQ(info["totalResults"], c.total) << c.stats;
+    EXPECT_DOUBLE_EQ(info["timeTaken"].get<double>(), c.seconds) << c.stats;
+  }
+}
+
 // The date Google prints before a snippet, in the interface's language; counts in that place
 // are no dates.
 TEST(SerpShape, RelativeDatesInAnyLanguage) {
