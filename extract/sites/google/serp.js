@@ -270,6 +270,14 @@
   }).filter((ad) => ad.title.length > 0);
   const ads = [...readAds('#tads', 'top'), ...readAds('#bottomads', 'bottom')];
 
+  // A unit's price: the price element's own text, without the former price a sale shows inside
+  // it ("45,50 €" and, annotated "Avant : 65 €", "65 €").
+  const priceOf = (el) => {
+    if (!el) return '';
+    const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent).join('');
+    return own.replace(/\s+/g, ' ').trim() || text(el);
+  };
   const shopping = all(document, SEL.shoppingUnit).map((unit) => {
     // The unit's container holds its parts where it also holds the title (2023; in 2019 the
     // title sits beside it).
@@ -282,13 +290,13 @@
     return {
       title: titleLink ? text(titleLink) : '',
       link: titleLink ? abs(titleLink.getAttribute('href')) : '',
-      price: text(one(container, SEL.shoppingPrice)),
+      price: priceOf(one(container, SEL.shoppingPrice)),
       source: text(one(container, SEL.shoppingSource)),
       ratingLabel: rated ? rated.getAttribute('aria-label') : '',
       reviewsText: text(reviews),
       // In an ads block: the top one (#tvcap holds the top ads and, 2019-2023, the product
-      // units' carousel) or the bottom one.
-      sponsored: !!unit.closest('#tvcap, #tads, #bottomads'),
+      // units' carousel), the bottom one, or a commercial unit of the right-hand column (2020).
+      sponsored: !!unit.closest('#tvcap, #tads, #bottomads, .cu-container'),
     };
   }).filter((s) => s.title.length > 0);
 

@@ -377,6 +377,59 @@ TEST(SerpShape, UnseenGerman2019PageReadsItsNumbersAsWritten) {
   EXPECT_EQ(body["relatedSearches"][0]["query"], "tyres");
 }
 
+// se-scraper 2020, French interface: narrow spaces group the count, commas mark the seconds,
+// the prices and the ratings; product ads in the right-hand column, a sale price without the
+// former one.
+TEST(SerpShape, UnseenFrench2020PageWithAdsShoppingAndLocalPack) {
+  auto body = shape_serp(recorded("cheap-lacoste-shoes-fr-2020"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 54900000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.37);
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u);
+  EXPECT_EQ(organic[0]["title"], "Cheap Lacoste Trainers | Lowest prices at MandM Direct");
+  EXPECT_EQ(organic[0]["link"], "https://www.mandmdirect.com/01/lacoste/trainers");
+  EXPECT_EQ(organic[0]["displayedLink"], "www.mandmdirect.com › Lacoste");
+  const auto& ads = body["adResults"];
+  ASSERT_EQ(ads.size(), 1u);
+  EXPECT_EQ(ads[0]["block"], "top");
+  EXPECT_EQ(ads[0]["title"], "LACOSTE® Site Officiel - Sélection de Chaussures");
+  EXPECT_EQ(ads[0]["link"], "https://www.lacoste.com/fr/shoe-shop.html");
+  EXPECT_EQ(ads[0]["sitelinks"][1]["title"], "Collection CrocoSeries");
+  const auto& shopping = body["inlineShopping"];
+  ASSERT_EQ(shopping.size(), 6u);
+  EXPECT_EQ(shopping[0]["title"], "Classic Series - Baskets 317 Blanc");
+  EXPECT_DOUBLE_EQ(shopping[0]["extractedPrice"].get<double>(), 39.99);
+  EXPECT_EQ(shopping[3]["price"], "45,50 €");  // on sale: not "45,50 €65 €"
+  EXPECT_DOUBLE_EQ(shopping[3]["extractedPrice"].get<double>(), 45.5);
+  EXPECT_EQ(shopping[3]["source"], "Sarenza");
+  EXPECT_EQ(shopping[3]["sponsored"], true);
+  const auto& places = body["localResults"]["places"];
+  ASSERT_EQ(places.size(), 3u);
+  EXPECT_EQ(places[0]["title"], "Lacoste Paris - Forum des Halles");
+  EXPECT_DOUBLE_EQ(places[0]["rating"].get<double>(), 4.3);
+  EXPECT_EQ(places[0]["reviews"], 93);
+  EXPECT_EQ(places[0]["type"], "Magasin de vêtements");
+  EXPECT_EQ(places[2]["reviews"], 581);
+  ASSERT_EQ(body["relatedSearches"].size(), 5u);
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "lacoste discount");
+}
+
+// The same capture set, asked without hl: the page's own language (fr) reads its numbers.
+TEST(SerpShape, UnseenFrench2020PageReadWithoutHl) {
+  auto body = shape_serp(recorded("lacoste-317-fr-2020"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 4160000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.5);
+  ASSERT_EQ(body["organicResults"].size(), 9u);
+  EXPECT_EQ(body["organicResults"][0]["title"],
+            "Lacoste Sport Chaymon 317 chaussures white/navy: Amazon ...");
+  EXPECT_EQ(body["organicResults"][4]["displayedLink"],
+            "fr.shopping.rakuten.com › Mode & Beauté › Chaussures");
+  const auto& places = body["localResults"]["places"];
+  ASSERT_EQ(places.size(), 3u);
+  EXPECT_DOUBLE_EQ(places[1]["rating"].get<double>(), 3.5);
+  EXPECT_EQ(places[1]["address"], "Voie des Douces B30");
+}
+
 // KokocGroup/google-parser, 2024, Russian: Google's server HTML of a 100-result page.
 TEST(SerpShape, UnseenRussian2024HundredResultPage) {
   auto body = shape_serp(recorded("arendovat-mashinu-ru-2024"), 0);
