@@ -21,12 +21,16 @@ bool alpha(char c) {
 }
 
 // Spaces a page may put between digit groups: ' ', U+00A0 (C2 A0), U+202F (E2 80 AF), U+2009
-// (E2 80 89), and the apostrophe of Swiss numbers. Returns the byte length of the one at `i`.
+// (E2 80 89), and the apostrophe of Swiss numbers, typed (') or typographic (U+2019, E2 80 99:
+// Google's "1’780’000"). Returns the byte length of the one at `i`.
 std::size_t group_space_at(std::string_view s, std::size_t i) {
   if (i >= s.size()) return 0;
   if (s[i] == ' ' || s[i] == '\'') return 1;
   if (s.compare(i, 2, "\xC2\xA0") == 0) return 2;
-  if (s.compare(i, 3, "\xE2\x80\xAF") == 0 || s.compare(i, 3, "\xE2\x80\x89") == 0) return 3;
+  if (s.compare(i, 3, "\xE2\x80\xAF") == 0 || s.compare(i, 3, "\xE2\x80\x89") == 0 ||
+      s.compare(i, 3, "\xE2\x80\x99") == 0) {
+    return 3;
+  }
   return 0;
 }
 

@@ -1,5 +1,6 @@
 #include "extract/sites/google/serp.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/regex.h"
@@ -61,6 +62,19 @@ void rating_from_extensions(const json& extensions, json& out, DecimalMark mark)
   }
 }
 
+// The text in a snippet's date place is a date: a year or a numeric date (looks_like_date), or
+// a relative date in the interface's language ("2 days ago", "vor 3 Tagen", "il y a 2 jours",
+// "hace 5 días", "há 2 dias", "3 дня назад", "2 日前"): one number and the language's word for
+// "ago". "201 Artikel" or "Results 1 - 48 of 839621" in that place are not.
+bool is_snippet_date(const std::string& text) {
+  static const Regex kAgo(
+      R"((^|\s)(ago|vor|il y a|hace|há|atrás|fa|geleden|temu|önce|sedan|siden|lalu|назад|тому)($|\s|[.,])|前$|전$)",
+      {.ignore_case = true});
+  static const Regex kNumber(R"(\d+)");
+  if (looks_like_date(text)) return true;
+  return text.size() <= 40 && kAgo.search(text) && kNumber.find_all(text).size() == 1;
+}
+
 json organic_results(const json& page, long long start, DecimalMark mark) {
   json out = json::array();
   for (const auto& r : list(page, "organic")) {
@@ -72,7 +86,7 @@ json organic_results(const json& page, long long start, DecimalMark mark) {
     put_text(item, "source", str(r, "source"));
     std::string snippet = str(r, "snippet");
     const std::string date = str(r, "dateText");
-    if (looks_like_date(date)) {
+    if (is_snippet_date(date)) {
       item["date"] = date;
     } else if (!date.empty()) {
       // Not a date ("Results 1 - 12 of 28"): it is part of what the snippet says.
@@ -218,6 +232,16 @@ json local_places(const json& page, DecimalMark mark) {
     json item;
     item["position"] = static_cast<long long>(out.size()) + 1;
     item["title"] = str(p, "title");
+    const std::string rating_text = str(p, "ratingText");
+    if (!rating_text.empty()) {
+      // A local pack business: "4.4 (71)", "3,9 (21)": the rating, then the review count; its
+      // type and address as the page writes them.
+      const std::vector<double> numbers = parse_numbers(rating_text, mark);
+      if (!numbers.empty() && numbers[0] <= 5) item["rating"] = numbers[0];
+      if (numbers.size() > 1 && numbers[1] >= 0) item["reviews"] = std::llround(numbers[1]);
+    }
+    put_text(item, "type", str(p, "type"));
+    put_text(item, "address", str(p, "address"));
     const std::string label = str(p, "ratingLabel");
     const std::string rated = label.substr(0, label.rfind(", "));  // without ", 5-star hotel"
     const std::vector<double> numbers = parse_numbers(rated, mark);
@@ -228,7 +252,7 @@ json local_places(const json& page, DecimalMark mark) {
       item["reviews"] = std::llround(numbers[count_at]);
     }
     auto comma = label.rfind(',');
-    if (comma != std::string::npos)
+    if (comma != std::string::npos && !item.contains("type"))
       put_text(item, "type", collapse_whitespace(label.substr(comma + 1)));
     const std::string price = str(p, "price");
     put_text(item, "price", price);
@@ -378,9 +402,14 @@ class SerpEndpoint final : public Endpoint {
 
 }  // namespace
 
-json shape_serp(const json& page, long long start, DecimalMark mark) {
+json shape_serp(const json& page, long long start, DecimalMark hl_mark) {
   json body = json::object();
   if (!page.is_object()) return body;
+  // Numbers are read as the page's own language writes them (`<html lang="de-CH">`:
+  // "1’780’000", "0.35"; "ru": "153 000", "0,49"), which Google picks from hl, the domain or
+  // the browser; hl's only when the page names no language.
+  DecimalMark mark = decimal_mark_of(str(page, "lang"));
+  if (mark == DecimalMark::Unknown) mark = hl_mark;
 
   const std::string stats = str(page, "statsText");
   const std::string no_results = str(page, "noResultsText");
@@ -390,8 +419,9 @@ json shape_serp(const json& page, long long start, DecimalMark mark) {
       info["totalResultsText"] = stats;
       // "About 25,150,000,000 results (0.62 seconds)"; page 2 reads "Page 2 of about ...";
       // "Environ 25 150 000 000 résultats (0,62 secondes)": the count is the last number
-      // before the parenthesis, the time the first inside it, in any language.
-      const auto paren = stats.find('(');
+      // before the parenthesis, the time the first inside it, in any language (Japanese
+      // writes a full-width one: "約 1,230,000 件 （0.42 秒）").
+      const auto paren = std::min(stats.find('('), stats.find("\uFF08"));
       const std::vector<double> counted = parse_numbers(stats.substr(0, paren), mark);
       if (!counted.empty() && counted.back() >= 0) {
         info["totalResults"] = std::llround(counted.back());

@@ -14,8 +14,9 @@ namespace gleaner::extract::google {
 const Endpoint& serp_endpoint();
 
 /// Shapes serp.js output. `start` is the result offset of the page (positions continue from it);
-/// `mark` the decimal mark of the page's language (its `hl`).
+/// `hl_mark` the decimal mark of the request's `hl`, used when the page names no language of its
+/// own (serp.js's `lang`, the page's `<html lang>`).
 nlohmann::json shape_serp(const nlohmann::json& page, long long start,
-                          DecimalMark mark = DecimalMark::Unknown);
+                          DecimalMark hl_mark = DecimalMark::Unknown);
 
 }  // namespace gleaner::extract::google

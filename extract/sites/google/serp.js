@@ -1,49 +1,62 @@
-// Reads a Google results page (desktop markup as rendered in 2023). Returns the page's own texts;
+// Reads a Google results page (desktop markup of 2019-2025, the mobile layout of 2023). Returns
+// the page's own texts and its language (`<html lang>`, for its numbers);
 // sites/serp.cpp shapes them (numbers, dates, positions). Every selector is in SEL: structure,
 // roles, aria-labels and data-* attributes first, class names only where nothing else exists.
 // Parts Google loads later (People also ask answers) are also read from the page's deferred HTML
 // (`window.jsl.dh(id, html)` calls in inline scripts), so they come out with or without scripts.
 (args) => {
   const SEL = {
-    resultStats: '#result-stats',
+    resultStats: '#result-stats, #resultStats',   // 2021+, 2019
     main: '#rso',
     bottom: '#botstuff',
     noResults: '#topstuff',
-    // Organic results: a title link (a > h3) with its container.
+    noMatchHeading: '[role="heading"]',
+    // Organic results: a title link (a > h3; on the mobile layout a level-3 heading by role)
+    // with its container.
     titleLink: 'a[href]:not([href^="/search"]):not([href^="#"])',
+    resultTitle: 'a[href] h3, a[href] [role="heading"][aria-level="3"]',
     resultContainer: 'div.g, .MjjYud',
-    siteName: '.VuuXrf',
+    siteName: '.VuuXrf, .BTu2cd',
     displayedLink: 'cite',
-    snippet: '.VwiC3b, [style*="-webkit-line-clamp"]',
-    snippetDate: '.MUxGbd.wuQ4Ob, .LEwnzc',
+    linkLine: '[role="text"]',            // the mobile layout's displayed link, inside the title link
+    snippet: '.VwiC3b, [style*="-webkit-line-clamp"], .st',
+    snippetDate: '.MUxGbd.wuQ4Ob, .LEwnzc, .st > .f',
     inlineSitelinks: '.HiHjCd a[href], .fl.dodTBe a[href]',
     nestedResults: '.d4rhi',
     extensions: '.fG8Fp span',
     // Blocks that hold links with h3 titles but are not organic results.
     notOrganic: '.related-question-pair, [jsname="N760b"], g-section-with-header, #tads, #bottomads, .d4rhi, block-component, [data-attrid="images universal"]',
     // Ads.
-    textAd: '.uEierd, [data-text-ad]',
+    // (2019: li.ads-ad, an h3 title, `.ads-visurl cite`, `.ads-creative`, sitelinks in a list.)
+    textAd: '.uEierd, [data-text-ad], .ads-ad',
     adLink: 'a[href]',
-    adTitle: '[role="heading"]',
-    adDisplayedLink: '[role="text"]',
-    adDescription: '.MUxGbd.yDYNvb, .Va3FIb',
-    adSitelinks: '.bOeY0b a[href], [role="list"] a[href]',
+    adTitle: '[role="heading"], h3',
+    adDisplayedLink: '[role="text"], .ads-visurl cite',
+    adDescription: '.MUxGbd.yDYNvb, .Va3FIb, .ads-creative',
+    adSitelinks: '.bOeY0b a[href], [role="list"] a[href], ul a[href]',
     adAdvertiser: '.BTu2cd',
     // Shopping units (product listing ads).
     shoppingUnit: '.pla-unit',
     shoppingTitleLink: 'a.pla-unit-title-link, [role="heading"] a[href^="http"]',
     shoppingPrice: '.e10twf, .T4OwTb span',
-    shoppingSource: '[aria-label^="From "]',
+    shoppingSource: '[aria-label^="From "], .LbUacb',  // the merchant: 2023 (English), 2019
     rated: '[aria-label^="Rated "]',
     reviewsLabel: '[aria-label$="reviews"]',
     // People also ask.
     question: '.related-question-pair',
-    answerSlot: '[jsname="NRdf4c"][id], .bCOlv[id]',
+    // The answer's slot: filled later from deferred markup (2023), or the collapsed answer panel
+    // itself (2019: `role="tabpanel"`, present and hidden until the question is opened).
+    answerSlot: '[jsname="NRdf4c"][id], .bCOlv[id], [role="tabpanel"][id]',
+    questionText: '[role="tab"]',
     answerText: '[data-attrid="wa:/description"], .di3YZe',
     answerListItems: 'li',
     answerDate: '.kX21rb, .Od5Jsd',
-    // Related searches: the blocks of #botstuff that carry a heading.
-    heading: '[role="heading"]',
+    // Related searches: the blocks of #botstuff that carry a heading (#brs: 2019), and the
+    // related searches section wherever the page puts it (2021+ mark it `data-abe`; 2023 pages
+    // may place it inside the results list).
+    heading: '[role="heading"], h2, h3',
+    relatedBlock: '.MjjYud, #brs',
+    relatedSection: '[data-abe]',
     moreLink: 'hr',
     notRelated: '[jsname="N760b"], block-component',
     // Featured snippet: the same text component People also ask answers use
@@ -74,6 +87,12 @@
     placeRating: '[aria-label*=" out of 5 stars"]',
     placeTitle: '.BTPx6e, [role="heading"]',
     placePrice: '.inSSLe',
+    // Local pack (a map and its businesses, 2019-2023): each business a link carrying its place
+    // id around a heading and its detail lines: "4.4 (71) · $$ · Coffee shop" (the rating line
+    // holds the stars' aria-label), then "1594 Market St · In …" / "Meeraner Str. 16 · 030 …".
+    localPlace: '[data-cid]',
+    localDetails: '.rllt__details',
+    localRating: '[aria-label]',
     // Pagination.
     nextPage: 'a#pnnext, a[aria-label="More results"], a[aria-label="Next page"]',
     // AI Overview (2025 markup): the answer's subtree, its main column of blocks (headings by
@@ -96,11 +115,17 @@
     aiSourceName: '.R0r5R, .w8lk7d',
   };
 
-  const text = (el) => (el ? (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim() : '');
+  // Text as a person reads it: white space collapsed, without the invisible direction marks
+  // Google puts around titles and ad lines (U+200E, U+202A-U+202E).
+  const text = (el) => (el ? (el.innerText || el.textContent || '')
+    .replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ').trim() : '');
   const all = (root, sel) => (root ? [...root.querySelectorAll(sel)] : []);
   const one = (root, sel) => (root ? root.querySelector(sel) : null);
   const abs = (href) => { try { return new URL(href, location.href).href; } catch (e) { return href; } };
   const inside = (el, sel) => !!(el.parentElement && el.parentElement.closest(sel));
+  // The text of an element the page keeps hidden until it is opened (a collapsed answer has no
+  // rendered text): its text content.
+  const shown = (el) => text(el) || (el ? (el.textContent || '').replace(/\s+/g, ' ').trim() : '');
 
   // --- Deferred HTML: id → markup from `window.jsl.dh('id','...')` calls ----------------------
   const deferred = (() => {
@@ -149,12 +174,10 @@
   // --- Result count -------------------------------------------------------------------------
   const stats = one(document, SEL.resultStats);
   const statsText = stats ? (stats.textContent || '').replace(/\s+/g, ' ').trim() : '';
-  const topstuff = one(document, SEL.noResults);
-  const noResultsText = /did not match any documents/i.test(text(topstuff)) ? text(topstuff) : '';
 
   // --- Organic results ------------------------------------------------------------------------
   const main = one(document, SEL.main);
-  const readResult = (container, link) => {
+  const readResult = (container, link, heading) => {
     const own = (sel) => all(container, sel).filter((el) => {
       const nest = el.closest(SEL.nestedResults);
       return !nest || !container.contains(nest) || nest.contains(container);
@@ -169,7 +192,7 @@
       snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
     }
     const site = own(SEL.siteName)[0];
-    const cite = own(SEL.displayedLink)[0];
+    const cite = own(SEL.displayedLink)[0] || one(link, SEL.linkLine);
     const sitelinks = [];
     for (const a of own(SEL.inlineSitelinks)) sitelinks.push({ title: text(a), link: abs(a.getAttribute('href')) });
     for (const nest of all(container, SEL.nestedResults)) {
@@ -181,7 +204,7 @@
       }
     }
     return {
-      title: text(one(link, 'h3')),
+      title: text(heading),
       link: abs(link.getAttribute('href')),
       displayedLink: cite ? text(cite) : '',
       source: text(site),
@@ -191,22 +214,49 @@
       sitelinks,
     };
   };
+  // A heading by role is a result's title where its link also holds the result's address line
+  // beside it (the mobile layout); a video card's link holds its source inside the heading.
+  const isResultTitle = (heading, link) => heading.tagName === 'H3' ||
+    all(link, `${SEL.linkLine}, ${SEL.displayedLink}`).some((el) => !heading.contains(el));
+  // The titles of a box that are its own (not those of indented results of the same site).
+  const titlesIn = (box) => all(box, SEL.resultTitle).filter((h) => !inside(h, SEL.nestedResults));
+  // The result's box: its container where that holds this result alone, else the largest
+  // ancestor of the link that holds no other result's title.
+  const boxOf = (link) => {
+    const container = link.closest(SEL.resultContainer);
+    if (container && titlesIn(container).length <= 1) return container;
+    let box = link;
+    while (box.parentElement && box.parentElement !== main && titlesIn(box.parentElement).length <= 1) {
+      box = box.parentElement;
+    }
+    return box;
+  };
   const organic = [];
   const seenLinks = new Set();
-  for (const h3 of all(main, 'a[href] > h3, a[href] > div > h3, a[href] h3')) {
-    const link = h3.closest('a[href]');
+  for (const heading of all(main, SEL.resultTitle)) {
+    const link = heading.closest('a[href]');
     if (!link || !link.matches(SEL.titleLink) || inside(link, SEL.notOrganic)) continue;
-    const container = link.closest(SEL.resultContainer) || link.parentElement;
+    if (!isResultTitle(heading, link)) continue;
+    const container = boxOf(link);
     if (seenLinks.has(link)) continue;
     seenLinks.add(link);
-    organic.push(readResult(container, link));
+    organic.push(readResult(container, link, heading));
   }
+
+  // Google's "Your search - <em>query</em> - did not match any documents." on a page without
+  // results, in any language ("Die Suche nach <em>…</em> ergab keine Treffer."): the heading
+  // above the results that emphasizes the query.
+  const topstuff = one(document, SEL.noResults);
+  const noMatch = organic.length ? null : all(topstuff, SEL.noMatchHeading).find((h) => one(h, 'em'));
+  const noResultsText = noMatch ? text(noMatch)
+    : (/did not match any documents/i.test(text(topstuff)) ? text(topstuff) : '');
 
   // --- Ads and shopping units ---------------------------------------------------------------
   const outermost = (els) => els.filter((el) => !els.some((o) => o !== el && o.contains(el)));
   const readAds = (block, where) => outermost(all(one(document, block), SEL.textAd)).map((ad) => {
-    const link = one(ad, SEL.adLink);
     const title = one(ad, SEL.adTitle);
+    // The link that holds the title (a 2019 ad begins with a hidden tracking link).
+    const link = (title && title.closest('a[href]')) || one(ad, SEL.adLink);
     return {
       block: where,
       title: text(title),
@@ -220,19 +270,33 @@
   }).filter((ad) => ad.title.length > 0);
   const ads = [...readAds('#tads', 'top'), ...readAds('#bottomads', 'bottom')];
 
+  // A unit's price: the price element's own text, without the former price a sale shows inside
+  // it ("45,50 €" and, annotated "Avant : 65 €", "65 €").
+  const priceOf = (el) => {
+    if (!el) return '';
+    const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent).join('');
+    return own.replace(/\s+/g, ' ').trim() || text(el);
+  };
   const shopping = all(document, SEL.shoppingUnit).map((unit) => {
-    const container = one(unit, '.pla-unit-container') || unit;
-    const titleLink = one(container, SEL.shoppingTitleLink);
+    // The unit's container holds its parts where it also holds the title (2023; in 2019 the
+    // title sits beside it).
+    const inner = one(unit, '.pla-unit-container');
+    const container = inner && one(inner, SEL.shoppingTitleLink) ? inner : unit;
+    // The title link that shows text (a 2019 unit's heading begins with a hidden tracking link).
+    const titleLink = all(container, SEL.shoppingTitleLink).find((a) => text(a).length > 0);
     const rated = one(container, SEL.rated);
     const reviews = one(container, SEL.reviewsLabel);
     return {
       title: titleLink ? text(titleLink) : '',
       link: titleLink ? abs(titleLink.getAttribute('href')) : '',
-      price: text(one(container, SEL.shoppingPrice)),
+      price: priceOf(one(container, SEL.shoppingPrice)),
       source: text(one(container, SEL.shoppingSource)),
       ratingLabel: rated ? rated.getAttribute('aria-label') : '',
       reviewsText: text(reviews),
-      sponsored: !!unit.closest('#tads, #bottomads'),
+      // In an ads block: the top one (#tvcap holds the top ads and, 2019-2023, the product
+      // units' carousel), the bottom one, or a commercial unit of the right-hand column (2020).
+      sponsored: !!unit.closest('#tvcap, #tads, #bottomads, .cu-container'),
     };
   }).filter((s) => s.title.length > 0);
 
@@ -240,33 +304,41 @@
   // without the date and the list, the list's items apart.
   const snippetOf = (body) => {
     const out = {};
-    const items = all(body, SEL.answerListItems).map(text);
+    const items = all(body, SEL.answerListItems).map(shown);
     const copy = body.cloneNode(true);
     for (const d of copy.querySelectorAll(SEL.answerDate)) d.remove();
-    for (const l of copy.querySelectorAll('ol, ul, .u9iNfb')) l.remove();
+    for (const l of copy.querySelectorAll('ol, ul, .u9iNfb')) {
+      // The list's "More items..." link to the source, right after it.
+      const more = l.nextElementSibling;
+      const only = more && more.children.length === 1 ? more.firstElementChild : null;
+      const onlyLink = more && (more.matches('a[href]') || (only && only.matches('a[href]') &&
+        more.textContent.trim() === only.textContent.trim()));
+      if (onlyLink) more.remove();
+      l.remove();
+    }
     out.snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
     if (items.length) out.list = items;
-    out.dateText = text(one(body, SEL.answerDate));
+    out.dateText = shown(one(body, SEL.answerDate));
     return out;
   };
 
   // --- People also ask ----------------------------------------------------------------------
   const questions = all(document, SEL.question).map((pair) => {
-    const q = { question: pair.getAttribute('data-q') || text(pair) };
+    const q = { question: pair.getAttribute('data-q') || text(one(pair, SEL.questionText)) || text(pair) };
     const slot = one(pair, SEL.answerSlot);
     const answer = slot ? deferred.resolve(slot.id) : null;
     if (answer) {
       const body = one(answer, SEL.answerText);
       if (body) {
         Object.assign(q, snippetOf(body));
-        q.dateText = q.dateText || text(one(answer, SEL.answerDate));
+        q.dateText = q.dateText || shown(one(answer, SEL.answerDate));
       }
       const h3 = one(answer, 'a[href] h3');
       if (h3) {
         const a = h3.closest('a[href]');
-        q.title = text(h3);
+        q.title = shown(h3);
         q.link = abs(a.getAttribute('href'));
-        q.displayedLink = text(one(answer, SEL.displayedLink));
+        q.displayedLink = shown(one(answer, SEL.displayedLink));
       }
     }
     return q;
@@ -275,7 +347,9 @@
   // --- Related searches -----------------------------------------------------------------------
   const related = [];
   const relatedSeen = new Set();
-  for (const block of all(one(document, SEL.bottom), '.MjjYud')) {
+  const relatedBlocks = [...all(one(document, SEL.bottom), SEL.relatedBlock),
+                         ...all(document, SEL.relatedSection).filter((el) => !el.closest('#rhs'))];
+  for (const block of relatedBlocks) {
     if (!one(block, SEL.heading) || one(block, SEL.question) || one(block, SEL.notRelated)) continue;
     for (const a of all(block, 'a[href*="q="]')) {
       if (one(a, SEL.moreLink)) continue;
@@ -324,7 +398,10 @@
   const panelEl = panels.find((p) => one(p, SEL.panelTitle)) ||
     panels.find((p) => panelTitleOf(p) && (one(p, SEL.panelAttribute) || one(p, SEL.panelDescription)));
   if (panelEl) {
-    const desc = one(panelEl, SEL.panelDescription);
+    // A panel across the top may hold only the title and type, its description and facts sitting
+    // in the right-hand column (2023 desktop): those parts are read where the page has them.
+    const desc = one(panelEl, SEL.panelDescription) ||
+      panels.map((p) => one(p, SEL.panelDescription)).find((d) => d);
     let description = '';
     let source = null;
     if (desc) {
@@ -334,26 +411,33 @@
       for (const h of copy.querySelectorAll('h3, [role="button"]')) h.remove();
       description = (copy.textContent || '').replace(/\s+/g, ' ').trim();
     }
-    const attributes = [];
-    for (const el of all(panelEl, SEL.panelAttribute)) {
-      if (el.parentElement.closest(SEL.panelAttribute)) continue;
-      const labelEl = one(el, SEL.panelAttributeLabel);
-      const valueEl = one(el, SEL.panelAttributeValue);
-      if (labelEl && valueEl) {
-        const value = valueEl.cloneNode(true);
-        for (const more of value.querySelectorAll(SEL.panelMore)) (more.closest('a') || more).remove();
-        attributes.push({
-          label: text(labelEl).replace(/\s*:\s*$/, ''),
-          value: (value.textContent || '').replace(/\s+/g, ' ').replace(/[\s,]+$/, '').trim(),
-        });
-        continue;
+    const attributesOf = (root) => {
+      const attributes = [];
+      for (const el of all(root, SEL.panelAttribute)) {
+        if (el.parentElement.closest(SEL.panelAttribute)) continue;
+        const labelEl = one(el, SEL.panelAttributeLabel);
+        const valueEl = one(el, SEL.panelAttributeValue);
+        if (labelEl && valueEl) {
+          const value = valueEl.cloneNode(true);
+          for (const more of value.querySelectorAll(SEL.panelMore)) (more.closest('a') || more).remove();
+          attributes.push({
+            label: text(labelEl).replace(/\s*:\s*$/, ''),
+            value: (value.textContent || '').replace(/\s+/g, ' ').replace(/[\s,]+$/, '').trim(),
+          });
+          continue;
+        }
+        // Product panels write "Label: value" in one line without the label/value elements.
+        const line = text(el);
+        const colon = line.indexOf(':');
+        if (colon > 0 && colon < 40 && line.indexOf('\n') < 0 && line.length - colon > 1) {
+          attributes.push({ label: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
+        }
       }
-      // Product panels write "Label: value" in one line without the label/value elements.
-      const line = text(el);
-      const colon = line.indexOf(':');
-      if (colon > 0 && colon < 40 && line.indexOf('\n') < 0 && line.length - colon > 1) {
-        attributes.push({ label: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
-      }
+      return attributes;
+    };
+    let attributes = attributesOf(panelEl);
+    for (const p of panels) {
+      if (attributes.length === 0 && p !== panelEl) attributes = attributesOf(p);
     }
     const website = one(panelEl, SEL.panelWebsite);
     panel = {
@@ -374,8 +458,12 @@
       const title = one(a, SEL.storyTitle);
       if (!title) continue;
       const parts = [...title.parentElement.children];
-      const before = parts.slice(0, parts.indexOf(title)).map(text).filter((t) => t.length > 0);
-      const after = parts.slice(parts.indexOf(title) + 1).map(text).filter((t) => t.length > 0);
+      // A part's words: its text, or the publisher's logo's alt text (2021); the "." between
+      // parts that screen readers pause on is none.
+      const words = (el) => [text(el) || (one(el, 'img[alt]') || { alt: '' }).alt.trim()]
+        .filter((t) => /[\p{L}\p{N}]/u.test(t));
+      const before = parts.slice(0, parts.indexOf(title)).flatMap(words);
+      const after = parts.slice(parts.indexOf(title) + 1).flatMap(words);
       stories.push({ title: text(title), link: abs(a.getAttribute('href')), source: before.pop() || '', dateText: after.pop() || '' });
     }
   }
@@ -390,6 +478,29 @@
       ratingLabel: rating.getAttribute('aria-label'),
       price: text(one(card, SEL.placePrice)),
       link: card.getAttribute && card.getAttribute('href') ? abs(card.getAttribute('href')) : '',
+    });
+  }
+  const placeIds = new Set();
+  for (const card of all(one(document, '#rcnt') || document, SEL.localPlace)) {
+    const heading = one(card, '[role="heading"]');
+    const details = one(card, SEL.localDetails);
+    const id = card.getAttribute('data-cid');
+    if (!heading || !details || card.closest('#rhs') || placeIds.has(id) || one(card, SEL.placeRating)) continue;
+    placeIds.add(id);
+    const lines = [...(details.contains(heading) ? heading.parentElement : details).children]
+      .filter((el) => el !== heading && text(el).length > 0);
+    const ratingAt = lines.findIndex((el) => all(el, SEL.localRating)
+      .some((r) => /\d/.test(r.getAttribute('aria-label'))));
+    const parts = (el) => (el ? text(el).split(/\s+·\s+/) : []);
+    // Without a rating the type is the first line ("Kfz-Ersatzteilgeschäft").
+    const rated = parts(lines[ratingAt]);
+    const typeLine = ratingAt >= 0 ? rated.slice(1) : (parts(lines[0]).length === 1 ? parts(lines[0]) : []);
+    const next = lines[ratingAt >= 0 ? ratingAt + 1 : (typeLine.length ? 1 : 0)];
+    places.push({
+      title: text(heading),
+      ratingText: ratingAt >= 0 ? rated[0] : '',
+      type: typeLine.length ? typeLine[typeLine.length - 1] : '',
+      address: parts(next)[0] || '',
     });
   }
 
@@ -487,6 +598,7 @@
   const next = one(document, SEL.nextPage);
   return {
     url: location.href,
+    lang: document.documentElement.lang || '',
     statsText,
     noResultsText,
     organic,

@@ -70,6 +70,10 @@ TEST(KitNumbers, TheSameNumberAcrossLocales) {
            {"1 234,50 €", "fr", 1234.5},
            {"$1,234.50", "en", 1234.5},
            {"CHF 1'234.50", "de-CH", 1234.5},
+           {"Ungef\xC3\xA4hr 1\xE2\x80\x99"
+            "780\xE2\x80\x99"
+            "000 Ergebnisse",
+            "de-CH", 1780000},  // Google's typographic apostrophe (U+2019)
            {"R$ 1.234,50", "pt-BR", 1234.5},
            // Three digits after the only separator: the locale decides.
            {"1,234", "en", 1234},

@@ -366,6 +366,75 @@ TEST(SerpInChromium, AdsHotelPackAndTheUrlOfEveryParameter) {
 
 // Block pages are test pages written here, not copies of a site's: what matters is how the
 // service reacts to a refusal, a captcha, or a page with nothing on it.
+// A page the reader was not built on: google.ch in Swiss German, 2019 markup, asked with the
+// domain alone (the page's own language, de-CH, says how its numbers are written).
+TEST(SerpInChromium, ASwissGerman2019PageReadsItsCountAdsAndShopping) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.ch/search?q=r%C3%BCckspiegel+schwarz",
+               kFixtures + "se-scraper_desktop_rueckspiegel-schwarz_deCH_2019-08.html");
+  auto result = run_serp(archive.load(), {{"q", "rückspiegel schwarz"}, {"domain", "google.ch"}});
+  const auto& body = result.body;
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 1780000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.35);
+  ASSERT_EQ(body["organicResults"].size(), 9u);
+  EXPECT_EQ(body["organicResults"][1]["title"],
+            "Fahrradspiegel im Veloteile Online Shop von bikester.ch kaufen");
+  ASSERT_EQ(body["adResults"].size(), 3u);
+  EXPECT_EQ(body["adResults"][1]["block"], "bottom");
+  EXPECT_EQ(body["adResults"][1]["title"],
+            "Spiegel Schwarz - Amazon.de | Top-Marken zu Spitzenpreisen");
+  EXPECT_EQ(body["adResults"][1]["displayedLink"], "www.amazon.de/haushalt/spiegel+schwarz");
+  ASSERT_EQ(body["inlineShopping"].size(), 15u);
+  EXPECT_EQ(body["inlineShopping"][2]["title"], "Rückspiegel Lenkerenden Snell Schwarz");
+  EXPECT_DOUBLE_EQ(body["inlineShopping"][2]["extractedPrice"].get<double>(), 19.95);
+  EXPECT_EQ(body["relatedSearches"].size(), 8u);
+}
+
+// The mobile layout (serp-parser 2023), asked as a phone: results by their role headings.
+TEST(SerpInChromium, TheMobileLayoutIsReadOnAPhone) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=The+Matrix",
+               kFixtures + "serp-parser_mobile_the-matrix_en_2023-04.html");
+  auto result = run_serp(archive.load(), {{"q", "The Matrix"}, {"deviceType", "mobile"}});
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 8u);
+  EXPECT_EQ(organic[0]["title"], "The Matrix (1999)");
+  EXPECT_EQ(organic[0]["link"], "https://m.imdb.com/title/tt0133093/");
+  EXPECT_EQ(organic[0]["displayedLink"], "https://m.imdb.com › title");
+  EXPECT_EQ(organic[0]["source"], "IMDb");
+  EXPECT_EQ(organic[3]["title"], "The Matrix (franchise)");
+  EXPECT_EQ(organic[3]["source"], "Wikipedia");
+  EXPECT_EQ(result.body["relatedQuestions"].size(), 4u);
+  EXPECT_EQ(result.body["knowledgeGraph"]["title"], "The Matrix");
+}
+
+// Google's page for a query nothing matches (serp-parser, 2023). The whole page is taken for a
+// consent wall by the block check (it is short and carries Google's consent dialog), so its
+// real answer, the heading that emphasizes the query and the suggestions under it, is served
+// here alone; only the wrapper is ours.
+TEST(SerpInChromium, AQueryNothingMatchesIsNoResultsByItsHeading) {
+  std::ifstream in(kFixtures + "serp-parser_desktop_no-results_en_2023-04.html");
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t from =
+      page.find("<p aria-level=\"3\" role=\"heading\"", page.find("id=\"topstuff\""));
+  const std::size_t to = page.find("</ul>", from);
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  TempReplayArchive archive;
+  archive.page("https://www.google.com/search?q=324j23i4jkdfjklndsklfmsdkl%3Bfsdfds",
+               "<!doctype html><html lang=\"en\"><body><div id=\"topstuff\"><div "
+               "class=\"card-section\">" +
+                   page.substr(from, to + 5 - from) +
+                   "</div></div><div id=\"rso\"></div></body></html>");
+  auto result = run_serp(archive.load(), {{"q", "324j23i4jkdfjklndsklfmsdkl;fsdfds"}});
+  const auto& info = result.body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["noResultsText"],
+            "Your search - 324j23i4jkdfjklndsklfmsdkl;fsdfds - did not match any documents.");
+  EXPECT_EQ(info["totalResults"], 0);
+  EXPECT_TRUE(result.body["organicResults"].empty());
+}
+
 TEST(SerpInChromium, RefusalIsUpstreamBlocked) {
   TempReplayArchive archive;
   TempReplayArchive::Entry refusal;

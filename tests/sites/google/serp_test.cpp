@@ -165,7 +165,7 @@ TEST(SerpShape, GooglePage) {
   EXPECT_EQ(stories[0]["title"],
             "Google Nest speakers will now chime instead of talk when controlling smart home "
             "devices");
-  EXPECT_FALSE(stories[3].contains("source"));  // a logo without a name: absent, not invented
+  EXPECT_EQ(stories[3]["source"], "TechCrunch");  // the publisher's logo, by its alt text
 
   EXPECT_FALSE(body.contains("adResults"));
   EXPECT_EQ(body["pagination"]["current"], 1);
@@ -265,6 +265,323 @@ TEST(SerpShape, HotelsPageWithAdsAndHotelPack) {
             "What is the cheapest month for London hotels?");
   EXPECT_EQ(body["relatedSearches"][0]["query"], "The Savoy Hotel");
   EXPECT_FALSE(body.contains("knowledgeGraph"));
+}
+
+// Pages the reader was not built on (tests/sites/google/pages/serp, provenance.json): other
+// languages, years and layouts, read as a person reads them.
+
+// se-scraper 2019, google.ch in Swiss German: apostrophes group the count, a dot marks the
+// seconds; 2019 markup (`.st` snippets, `li.ads-ad` bottom ads, the top product units, `#brs`).
+TEST(SerpShape, UnseenSwissGerman2019PageWithBottomAdsAndShopping) {
+  auto body = shape_serp(recorded("rueckspiegel-schwarz-de-ch-2019"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 1780000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.35);
+
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 9u);
+  EXPECT_EQ(organic[0]["title"], "▷ CatEye BM 500 G Rückspiegel schwarz online bei Bikester.ch");
+  EXPECT_EQ(organic[0]["displayedLink"],
+            "https://www.bikester.ch › Zubehör › Anbauteile › Spiegel");
+  EXPECT_EQ(organic[0]["snippet"].get<std::string>().rfind("llll➤ CatEye BM 500 G", 0), 0u);
+  EXPECT_EQ(organic[6]["title"], "Fahrrad Rückspiegel - SCHWARZ kaufen auf ricardo.ch");
+  EXPECT_EQ(organic[6]["date"], "28.07.2019");
+
+  const auto& ads = body["adResults"];
+  ASSERT_EQ(ads.size(), 3u);
+  EXPECT_EQ(ads[0]["block"], "bottom");
+  EXPECT_EQ(ads[0]["position"], 1);
+  // Without the invisible direction mark Google ends the title with.
+  EXPECT_EQ(ads[0]["title"], "Rückspiegel Schwarz | Günstig im Online Shop kaufen");
+  EXPECT_EQ(ads[0]["link"], "https://www.pkwteile.ch/aussenspiegel");
+  EXPECT_EQ(ads[0]["displayedLink"], "www.pkwteile.ch/");
+  EXPECT_EQ(ads[0]["sitelinks"].size(), 5u);
+  EXPECT_EQ(ads[0]["sitelinks"][0]["title"], "Bremsbeläge");
+  EXPECT_EQ(ads[2]["title"], "Rückspiegel schwarz auf eBay | Bei uns findest du fast alles");
+
+  const auto& shopping = body["inlineShopping"];
+  ASSERT_EQ(shopping.size(), 15u);
+  EXPECT_EQ(shopping[0]["title"], "Spiegel Bumm rund Standard schwarz");
+  EXPECT_EQ(shopping[0]["price"], "CHF 19.90");
+  EXPECT_DOUBLE_EQ(shopping[0]["extractedPrice"].get<double>(), 19.9);
+  EXPECT_EQ(shopping[0]["source"], "mofakult.ch");
+  EXPECT_EQ(shopping[0]["link"], "https://www.mofakult.ch/spiegel-rund-bumm-standard-schwarz");
+  EXPECT_EQ(shopping[0]["sponsored"], true);  // the top ads block's product carousel
+
+  const auto& related = body["relatedSearches"];
+  ASSERT_EQ(related.size(), 8u);
+  EXPECT_EQ(related[0]["query"], "velo rückspiegel test");
+  EXPECT_NE(body["pagination"]["next"].get<std::string>().find("start=10"), std::string::npos);
+}
+
+// The same 2019 markup with a local pack and People also ask answers kept collapsed in the page
+// (their text is not rendered until a question is opened).
+TEST(SerpShape, UnseenSwissGerman2019LocalPackAndCollapsedAnswers) {
+  auto body = shape_serp(recorded("kaffeemaschine-kaufen-de-ch-2019"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 6750000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.52);
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u);
+  EXPECT_EQ(organic[0]["title"], "Kaffeemaschinen - kaufen bei melectronics.ch");
+  // "201 Artikel" in the date's place is no date: it stays in the snippet.
+  EXPECT_FALSE(organic[0].contains("date"));
+  EXPECT_EQ(organic[0]["snippet"].get<std::string>().rfind("201 Artikel — Bestellen Sie", 0), 0u);
+
+  const auto& questions = body["relatedQuestions"];
+  ASSERT_EQ(questions.size(), 3u);
+  EXPECT_EQ(questions[0]["question"], "Welches ist die beste Kaffeemaschine?");
+  // Without the list's "Weitere Einträge..." link.
+  EXPECT_EQ(questions[0]["snippet"], "Die besten Kaffeemaschinen");
+  EXPECT_EQ(questions[0]["list"][0], "Philips HD7546 im Test. 92%");
+  EXPECT_EQ(questions[1]["date"], "04.02.2019");
+  EXPECT_EQ(questions[1]["link"],
+            "https://www.t-online.de/ratgeber/id_84504042/"
+            "die-besten-filterkaffeemaschinen-mit-mahlwerk-unter-200-euro.html");
+  EXPECT_EQ(questions[2]["snippet"],
+            "Hier verraten wir, welche Kapseln in welche Maschine passen.");
+
+  const auto& places = body["localResults"]["places"];
+  ASSERT_EQ(places.size(), 3u);
+  EXPECT_EQ(places[0]["title"], "Dipl. Ing. Fust AG");
+  EXPECT_DOUBLE_EQ(places[0]["rating"].get<double>(), 3.9);
+  EXPECT_EQ(places[0]["reviews"], 21);
+  EXPECT_EQ(places[0]["type"], "Elektrofachgeschäft");
+  EXPECT_EQ(places[0]["address"], "Wankdorf Center, Papiermühlestrasse 71");
+  EXPECT_DOUBLE_EQ(places[1]["rating"].get<double>(), 5.0);
+  EXPECT_EQ(places[2]["reviews"], 56);
+  EXPECT_EQ(body["relatedSearches"].size(), 8u);
+}
+
+// google.de in German, 2019: dots group the count, a comma marks the seconds and the cents.
+TEST(SerpShape, UnseenGerman2019PageReadsItsNumbersAsWritten) {
+  auto body = shape_serp(recorded("car-tires-for-sale-de-2019"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 439000000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.64);
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u);
+  EXPECT_EQ(organic[0]["title"], "Discount Tire Direct | Tires and Wheels for Sale Online");
+  EXPECT_EQ(organic[0]["link"], "https://www.discounttiredirect.com/");
+  EXPECT_EQ(organic[7]["snippet"].get<std::string>().rfind("Results 1 - 48 of 839621 — ", 0), 0u);
+  const auto& shopping = body["inlineShopping"];
+  ASSERT_EQ(shopping.size(), 13u);
+  EXPECT_EQ(shopping[0]["price"], "37,43 €");
+  EXPECT_DOUBLE_EQ(shopping[0]["extractedPrice"].get<double>(), 37.43);
+  EXPECT_EQ(shopping[0]["source"], "CHECK24");
+  EXPECT_EQ(shopping[12]["sponsored"], true);
+  // Businesses without a rating: the type is their first line.
+  const auto& places = body["localResults"]["places"];
+  ASSERT_EQ(places.size(), 2u);
+  EXPECT_FALSE(places[0].contains("rating"));
+  EXPECT_EQ(places[0]["type"], "Kfz-Ersatzteilgeschäft");
+  EXPECT_EQ(places[1]["address"], "Gehringstraße 59");
+  EXPECT_EQ(body["relatedQuestions"].size(), 4u);
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "tyres");
+}
+
+// se-scraper 2020, French interface: narrow spaces group the count, commas mark the seconds,
+// the prices and the ratings; product ads in the right-hand column, a sale price without the
+// former one.
+TEST(SerpShape, UnseenFrench2020PageWithAdsShoppingAndLocalPack) {
+  auto body = shape_serp(recorded("cheap-lacoste-shoes-fr-2020"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 54900000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.37);
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u);
+  EXPECT_EQ(organic[0]["title"], "Cheap Lacoste Trainers | Lowest prices at MandM Direct");
+  EXPECT_EQ(organic[0]["link"], "https://www.mandmdirect.com/01/lacoste/trainers");
+  EXPECT_EQ(organic[0]["displayedLink"], "www.mandmdirect.com › Lacoste");
+  const auto& ads = body["adResults"];
+  ASSERT_EQ(ads.size(), 1u);
+  EXPECT_EQ(ads[0]["block"], "top");
+  EXPECT_EQ(ads[0]["title"], "LACOSTE® Site Officiel - Sélection de Chaussures");
+  EXPECT_EQ(ads[0]["link"], "https://www.lacoste.com/fr/shoe-shop.html");
+  EXPECT_EQ(ads[0]["sitelinks"][1]["title"], "Collection CrocoSeries");
+  const auto& shopping = body["inlineShopping"];
+  ASSERT_EQ(shopping.size(), 6u);
+  EXPECT_EQ(shopping[0]["title"], "Classic Series - Baskets 317 Blanc");
+  EXPECT_DOUBLE_EQ(shopping[0]["extractedPrice"].get<double>(), 39.99);
+  EXPECT_EQ(shopping[3]["price"], "45,50 €");  // on sale: not "45,50 €65 €"
+  EXPECT_DOUBLE_EQ(shopping[3]["extractedPrice"].get<double>(), 45.5);
+  EXPECT_EQ(shopping[3]["source"], "Sarenza");
+  EXPECT_EQ(shopping[3]["sponsored"], true);
+  const auto& places = body["localResults"]["places"];
+  ASSERT_EQ(places.size(), 3u);
+  EXPECT_EQ(places[0]["title"], "Lacoste Paris - Forum des Halles");
+  EXPECT_DOUBLE_EQ(places[0]["rating"].get<double>(), 4.3);
+  EXPECT_EQ(places[0]["reviews"], 93);
+  EXPECT_EQ(places[0]["type"], "Magasin de vêtements");
+  EXPECT_EQ(places[2]["reviews"], 581);
+  ASSERT_EQ(body["relatedSearches"].size(), 5u);
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "lacoste discount");
+}
+
+// The same capture set, asked without hl: the page's own language (fr) reads its numbers.
+TEST(SerpShape, UnseenFrench2020PageReadWithoutHl) {
+  auto body = shape_serp(recorded("lacoste-317-fr-2020"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 4160000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.5);
+  ASSERT_EQ(body["organicResults"].size(), 9u);
+  EXPECT_EQ(body["organicResults"][0]["title"],
+            "Lacoste Sport Chaymon 317 chaussures white/navy: Amazon ...");
+  EXPECT_EQ(body["organicResults"][4]["displayedLink"],
+            "fr.shopping.rakuten.com › Mode & Beauté › Chaussures");
+  const auto& places = body["localResults"]["places"];
+  ASSERT_EQ(places.size(), 3u);
+  EXPECT_DOUBLE_EQ(places[1]["rating"].get<double>(), 3.5);
+  EXPECT_EQ(places[1]["address"], "Voie des Douces B30");
+}
+
+// KokocGroup/google-parser, 2024, Russian: Google's server HTML of a 100-result page.
+TEST(SerpShape, UnseenRussian2024HundredResultPage) {
+  auto body = shape_serp(recorded("arendovat-mashinu-ru-2024"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 153000);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.49);
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 100u);
+  EXPECT_EQ(organic[0]["title"], "Аренда авто в ОАЭ, цены на машины от 11$ в сутки!");
+  EXPECT_EQ(organic[0]["link"], "https://localrent.com/ru/uae/");
+  EXPECT_EQ(organic[0]["source"], "Localrent.com");
+  EXPECT_EQ(organic[3]["date"], "21 сент. 2023 г.");
+  EXPECT_EQ(organic[99]["position"], 100);
+  const auto& questions = body["relatedQuestions"];
+  ASSERT_EQ(questions.size(), 4u);
+  EXPECT_EQ(questions[0]["question"], "Можно ли арендовать машину в ОАЭ с российскими правами?");
+  EXPECT_EQ(questions[1]["snippet"],
+            "В среднем около 13 820 ₽. Лучшая цена аренды "
+            "автомобиля на неделю в г. Дубай — 5 797 ₽.");
+  ASSERT_EQ(body["relatedSearches"].size(), 8u);
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "аренда авто дубай люкс");
+  EXPECT_FALSE(body.contains("knowledgeGraph"));
+}
+
+// serp-parser 2023, the mobile layout: titles are level-3 headings by role, the address line is
+// inside the link; no count (the page shows none) and no next link (it loads more in place).
+TEST(SerpShape, UnseenMobileLayout2023) {
+  auto body = shape_serp(recorded("coffee-mobile-2023"), 0);
+  EXPECT_FALSE(body.contains("searchInformation"));
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 95u);
+  EXPECT_EQ(organic[0]["title"], "Coffee");
+  EXPECT_EQ(organic[0]["link"], "https://en.m.wikipedia.org/wiki/Coffee");
+  EXPECT_EQ(organic[0]["displayedLink"], "https://en.m.wikipedia.org › wiki");
+  EXPECT_EQ(organic[0]["source"], "Wikipedia");
+  EXPECT_EQ(organic[1]["title"], "9 Health Benefits of Coffee, Based on Science - Healthline");
+  EXPECT_EQ(organic[1]["date"], "Jan 11, 2022");
+  EXPECT_EQ(organic[1]["snippet"].get<std::string>().rfind("Coffee does more than boost", 0), 0u);
+  EXPECT_EQ(body["relatedQuestions"][2]["snippet"], "List of Top 11 Coffee Brands in India");
+  EXPECT_EQ(body["knowledgeGraph"]["title"], "Coffee");
+  EXPECT_EQ(body["knowledgeGraph"]["type"], "Beverage");
+  EXPECT_FALSE(body["pagination"].contains("next"));
+}
+
+// The same query on the phone and the desktop layout of 2023 gives the same results; the
+// desktop panel is split across the top (title, type) and the right-hand column (description,
+// facts), and its video cards are no results.
+TEST(SerpShape, UnseenMobileAndDesktopMatrixPagesAgree) {
+  auto mobile = shape_serp(recorded("the-matrix-mobile-2023"), 0);
+  auto desktop = shape_serp(recorded("the-matrix-2023"), 0);
+  ASSERT_EQ(mobile["organicResults"].size(), 8u);
+  ASSERT_EQ(desktop["organicResults"].size(), 8u);
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(mobile["organicResults"][i]["title"], desktop["organicResults"][i]["title"]) << i;
+  }
+  EXPECT_EQ(desktop["organicResults"][0]["link"], "https://www.imdb.com/title/tt0133093/");
+  EXPECT_EQ(mobile["organicResults"][0]["link"], "https://m.imdb.com/title/tt0133093/");
+  EXPECT_EQ(desktop["organicResults"][2]["title"], "The Matrix");
+  EXPECT_EQ(desktop["organicResults"][2]["source"], "Wikipedia");
+  for (const auto& r : desktop["organicResults"]) {
+    EXPECT_EQ(r["link"].get<std::string>().find("youtube.com"), std::string::npos) << r.dump();
+  }
+  for (const auto* body : {&mobile, &desktop}) {
+    const auto& kg = (*body)["knowledgeGraph"];
+    EXPECT_EQ(kg["title"], "The Matrix");
+    EXPECT_EQ(kg["type"], "Film franchise");
+    EXPECT_EQ(kg["description"].get<std::string>().rfind("The Matrix is an American media", 0), 0u);
+    EXPECT_EQ(kg["source"]["name"], "Wikipedia");
+    EXPECT_EQ(kg["attributes"]["Directors"], "Lilly Wachowski, Lana Wachowski");
+  }
+  const auto& related = desktop["relatedSearches"];
+  ASSERT_EQ(related.size(), 7u);
+  EXPECT_EQ(related[0]["query"], "what is the matrix in real life");
+  EXPECT_EQ(related[6]["query"], "matrix imdb");
+}
+
+// serp-parser 2023 desktop "coffee": the local pack (a map and its businesses).
+TEST(SerpShape, UnseenDesktopLocalPack2023) {
+  auto body = shape_serp(recorded("coffee-2023"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 3420000000LL);
+  const auto& places = body["localResults"]["places"];
+  ASSERT_EQ(places.size(), 3u);
+  EXPECT_EQ(places[0]["position"], 1);
+  EXPECT_EQ(places[0]["title"], "Javalencia");
+  EXPECT_DOUBLE_EQ(places[0]["rating"].get<double>(), 4.4);
+  EXPECT_EQ(places[0]["reviews"], 71);
+  EXPECT_EQ(places[0]["type"], "Coffee shop");
+  EXPECT_EQ(places[0]["address"], "1594 Market St");
+  EXPECT_EQ(places[1]["title"], "Blue Bottle Coffee");
+  EXPECT_EQ(places[2]["address"], "244 Gough St");
+  const auto& organic = body["organicResults"];
+  EXPECT_EQ(organic[0]["title"], "Coffee");
+  EXPECT_EQ(organic[0]["link"], "https://en.wikipedia.org/wiki/Coffee");
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "coffee near me");
+  EXPECT_EQ(body["knowledgeGraph"]["source"]["name"], "Wikipedia");
+}
+
+// serp-parser 2021 desktop: related searches in #botstuff under an h3, a top story whose
+// publisher is a logo, the panel's facts.
+TEST(SerpShape, Unseen2021PagePanelStoriesAndRelated) {
+  auto body = shape_serp(recorded("things-to-do-in-paris-2021"), 0);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 1260000000);
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 9u);
+  EXPECT_EQ(organic[0]["title"], "THE 15 BEST Things to Do in Paris - TripAdvisor");
+  EXPECT_EQ(organic[2]["date"], "Jul 13, 2021");
+  const auto& stories = body["topStories"];
+  ASSERT_EQ(stories.size(), 1u);
+  EXPECT_EQ(stories[0]["source"], "Insider");
+  EXPECT_EQ(stories[0]["date"], "2 days ago");
+  EXPECT_EQ(stories[0]["link"], "https://www.insider.com/things-to-do-in-paris-france");
+  EXPECT_EQ(body["knowledgeGraph"]["title"], "Paris");
+  EXPECT_EQ(body["knowledgeGraph"]["type"], "Capital of France");
+  EXPECT_EQ(body["knowledgeGraph"]["attributes"]["Mayor"], "Anne Hidalgo");
+  ASSERT_EQ(body["relatedSearches"].size(), 8u);
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "things to do in paris 2021");
+}
+
+// The result count and time in other languages' wording (Japanese with full-width brackets).
+TEST(SerpShape, ResultCountInOtherLanguages) {
+  const struct {
+    const char* stats;
+    DecimalMark mark;
+    long long total;
+    double seconds;
+  } cases[] = {
+      {"約 1,230,000 件 （0.42 秒）", DecimalMark::Dot, 1230000, 0.42},  // ja: full-width
+      {"約有 172,000 項結果 (搜尋時間：0.44 秒)", DecimalMark::Dot, 172000, 0.44},
+      {"Aproximadamente 1.230.000 resultados (0,35 segundos)", DecimalMark::Comma, 1230000, 0.35},
+      {"Seite 2 von ungefähr 1.230.000 Ergebnissen (0,35 Sekunden)", DecimalMark::Comma, 1230000,
+       0.35},
+  };
+  for (const auto& c : cases) {
+    auto info = shape_serp({{"statsText", c.stats}}, 0, c.mark)["searchInformation"];
+    EXPECT_EQ(info["totalResults"], c.total) << c.stats;
+    EXPECT_DOUBLE_EQ(info["timeTaken"].get<double>(), c.seconds) << c.stats;
+  }
+}
+
+// The date Google prints before a snippet, in the interface's language; counts in that place
+// are no dates.
+TEST(SerpShape, RelativeDatesInAnyLanguage) {
+  nlohmann::json page{{"organic", nlohmann::json::array()}};
+  for (const char* d :
+       {"2 days ago", "vor 3 Tagen", "il y a 2 jours", "hace 5 días", "há 2 dias", "3 дня назад",
+        "2 日前", "21 сент. 2023 г.", "201 Artikel", "Results 1 - 12 of 28"}) {
+    page["organic"].push_back(
+        {{"title", "t"}, {"link", "https://a.example/"}, {"snippet", "s"}, {"dateText", d}});
+  }
+  auto organic = shape_serp(page, 0)["organicResults"];
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_TRUE(organic[i].contains("date")) << organic[i];
+  EXPECT_EQ(organic[8]["snippet"], "201 Artikel — s");
+  EXPECT_EQ(organic[9]["snippet"], "Results 1 - 12 of 28 — s");
 }
 
 TEST(SerpShape, PositionsContinueFromStart) {
