@@ -219,7 +219,7 @@ for (const [label, inPart] of parts) {
   console.log('\n| contender | precision | recall | F1 |\n|---|---|---|---|');
   for (const name of contenders) {
     const { precision, recall, f1 } = metric.total(scores[name].filter((_, i) => keep[i]));
-    console.log(`| ${name} | ${precision.toFixed(3)} | ${recall.toFixed(3)} | ${f1.toFixed(3)} |`);
+    console.log(`| ${name} | ${precision.toFixed(3)} | ${recall.toFixed(3)} | ${f1.toFixed(4)} |`);
   }
 }
 await browser.close();

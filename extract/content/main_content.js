@@ -42,6 +42,18 @@
   // Names of a date line ("post-date", "timestamp", "arttidate_pub").
   const DATE_NAME = /date|timestamp|publish|updated/i;
 
+  // Words are runs of ASCII letters and digits or of any characters past ASCII but a no-break
+  // space (the plain road splits the same way).
+  const wordsIn = (text) => text.match(/[A-Za-z0-9\u0080-\u009f\u00a1-\uffff]+/g) || [];
+  // Readability's _textSimilarity: how much of `b`'s words (their characters, spaces between) are
+  // also `a`'s, 0 to 1; ASCII folded to lower case (as main_content.cpp does).
+  const lowerAscii = (text) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const titleSimilarity = (a, b) => {
+    const wordsA = new Set(wordsIn(lowerAscii(a)));
+    const wordsB = wordsIn(lowerAscii(b));
+    if (!wordsA.size || !wordsB.length) return 0;
+    return 1 - wordsB.filter((w) => !wordsA.has(w)).join(' ').length / wordsB.join(' ').length;
+  };
   const styleOf = (el) => getComputedStyle(el);
   // A page whose content is laid out but hidden (visibility or opacity) until its scripts reveal
   // it, scripts that did not run or failed: read as the page means it, not as it was left.
@@ -107,10 +119,9 @@
   };
 
   // The article's own text when the page states it (schema.org articleBody in JSON-LD): its
-  // three-word shingles, to find the blocks that hold it. Words are runs of ASCII letters and
-  // digits or of any characters past ASCII but a no-break space (the plain road splits the same way).
+  // three-word shingles (of wordsIn's words), to find the blocks that hold it.
   const shinglesOf = (text) => {
-    const words = text.match(/[A-Za-z0-9\u0080-\u009f\u00a1-\uffff]+/g) || [];
+    const words = wordsIn(text);
     const out = [];
     for (let i = 0; i + 3 <= words.length; i++) out.push(words[i] + ' ' + words[i + 1] + ' ' + words[i + 2]);
     return out;
@@ -461,6 +472,19 @@
   };
   for (const r of rootSet) named(r);
   thread = namedLength * 3 >= rootsLength * 2 && rootsLength - namedLength < 500;
-  const skip = (el) => (excluded !== null && excluded(el)) || (main && !rootSet.has(el) && boilerplate(el));
+  // The heading that repeats the page's title (Readability's _headerDuplicatesTitle): the first
+  // <h1> or <h2> of the content whose words are, but for a quarter, the title's. The title is in
+  // `json.title`; the benchmark sets' article text, as Readability's, leaves it out.
+  let titleHeading = null;
+  if (main && document.title) {
+    for (const r of rootSet) {
+      const heads = r.matches('h1, h2') ? [r] : r.querySelectorAll('h1, h2');
+      titleHeading = Array.from(heads).find((h) => shown(h) && !rootSet.has(h) &&
+          titleSimilarity(document.title, textOf(h)) > 0.75) || null;
+      if (titleHeading) break;
+    }
+  }
+  const skip = (el) => (excluded !== null && excluded(el)) ||
+      (main && !rootSet.has(el) && (el === titleHeading || boilerplate(el)));
   return {roots, skip: excluded || main ? skip : null, revealed: main && revealed};
 }

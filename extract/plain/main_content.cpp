@@ -66,6 +66,53 @@ const std::set<std::string, std::less<>> kBoilerTags = {"nav",    "aside",  "foo
 const std::set<std::string, std::less<>> kTextBlocks = {
     "p", "pre", "td", "blockquote", "li", "dd", "h2", "h3", "h4", "div", "section", "article"};
 
+// Words are runs of ASCII letters and digits or of other characters past ASCII but a no-break
+// space (main_content.js's wordsIn splits the same way).
+std::vector<std::string_view> words_in(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t start = std::string_view::npos;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const auto c = i < text.size() ? static_cast<unsigned char>(text[i]) : 0;
+    const bool nbsp =
+        c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA0;
+    const bool word = !nbsp && (std::isalnum(c) || c >= 0x80) &&
+                      !(c == 0xA0 && i > 0 && static_cast<unsigned char>(text[i - 1]) == 0xC2);
+    if (word && start == std::string_view::npos) start = i;
+    if (!word && start != std::string_view::npos) {
+      words.push_back(text.substr(start, i - start));
+      start = std::string_view::npos;
+    }
+  }
+  return words;
+}
+
+// Characters of words joined by single spaces (JavaScript's words.join(' ').length).
+std::size_t joined_length(const std::vector<std::string_view>& words) {
+  std::size_t n = words.empty() ? 0 : words.size() - 1;
+  for (std::string_view w : words) {
+    for (const char ch : w) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  }
+  return n;
+}
+
+// Readability's _textSimilarity: how much of `b`'s words are also `a`'s, 0 to 1; ASCII folded to
+// lower case (as main_content.js's titleSimilarity).
+double title_similarity(std::string a, std::string b) {
+  for (std::string* s : {&a, &b}) {
+    for (char& c : *s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  const std::vector<std::string_view> words_a = words_in(a);
+  const std::vector<std::string_view> words_b = words_in(b);
+  if (words_a.empty() || words_b.empty()) return 0;
+  const std::unordered_set<std::string_view> in_a(words_a.begin(), words_a.end());
+  std::vector<std::string_view> only_b;
+  for (std::string_view w : words_b) {
+    if (!in_a.count(w)) only_b.push_back(w);
+  }
+  return 1.0 - static_cast<double>(joined_length(only_b)) /
+                   static_cast<double>(joined_length(words_b));
+}
+
 std::size_t collapsed_length(const char* text) {
   std::size_t n = 0;
   bool space = true;
@@ -293,7 +340,11 @@ class Scorer {
     };
     for (xmlNodePtr r : roots) walk(r);
     thread_ = named * 3 >= roots_length_ * 2 && roots_length_ - named < 500;
+    title_heading_ = find_title_heading(roots);
   }
+
+  /// The heading that repeats the page's title (set_roots(); main_content.js's titleHeading).
+  bool title_heading(xmlNodePtr el) const { return el != nullptr && el == title_heading_; }
 
   /// Readability's rule for a paragraph beside the body: a long one with few links, or a short
   /// sentence without any.
@@ -428,8 +479,9 @@ class Scorer {
   std::size_t date_length(xmlNodePtr el) {
     if (!shown_set_.count(el)) return 0;
     const std::string itemprop = html::attribute(el, "itemprop");
-    if (html::tag_of(el) == "time" || xmlHasProp(el, BAD_CAST "datetime") ||
-        kDateProp.search(itemprop))
+    bool datetime = false;
+    html::attribute(el, "datetime", &datetime);
+    if (html::tag_of(el) == "time" || datetime || kDateProp.search(itemprop))
       return lengths_[el].text;
     std::size_t n = 0;
     for (xmlNodePtr c : html::element_children(el)) n += date_length(c);
@@ -457,23 +509,9 @@ class Scorer {
     return out;
   }
 
-  /// The three-word shingles of a text: words are runs of ASCII letters and digits or of other
-  /// characters past ASCII but a no-break space (main_content.js splits the same way).
+  /// The three-word shingles of a text (of words_in's words).
   static std::vector<std::string> shingles_of(std::string_view text) {
-    std::vector<std::string_view> words;
-    std::size_t start = std::string_view::npos;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-      const auto c = i < text.size() ? static_cast<unsigned char>(text[i]) : 0;
-      const bool nbsp =
-          c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA0;
-      const bool word = !nbsp && (std::isalnum(c) || c >= 0x80) &&
-                        !(c == 0xA0 && i > 0 && static_cast<unsigned char>(text[i - 1]) == 0xC2);
-      if (word && start == std::string_view::npos) start = i;
-      if (!word && start != std::string_view::npos) {
-        words.push_back(text.substr(start, i - start));
-        start = std::string_view::npos;
-      }
-    }
+    const std::vector<std::string_view> words = words_in(text);
     std::vector<std::string> out;
     for (std::size_t i = 0; i + 3 <= words.size(); ++i) {
       out.push_back(std::string(words[i]) + " " + std::string(words[i + 1]) + " " +
@@ -601,7 +639,38 @@ class Scorer {
     return false;
   }
 
+  // Readability's _headerDuplicatesTitle: the first <h1> or <h2> of the content whose words are,
+  // but for a quarter, those of the page's <title>.
+  xmlNodePtr find_title_heading(const std::vector<xmlNodePtr>& roots) {
+    const auto found = html::evaluate_xpath(doc_, nullptr, "(//title)[1]", nullptr).nodes;
+    if (found.empty()) return nullptr;
+    const std::string title = html::collapse_whitespace(html::text_content(found.front()));
+    if (title.empty()) return nullptr;
+    const std::unordered_set<xmlNodePtr> root_set(roots.begin(), roots.end());
+    xmlNodePtr heading = nullptr;
+    std::function<void(xmlNodePtr)> walk = [&](xmlNodePtr el) {
+      for (xmlNodePtr c : html::element_children(el)) {
+        if (heading) return;
+        const std::string_view tag = html::tag_of(c);
+        if ((tag == "h1" || tag == "h2") && shown_set_.count(c) && !root_set.count(c) &&
+            title_similarity(title, html::text_content(c)) > 0.75) {
+          heading = c;
+          return;
+        }
+        walk(c);
+      }
+    };
+    for (xmlNodePtr r : roots) {
+      const std::string_view tag = html::tag_of(r);
+      if (tag == "h1" || tag == "h2") continue;  // a root is kept whatever it is
+      walk(r);
+      if (heading) break;
+    }
+    return heading;
+  }
+
   const html::Document& doc_;
+  xmlNodePtr title_heading_ = nullptr;
   std::vector<xmlNodePtr> shown_;  // document order
   std::unordered_set<xmlNodePtr> shown_set_;
   std::unordered_map<xmlNodePtr, std::size_t> order_;
@@ -683,7 +752,8 @@ TreeFilter content_filter(const html::Document& doc, const std::vector<std::stri
     }
     filter.skip = [excluded, scorer, roots](xmlNodePtr el) {
       return (excluded && excluded->count(el)) ||
-             (scorer && !roots->count(el) && scorer->boilerplate(el));
+             (scorer && !roots->count(el) &&
+              (scorer->title_heading(el) || scorer->boilerplate(el)));
     };
   }
   return filter;

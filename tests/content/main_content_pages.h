@@ -330,8 +330,27 @@ inline const MainContentPage kReportersCredit{
     {"the greenback may be in for some weakness", "lost 0.06% to $1,737.00 a tonne."},
     {"Reporting by Rodrigo Campos", "Editing by Nick Zieminski"}};
 
+// Written for this test: the article's heading repeats the page's title (less the site's name), as
+// Readability's _headerDuplicatesTitle finds it: left out (the title is in json.title); a
+// sub-heading stays.
+inline const MainContentPage kHeadingRepeatsTheTitle{
+    "/main/title-heading",
+    R"html(<!doctype html><html><head><title>The harbour reopens after three weeks | Coast News</title></head><body>
+<div id="header"><a href="/">Coast News</a></div>
+<article><h1>The Harbour Reopens After Three Weeks</h1>
+<p>The harbour reopened on Monday after three weeks of repairs, and the first ferry left on time.</p>
+<p>Engineers said the new wall, built of stone from the quarry above the town, would hold back the winter storms for decades to come.</p>
+<h2>What comes next</h2>
+<p>Repairs to the lighthouse are planned for next year, when the budget allows for them.</p>
+<p>Until then the harbour master asks sailors to keep to the marked channel after dark.</p>
+</article>
+</body></html>)html",
+    {"The harbour reopened on Monday", "What comes next", "keep to the marked channel"},
+    {"The Harbour Reopens After Three Weeks"}};
+
 inline const std::vector<const MainContentPage*> kMainContentPages = {
     &kCommentsOutweighTheArticle,
+    &kHeadingRepeatsTheTitle,
     &kArticleBodyStated,
     &kParagraphsAsDivs,
     &kParagraphBesideTheBody,

@@ -203,6 +203,15 @@ TEST(MainContent, AStatedBodyNotOnThePageChangesNothing) {
   EXPECT_EQ(main_text(page), main_text(testing::kCommentsOutweighTheArticle.html));
 }
 
+// The heading goes for repeating the title: under another title it stays.
+TEST(MainContent, AHeadingStaysWhenTheTitleSaysOtherwise) {
+  const std::string page = replaced(testing::kHeadingRepeatsTheTitle.html,
+                                    "<title>The harbour reopens after three weeks | Coast News",
+                                    "<title>Coast News: the week in pictures");
+  EXPECT_NE(main_text(page).find("The Harbour Reopens After Three Weeks"), std::string::npos)
+      << main_text(page);
+}
+
 // A headline paragraph is left out for being one link: as plain text it stays.
 TEST(MainContent, AHeadlineStaysWhenNotALink) {
   const std::string page = replaced(
