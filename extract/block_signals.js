@@ -49,6 +49,8 @@
      weak: {inline: [/\bKPSDK\b/]}},
     {vendor: 'google',
      strong: {selectors: ['form[action*="/sorry/"]', '#captcha-form']}, weak: {}},
+    {vendor: 'amazon',  // its robot check: a form posting to /errors/validateCaptcha
+     strong: {selectors: ['form[action*="/errors/validateCaptcha"]']}},
     // The vendors below: markers from wafw00f's and identYwaf's block-page signatures and from
     // public scrapers that stop on them (docs/endpoints/README.md, "Walls no page ... shows").
     {vendor: 'sucuri',  // its JavaScript challenge, and its block page's stylesheet and address

@@ -121,7 +121,6 @@ json variants_of(const json& output) {
 }
 
 json shape_product(const json& output, const ValidatedParams& params) {
-  check_not_captcha(output);
   const std::string storefront = storefront_of(params);
   const DecimalMark mark = decimal_mark_of_page(str(at(output, {"lang"})), storefront);
   json p = json::object();

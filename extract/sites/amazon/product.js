@@ -6,7 +6,6 @@
 (args, kit) => {
   const SEL = {
     // Amazon's robot check posts its answer to /errors/validateCaptcha.
-    captcha: 'form[action*="/errors/validateCaptcha"]',
     asin: 'input#ASIN, input[name="ASIN"]',
     title: '#productTitle',
     // The mobile layout writes the title in the heading itself (the desktop's heading holds
@@ -135,7 +134,6 @@
   const seller = one(SEL.sellerLink) || one(SEL.merchant);
   const canonical = one('link[rel="canonical"]');
   return {
-    captcha: !!document.querySelector(SEL.captcha),
     asin: (one(SEL.asin) || {}).value || null,
     canonical: canonical ? canonical.href : null,
     lang: document.documentElement.getAttribute('lang'),

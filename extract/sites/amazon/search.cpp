@@ -71,7 +71,6 @@ std::string bought_figure(const std::string& line, DecimalMark mark) {
 }
 
 json shape_search(const json& output, const ValidatedParams& params) {
-  check_not_captcha(output);
   const DecimalMark mark = decimal_mark_of_page(str(at(output, {"lang"})), storefront_of(params));
   json results = json::array();
   int position = 0;

@@ -6,7 +6,6 @@
 (args, kit) => {
   const SEL = {
     // Amazon's robot check posts its answer to /errors/validateCaptcha.
-    captcha: 'form[action*="/errors/validateCaptcha"]',
     card: 'div[data-component-type="s-search-result"][data-asin]',
     // The title's heading (a brand line may be another h2 before it). Its visible text is the
     // title; its aria-label adds the ad label in the page's language ("Sponsored Ad - ",
@@ -85,7 +84,6 @@
   });
   const next = document.querySelector(SEL.next);
   return {
-    captcha: !!document.querySelector(SEL.captcha),
     lang: document.documentElement.getAttribute('lang'),
     resultCount: kit.text(SEL.resultCount),
     results,

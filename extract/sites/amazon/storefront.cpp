@@ -131,11 +131,5 @@ std::optional<double> parse_rating(const std::string& text, DecimalMark mark) {
   return numbers[0];
 }
 
-void check_not_captcha(const nlohmann::json& output) {
-  if (output.is_object() && output.value("captcha", false)) {
-    throw Error(ErrorCode::UpstreamBlocked, "Amazon answered with its robot check (a captcha)",
-                "form posting to /errors/validateCaptcha on the page");
-  }
-}
 
 }  // namespace gleaner::extract::amazon

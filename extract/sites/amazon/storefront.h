@@ -52,8 +52,5 @@ std::optional<Price> parse_price(const std::string& text, DecimalMark mark);
 /// the smaller; nullopt without a number.
 std::optional<double> parse_rating(const std::string& text, DecimalMark mark);
 
-/// Throws upstream_blocked when the script saw Amazon's robot check (its form posting to
-/// /errors/validateCaptcha) instead of the page.
-void check_not_captcha(const nlohmann::json& output);
 
 }  // namespace gleaner::extract::amazon

@@ -313,7 +313,7 @@ TEST(AmazonProductInChromium, AGermanStorefrontsPricesReadInItsLocale) {
 // /errors/validateCaptcha instead of the product, so a wall, not a product without data.
 TEST(AmazonProductInChromium, TheRobotCheckIsUpstreamBlocked) {
   const std::string check = gleaner::testing::site_page(
-      "amazon", "amazon-robot-check/amazon-co-uk-robot-check-dp-B08H95Y452-2022-01.html");
+      "amazon", "blocks/amazon-co-uk-robot-check-dp-B08H95Y452-2022-01.html");
   TempReplayArchive archive;
   archive.add(testing::prefix_entry("https://www.amazon.co.uk/dp/B08H95Y452", check));
   EXPECT_EQ(error_in_chromium(product_endpoint(), archive.load(),

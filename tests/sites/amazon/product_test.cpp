@@ -117,13 +117,6 @@ TEST(AmazonProductShape, TheRecordedUnavailablePage) {
   without["title"] = "";
   EXPECT_FALSE(product().has_content(product().shape(
       without, product().validate({{"asin", "B09V4B6K53"}, {"domain", "www.amazon.in"}}))));
-  // Amazon's robot check (a form posting to /errors/validateCaptcha) is its wall.
-  json captcha = without;
-  captcha["captcha"] = true;
-  EXPECT_EQ(testing::error_of_shape(
-                product(), captcha,
-                product().validate({{"asin", "B09V4B6K53"}, {"domain", "www.amazon.in"}})),
-            ErrorCode::UpstreamBlocked);
 }
 
 // amazon.es, a deal: the display block's price, its struck-through recommended price and its

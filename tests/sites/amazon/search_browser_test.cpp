@@ -88,7 +88,7 @@ TEST(AmazonSearchInChromium, TheRtx4090ResultsAsAPersonReadsThem) {
 // Amazon's robot check (amazon.co.uk, 2022) served for a search: a wall, not a page of no results.
 TEST(AmazonSearchInChromium, TheRobotCheckIsUpstreamBlocked) {
   const std::string check = gleaner::testing::site_page(
-      "amazon", "amazon-robot-check/amazon-co-uk-robot-check-dp-B08H95Y452-2022-01.html");
+      "amazon", "blocks/amazon-co-uk-robot-check-dp-B08H95Y452-2022-01.html");
   TempReplayArchive archive;
   archive.add(testing::prefix_entry("https://www.amazon.co.uk/s?k=", check));
   EXPECT_EQ(testing::error_in_chromium(search_endpoint(), archive.load(),
