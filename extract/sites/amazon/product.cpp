@@ -175,7 +175,7 @@ json shape_product(const json& output, const ValidatedParams& params) {
   if (auto rating = parse_rating(str(at(output, {"rating"})), mark)) {
     reviews["rating"] = *rating;
   }
-  if (auto count = parse_count(western_digits(str(at(output, {"ratingCount"}))), mark)) {
+  if (auto count = parse_count(str(at(output, {"ratingCount"})), mark)) {
     reviews["totalReviews"] = *count;
   }
   p["reviewsInfo"] = reviews;

@@ -96,7 +96,7 @@ json shape_search(const json& output, const ValidatedParams& params) {
     if (auto rating = parse_rating(str(at(c, {"stars"})), mark)) {
       reviews["rating"] = *rating;
     }
-    if (auto count = parse_count(western_digits(str(at(c, {"ratingCount"}))), mark)) {
+    if (auto count = parse_count(str(at(c, {"ratingCount"})), mark)) {
       reviews["totalReviews"] = *count;
     }
     if (!reviews.empty()) r["reviews"] = reviews;
@@ -112,7 +112,7 @@ json shape_search(const json& output, const ValidatedParams& params) {
     r["badges"] = {
         {"amazonChoice", choice}, {"amazonPrime", at(c, {"prime"}) == true}, {"bestSeller", best}};
     if (std::string b = str(at(c, {"bought"})); !b.empty()) {
-      if (std::string figure = bought_figure(western_digits(b), mark); !figure.empty()) {
+      if (std::string figure = bought_figure(western_digits(b, mark), mark); !figure.empty()) {
         r["boughtInPastMonth"] = figure;
       }
     }
@@ -128,7 +128,7 @@ json shape_search(const json& output, const ValidatedParams& params) {
   // "1-16 of 521 results for": the last number before the words is the total ("over 1,000"
   // pages write one number only).
   const std::vector<double> counts =
-      parse_numbers(western_digits(str(at(output, {"resultCount"}))), mark);
+      parse_numbers(str(at(output, {"resultCount"})), mark);
   if (!counts.empty()) pagination["totalResults"] = static_cast<long long>(counts.back());
   if (std::string next = str(at(output, {"nextPageUrl"})); !next.empty()) {
     pagination["nextPageUrl"] = next;

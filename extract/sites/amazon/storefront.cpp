@@ -69,31 +69,6 @@ DecimalMark decimal_mark_of_page(const std::string& lang, const std::string& sto
   return mark != DecimalMark::Unknown ? mark : decimal_mark_of_storefront(storefront);
 }
 
-std::string western_digits(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    const unsigned char next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
-    // U+0660-U+0669 (D9 A0-D9 A9) and the Persian U+06F0-U+06F9 (DB B0-DB B9) are digits,
-    // U+066B (D9 AB) the decimal mark, U+066C (D9 AC) the group mark.
-    if (c == 0xD9 && next >= 0xA0 && next <= 0xA9) {
-      out += static_cast<char>('0' + (next - 0xA0));
-    } else if (c == 0xDB && next >= 0xB0 && next <= 0xB9) {
-      out += static_cast<char>('0' + (next - 0xB0));
-    } else if (c == 0xD9 && next == 0xAB) {
-      out += '.';
-    } else if (c == 0xD9 && next == 0xAC) {
-      out += ',';
-    } else {
-      out += static_cast<char>(c);
-      continue;
-    }
-    ++i;
-  }
-  return out;
-}
-
 BrowserProfile profile_of(const ValidatedParams& params) {
   BrowserProfile profile;
   if (auto code = params.string("language")) {
@@ -105,7 +80,8 @@ BrowserProfile profile_of(const ValidatedParams& params) {
 }
 
 std::optional<Price> parse_price(const std::string& text, DecimalMark mark) {
-  const std::string written = collapse_whitespace(western_digits(text));
+  // ASCII digits, so that the symbol is what is left around them.
+  const std::string written = collapse_whitespace(western_digits(text, mark));
   auto number = parse_number(written, mark);
   if (!number) return std::nullopt;
   // The symbol is what the page writes around the digits: "$", "₹", "€", "SAR", "R$".
@@ -123,7 +99,7 @@ std::optional<Price> parse_price(const std::string& text, DecimalMark mark) {
 }
 
 std::optional<double> parse_rating(const std::string& text, DecimalMark mark) {
-  const std::vector<double> numbers = parse_numbers(western_digits(text), mark);
+  const std::vector<double> numbers = parse_numbers(text, mark);
   if (numbers.empty()) return std::nullopt;
   if (numbers.size() >= 2 && numbers[0] <= 5 && numbers[1] <= 5) {
     return std::min(numbers[0], numbers[1]);

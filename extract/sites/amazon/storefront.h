@@ -30,10 +30,6 @@ DecimalMark decimal_mark_of_storefront(const std::string& storefront);
 /// otherwise. amazon.nl in English writes "€429.00", amazon.com in Spanish "$1,299.00".
 DecimalMark decimal_mark_of_page(const std::string& lang, const std::string& storefront);
 
-/// `text` with Arabic-Indic digits (amazon.sa, .ae and .eg in Arabic: "٣٤٩٫٠٠ ر.س.") written as
-/// ASCII digits, their decimal mark "٫" as "." and their group mark "٬" as ",".
-std::string western_digits(std::string_view text);
-
 /// The browser profile of a request to the storefront: desktop, with `language`'s
 /// Accept-Language when the client named one.
 BrowserProfile profile_of(const ValidatedParams& params);

@@ -603,7 +603,44 @@ DecimalMark decimal_mark_of(std::string_view language) {
   return DecimalMark::Unknown;
 }
 
-std::optional<double> parse_number(std::string_view text, DecimalMark mark) {
+std::string western_digits(std::string_view text, DecimalMark mark) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const unsigned char next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    // U+0660-U+0669 (D9 A0-D9 A9) and the Persian U+06F0-U+06F9 (DB B0-DB B9) are digits,
+    // U+066B (D9 AB) the decimal mark, U+066C (D9 AC) the group mark.
+    if (c == 0xD9 && next >= 0xA0 && next <= 0xA9) {
+      out += static_cast<char>('0' + (next - 0xA0));
+    } else if (c == 0xDB && next >= 0xB0 && next <= 0xB9) {
+      out += static_cast<char>('0' + (next - 0xB0));
+    } else if (c == 0xD9 && next == 0xAB) {
+      out += mark == DecimalMark::Comma ? ',' : '.';
+    } else if (c == 0xD9 && next == 0xAC) {
+      out += mark == DecimalMark::Comma ? '.' : ',';
+    } else {
+      out += static_cast<char>(c);
+      continue;
+    }
+    ++i;
+  }
+  return out;
+}
+
+namespace {
+// `text` itself, or its western_digits() kept in `store` when it has Arabic-Indic digits (their
+// lead bytes D9 and DB): the number readers' input.
+std::string_view ascii_digits(std::string_view text, DecimalMark mark, std::string& store) {
+  if (text.find_first_of("\xD9\xDB") == std::string_view::npos) return text;
+  store = western_digits(text, mark);
+  return store;
+}
+}  // namespace
+
+std::optional<double> parse_number(std::string_view written, DecimalMark mark) {
+  std::string store;
+  const std::string_view text = ascii_digits(written, mark, store);
   auto token = number_at_or_after(text, 0);
   if (!token) return std::nullopt;
   auto value = value_of(token->digits_and_marks, mark);
@@ -618,7 +655,9 @@ std::optional<long long> parse_count(std::string_view text, DecimalMark mark) {
   return std::llround(*n);
 }
 
-std::vector<double> parse_numbers(std::string_view text, DecimalMark mark) {
+std::vector<double> parse_numbers(std::string_view written, DecimalMark mark) {
+  std::string store;
+  const std::string_view text = ascii_digits(written, mark, store);
   std::vector<double> out;
   std::size_t from = 0;
   while (auto token = number_at_or_after(text, from)) {
@@ -659,8 +698,10 @@ std::string collapse_whitespace(std::string_view text) {
   return out;
 }
 
-std::optional<Money> parse_money(std::string_view text, DecimalMark mark,
+std::optional<Money> parse_money(std::string_view written, DecimalMark mark,
                                  std::string_view default_currency) {
+  std::string store;
+  const std::string_view text = ascii_digits(written, mark, store);
   auto first = number_at_or_after(text, 0);
   if (!first) return std::nullopt;
   auto low = value_of(first->digits_and_marks, mark);

@@ -38,7 +38,13 @@ enum class DecimalMark { Unknown, Dot, Comma };
 /// "de-CH" → Dot; "de", "es", "pt-BR", "fr-CA" → Comma); Unknown when not known.
 DecimalMark decimal_mark_of(std::string_view language);
 
-/// The first number of `text` as the page writes it, with its multiplier:
+/// `text` with Arabic-Indic digits (U+0660-0669, and the Persian U+06F0-06F9) written as ASCII
+/// digits, their decimal mark "٫" as `mark`'s ("." unless Comma) and their group mark "٬" as the
+/// other ("٣٤٩٫٠٠ ر.س." → "349.00 ر.س."). The number readers below apply it themselves.
+std::string western_digits(std::string_view text, DecimalMark mark = DecimalMark::Unknown);
+
+/// The first number of `text` as the page writes it, with its multiplier (digits of any script
+/// western_digits() knows):
 ///   "3,512" → 3512; "3.512" → 3512 (one separator before exactly three digits groups them,
 ///   unless `mark` says it is the decimal mark); "8,5" → 8.5; "1.234,50" → 1234.5;
 ///   "1 234,5" / "1 234,5" → 1234.5; "1.2M" → 1200000; "4,1 k" → 4100; "12 mil" → 12000;

@@ -101,6 +101,21 @@ TEST(KitNumbers, TheSameNumberAcrossLocales) {
   EXPECT_EQ(decimal_mark_of("fr-FR"), DecimalMark::Comma);
 }
 
+// Arabic-Indic and Persian digits, with their own decimal and group marks: every number reader.
+TEST(KitNumbers, ArabicIndicDigits) {
+  EXPECT_EQ(western_digits("٤٫٥ من ٥ نجوم"), "4.5 من 5 نجوم");
+  EXPECT_EQ(western_digits("۱۲۳"), "123");
+  EXPECT_EQ(western_digits("١٬٢٣٤٫٥", DecimalMark::Comma), "1.234,5");
+  EXPECT_DOUBLE_EQ(*parse_number("٣٤٩٫٠٠ ر.س."), 349);
+  EXPECT_DOUBLE_EQ(*parse_number("١٬٢٣٤٫٥٠ د.إ.", DecimalMark::Comma), 1234.5);
+  EXPECT_DOUBLE_EQ(*parse_number("١٬٢٣٤٫٥٠ د.إ.", DecimalMark::Dot), 1234.5);
+  EXPECT_EQ(parse_count("١٬٢٣٤ مشاهدة"), 1234);
+  EXPECT_EQ(parse_numbers("٤٫٥ من ٥ نجوم"), (std::vector<double>{4.5, 5}));
+  EXPECT_DOUBLE_EQ(parse_money("١٬٢٣٤٫٥٠ د.إ.")->min, 1234.5);
+  // Other Arabic letters (the same lead bytes) change nothing.
+  EXPECT_EQ(parse_count("مشاهدة 42"), 42);
+}
+
 TEST(KitNumbers, CountsAndEveryNumberOfAText) {
   // The cases numbers.h once answered, now read by the kit's one reader.
   EXPECT_EQ(parse_count("About 2,640,000,000 results (0.45 seconds)"), 2640000000LL);
