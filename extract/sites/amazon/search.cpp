@@ -127,8 +127,7 @@ json shape_search(const json& output, const ValidatedParams& params) {
   json pagination = {{"currentPage", params.integer("page").value_or(1)}};
   // "1-16 of 521 results for": the last number before the words is the total ("over 1,000"
   // pages write one number only).
-  const std::vector<double> counts =
-      parse_numbers(str(at(output, {"resultCount"})), mark);
+  const std::vector<double> counts = parse_numbers(str(at(output, {"resultCount"})), mark);
   if (!counts.empty()) pagination["totalResults"] = static_cast<long long>(counts.back());
   if (std::string next = str(at(output, {"nextPageUrl"})); !next.empty()) {
     pagination["nextPageUrl"] = next;
