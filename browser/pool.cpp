@@ -59,6 +59,7 @@ PoolOptions PoolOptions::from_config(const Config& config) {
   o.health_misses =
       static_cast<int>(ranged(config, "health_check_misses", o.health_misses, 1, 100));
   o.warm_pages = static_cast<int>(ranged(config, "warm_pages", o.warm_pages, 0, 1000));
+  o.paint_every_page = config.get_bool("paint_every_page", o.paint_every_page);
   o.launch_timeout =
       Millis(ranged(config, "browser_launch_timeout_ms", o.launch_timeout.count(), 100, 600000));
   o.close_grace =
@@ -73,6 +74,9 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   explicit PoolCore(PoolOptions o);
 
   Lease lease(const ContextOptions& options, Deadline deadline);
+  /// The options a page is set up with: a lease's own, painted in the foreground whatever they
+  /// say when the pool paints every page (PoolOptions::paint_every_page).
+  ContextOptions effective(const ContextOptions& asked) const;
   void release(const std::shared_ptr<BrowserInstance>& browser, std::unique_ptr<Page> page);
   bool lost(const BrowserInstance& browser) const;
   void supervise();
@@ -223,7 +227,14 @@ void PoolCore::retire_locked(std::size_t slot, Pages& pages_to_close) {
   wake_locked();
 }
 
-Lease PoolCore::lease(const ContextOptions& options_for_lease, Deadline deadline) {
+ContextOptions PoolCore::effective(const ContextOptions& asked) const {
+  ContextOptions o = asked;
+  if (options.paint_every_page) o.hidden = o.paint_on_demand = false;
+  return o;
+}
+
+Lease PoolCore::lease(const ContextOptions& asked, Deadline deadline) {
+  const ContextOptions options_for_lease = effective(asked);
   const Deadline wait_until = std::min(deadline, deadline_in(options.lease_wait));
   const std::string warm_key = BrowserInstance::warm_key(&options_for_lease);
   // A page painted on demand is opened for its lease: no warm page is one, nor made like one.
@@ -669,7 +680,7 @@ pid_t Lease::browser_pid() const {
 }
 
 void Lease::reconfigure(const ContextOptions& options, Deadline deadline) {
-  browser_->configure_page(*page_, options, deadline);
+  browser_->configure_page(*page_, core_->effective(options), deadline);
 }
 
 bool Lease::lost() const {

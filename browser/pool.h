@@ -69,6 +69,12 @@ struct PoolOptions {
   /// time. Refilled by the supervisor, off the request's path; a lease's context is disposed
   /// without waiting (Target.disposeBrowserContext is sent, not awaited).
   int warm_pages = 2;
+  /// Entry `paint_every_page`: every page is painted in the foreground of its own window, as a
+  /// person's Chrome shows a page, whatever its lease asks (ContextOptions::hidden and
+  /// paint_on_demand are ignored). A hidden page has no window (window.outerWidth and
+  /// outerHeight 0 while the page sees itself visible), which a wall can read; painting costs
+  /// CPU per page (docs/stealth.md, "Hidden pages").
+  bool paint_every_page = false;
   /// Entry `browser_launch_timeout_ms`: how long a starting process may take to come up.
   Millis launch_timeout{30000};
   /// Entry `browser_close_grace_ms`: how long a stopping process gets before SIGKILL.

@@ -129,6 +129,11 @@ std::vector<std::string> standard_chromium_flags() {
       // (a page's dedicated workers get the page's override, BrowserInstance::open_page).
       "--accept-lang=en-US,en",
       "--disable-gpu",
+      // No WebGL from the software rasterizer (SwiftShader), which headless Chromium falls back to
+      // and a person's Chrome no longer does: on a machine without a usable GPU the page gets no
+      // WebGL context at all, as a windowed Chromium gives it (docs/stealth.md, "webgl"). The
+      // SwiftShader renderer string is what walls read as automation.
+      "--disable-software-rasterizer",
       "--disable-dev-shm-usage",
       "--disable-background-networking",
       "--disable-component-update",

@@ -17,6 +17,7 @@ TEST(PoolOptions, DefaultsWhenNothingIsConfigured) {
   EXPECT_EQ(o.recycle_after_pages, 500);
   EXPECT_EQ(o.memory_limit_mb, 2048u);
   EXPECT_EQ(o.warm_pages, 2);
+  EXPECT_FALSE(o.paint_every_page);
   EXPECT_TRUE(o.extra_flags.empty());
   EXPECT_TRUE(o.replay_dir.empty());
   EXPECT_GT(o.lease_wait.count(), 0);
@@ -36,6 +37,7 @@ TEST(PoolOptions, FileEntriesAreRead) {
                                {"health_check_timeout_ms", 100},
                                {"health_check_misses", 5},
                                {"warm_pages", 0},
+                               {"paint_every_page", true},
                                {"browser_launch_timeout_ms", 5000},
                                {"browser_close_grace_ms", 300}},
                 {});
@@ -52,6 +54,7 @@ TEST(PoolOptions, FileEntriesAreRead) {
   EXPECT_EQ(o.health_timeout, Millis(100));
   EXPECT_EQ(o.health_misses, 5);
   EXPECT_EQ(o.warm_pages, 0);
+  EXPECT_TRUE(o.paint_every_page);
   EXPECT_EQ(o.launch_timeout, Millis(5000));
   EXPECT_EQ(o.close_grace, Millis(300));
 }
