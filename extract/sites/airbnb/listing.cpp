@@ -1,6 +1,7 @@
 // GET /scrape/rentals/listing: one page of an Airbnb stays search. listing.js reads the search
 // answer the page embeds (`script#data-deferred-state` → niobeMinimalClientData → StaysSearch →
-// data.presentation.explore.sections: the listings and the numbered pagination) and, without it,
+// data.presentation.explore.sections, or .staysSearch.results on pages of 2025: the listings and
+// the numbered pagination) and, without it,
 // the page's schema.org list items; this shapes them. `nextPageToken` is the service's own: the
 // search with the next page's offsets, enough on its own.
 
@@ -163,6 +164,8 @@ class ListingEndpoint final : public Endpoint {
     long long offset = 0;
     if (auto token = p.string("nextPageToken"))
       offset = decode_token(*token)->at("o").get<long long>();
+    // Numbers as the page's language writes them: "4,93 (105)", "1.280 €" on airbnb.es.
+    const DecimalMark mark = decimal_mark_of(str(at(out, {"lang"})));
     json listings = json::array();
     long long position = offset;
     for (const json& i : at(out, {"items"})) {
@@ -178,9 +181,9 @@ class ListingEndpoint final : public Endpoint {
         l["rating"] = r;
       if (const json& n = at(i, {"reviewsCount"}); n.is_number()) l["reviews"] = n;
       if (!l.contains("rating")) {
-        // Pages of 2023 give the rating only as the card shows it: "4.98 (422)" ("New" without).
-        const std::vector<double> shown =
-            parse_numbers(str(at(i, {"avgRatingLocalized"})), DecimalMark::Dot);
+        // Pages of 2023 on give the rating only as the card shows it: "4.98 (422)", "4,93 (105)"
+        // on airbnb.es ("New" without).
+        const std::vector<double> shown = parse_numbers(str(at(i, {"avgRatingLocalized"})), mark);
         if (shown.size() == 2 && shown[0] > 0 && shown[0] <= 5) {
           l["rating"] = shown[0];
           if (!l.contains("reviews")) l["reviews"] = static_cast<long long>(shown[1]);
@@ -190,9 +193,13 @@ class ListingEndpoint final : public Endpoint {
       if (line.is_object()) {
         std::string shown = str(at(line, {"discounted"}));
         if (shown.empty()) shown = str(at(line, {"price"}));
-        if (auto money = parse_money(shown, DecimalMark::Dot)) {
+        const json& second = at(i, {"priceSecondary"});
+        const auto total = parse_money(str(at(second, {"price"})), mark);
+        if (auto money = parse_money(shown, mark)) {
           json price = {{"currency", money->currency}};
-          if (str(at(line, {"qualifier"})) == "total") {
+          // A second line is the stay's total ("$1,234 total", "640 € en total"): the first is
+          // then the nightly price, whatever word qualifies it ("night", "noche").
+          if (!total && str(at(line, {"qualifier"})).find("total") != std::string::npos) {
             price["total"] = shown;
             price["extractedTotal"] = money->min;
           } else {
@@ -200,9 +207,7 @@ class ListingEndpoint final : public Endpoint {
             price["extractedPerNight"] = money->min;
           }
           if (std::string o = str(at(line, {"original"})); !o.empty()) price["original"] = o;
-          const json& second = at(i, {"priceSecondary"});
-          if (auto total = parse_money(str(at(second, {"price"})), DecimalMark::Dot);
-              total && !price.contains("total")) {
+          if (total && !price.contains("total")) {
             price["total"] = str(at(second, {"price"}));
             price["extractedTotal"] = total->min;
           }

@@ -2,10 +2,11 @@
 // (niobeMinimalClientData: [[query key, {data}]]), its listing items in order and its pagination.
 // Pages of 2022 keep the listings and the numbered pagination in `explore.sections.sections`;
 // pages of 2023 keep them in `explore.sections.sectionIndependentData.staysSearch`
-// (`searchResults`, and `paginationInfo` with base64 JSON page cursors), so the whole answer is
-// walked. Without listings there, the schema.org list items the page marks up; without those (a
-// layout that marks up neither), the room links of the cards a person clicks, each named by the
-// title its link is labelled by.
+// (`searchResults`, and `paginationInfo` with base64 JSON page cursors); pages of 2025 in
+// `presentation.staysSearch.results` (the result's price in `structuredDisplayPrice`, its pictures
+// and badges beside the listing, not in it), so the whole answer is walked. Without listings there,
+// the schema.org list items the page marks up; without those (a layout that marks up neither), the
+// room links of the cards a person clicks, each named by the title its link is labelled by.
 (args, kit) => {
   const SEL = {
     state: 'script[id^="data-deferred-state"]',
@@ -19,9 +20,12 @@
     if (!Array.isArray(niobe)) continue;
     for (const entry of niobe) {
       const data = entry && entry[1] && entry[1].data;
-      const explore = data && data.presentation && data.presentation.explore;
-      if (String(entry[0]).startsWith('StaysSearch') && explore && explore.sections) {
-        sections = explore.sections;
+      const presentation = data && data.presentation;
+      if (!String(entry[0]).startsWith('StaysSearch') || !presentation) continue;
+      if (presentation.explore && presentation.explore.sections) {
+        sections = presentation.explore.sections;
+      } else if (presentation.staysSearch && presentation.staysSearch.results) {
+        sections = presentation.staysSearch.results;
       }
     }
   }
@@ -35,15 +39,19 @@
       const l = node.listing;
       if (seen.has(l.id)) return;
       seen.add(l.id);
-      const price = node.pricingQuote && node.pricingQuote.structuredStayDisplayPrice;
+      const price = (node.pricingQuote && node.pricingQuote.structuredStayDisplayPrice) ||
+          node.structuredDisplayPrice;
+      const pictures = l.contextualPictures || node.contextualPictures || [];
+      const badges = l.formattedBadges || node.badges || [];
       items.push({
         id: l.id, name: l.name, title: l.title, roomTypeCategory: l.roomTypeCategory,
         lat: l.lat !== undefined ? l.lat : (l.coordinate || {}).latitude,
         lng: l.lng !== undefined ? l.lng : (l.coordinate || {}).longitude,
         avgRating: l.avgRating, reviewsCount: l.reviewsCount,
-        avgRatingLocalized: l.avgRatingLocalized, isSuperhost: l.isSuperhost,
-        pictures: (l.contextualPictures || []).map((p) => p.picture).filter((u) => u),
-        badges: (l.formattedBadges || []).map((b) => b.text).filter((t) => t),
+        avgRatingLocalized: l.avgRatingLocalized || node.avgRatingLocalized,
+        isSuperhost: l.isSuperhost,
+        pictures: pictures.map((p) => p.picture).filter((u) => u),
+        badges: badges.map((b) => b.text).filter((t) => t),
         priceLine: price && price.primaryLine ? {price: price.primaryLine.price,
           qualifier: price.primaryLine.qualifier, discounted: price.primaryLine.discountedPrice,
           original: price.primaryLine.originalPrice, label: price.primaryLine.accessibilityLabel} : null,
@@ -94,5 +102,6 @@
       linked.push({name, url});
     }
   }
-  return {url: location.href, hasState, items, pagination, marked, linked};
+  return {url: location.href, lang: document.documentElement.getAttribute('lang'), hasState, items,
+          pagination, marked, linked};
 }

@@ -103,13 +103,39 @@ json rating_of(const json& out) {
   return rating;
 }
 
+// The rating of the embedded answer: the overall score and count, and the six categories under
+// the names the rendered page gives them in English (the answer's types, not its localised labels).
+json state_rating(const json& state, DecimalMark mark) {
+  const json& overall = at(state, {"rating"});
+  if (!overall.is_number() || overall.get<double>() <= 0) return nullptr;
+  json rating = {
+      {"overall", overall},
+      {"reviews", at(state, {"reviews"}).is_number_integer() ? at(state, {"reviews"}) : json(0)}};
+  static constexpr std::pair<const char*, const char*> kNames[] = {
+      {"CLEANLINESS", "Cleanliness"}, {"ACCURACY", "Accuracy"}, {"COMMUNICATION", "Communication"},
+      {"LOCATION", "Location"},       {"CHECKIN", "Check-in"},  {"VALUE", "Value"}};
+  json categories = json::object();
+  for (const json& c : at(state, {"categories"})) {
+    for (const auto& [type, name] : kNames) {
+      if (str(at(c, {"type"})) != type) continue;
+      if (auto v = parse_number(str(at(c, {"rating"})), mark)) categories[name] = *v;
+    }
+  }
+  if (!categories.empty()) rating["categories"] = categories;
+  return rating;
+}
+
 json shape_property(const json& out, const ValidatedParams& params) {
   RegexMatch m;
   const std::string url = *params.string("url");
   room_url().full_match(url, m);
   const std::string host_name = m[1];
   const std::string id = m[3];
-  const std::string title = str(at(out, {"title"}));
+  // The page's embedded answer (property.js `state`): what a page whose sections its scripts
+  // draw shows only there, in the page's language. The rendered sections win where they say it.
+  const json& state = at(out, {"state"});
+  std::string title = str(at(out, {"title"}));
+  if (title.empty()) title = str(at(state, {"title"}));
   if (title.empty()) {
     // The site answers a listing it no longer has with its home or search page.
     const std::string shown = str(at(out, {"url"}));
@@ -140,6 +166,16 @@ json shape_property(const json& out, const ValidatedParams& params) {
       break;
     }
   }
+  if (!p.contains("roomType")) {
+    if (std::string t = str(at(state, {"propertyType"})); !t.empty()) p["roomType"] = t;
+  }
+  if (!p.contains("location")) {
+    if (std::string place = str(at(state, {"place"})); !place.empty()) {
+      std::string city = str(at(state, {"city"}));
+      p["location"] = {{"name", place},
+                       {"city", city.empty() ? place.substr(0, place.find(',')) : city}};
+    }
+  }
   const std::string host_text = str(at(out, {"host"}));
   static const Regex kHostedBy(R"(Hosted by\s+(.+?)\s+(?:Joined|Superhost|$))");
   if (host.empty() && kHostedBy.search(host_text, m)) host = m[1].str();
@@ -153,11 +189,18 @@ json shape_property(const json& out, const ValidatedParams& params) {
     }
     p["host"] = h;
   }
+  if (host.empty() && !str(at(state, {"hostName"})).empty()) {
+    p["host"] = {{"name", str(at(state, {"hostName"}))},
+                 {"superhost", at(state, {"superhost"}) == true}};
+  }
   static const Regex kPolicy(R"(Policy number:\s*([A-Za-z0-9-]+))");
   if (kPolicy.search(host_text, m)) p["policyNumber"] = m[1].str();
   std::string overview = str(at(out, {"overviewText"}));
   for (const json& i : at(out, {"overviewItems"})) overview += " · " + str(i);
   p["capacity"] = capacity_of(overview);
+  if (!p["capacity"].contains("guests") && at(state, {"guests"}).is_number_integer()) {
+    p["capacity"]["guests"] = at(state, {"guests"});
+  }
   const std::string price_text = str(at(out, {"price"}));
   static const Regex kPerNight(R"((\S*\d[\d,.]*)\s+per night)");
   if (kPerNight.search(price_text, m)) {
@@ -168,18 +211,28 @@ json shape_property(const json& out, const ValidatedParams& params) {
     }
     p["price"] = price;
   }
-  if (json rating = rating_of(out); rating.is_object()) {
+  json rating = rating_of(out);
+  if (!rating.is_object()) rating = state_rating(state, decimal_mark_of(str(at(out, {"lang"}))));
+  if (rating.is_object()) {
     p["rating"] = rating;
   } else {
     p["reviews"] = 0;
   }
-  p["amenities"] = at(out, {"amenities"}).is_array() ? at(out, {"amenities"}) : json::array();
+  // A list the rendered page shows, else the embedded answer's.
+  auto list = [&](const char* name) {
+    const json& shown = at(out, {name});
+    if (shown.is_array() && !shown.empty()) return shown;
+    const json& kept = at(state, {name});
+    return kept.is_array() ? kept : json::array();
+  };
+  p["amenities"] = list("amenities");
   std::string description = str(at(out, {"description"}));
   if (description.ends_with(" Show more")) description.resize(description.size() - 10);
+  if (description.empty()) description = str(at(state, {"description"}));
   if (description.empty()) description = str(at(out, {"meta", "description"}));
   if (!description.empty()) p["description"] = description;
-  p["photos"] = at(out, {"photos"}).is_array() ? at(out, {"photos"}) : json::array();
-  if (const json& h = at(out, {"highlights"}); h.is_array() && !h.empty()) p["highlights"] = h;
+  p["photos"] = list("photos");
+  if (json h = list("highlights"); !h.empty()) p["highlights"] = h;
   return {{"property", p}};
 }
 

@@ -3,6 +3,10 @@
 // HOST_PROFILE_DEFAULT, AMENITIES_DEFAULT / AMENITIES_PLUS, DESCRIPTION_DEFAULT,
 // HIGHLIGHTS_DEFAULT, HERO_DEFAULT / HERO_PLUS), whatever their variant suffix. Texts are returned
 // as the page shows them; airbnb/property.cpp reads numbers and labels out of them.
+// The same listing as the page's embedded answer gives it (`script#data-deferred-state*` →
+// niobeClientData → StaysPdpSections: `presentation.stayProductDetailPage.sections` and
+// `node.pdpPresentation`), in `state`: what a page whose sections are drawn by its scripts (the
+// server's page of 2026, any language) shows only there.
 (args, kit) => {
   const SEL = {
     section: (name) => `[data-section-id^="${name}_"], [data-section-id="${name}"]`,
@@ -23,6 +27,61 @@
     }
     return out;
   };
+  // The StaysPdpSections answer, its fields as the page shows them (texts in the page's language).
+  const pdpState = () => {
+    let pdp = null;
+    for (const script of document.querySelectorAll('script[id^="data-deferred-state"]')) {
+      const state = kit.parseJson(script.textContent);
+      const entries = state && (state.niobeClientData || state.niobeMinimalClientData);
+      for (const entry of Array.isArray(entries) ? entries : []) {
+        if (String(entry && entry[0]).startsWith('StaysPdpSections') && entry[1] && entry[1].data) {
+          pdp = entry[1].data;
+        }
+      }
+    }
+    const page = pdp && pdp.presentation && pdp.presentation.stayProductDetailPage;
+    const sections = page && page.sections;
+    if (!sections) return null;
+    const by = {};
+    for (const s of sections.sections || []) {
+      const name = String(s.sectionId || '').replace(/_DEFAULT.*$/, '');
+      if (s.section && !by[name]) by[name] = s.section;
+    }
+    const meta = sections.metadata || {};
+    const sharing = meta.sharingConfig || {};
+    const node = (pdp.node && pdp.node.pdpPresentation) || {};
+    const plain = (html) => {
+      if (!html) return '';
+      const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n'), 'text/html');
+      return (doc.body.textContent || '').replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+    };
+    const host = (by.MEET_YOUR_HOST || {}).cardData || {};
+    const reviews = by.REVIEWS || {};
+    const where = by.LOCATION || {};
+    const og = (meta.seoFeatures && meta.seoFeatures.ogTags) || {};
+    const title = (node.title && node.title.content && node.title.content.localizedString) ||
+        og.ogDescription || '';
+    return {
+      title,
+      propertyType: sharing.propertyType || '',
+      place: where.subtitle || sharing.location || '',
+      city: sharing.location || '',
+      lat: where.lat, lng: where.lng,
+      guests: node.personCapacity || sharing.personCapacity || null,
+      hostName: host.name || '', superhost: host.isSuperhost === true,
+      rating: reviews.overallRating !== undefined ? reviews.overallRating : sharing.starRating,
+      reviews: reviews.overallCount !== undefined ? reviews.overallCount : sharing.reviewCount,
+      categories: (reviews.ratings || []).map((r) => ({type: r.categoryType,
+                                                      rating: r.localizedRating})),
+      amenities: ((node.amenities || {}).seeAllAmenitiesGroups || [])
+          .flatMap((g) => g.amenities || [])
+          .filter((a) => a.available !== false).map((a) => a.title).filter((t) => t),
+      description: plain(((by.DESCRIPTION || {}).htmlDescription || {}).htmlText),
+      photos: ((by.HERO || {}).previewImages || []).map((i) => i.baseUrl).filter((u) => u),
+      highlights: (node.highlights || []).map((h) => h.headline && h.headline.localizedContent)
+          .filter((t) => t),
+    };
+  };
   const title = section('TITLE');
   const titleButtons = title ? Array.from(title.querySelectorAll('button'), (b) => ({
     label: b.getAttribute('aria-label') || '', text: kit.text(b)})) : [];
@@ -36,6 +95,7 @@
   }
   const reviews = section('REVIEWS');
   return {
+    state: pdpState(),
     url: location.href,
     canonical: kit.meta().canonical || null,
     lang: document.documentElement.getAttribute('lang'),

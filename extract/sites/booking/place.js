@@ -130,7 +130,8 @@
     noReviews: !!document.querySelector(SEL.noReviews),
     stars: (() => { const n = document.querySelector(SEL.stars); return n ? n.getAttribute('aria-label') : null; })(),
     description: kit.text(SEL.description),
-    popularFacilities: kit.texts(SEL.popular),
+    // A page may carry the block twice (two layouts of it, the FabHotel page of 2026): once each.
+    popularFacilities: [...new Set(kit.texts(SEL.popular))],
     locationScore: (() => {
       const m = /location\s*[-–—]\s*rated\s*([\d.,]+)\s*\/\s*10!?\s*(?:\(score from\s*([\d,.]+)\s*reviews\))?/i
           .exec(document.body ? document.body.innerText : '');

@@ -175,6 +175,11 @@ json result_of(const json& c, DecimalMark mark, const std::string& currency_defa
       pr["original"] = original;
       pr["extractedOriginal"] = o->min;
     }
+    const std::string night = str(at(c, {"nightPrice"}));
+    if (auto n = parse_money(night, mark, currency_default)) {
+      pr["perNight"] = night;
+      pr["extractedPerNight"] = n->min;
+    }
     if (std::string taxes = str(at(c, {"taxes"})); !taxes.empty()) pr["taxes"] = taxes;
     if (std::string n = str(at(c, {"nights"})); !n.empty()) pr["for"] = n;
     r["price"] = pr;
@@ -241,6 +246,15 @@ class SearchEndpoint final : public Endpoint {
       if (auto n = parse_number(heading, mark)) info["totalResults"] = static_cast<long long>(*n);
     }
     if (results.empty()) {
+      // A results page whose search box holds no destination, with neither a count nor a card,
+      // is no search at all: the site dropped the one asked for (the page it serves a client it
+      // takes for a robot, "b_agent_is_robot": true).
+      if (!info.contains("totalResults") && at(out, {"destination"}).is_string() &&
+          str(at(out, {"destination"})).empty()) {
+        throw Error(
+            ErrorCode::UpstreamBlocked, "the site answered without running the search",
+            "a results page without a destination, a count or a card at " + str(at(out, {"url"})));
+      }
       // "No properties found" with a count of 0 is the site saying so; anything else is not.
       if (!(info.contains("totalResults") && info["totalResults"] == 0)) {
         throw extraction_failed("could not find search results on the page",

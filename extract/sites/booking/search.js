@@ -5,7 +5,7 @@
     card: '[data-testid="property-card"]',
     title: '[data-testid="title"]',
     link: '[data-testid="title-link"]',
-    address: '[data-testid="address"], [data-testid="address-link"]',
+    address: '[data-testid="address"], [data-testid="address-link"], [data-testid="address-text"]',
     distance: '[data-testid="distance"]',
     score: '[data-testid="review-score"]',
     stars: '[data-testid="rating-stars"], [data-testid="rating-squares"]',
@@ -16,6 +16,7 @@
     policies: '[data-testid="cancellation-policy-icon"], [data-testid="prepayment-policy-icon"]',
     photo: '[data-testid="image"]',
     heading: 'h1',
+    destination: 'input[name="ss"]',
   };
   const cards = Array.from(document.querySelectorAll(SEL.card), (card) => {
     const link = card.querySelector(SEL.link);
@@ -23,7 +24,10 @@
     const stars = card.querySelector(SEL.stars);
     const unit = card.querySelector(SEL.unit);
     const img = card.querySelector(SEL.photo);
-    const price = card.querySelector(SEL.price);
+    // A card that shows the nightly price too ("Per night $171", then "$1,255" for the stay, on
+    // pages of 2026) has two prices: the stay's is the last, beside its "1 week, 4 adults".
+    const prices = card.querySelectorAll(SEL.price);
+    const price = prices.length ? prices[prices.length - 1] : null;
     return {
       title: kit.text(SEL.title, card),
       link: link ? link.href : null,
@@ -42,11 +46,14 @@
       left: unit ? (Array.from(unit.querySelectorAll('li'), (li) => kit.text(li)).find((t) => /\bleft\b/.test(t)) || '') : '',
       price: price ? kit.text(price) : '',
       originalPrice: price ? kit.text(price.querySelector('s, del, [data-testid="strikethrough-price"]')) : '',
+      nightPrice: prices.length > 1 ? kit.text(prices[0]) : '',
       taxes: kit.text(SEL.taxes, card),
       nights: kit.text(SEL.nights, card),
       photo: img ? img.getAttribute('src') : null,
     };
   });
+  const destination = document.querySelector(SEL.destination);
   return {url: location.href, lang: document.documentElement.getAttribute('lang'),
-          heading: kit.text(SEL.heading), cards};
+          heading: kit.text(SEL.heading), destination: destination ? destination.value : null,
+          cards};
 }

@@ -207,8 +207,11 @@ std::string currency_in(std::string_view s, std::string_view default_currency) {
   for (const CurrencySign& c : kSigns) {
     const std::size_t at = s.find(c.sign);
     if (at == std::string_view::npos) continue;
-    // Letter signs ("kr", "Rp", "RM", "Rs") must stand as words of their own.
-    if (alpha(c.sign[0]) &&
+    // Letter signs ("kr", "Rp", "RM", "Rs") must stand as words of their own; a symbol ("€")
+    // may follow anything, a no-break space too ("128\u00a0€" on airbnb.es).
+    const bool letter_sign =
+        (c.sign[0] >= 'a' && c.sign[0] <= 'z') || (c.sign[0] >= 'A' && c.sign[0] <= 'Z');
+    if (letter_sign &&
         ((at > 0 && alpha(s[at - 1])) ||
          (at + c.sign.size() < s.size() && c.sign.back() != '.' && alpha(s[at + c.sign.size()])))) {
       continue;

@@ -1,5 +1,5 @@
 // GET /scrape/rentals/listing end to end in real Chromium over replay archives of the real 2022
-// and 2023 Mission District search pages.
+// and 2023 Mission District search pages and a 2025 search of France on airbnb.es.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -48,6 +48,39 @@ TEST(AirbnbListingInChromium, MissionDistrict2023) {
   EXPECT_EQ(b["listings"][0]["id"], "1944564");
   EXPECT_EQ(b["listings"][0]["price"]["perNight"], "$210");
   EXPECT_EQ(b["listings"][0]["rating"], 4.98);
+  EXPECT_TRUE(b["pagination"].contains("nextPageToken"));
+}
+
+// A search of France on airbnb.es in 2025: its listings sit in presentation.staysSearch.results
+// (no `explore` any more; answered 502 before), their prices, pictures and badges beside the
+// listing, numbers as Spanish writes them ("4,93 (105)", "1.826 € en total", a no-break space
+// before the euro sign).
+TEST(AirbnbListingInChromium, FranceOnAirbnbEsIn2025) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://www.airbnb.com/s/",
+                           gleaner::testing::site_page(
+                               "airbnb", "rentals-listing/airbnb-search-france-es-2025-02.html")));
+  const auto b = run_in_chromium(listing_endpoint(), archive.load(),
+                                 {{"location", "France"}, {"checkIn", "2030-03-23"}})
+                     .body;
+  ASSERT_EQ(b["listings"].size(), 18u);
+  const auto& first = b["listings"][0];
+  EXPECT_EQ(first["id"], "893923710830876653");
+  EXPECT_EQ(first["name"], "Refugio autónomo junto al agua");
+  EXPECT_EQ(first["title"], "Cabaña en Gathemo");
+  EXPECT_EQ(first["rating"], 4.93);
+  EXPECT_EQ(first["reviews"], 105);
+  EXPECT_EQ(first["price"]["perNight"], "128\u00a0\u20ac");
+  EXPECT_EQ(first["price"]["extractedPerNight"], 128);
+  EXPECT_EQ(first["price"]["extractedTotal"], 640);
+  EXPECT_EQ(first["price"]["currency"], "EUR");
+  EXPECT_EQ(first["badges"][0], "Recomendación del viajero");
+  EXPECT_EQ(first["photos"].size(), 6u);
+  EXPECT_EQ(first["location"]["latitude"], 48.75884);
+  EXPECT_EQ(b["listings"][3]["price"]["original"], "84\u00a0\u20ac");
+  EXPECT_EQ(b["listings"][3]["price"]["extractedPerNight"], 76);
+  EXPECT_EQ(b["listings"][13]["price"]["extractedTotal"], 1826);
+  EXPECT_EQ(b["listings"][17]["name"], "Cabane Kota Sauna & Spa \" Sous-bois\"");
   EXPECT_TRUE(b["pagination"].contains("nextPageToken"));
 }
 

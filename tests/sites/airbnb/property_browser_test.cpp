@@ -1,5 +1,5 @@
-// GET /scrape/rentals/property end to end in real Chromium over a replay archive of the real 2023
-// Airbnb room page of the fixtures.
+// GET /scrape/rentals/property end to end in real Chromium over replay archives of the real 2023
+// Airbnb room page of the fixtures and of an Italian room page of 2026.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -31,6 +31,37 @@ TEST(AirbnbPropertyInChromium, TheArtistLoft) {
   EXPECT_EQ(p["host"]["name"], "Brian");
   EXPECT_EQ(p["price"]["perNight"], "$181");
   EXPECT_EQ(p["rating"]["reviews"], 422);
+}
+
+// The server's page of an Italian room in 2026: its sections are empty shells its scripts fill,
+// the listing is in its embedded StaysPdpSections answer (answered 502 before: no title section).
+TEST(AirbnbPropertyInChromium, AnItalianRoomOf2026IsReadFromItsEmbeddedAnswer) {
+  const std::string url = "https://www.airbnb.it/rooms/1438101512728990114";
+  TempReplayArchive archive;
+  archive.file(url,
+               gleaner::testing::site_page(
+                   "airbnb", "rentals-property/airbnb-room-1438101512728990114-it-2026-05.html"));
+  const auto p =
+      run_in_chromium(property_endpoint(), archive.load(), {{"url", url}}).body["property"];
+  EXPECT_EQ(p["title"], "Bellissima suite con bagno privato, in villa");
+  EXPECT_EQ(p["link"], url);
+  EXPECT_EQ(p["roomType"], "Stanza privata in casa");
+  EXPECT_EQ(p["location"]["name"], "Milano, Lombardia, Italia");
+  EXPECT_EQ(p["location"]["city"], "Milano");
+  EXPECT_EQ(p["host"]["name"], "Davide");
+  EXPECT_EQ(p["host"]["superhost"], false);
+  EXPECT_EQ(p["capacity"]["guests"], 2);
+  EXPECT_EQ(p["rating"]["overall"], 4.9);
+  EXPECT_EQ(p["rating"]["reviews"], 10);
+  EXPECT_EQ(p["rating"]["categories"]["Check-in"], 4.8);
+  EXPECT_EQ(p["rating"]["categories"]["Cleanliness"], 4.9);
+  ASSERT_EQ(p["amenities"].size(), 11u);  // "Non incluso" (kitchen, washer...) left out
+  EXPECT_EQ(p["amenities"][0], "TV");
+  EXPECT_EQ(p["amenities"][6], "Wifi");
+  EXPECT_EQ(p["photos"].size(), 17u);
+  EXPECT_EQ(p["highlights"][0], "Stanza in casa");
+  EXPECT_TRUE(p["description"].get<std::string>().starts_with(
+      "Splendida suite con bagno privato in una villa di design nel cuore di Porta Romana"));
 }
 
 TEST(AirbnbPropertyInChromium, AListingTheSiteDoesNotHaveIsNotFound) {

@@ -49,6 +49,48 @@ TEST(BookingPlaceInChromium, TheTajMahalPalace) {
   EXPECT_EQ(result.body["stay"]["childrenAges"], (nlohmann::json{7}));
 }
 
+// FabHotel Prakash Inn (a rendered page of 2026, without dates): no stars, a "Good" 7.2 from
+// 1,491 reviews, and its most popular amenities twice in the page (two layouts of the block):
+// each is listed once.
+TEST(BookingPlaceInChromium, FabHotelPrakashInn2026) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.booking.com/hotel/in/fabexpress-bright-inn.html",
+      gleaner::testing::site_page(
+          "booking", "stays-place/booking-hotel-fabhotel-prakash-inn-mumbai-dom-2026-02.html")));
+  const auto b =
+      run_in_chromium(place_endpoint(), archive.load(),
+                      {{"url", "https://www.booking.com/hotel/in/fabexpress-bright-inn.html"},
+                       {"checkInDate", "2030-06-01"},
+                       {"checkOutDate", "2030-06-03"},
+                       {"rooms", "1"},
+                       {"adults", "2"},
+                       {"children", "0"}})
+          .body;
+  const auto& p = b["property"];
+  EXPECT_EQ(p["name"], "FabHotel Prakash Inn - Nr Mumbai International Airport");
+  EXPECT_EQ(p["id"], "10979326");
+  EXPECT_EQ(p["address"],
+            "Samhita International Complex, T2 Terminal Airport Link Road, Behind Sakinaka "
+            "Telephone Exchange, Sakinaka Andheri East, 400072 Mumbai, India");
+  EXPECT_FALSE(p.contains("stars"));
+  EXPECT_EQ(p["rating"]["score"], 7.2);
+  EXPECT_EQ(p["rating"]["label"], "Good");
+  EXPECT_EQ(p["rating"]["reviews"], 1491);
+  EXPECT_EQ(p["rating"]["categories"]["Staff"], 8.6);
+  EXPECT_EQ(p["rating"]["categories"]["Free Wifi"], 9.2);
+  EXPECT_EQ(p["popularFacilities"],
+            (nlohmann::json{"Free Wifi", "Family rooms", "Non-smoking rooms", "Room service",
+                            "24-hour front desk", "Elevator", "Air conditioning", "Laundry",
+                            "Daily housekeeping", "Wonderful Breakfast"}));
+  EXPECT_EQ(p["houseRules"]["checkIn"], "From 12:00 PM");
+  EXPECT_EQ(p["houseRules"]["Pets"], "Pets are not allowed.");
+  ASSERT_EQ(b["rooms"].size(), 1u);
+  EXPECT_EQ(b["rooms"][0]["name"], "Deluxe Room");
+  EXPECT_EQ(b["rooms"][0]["beds"], (nlohmann::json{"1 full bed"}));
+  EXPECT_EQ(b["rooms"][0]["maxOccupancy"], 2);
+}
+
 TEST(BookingPlaceInChromium, APropertyTheSiteDoesNotHaveIsNotFound) {
   TempReplayArchive archive;  // the archive's 404
   EXPECT_EQ(error_in_chromium(place_endpoint(), archive.load(),

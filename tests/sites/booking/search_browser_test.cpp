@@ -1,6 +1,6 @@
-// GET /scrape/stays/search end to end in real Chromium over a replay archive of the whole Ruidera
-// results page of the fixtures, and of the Belgrade excerpt as the English- and the
-// Spanish-language site write it.
+// GET /scrape/stays/search end to end in real Chromium over replay archives of real results pages:
+// the whole Ruidera page of 2025, the Belgrade excerpt as the English- and the Spanish-language
+// site write it, the Zandvoort page of 2026 and two pages the site served without the search.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -92,6 +92,75 @@ TEST(BookingSearchInChromium, ASpanishLanguagePageReadsAsTheEnglishOne) {
   EXPECT_EQ(es["results"][4]["reviews"], 1521);
   EXPECT_EQ(es["results"][0]["price"]["extractedTotal"], 45);
   EXPECT_EQ(es["results"][0]["reviewScoreLabel"], "Fantástico");
+}
+
+// The Zandvoort page of 2026 (a rendered page scrolled to 75 cards, holiday homes with a garden,
+// 4 adults, one week): its cards show the nightly price above the stay's ("Per night $374",
+// "$2,790", "1 week, 4 adults") and name the place in `address-text`. The stay's price is the
+// total, the nightly one `perNight` (the total was read as the first price before).
+TEST(BookingSearchInChromium, Zandvoort2026ReadsTheStaysPriceAndTheNightlyOne) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.booking.com/searchresults.html?",
+      gleaner::testing::site_page(
+          "booking", "stays-search/booking-searchresults-zandvoort-filtered-en-dom-2026-02.html")));
+  const nlohmann::json b = run_in_chromium(search_endpoint(), archive.load(),
+                                           {{"keyword", "Zandvoort"},
+                                            {"checkInDate", "2030-03-15"},
+                                            {"checkOutDate", "2030-03-22"},
+                                            {"rooms", "1"},
+                                            {"adults", "4"},
+                                            {"children", "0"}})
+                               .body;
+  EXPECT_EQ(b["searchInformation"]["totalResultsText"], "Zandvoort: 5 properties found");
+  ASSERT_EQ(b["results"].size(), 75u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"], "Family Beach House Zandvoort City Center");
+  EXPECT_EQ(first["id"], "family-beach-house-zandvoort-center");
+  EXPECT_EQ(first["address"], "Zandvoort");
+  EXPECT_EQ(first["distanceFromCenter"], "0.2 miles from downtown");
+  EXPECT_EQ(first["reviewScore"], 8.9);
+  EXPECT_EQ(first["reviewScoreLabel"], "Excellent");
+  EXPECT_EQ(first["reviews"], 41);
+  EXPECT_EQ(first["room"], "Two-Bedroom House");
+  EXPECT_EQ(first["price"]["total"], "$2,790");
+  EXPECT_EQ(first["price"]["extractedTotal"], 2790);
+  EXPECT_EQ(first["price"]["perNight"], "$374");
+  EXPECT_EQ(first["price"]["extractedPerNight"], 374);
+  EXPECT_EQ(first["price"]["for"], "1 week, 4 adults");
+  EXPECT_EQ(first["price"]["currency"], "USD");
+  const nlohmann::json& oranje = b["results"][4];
+  EXPECT_EQ(oranje["name"], "Pension Oranje");
+  EXPECT_EQ(oranje["room"], "Two-Bedroom Apartment with Terrace");
+  EXPECT_EQ(oranje["reviews"], 269);
+  EXPECT_EQ(oranje["price"]["extractedTotal"], 1255);
+  EXPECT_EQ(oranje["price"]["extractedPerNight"], 171);
+  EXPECT_EQ(b["results"][5]["address"], "Bentveld");
+  EXPECT_EQ(b["results"][74]["name"], "GreenFloat Boskoop - #1");
+  EXPECT_EQ(b["results"][74]["position"], 75);
+}
+
+// Results pages the site served without the search asked for (fetched without a browser in 2025:
+// "b_agent_is_robot": true, an empty destination box, no count and no card; one as the server
+// sent it, one re-indented by BeautifulSoup): the site did not run the search, 502
+// upstream_blocked, not a layout the endpoint failed to read.
+TEST(BookingSearchInChromium, AResultsPageWithoutTheSearchIsUpstreamBlocked) {
+  for (const char* file :
+       {"stays-search/booking-searchresults-no-destination-robot-2025-06.html",
+        "stays-search/booking-searchresults-no-destination-robot-prettified-2025-09.html"}) {
+    SCOPED_TRACE(file);
+    TempReplayArchive archive;
+    archive.add(prefix_entry("https://www.booking.com/searchresults.html?",
+                             gleaner::testing::site_page("booking", file)));
+    const Error e = testing::error_in_chromium(search_endpoint(), archive.load(),
+                                               {{"keyword", "Hyderabad"},
+                                                {"checkInDate", "2030-06-30"},
+                                                {"checkOutDate", "2030-07-01"},
+                                                {"rooms", "1"},
+                                                {"adults", "2"},
+                                                {"children", "0"}});
+    EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked) << e.what() << " / " << e.detail();
+  }
 }
 
 }  // namespace

@@ -180,6 +180,12 @@ TEST(KitMoney, SymbolsCodesRangesAndPeriods) {
   EXPECT_EQ(m->currency, "SEK");
   m = parse_money("EUR 240");
   EXPECT_EQ(m->currency, "EUR");
+  // A symbol after a no-break space, as French and Spanish pages write it (airbnb.es, 2025).
+  m = parse_money("1.826\u00a0\u20ac en total", DecimalMark::Comma);
+  EXPECT_EQ(m->min, 1826);
+  EXPECT_EQ(m->currency, "EUR");
+  m = parse_money("128\u00a0\u00a3");
+  EXPECT_EQ(m->currency, "GBP");
   m = parse_money("₹ 21,500");
   EXPECT_EQ(m->currency, "INR");
   EXPECT_EQ(m->min, 21500);
