@@ -1,5 +1,6 @@
 // GET /scrape/yelp/search: one Yelp search results page. search.js reads the business results of
-// the page's embedded state (`react_root_props`); this splits them into ads and organic results and
+// the page's embedded state (`react_root_props`), or of the markup on a page of the older layout
+// drawn on the server; this splits them into ads and organic results and
 // shapes them as the hosted service answers, with keys absent where the page leaves them empty.
 
 #include "core/error.h"
@@ -75,7 +76,9 @@ json business_of(const std::string& base, const json& item) {
 }
 
 json shape_search(const json& output, const ValidatedParams& p) {
-  if (at(output, {"hasState"}) != true || at(output, {"hasList"}) != true) {
+  // The state's list, or (a page of the older server-drawn layout) the results of the markup.
+  const bool markup = at(output, {"markup"}) == true;
+  if (!markup && (at(output, {"hasState"}) != true || at(output, {"hasList"}) != true)) {
     throw extraction_failed("could not find the search results' data on the page",
                             at(output, {"hasState"}) == true
                                 ? "react_root_props without searchPageProps' components"
