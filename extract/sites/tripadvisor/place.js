@@ -8,7 +8,7 @@
   const SEL = {
     // The reviews' rating filter (counts) in each layout; the older layouts' summary chart, whose
     // rows are shares ("57%"), comes first in the document and is passed over by place.cpp.
-    histogram: '[data-test-target="review-rating-filter"] li, .ratings_chart li, [data-automation="reviewRatingFilter"] label, [data-param="trating"] .item',
+    histogram: '[data-test-target="review-rating-filter"] li, .ratings_chart li, [data-automation="reviewRatingFilter"] label, [data-param="trating"] .item, #ratingFilter .filterItem',
     amenities: '[data-test-target="amenity_text"], [data-automation="amenity"]',
     description: '[data-automation="aboutTabDescription"], .fIrGe, [data-test-target="hotels-about"] div',
     ranking: '.header_popularity',

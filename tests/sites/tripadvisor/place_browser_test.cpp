@@ -80,6 +80,36 @@ void redirect_to(TempReplayArchive& archive, const std::string& from, const std:
   archive.add(redirect);
 }
 
+// A real restaurant page of the site's 2018 desktop layout on tripadvisor.co.uk (its DOM as a
+// browser left it): a FoodEstablishment JSON-LD with a relative url, the ranking beside the
+// rating, a chart of shares (94%, 6%…) and the travellers' rating filter with counts.
+TEST(TripadvisorPlaceInChromium, TheLoungeCafeLondonOnThe2018Layout) {
+  const std::string restaurant =
+      "https://www.tripadvisor.co.uk/Restaurant_Review-g186338-d10519837-Reviews-"
+      "The_Lounge_Cafe-London_England.html";
+  TempReplayArchive archive;
+  redirect_to(archive, "https://www.tripadvisor.co.uk/Attraction_Review-d10519837.html",
+              restaurant);
+  archive.file(restaurant,
+               gleaner::testing::site_page(
+                   "tripadvisor",
+                   "travel/tripadvisor-co-uk-restaurant-lounge-cafe-london-dom-2018-05.html"));
+  auto result = run_in_chromium(place_endpoint(), archive.load(),
+                                {{"placeId", "d10519837"}, {"domain", "tripadvisor.co.uk"}});
+  const auto& p = result.body["place"];
+  EXPECT_EQ(p["name"], "The Lounge Cafe");
+  EXPECT_EQ(p["type"], "restaurant");
+  EXPECT_EQ(p["link"], restaurant);
+  EXPECT_EQ(p["rating"], 5.0);
+  EXPECT_EQ(p["reviews"], 83);
+  EXPECT_EQ(p["priceRange"], "£");
+  EXPECT_EQ(p["ranking"], "#1 of 18,470 Restaurants in London");
+  EXPECT_EQ(p["address"],
+            "Welford Centre 113 Chalkhill Road The Welford Centre, London, HA9 9FX, United Kingdom");
+  EXPECT_EQ(p["ratingHistogram"]["5"], 72);
+  EXPECT_EQ(p["ratingHistogram"]["4"], 3);
+}
+
 // Real Norwegian hotel pages of the site's 2015 layout: no JSON-LD; the place is marked up in
 // RDFa (v:name, v:average, v:count, v:street-address…) and ranked "Nr. 9 av 43 hoteller i Bergen".
 TEST(TripadvisorPlaceInChromium, TheRadissonBluBergenOnThe2015NorwegianLayout) {
