@@ -95,7 +95,7 @@ class PlaceEndpoint final : public Endpoint {
     const DecimalMark mark = decimal_mark_of(str(at(out, {"lang"})));
     json r = json::object();
     r["placeId"] = *p.string("placeId");
-    // The JSON-LD's url is relative on some pages (the 2019 mobile layout's "/Attraction_Review-…").
+    // The JSON-LD's url is a path on some layouts (2018, 2019: "/Attraction_Review-…").
     std::string link = schema_org::text(place, "url");
     if (link.empty()) link = str(at(out, {"canonical"}));
     if (link.empty()) link = str(at(out, {"url"}));

@@ -1,6 +1,7 @@
 // GET /scrape/travel/place end to end in real Chromium over a document written for the test that
-// carries a real Tripadvisor hotel page's JSON-LD, unchanged; and over a real page of the site's
-// 2018 layout that holds no place's data; and over a real attraction page of its 2019 mobile layout.
+// carries a real Tripadvisor hotel page's JSON-LD, unchanged; over a real list page of the site's
+// 2018 layout that holds no place's data; and over real place pages of its 2019 mobile, 2018
+// desktop (tripadvisor.co.uk) and 2015 Norwegian layouts (tests/sites/tripadvisor/pages/travel/).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -71,13 +72,18 @@ TEST(TripadvisorPlaceInChromium, TheKranjHouseOnThe2019MobileLayout) {
             "https://media-cdn.tripadvisor.com/media/photo-s/0f/d8/77/3e/main-square.jpg");
 }
 
-// The site answers the review page asked for with a redirect to the place's own page type.
-void redirect_to(TempReplayArchive& archive, const std::string& from, const std::string& to) {
+// The place's answer when the site redirects the review page asked for (`Attraction_Review-d…`)
+// to the place's own page `to`, a kept real page.
+nlohmann::json place_behind_redirect(const std::string& from, const std::string& to,
+                                     const std::string& page, const QueryParams& query) {
+  TempReplayArchive archive;
   TempReplayArchive::Entry redirect;
   redirect.url = from;
   redirect.status = 301;
   redirect.headers["Location"] = to;
   archive.add(redirect);
+  archive.file(to, gleaner::testing::site_page("tripadvisor", page));
+  return run_in_chromium(place_endpoint(), archive.load(), query).body["place"];
 }
 
 // A real restaurant page of the site's 2018 desktop layout on tripadvisor.co.uk (its DOM as a
@@ -87,16 +93,10 @@ TEST(TripadvisorPlaceInChromium, TheLoungeCafeLondonOnThe2018Layout) {
   const std::string restaurant =
       "https://www.tripadvisor.co.uk/Restaurant_Review-g186338-d10519837-Reviews-"
       "The_Lounge_Cafe-London_England.html";
-  TempReplayArchive archive;
-  redirect_to(archive, "https://www.tripadvisor.co.uk/Attraction_Review-d10519837.html",
-              restaurant);
-  archive.file(restaurant,
-               gleaner::testing::site_page(
-                   "tripadvisor",
-                   "travel/tripadvisor-co-uk-restaurant-lounge-cafe-london-dom-2018-05.html"));
-  auto result = run_in_chromium(place_endpoint(), archive.load(),
-                                {{"placeId", "d10519837"}, {"domain", "tripadvisor.co.uk"}});
-  const auto& p = result.body["place"];
+  const auto p = place_behind_redirect(
+      "https://www.tripadvisor.co.uk/Attraction_Review-d10519837.html", restaurant,
+      "travel/tripadvisor-co-uk-restaurant-lounge-cafe-london-dom-2018-05.html",
+      {{"placeId", "d10519837"}, {"domain", "tripadvisor.co.uk"}});
   EXPECT_EQ(p["name"], "The Lounge Cafe");
   EXPECT_EQ(p["type"], "restaurant");
   EXPECT_EQ(p["link"], restaurant);
@@ -104,8 +104,9 @@ TEST(TripadvisorPlaceInChromium, TheLoungeCafeLondonOnThe2018Layout) {
   EXPECT_EQ(p["reviews"], 83);
   EXPECT_EQ(p["priceRange"], "£");
   EXPECT_EQ(p["ranking"], "#1 of 18,470 Restaurants in London");
-  EXPECT_EQ(p["address"],
-            "Welford Centre 113 Chalkhill Road The Welford Centre, London, HA9 9FX, United Kingdom");
+  EXPECT_EQ(
+      p["address"],
+      "Welford Centre 113 Chalkhill Road The Welford Centre, London, HA9 9FX, United Kingdom");
   EXPECT_EQ(p["ratingHistogram"]["5"], 72);
   EXPECT_EQ(p["ratingHistogram"]["4"], 3);
 }
@@ -116,13 +117,10 @@ TEST(TripadvisorPlaceInChromium, TheRadissonBluBergenOnThe2015NorwegianLayout) {
   const std::string hotel =
       "https://www.tripadvisor.com/Hotel_Review-g190502-d206868-Reviews-"
       "Radisson_Blu_Royal_Hotel_Bergen-Bergen_Hordaland_Western_Norway.html";
-  TempReplayArchive archive;
-  redirect_to(archive, "https://www.tripadvisor.com/Attraction_Review-d206868.html", hotel);
-  archive.file(hotel, gleaner::testing::site_page(
-                          "tripadvisor",
-                          "travel/tripadvisor-no-hotel-radisson-blu-royal-bergen-rdfa-2015-04.html"));
-  auto result = run_in_chromium(place_endpoint(), archive.load(), {{"placeId", "d206868"}});
-  const auto& p = result.body["place"];
+  const auto p = place_behind_redirect(
+      "https://www.tripadvisor.com/Attraction_Review-d206868.html", hotel,
+      "travel/tripadvisor-no-hotel-radisson-blu-royal-bergen-rdfa-2015-04.html",
+      {{"placeId", "d206868"}});
   EXPECT_EQ(p["name"], "Radisson Blu Royal Hotel, Bergen");
   EXPECT_EQ(p["type"], "hotel");
   EXPECT_EQ(p["link"], hotel);
@@ -136,12 +134,9 @@ TEST(TripadvisorPlaceInChromium, TheParkInnTrysilOnThe2015NorwegianLayout) {
   const std::string hotel =
       "https://www.tripadvisor.com/Hotel_Review-g1006204-d2440155-Reviews-"
       "Park_Inn_Trysil_Mountain_Resort-Trysil_Municipality_Hedmark_Eastern_Norway.html";
-  TempReplayArchive archive;
-  redirect_to(archive, "https://www.tripadvisor.com/Attraction_Review-d2440155.html", hotel);
-  archive.file(hotel, gleaner::testing::site_page(
-                          "tripadvisor", "travel/tripadvisor-no-hotel-park-inn-trysil-rdfa-2015-04.html"));
-  auto result = run_in_chromium(place_endpoint(), archive.load(), {{"placeId", "d2440155"}});
-  const auto& p = result.body["place"];
+  const auto p = place_behind_redirect(
+      "https://www.tripadvisor.com/Attraction_Review-d2440155.html", hotel,
+      "travel/tripadvisor-no-hotel-park-inn-trysil-rdfa-2015-04.html", {{"placeId", "d2440155"}});
   EXPECT_EQ(p["name"], "Park Inn Trysil Mountain Resort");
   EXPECT_EQ(p["type"], "hotel");
   EXPECT_EQ(p["rating"], 4.5);
