@@ -11,7 +11,7 @@
     result: 'ul.search-results > li.regular-search-result, ul.search-results > li.yloca-search-result',
     ad: 'yloca-search-result',
     name: 'a.biz-name',
-    rating: '.biz-rating .i-stars[title]',
+    rating: '.biz-rating .i-stars[title], .biz-rating .star-img[title]',
     reviews: '.biz-rating .review-count',
     price: '.price-range',
     categories: '.category-str-list a',
@@ -39,9 +39,12 @@
     const snippet = r.querySelector(MARKUP.snippet);
     const address = r.querySelector(MARKUP.address);
     const photo = r.querySelector(MARKUP.photo);
-    let photoUrl = photo ? photo.getAttribute('src') : null;
-    // A page saved by a browser points its images at local copies; srcset keeps the site's.
-    if (photo && !/^https?:/.test(photoUrl || '')) {
+    // The photo as the site gives it ("https://…", "//s3-media3.fl.yelpcdn.com/…"); a page saved
+    // by a browser points src at a local copy, and srcset keeps the site's.
+    let photoUrl = null;
+    if (photo && /^(?:https?:)?\/\//.test(photo.getAttribute('src') || '')) {
+      photoUrl = photo.src;
+    } else if (photo) {
       photoUrl = (photo.getAttribute('srcset') || '').split(/\s+/)[0] || null;
     }
     return {
@@ -69,9 +72,12 @@
     };
   });
   const readMarkupPage = () => {
-    // "Showing 1-10 of 1607": the last number is the search's count.
-    const shown = /(\d[\d.,\s]*)\s*$/.exec(kit.text(MARKUP.total));
-    return {items: readMarkup(), totalResults: shown ? digits(shown[1]) : null};
+    // "Showing 1-10 of 1607": the results shown, and the search's count (the last number).
+    const text = kit.text(MARKUP.total);
+    const count = /(\d[\d.,\s]*)\s*$/.exec(text);
+    const range = /(\d[\d.,]*)\s*[-–]\s*(\d[\d.,]*)/.exec(text);
+    return {items: readMarkup(), totalResults: count ? digits(count[1]) : null,
+            shownFrom: range ? digits(range[1]) : null, shownTo: range ? digits(range[2]) : null};
   };
   const SEL = {
     rootProps: 'script[data-id="react-root-props"]',
@@ -118,7 +124,8 @@
     const fromMarkup = readMarkupPage();
     if (fromMarkup.items.length) {
       return {hasScript: !!script, hasState: !!root, hasList: false, markup: true,
-              totalResults: fromMarkup.totalResults, items: fromMarkup.items};
+              totalResults: fromMarkup.totalResults, shownFrom: fromMarkup.shownFrom,
+              shownTo: fromMarkup.shownTo, items: fromMarkup.items};
     }
   }
   return {hasScript: !!script, hasState: !!root, hasList: !!list, totalResults, items};
