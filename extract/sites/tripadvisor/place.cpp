@@ -95,9 +95,11 @@ class PlaceEndpoint final : public Endpoint {
     const DecimalMark mark = decimal_mark_of(str(at(out, {"lang"})));
     json r = json::object();
     r["placeId"] = *p.string("placeId");
+    // The JSON-LD's url is a path on some layouts (2018, 2019: "/Attraction_Review-…").
     std::string link = schema_org::text(place, "url");
     if (link.empty()) link = str(at(out, {"canonical"}));
     if (link.empty()) link = str(at(out, {"url"}));
+    if (!link.empty()) link = absolute_url(str(at(out, {"url"})), link);
     r["type"] = type_of(
         link.find("tripadvisor") != std::string::npos ? link : str(at(out, {"url"})), place);
     r["name"] = schema_org::text(place, "name");
@@ -131,11 +133,13 @@ class PlaceEndpoint final : public Endpoint {
     if (const json& a = at(out, {"amenities"}); a.is_array() && !a.empty()) r["amenities"] = a;
     if (auto photos = schema_org::images(at(place, {"image"})); !photos.empty())
       r["photos"] = photos;
-    // "Excellent 1,024", "Very good 152"... from 5 stars down.
+    // "Excellent 1,024", "Very good 152"... from 5 stars down. A row of a share ("Excellent 57%",
+    // the older layouts' summary chart) is not a count: those rows are passed over.
     json histogram = json::object();
     int star = 5;
     for (const json& line : at(out, {"histogram"})) {
       if (star < 1) break;
+      if (str(line).find('%') != std::string::npos) continue;
       if (auto n = parse_number(str(line), mark))
         histogram[std::to_string(star--)] = static_cast<long long>(*n);
     }

@@ -6,14 +6,38 @@
                  'LandmarksOrHistoricalBuildings', 'Product', 'TouristTrip', 'TouristDestination', 'City',
                  'Place', 'LocalBusiness'];
   const SEL = {
-    histogram: '[data-test-target="review-rating-filter"] li, .ratings_chart li, [data-automation="reviewRatingFilter"] label',
+    // The reviews' rating filter (counts) in each layout; the older layouts' summary chart, whose
+    // rows are shares ("57%"), comes first in the document and is passed over by place.cpp.
+    histogram: '[data-test-target="review-rating-filter"] li, .ratings_chart li, [data-automation="reviewRatingFilter"] label, [data-param="trating"] .item, #ratingFilter .filterItem',
     amenities: '[data-test-target="amenity_text"], [data-automation="amenity"]',
     description: '[data-automation="aboutTabDescription"], .fIrGe, [data-test-target="hotels-about"] div',
+    ranking: '.header_popularity',
   };
   const nodes = kit.jsonLd();
-  const place = nodes.find((n) => [].concat(n['@type']).some((t) => TYPES.includes(t))) || null;
+  // Pages of before the JSON-LD (2015 and earlier) mark the place up in RDFa of the
+  // data-vocabulary.org kind (v:name, v:average, v:count, v:street-address…): read into the
+  // schema.org shape the JSON-LD has, so place.cpp shapes either alike.
+  const rdfa = (p) => {
+    const e = document.querySelector(`[property="v:${p}"]`);
+    return e ? (e.getAttribute('content') || kit.text(e)) : '';
+  };
+  const rdfaPlace = () => {
+    const name = kit.text('[property="v:name"], [rel="v:name"]');
+    if (!name) return null;
+    return {'@type': 'LocalBusiness', name,
+            aggregateRating: {ratingValue: rdfa('average'), reviewCount: rdfa('count')},
+            address: {streetAddress: rdfa('street-address'), addressLocality: rdfa('locality'),
+                      addressRegion: rdfa('region'), postalCode: rdfa('postal-code'),
+                      addressCountry: rdfa('country-name')}};
+  };
+  const place = nodes.find((n) => [].concat(n['@type']).some((t) => TYPES.includes(t))) || rdfaPlace();
   const body = document.body ? document.body.innerText : '';
-  const ranking = /#\s?\d[\d,.]*\s+(?:of|sur|von|de|di|van)\s+[\d,.\s]+[^\n]{0,80}/i.exec(body);
+  // "#2 of 32 things to do in Kranj", "Nr. 9 av 43 hoteller i Bergen", "Nr. 3 von 120 …",
+  // "N° 5 sur 76 …": the place's rank among its kind in the page's language.
+  // Read in the ranking's own element where the layout has one (its text runs on into the next
+  // element's in the page's text), else in the page's text.
+  const RANK = /(?:#|\bNr\.|\bN°|\bN\.º)\s?\d[\d,.]*\s+(?:of|sur|von|de|di|van|av|af)\s+[\d,.\s]+[^\n]{0,80}/i;
+  const ranking = RANK.exec(kit.text(SEL.ranking)) || RANK.exec(body);
   return {
     url: location.href,
     canonical: kit.meta().canonical || null,

@@ -1,6 +1,7 @@
 // GET /scrape/local/place: one Yelp business page (/biz/<alias or id>). place.js reads the page's
-// schema.org JSON-LD (LocalBusiness or a subtype) and, from the markup, the name, categories, hours
-// table, amenities and photos; this shapes them.
+// schema.org JSON-LD (LocalBusiness or a subtype), the business in the page's state (pages served
+// without that JSON-LD) and, from the markup, the name, categories, hours table, amenities and
+// photos; this shapes them.
 
 #include "core/error.h"
 #include "extract/sites/common/clock.h"
@@ -55,19 +56,26 @@ class PlaceEndpoint final : public Endpoint {
   json shape(const json& out, const ValidatedParams& p) const override {
     const json& node = at(out, {"business"});
     const json& nodes = at(out, {"nodes"});
+    // The business in the page's state: what a page served without the JSON-LD still carries.
+    const json& state = at(out, {"state"});
     const std::string h1 = str(at(out, {"name"}));
-    if (!node.is_object() && h1.empty()) {
+    if (!node.is_object() && !state.is_object() && h1.empty()) {
       throw extraction_failed(
           "could not find the business's data on the page",
-          "no LocalBusiness JSON-LD and no heading at " + str(at(out, {"url"})));
+          "no LocalBusiness JSON-LD, no business in the state and no heading at " +
+              str(at(out, {"url"})));
     }
     const std::string id = id_of(*p.string("placeId"));
     json place = json::object();
     place["id"] = id;
     std::string name = schema_org::text(node, "name");
+    if (name.empty()) name = str(at(state, {"name"}));
     place["name"] = name.empty() ? h1 : name;
     place["link"] = "https://" + host_of(p) + "/biz/" + id;
+    // The header's categories, else the state's, else the JSON-LD's cuisines.
     json categories = at(out, {"categories"}).is_array() ? at(out, {"categories"}) : json::array();
+    if (categories.empty() && at(state, {"categories"}).is_array())
+      categories = at(state, {"categories"});
     const json& serves = at(node, {"servesCuisine"});
     if (categories.empty()) {
       for (const json& c : serves.is_array() ? serves : json::array({serves})) {
@@ -79,12 +87,32 @@ class PlaceEndpoint final : public Endpoint {
       place["rating"] = r["value"];
       if (r.contains("count")) place["reviews"] = r["count"];
     }
-    if (std::string price = schema_org::text(node, "priceRange"); !price.empty())
-      place["priceRange"] = price;
-    if (std::string phone = schema_org::text(node, "telephone"); !phone.empty())
-      place["phone"] = phone;
-    if (json a = schema_org::address(at(node, {"address"}), nodes); a.is_object())
+    if (!place.contains("rating") && at(state, {"rating"}).is_number())
+      place["rating"] = at(state, {"rating"});
+    if (!place.contains("reviews") && at(state, {"reviewCount"}).is_number_integer())
+      place["reviews"] = at(state, {"reviewCount"});
+    std::string price = schema_org::text(node, "priceRange");
+    if (price.empty()) price = str(at(state, {"priceRange"}));
+    if (!price.empty()) place["priceRange"] = price;
+    std::string phone = schema_org::text(node, "telephone");
+    if (phone.empty()) phone = str(at(state, {"phone"}));
+    if (!phone.empty()) place["phone"] = phone;
+    if (json a = schema_org::address(at(node, {"address"}), nodes); a.is_object()) {
       place["address"] = a["full"];
+    } else if (const json& sa = at(state, {"address"}); sa.is_object()) {
+      // The state's address in the JSON-LD's terms, so both read alike.
+      std::string street;
+      for (const json& line : at(sa, {"lines"})) {
+        if (std::string l = str(line); !l.empty()) street += (street.empty() ? "" : ", ") + l;
+      }
+      const json postal = {{"streetAddress", street},
+                           {"addressLocality", str(at(sa, {"city"}))},
+                           {"addressRegion", str(at(sa, {"region"}))},
+                           {"postalCode", str(at(sa, {"postalCode"}))},
+                           {"addressCountry", str(at(sa, {"country"}))}};
+      if (json a2 = schema_org::address(postal, nodes); a2.is_object())
+        place["address"] = a2["full"];
+    }
     if (auto geo = schema_org::coordinates(at(node, {"geo"}), nodes)) {
       place["location"] = {{"latitude", geo->first}, {"longitude", geo->second}};
     }

@@ -1,5 +1,6 @@
 // GET /scrape/yelp/search: one Yelp search results page. search.js reads the business results of
-// the page's embedded state (`react_root_props`); this splits them into ads and organic results and
+// the page's embedded state (`react_root_props`), or of the markup on a page of the older layout
+// drawn on the server; this splits them into ads and organic results and
 // shapes them as the hosted service answers, with keys absent where the page leaves them empty.
 
 #include "core/error.h"
@@ -63,10 +64,12 @@ json categories_of(const std::string& base, const json& item) {
 
 // The keys organic results and ads share: the business, its link, its rating and its photo.
 json business_of(const std::string& base, const json& item) {
-  json one = {{"placeId", str(at(item, {"bizId"}))},
-              {"placeAlias", str(at(item, {"alias"}))},
-              {"url", business_url(base, str(at(item, {"businessUrl"})))},
-              {"title", str(at(item, {"name"}))}};
+  json one = json::object();
+  // A page of the older layout shown to a signed-in visitor gives no business id.
+  if (std::string id = str(at(item, {"bizId"})); !id.empty()) one["placeId"] = id;
+  one["placeAlias"] = str(at(item, {"alias"}));
+  one["url"] = business_url(base, str(at(item, {"businessUrl"})));
+  one["title"] = str(at(item, {"name"}));
   one["categories"] = categories_of(base, item);
   if (const json& r = at(item, {"rating"}); r.is_number()) one["rating"] = r;
   if (const json& n = at(item, {"reviewCount"}); n.is_number_integer()) one["reviews"] = n;
@@ -75,7 +78,9 @@ json business_of(const std::string& base, const json& item) {
 }
 
 json shape_search(const json& output, const ValidatedParams& p) {
-  if (at(output, {"hasState"}) != true || at(output, {"hasList"}) != true) {
+  // The state's list, or (a page of the older server-drawn layout) the results of the markup.
+  const bool markup = at(output, {"markup"}) == true;
+  if (!markup && (at(output, {"hasState"}) != true || at(output, {"hasList"}) != true)) {
     throw extraction_failed("could not find the search results' data on the page",
                             at(output, {"hasState"}) == true
                                 ? "react_root_props without searchPageProps' components"
@@ -115,11 +120,21 @@ json shape_search(const json& output, const ValidatedParams& p) {
   out["searchInformation"] = information;
   out["organicResults"] = organic;
   out["ads"] = ads;
-  json pagination = {{"currentPage", start / kPerPage + 1}, {"perPage", kPerPage}};
+  // Ten a page, unless the page says it shows more ("Showing 1-30 of 539": the older layout, to a
+  // visitor who chose 30); a last page's shorter range says nothing of the others.
+  long long per_page = kPerPage;
+  const json& shown_to = at(output, {"shownTo"});
+  const json& shown_from = at(output, {"shownFrom"});
+  if (shown_to.is_number_integer() && shown_from.is_number_integer() && total.is_number_integer() &&
+      shown_to.get<long long>() < total.get<long long>()) {
+    const long long n = shown_to.get<long long>() - shown_from.get<long long>() + 1;
+    if (n > kPerPage && n % kPerPage == 0) per_page = n;
+  }
+  json pagination = {{"currentPage", start / per_page + 1}, {"perPage", per_page}};
   if (total.is_number_integer()) {
-    const long long pages = (total.get<long long>() + kPerPage - 1) / kPerPage;
+    const long long pages = (total.get<long long>() + per_page - 1) / per_page;
     pagination["totalPages"] = pages;
-    if (start / kPerPage + 1 < pages) pagination["nextPageUrl"] = search_url(p, start + kPerPage);
+    if (start / per_page + 1 < pages) pagination["nextPageUrl"] = search_url(p, start + per_page);
   }
   out["pagination"] = pagination;
   return out;

@@ -67,6 +67,25 @@ TEST(TripadvisorPlaceShape, TheLeSoleilHotel) {
             (json{{"5", 612}, {"4", 356}, {"3", 141}, {"2", 58}, {"1", 48}}));
 }
 
+// The 2019 mobile layout (tests/sites/tripadvisor/pages/travel/, the Kranj House): a relative url
+// in the JSON-LD, and a summary chart of shares ahead of the rating filter's counts.
+TEST(TripadvisorPlaceShape, ARelativeLinkAndAChartOfSharesOnTheOlderLayouts) {
+  const json out = {
+      {"url", "https://www.tripadvisor.com/Attraction_Review-g644300-d7289577-Reviews-Kranj.html"},
+      {"place",
+       {{"@type", "LocalBusiness"},
+        {"name", "Tourist Information Centre – Kranj House"},
+        {"url", "/Attraction_Review-g644300-d7289577-Reviews-Kranj.html"}}},
+      {"histogram",
+       {"Excellent 57%", "Very good 41%", "Average 2%", "Poor 0%", "Terrible 0%", "Excellent 13",
+        "Very good 6", "Average 1", "Poor 0", "Terrible 0"}}};
+  const json b = place().shape(out, place().validate({{"placeId", "g644300-d7289577"}}));
+  EXPECT_EQ(b["place"]["link"],
+            "https://www.tripadvisor.com/Attraction_Review-g644300-d7289577-Reviews-Kranj.html");
+  EXPECT_EQ(b["place"]["ratingHistogram"],
+            (json{{"5", 13}, {"4", 6}, {"3", 1}, {"2", 0}, {"1", 0}}));
+}
+
 TEST(TripadvisorPlaceShape, TheTypeFollowsThePageTheSiteSettledOn) {
   const json restaurant = {
       {"url", "https://www.tripadvisor.fr/Restaurant_Review-g304135-d1-Reviews-Amudham.html"},

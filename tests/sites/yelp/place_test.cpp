@@ -1,7 +1,7 @@
 // GET /scrape/local/place without a browser: ids and aliases, country domains, the business page
-// URL, and the shaping of place.js's recorded output on a document written for the test (no Yelp
-// business page is among the fixtures): schema.org JSON-LD filled with the real business object of
-// the site's API answer in the fixtures.
+// URL, and the shaping of place.js's recorded output on a document written for the test (schema.org
+// JSON-LD filled with the real business object of the site's API answer in the fixtures) and on a
+// real business page of 2025 served without the business JSON-LD.
 #include <gtest/gtest.h>
 
 #include "core/error.h"
@@ -59,6 +59,27 @@ TEST(YelpPlaceShape, GauchoParrillaArgentina) {
   EXPECT_EQ(testing::error_of_shape(place(), json{{"business", nullptr}, {"name", ""}},
                                     place().validate({{"placeId", "x"}})),
             ErrorCode::ExtractionFailed);
+}
+
+// A real business page of 2025 served without the business JSON-LD (pages/local/): the answer
+// comes from the business in the page's state, its address in the JSON-LD's terms.
+TEST(YelpPlaceShape, TurmericFromThePagesState) {
+  json out =
+      testing::recorded("yelp/data/place/turmeric-no-business-jsonld-2025_script_output.json");
+  ASSERT_TRUE(out["business"].is_null());
+  const json b = place().shape(out, place().validate({{"placeId", "turmeric-university-city"}}));
+  EXPECT_EQ(b["place"]["rating"], 4.2);
+  EXPECT_EQ(b["place"]["reviews"], 298);
+  EXPECT_EQ(b["place"]["phone"], "(314) 899-9995");
+  EXPECT_EQ(b["place"]["address"], "6679 Delmar Blvd, University City, MO, 63130, US");
+  // The header's categories first; the state's when the header shows none.
+  out["categories"] = json::array();
+  EXPECT_EQ(place().shape(out, place().validate({{"placeId", "x"}}))["place"]["categories"],
+            (json{"Indian", "Comfort Food", "Bars"}));
+  out["state"] = nullptr;
+  const json bare = place().shape(out, place().validate({{"placeId", "x"}}));
+  EXPECT_FALSE(bare["place"].contains("rating"));
+  EXPECT_EQ(bare["place"]["name"], "Turmeric");  // the heading
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // GET /scrape/yelp/search end to end in real Chromium over the real items of a Yelp search page
 // (plumbers in Seattle, WA; 12 ads) in the smallest document that carries them on the site
 // (data/search/plumbers-seattle-real-items-in-a-minimal-document.html, built by
-// build_minimal_document.py): no whole Yelp search page could be found.
+// build_minimal_document.py); and over a whole real search page of the site's 2017 layout.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -44,6 +44,92 @@ TEST(YelpSearchInChromium, PlumbersInSeattleRealItemsInAMinimalDocument) {
             "%26+availability");
   EXPECT_EQ(b["ads"][2]["reviews"], 677);
   EXPECT_EQ(b["pagination"]["currentPage"], 1);
+}
+
+// A whole real search page of the site's 2017 layout, drawn on the server (no embedded state),
+// as a browser saved it ("fried chicken" in Atlanta, GA: 10 results of 1,607 and 3 ads).
+TEST(YelpSearchInChromium, FriedChickenInAtlantaOnThe2017Layout) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.yelp.com/search?",
+      gleaner::testing::site_page(
+          "yelp", "local/yelp-com-search-fried-chicken-atlanta-saved-page-2017-09.html")));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"keyword", "fried chicken"}, {"location", "Atlanta, GA"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 1607);
+  EXPECT_EQ(b["pagination"]["totalPages"], 161);
+  ASSERT_EQ(b["organicResults"].size(), 10u);
+  const auto& first = b["organicResults"][0];
+  EXPECT_EQ(first["position"], 1);
+  EXPECT_EQ(first["placeId"], "ApwmEiStq9aP9-Tf2xfVtA");
+  EXPECT_EQ(first["placeAlias"], "guss-world-famous-fried-chicken-atlanta");
+  EXPECT_EQ(first["title"], "Gus’s World Famous Fried Chicken");
+  EXPECT_EQ(first["rating"], 4.0);
+  EXPECT_EQ(first["reviews"], 549);
+  EXPECT_EQ(first["price"], "$$");
+  EXPECT_EQ(first["streetAddress"], "231 West Peachtree Street Northeast A-05, Atlanta, GA 30303");
+  EXPECT_EQ(first["categories"][1]["title"], "Chicken Shop");
+  EXPECT_EQ(first["thumbnail"],
+            "https://s3-media2.fl.yelpcdn.com/bphoto/fl3r9ErnihdLhbEw_JtR-A/180s.jpg");
+  EXPECT_EQ(first["snippet"].get<std::string>().rfind("Ok. Heavy with salt, msg.", 0), 0u);
+  EXPECT_EQ(b["organicResults"][1]["title"], "South City Kitchen - Midtown");
+  EXPECT_EQ(b["organicResults"][1]["rating"], 4.5);
+  EXPECT_EQ(b["organicResults"][1]["reviews"], 1777);
+  EXPECT_EQ(b["organicResults"][9]["title"], "Rock’s Chicken & Fries");
+  EXPECT_EQ(b["organicResults"][9]["price"], "$");
+  ASSERT_EQ(b["ads"].size(), 3u);
+  EXPECT_EQ(b["ads"][0]["title"], "CalaBar & Grill");
+  EXPECT_EQ(b["ads"][0]["placeId"], "PX_xyQcEj1bnaec2oMwH2w");
+  EXPECT_EQ(b["ads"][0]["url"], "https://www.yelp.com/biz/calabar-and-grill-stone-mountain-2");
+  EXPECT_EQ(b["ads"][0]["phone"], "(404) 299-2240");
+  EXPECT_EQ(b["ads"][0]["reviews"], 80);
+  EXPECT_EQ(b["ads"][2]["title"], "Copeland’s");
+  EXPECT_EQ(b["ads"][2]["rating"], 3.5);
+}
+
+// Another real page of that layout as the server sent it to a signed-in visitor who chose 30
+// results a page ("universities" in Atlanta, GA: 30 of 539, 3 ads): stars drawn by
+// `i.star-img`, photos at protocol-relative addresses, no business ids.
+TEST(YelpSearchInChromium, UniversitiesInAtlantaThirtyAPageOnThe2017Layout) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.yelp.com/search?",
+      gleaner::testing::site_page(
+          "yelp", "local/yelp-com-search-universities-atlanta-30-a-page-2017-09.html")));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"keyword", "universities"}, {"location", "Atlanta, GA"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 539);
+  EXPECT_EQ(b["pagination"]["perPage"], 30);
+  EXPECT_EQ(b["pagination"]["totalPages"], 18);
+  EXPECT_EQ(b["pagination"]["nextPageUrl"],
+            "https://www.yelp.com/search?find_desc=universities&find_loc=Atlanta%2C+GA&start=30");
+  ASSERT_EQ(b["organicResults"].size(), 30u);
+  const auto& first = b["organicResults"][0];
+  EXPECT_EQ(first["title"], "Georgia Institute of Technology");
+  EXPECT_FALSE(first.contains("placeId"));
+  EXPECT_EQ(first["placeAlias"], "georgia-institute-of-technology-atlanta-2");
+  EXPECT_EQ(first["url"], "https://www.yelp.com/biz/georgia-institute-of-technology-atlanta-2");
+  EXPECT_EQ(first["rating"], 4.0);
+  EXPECT_EQ(first["reviews"], 30);
+  EXPECT_EQ(first["streetAddress"], "225 North Ave NW, Atlanta, GA 30332");
+  EXPECT_EQ(first["categories"][0]["title"], "Colleges & Universities");
+  EXPECT_EQ(first["thumbnail"],
+            "https://s3-media3.fl.yelpcdn.com/bphoto/IUCrUehycShuL06bFWUOGA/90s.jpg");
+  EXPECT_EQ(first["snippet"].get<std::string>().rfind("\"Don't send my boy to MIT,\"", 0), 0u);
+  EXPECT_EQ(b["organicResults"][1]["title"], "Emory University");
+  EXPECT_EQ(b["organicResults"][1]["rating"], 4.5);
+  EXPECT_EQ(b["organicResults"][29]["position"], 30);
+  EXPECT_EQ(b["organicResults"][29]["title"], "Georgia Tech Conference Services");
+  ASSERT_EQ(b["ads"].size(), 3u);
+  EXPECT_EQ(b["ads"][0]["title"], "Fortis College");
+  EXPECT_EQ(b["ads"][0]["placeId"], "NHi0up6UovtAcUuodyUHYw");
+  EXPECT_EQ(b["ads"][0]["url"], "https://www.yelp.com/biz/fortis-college-smyrna");
+  EXPECT_FALSE(b["ads"][0].contains("rating"));
+  EXPECT_EQ(b["ads"][1]["title"], "Clark Atlanta University");
+  EXPECT_EQ(b["ads"][1]["rating"], 5.0);
+  EXPECT_EQ(b["ads"][1]["reviews"], 2);
 }
 
 }  // namespace

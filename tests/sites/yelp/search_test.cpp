@@ -1,8 +1,8 @@
 // GET /scrape/yelp/search without a browser: its parameters (the hosted service's clients' names
 // and domains), the search page's URL, and the shaping of search.js's recorded output on the real
 // items of a Yelp search page (plumbers in Seattle, WA: 12 ads) in the smallest document that
-// carries them (data/search/plumbers-seattle-real-items-in-a-minimal-document.html; no whole Yelp
-// search page could be found).
+// carries them (data/search/plumbers-seattle-real-items-in-a-minimal-document.html), and on a
+// whole real search page of the 2017 server-drawn layout (pages/local/).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -185,6 +185,30 @@ TEST(YelpSearchShape, APageWithoutTheStateOrItsListIsNotRead) {
   out = recording();
   out["items"] = json::array();
   EXPECT_FALSE(search().has_content(search().shape(out, search().validate(kPlumbers))));
+}
+
+// The whole real search page of the 2017 server-drawn layout (pages/local/), as search.js reads
+// its markup: the ads' click counters are followed to their businesses, the count is the page's.
+TEST(YelpSearchShape, TheRealPageOfThe2017LayoutReadFromItsMarkup) {
+  const json out =
+      testing::recorded("yelp/data/search/fried-chicken-atlanta-2017_script_output.json");
+  const json b = search().shape(
+      out, search().validate({{"keyword", "fried chicken"}, {"location", "Atlanta, GA"}}));
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 1607);
+  EXPECT_EQ(b["pagination"]["nextPageUrl"],
+            "https://www.yelp.com/search?find_desc=fried+chicken&find_loc=Atlanta%2C+GA&start=10");
+  ASSERT_EQ(b["organicResults"].size(), 10u);
+  EXPECT_EQ(b["organicResults"][2]["title"], "Mary Mac’s Tea Room");
+  EXPECT_EQ(b["organicResults"][2]["reviews"], 2241);
+  ASSERT_EQ(b["ads"].size(), 3u);
+  EXPECT_EQ(b["ads"][1]["title"], "Red Chili Cafe");
+  EXPECT_EQ(b["ads"][1]["phone"], "(470) 239-5798");
+  // Without its markup's results (and without the state) the page is not read.
+  json empty = out;
+  empty["markup"] = false;
+  EXPECT_EQ(testing::error_of_shape(search(), empty,
+                                    search().validate({{"keyword", "x"}, {"location", "y"}})),
+            ErrorCode::ExtractionFailed);
 }
 
 }  // namespace
