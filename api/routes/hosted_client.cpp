@@ -32,9 +32,6 @@ constexpr NotImplementedOperation kNotImplemented[] = {
     {"/scrape/google-maps/contributor-reviews", "Google Maps contributor reviews",
      "no saved Google Maps contributor profile or its reviews response could be found to verify a "
      "reader on"},
-    {"/scrape/glassdoor/job", "Glassdoor job",
-     "no real Glassdoor job posting page (/job-listing/...) could be found to build and verify "
-     "its reader on"},
 };
 
 }  // namespace

@@ -104,7 +104,7 @@ TEST(OpenApi, EveryDataEndpointHasItsPathDeclaredParametersAndResponseSchema) {
 
 TEST(OpenApi, TheHostedServicesOperationsWithoutARealPageAre501) {
   const json& paths = document().at("paths");
-  for (const char* path : {"/scrape/glassdoor/job"}) {
+  for (const char* path : {"/scrape/google/shopping", "/scrape/google/flights"}) {
     ASSERT_TRUE(paths.contains(path)) << path;
     const json& responses = paths.at(path).at("get").at("responses");
     EXPECT_TRUE(responses.contains("501")) << path;

@@ -176,6 +176,7 @@ const std::map<std::string, std::string>& site_samples() {
       {"shop/collections", "https://shop.test/"},
       {"stays/place", "https://www.booking.com/hotel/es/ruidera.html"},
       {"jobs/job", "https://www.indeed.com/viewjob?jk=29dd4196cccd7eaf"},
+      {"careers/job", "https://www.glassdoor.com/job-listing/x.htm?jl=1009722062558"},
       {"bizdir/place", "https://www.yellowpages.com/san-francisco-ca/mip/z-y-restaurant-4970454"},
       {"homes/property", "https://www.redfin.com/WA/Seattle/1-Main-St-98101/home/12345"},
       {"rentals/property", "https://www.airbnb.com/rooms/1944564"},

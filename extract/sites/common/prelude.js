@@ -220,7 +220,33 @@
     try { return new URL(href, base || document.baseURI).href; } catch (e) { return null; }
   };
   const lower = (s) => (s == null ? '' : String(s).toLowerCase());
+  // A description's markup keeping nothing that runs or loads: no scripts, styles, frames, forms,
+  // event handlers or javascript: links (only http(s) links keep their href).
+  const safeHtml = (html) => {
+    const t = document.createElement('template');
+    t.innerHTML = html || '';
+    const drop = 'script,style,iframe,object,embed,form,input,button,link,meta,noscript,svg';
+    t.content.querySelectorAll(drop).forEach((n) => n.remove());
+    t.content.querySelectorAll('*').forEach((n) => {
+      for (const a of Array.from(n.attributes)) {
+        const name = a.name.toLowerCase();
+        const keep = (n.tagName === 'A' && name === 'href' && /^https?:/i.test(a.value)) ||
+            name === 'colspan' || name === 'rowspan';
+        if (!keep) n.removeAttribute(a.name);
+      }
+    });
+    return t.innerHTML.trim();
+  };
+  // The text of a description's markup: blocks and list items on lines of their own.
+  const htmlText = (html) => {
+    const t = document.createElement('template');
+    t.innerHTML = (html || '').replace(/<br\s*\/?>/gi, '\n')
+        .replace(/<\/(p|div|li|h[1-6]|ul|ol|tr)>/gi, '$&\n').replace(/<li[^>]*>/gi, '$&• ');
+    return (t.content.textContent || '').split('\n').map((l) => l.replace(/\s+/g, ' ').trim())
+        .filter((l) => l).join('\n');
+  };
 
   return {valueAt, prefixedJson, parseJson, decodeEntities, jsonLd, nextData, resolveRefs,
-          apolloCache, windowObject, afInitData, meta, text, texts, attr, abs, lower, scriptTexts};
+          apolloCache, windowObject, afInitData, meta, text, texts, attr, abs, lower, scriptTexts,
+          safeHtml, htmlText};
 }

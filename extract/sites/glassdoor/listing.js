@@ -30,7 +30,9 @@
     return {
       listingId: j.listingId || h.jobListingId || null,
       title: h.jobTitleText || j.jobTitleText || null,
-      employer: (h.employer && h.employer.name) || h.employerNameFromSearch || null,
+      // The card shows the name the listing was posted under ("Athenahealth"), not the
+      // employer profile's legal name ("athenahealth, Inc.").
+      employer: h.employerNameFromSearch || (h.employer && h.employer.name) || null,
       rating: h.rating, location: h.locationName, link: h.jobLink || h.seoJobLink || null,
       ageInDays: h.ageInDays, easyApply: h.easyApply, payPeriod: h.payPeriod,
       pay: h.payPeriodAdjustedPay || null, payCurrency: h.payCurrency || null,

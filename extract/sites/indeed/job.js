@@ -20,32 +20,6 @@
   const key = (body && body.jobKey) || (record && record.key) ||
       (initial && initial.autoOpenTwoPaneJobKey) || null;
 
-  // Keeps the markup of a description and nothing that runs or loads: no scripts, styles,
-  // frames, forms, event handlers or javascript: links.
-  const sanitize = (html) => {
-    const t = document.createElement('template');
-    t.innerHTML = html || '';
-    const drop = 'script,style,iframe,object,embed,form,input,button,link,meta,noscript,svg';
-    t.content.querySelectorAll(drop).forEach((n) => n.remove());
-    t.content.querySelectorAll('*').forEach((n) => {
-      for (const a of Array.from(n.attributes)) {
-        const name = a.name.toLowerCase();
-        const keep = (n.tagName === 'A' && name === 'href' && /^https?:/i.test(a.value)) ||
-            name === 'colspan' || name === 'rowspan';
-        if (!keep) n.removeAttribute(a.name);
-      }
-    });
-    return t.innerHTML.trim();
-  };
-  // Text of a description's markup: blocks and list items on lines of their own.
-  const textOf = (html) => {
-    const t = document.createElement('template');
-    t.innerHTML = (html || '').replace(/<br\s*\/?>/gi, '\n')
-        .replace(/<\/(p|div|li|h[1-6]|ul|ol|tr)>/gi, '$&\n').replace(/<li[^>]*>/gi, '$&• ');
-    return (t.content.textContent || '').split('\n').map((l) => l.replace(/\s+/g, ' ').trim())
-        .filter((l) => l).join('\n');
-  };
-
   const html = (model && model.sanitizedJobDescription) ||
       (document.querySelector(SEL.description) || {}).innerHTML || '';
   const postings = kit.jsonLd('JobPosting');
@@ -64,8 +38,8 @@
     record: record ? {key: record.key, title: record.title, datePublished: record.datePublished,
                       expired: record.expired, url: record.url,
                       employer: record.sourceEmployerName} : null,
-    descriptionHtml: sanitize(html),
-    description: textOf(html),
+    descriptionHtml: kit.safeHtml(html),
+    description: kit.htmlText(html),
     posting: postings[0] || null,
     lang: document.documentElement.getAttribute('lang'),
   };

@@ -68,8 +68,13 @@ json shape_listing(const json& output, const ValidatedParams& params) {
                                  : str(at(output, {"origin"}));
   json out = json::object();
   json info = {{"keyword", *params.string("keyword")}, {"location", *params.string("location")}};
-  // "14,000+ jobs": the count the page shows (a floor when it ends in '+').
-  if (auto total = parse_count(str(at(output, {"count"})))) info["totalResults"] = *total;
+  // "14,000+ jobs": the count the page shows (a floor when it ends in '+'); where the page hides
+  // the line (2026 pages), the count its data carries.
+  if (auto total = parse_count(str(at(output, {"count"})))) {
+    info["totalResults"] = *total;
+  } else if (const json& n = at(output, {"totalJobCount"}); n.is_number_integer()) {
+    info["totalResults"] = n;
+  }
   out["searchInformation"] = info;
   json jobs = json::array();
   for (const json& r : results) {
@@ -97,9 +102,14 @@ json shape_listing(const json& output, const ValidatedParams& params) {
     const json& salary = at(r, {"extractedSalary"});
     if (salary.is_object()) {
       json s = json::object();
-      // Indeed writes -1 for the missing end of a range ("From $22.38 an hour").
-      if (const json& v = at(salary, {"min"}); v.is_number() && v.get<double>() >= 0) s["min"] = v;
-      if (const json& v = at(salary, {"max"}); v.is_number() && v.get<double>() >= 0) s["max"] = v;
+      // Indeed writes -1 for the missing end of a range ("From $22.38 an hour") and 0 for the
+      // missing start ("Up to ₹3,200 a month").
+      const json& lo = at(salary, {"min"});
+      const json& hi = at(salary, {"max"});
+      const bool up_to =
+          lo.is_number() && lo.get<double>() == 0 && hi.is_number() && hi.get<double>() > 0;
+      if (lo.is_number() && lo.get<double>() >= 0 && !up_to) s["min"] = lo;
+      if (hi.is_number() && hi.get<double>() >= 0) s["max"] = hi;
       if (std::string t = str(at(salary, {"type"})); !t.empty()) s["type"] = upper(t);
       if (std::string c = str(at(r, {"salarySnippet", "currency"})); !c.empty()) s["currency"] = c;
       if (std::string t = str(at(r, {"salarySnippet", "text"})); !t.empty()) s["text"] = t;

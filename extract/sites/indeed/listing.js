@@ -1,7 +1,8 @@
 // Reads an Indeed search results page: the job cards the page embeds
 // (`window.mosaic.providerData["mosaic-provider-jobcards"]` → metaData.mosaicProviderJobCardsModel
 // .results), the related searches the page embeds (`"relatedQueries":[...]`), the job count line
-// and the pager's next link.
+// (and the count the page embeds, `"totalJobCount"`, for pages that hide the line) and the pager's
+// next link.
 (args, kit) => {
   const SEL = {
     count: '.jobsearch-JobCountAndSortPane-jobCount',
@@ -32,6 +33,14 @@
     pubDate: r.pubDate, sponsored: r.sponsored, taxonomy: r.taxonomyAttributes,
     jobTypes: r.jobTypes, extractedSalary: r.extractedSalary, salarySnippet: r.salarySnippet,
   })) : null;
+  // The number of jobs the search found, as the page's data carries it (shown or not).
+  const embeddedCount = () => {
+    for (const text of kit.scriptTexts('script:not([src])')) {
+      const m = /"totalJobCount":(\d+)/.exec(text);
+      if (m) return Number(m[1]);
+    }
+    return null;
+  };
   const next = document.querySelector(SEL.next);
   return {
     origin: location.origin,
@@ -39,6 +48,7 @@
     pageNumber: model ? model.pageNumber : null,
     related: valueAfter('"relatedQueries":'),
     count: kit.text(SEL.count),
+    totalJobCount: embeddedCount(),
     next: next ? kit.abs(next.getAttribute('href')) : null,
   };
 }

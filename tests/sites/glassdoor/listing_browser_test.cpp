@@ -1,7 +1,7 @@
 // GET /scrape/careers/listing end to end in real Chromium over replay archives of the real
 // Glassdoor pages of the fixtures: the 2020 search page of the older layout (its Python bytes
-// literal decoded into tests/sites/glassdoor/data/listing/, as the fixtures README says) and the
-// 2025 UK page with empty search results.
+// literal decoded into tests/sites/glassdoor/data/listing/, as the fixtures README says), the
+// 2025 UK page with empty search results and the 2025 co.in search page with thirty results.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -47,6 +47,62 @@ TEST(GlassdoorListingInChromium, AnEmptySearchIsAnEmptyList) {
       listing_endpoint(), archive.load(),
       {{"keyword", "data analyst"}, {"location", "London"}, {"domain", "glassdoor.co.uk"}});
   EXPECT_EQ(result.body["jobs"], nlohmann::json::array());
+}
+
+// The 2025 Next.js search page of glassdoor.co.in with results: the Apollo cache's thirty
+// listings, as the cards show them.
+TEST(GlassdoorListingInChromium, DataScientistJobsInIndia2025) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.glassdoor.co.in/Job/jobs.htm?",
+      gleaner::testing::site_page(
+          "glassdoor", "careers/glassdoor-co-in-data-scientist-jobs-india-2025-06.html")));
+  auto result = run_in_chromium(
+      listing_endpoint(), archive.load(),
+      {{"keyword", "data scientist"}, {"location", "India"}, {"domain", "glassdoor.co.in"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 4030);  // "4,030 Data scientist jobs"
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 30u);
+  EXPECT_EQ(jobs[0]["position"], 1);
+  EXPECT_EQ(jobs[0]["jobId"], "1009722062558");
+  EXPECT_EQ(jobs[0]["title"], "Principal Member of technical Staff- AI & Data Engineering");
+  // The card's name, not the employer profile's legal name ("athenahealth, Inc.").
+  EXPECT_EQ(jobs[0]["company"]["name"], "Athenahealth");
+  EXPECT_EQ(jobs[0]["company"]["rating"], 4.1);
+  EXPECT_EQ(jobs[0]["location"], "Chennai");
+  // "₹5L - ₹8L (Glassdoor Est.)": the estimate's 10th and 90th percentiles.
+  EXPECT_EQ(jobs[0]["salary"]["min"], 458000);
+  EXPECT_EQ(jobs[0]["salary"]["max"], 818000);
+  EXPECT_EQ(jobs[0]["salary"]["currency"], "INR");
+  EXPECT_EQ(jobs[0]["salary"]["period"], "year");
+  EXPECT_EQ(jobs[0]["ageInDays"], 44);  // the card: "30d+"
+  EXPECT_TRUE(jobs[0]["link"].get<std::string>().starts_with(
+      "https://www.glassdoor.co.in/partner/jobListing.htm?pos=101"));
+  EXPECT_EQ(jobs[1]["company"]["name"], "Expedia Group");
+  EXPECT_EQ(jobs[1]["location"], "Gurgaon");
+  EXPECT_FALSE(jobs[2].contains("salary"));  // no pay estimate on the card
+  // An employer without ratings: no rating shown, none answered; an Easy Apply listing.
+  EXPECT_EQ(jobs[4]["company"]["name"], "Rashmi Metaliks Limited");
+  EXPECT_FALSE(jobs[4]["company"].contains("rating"));
+  EXPECT_EQ(jobs[4]["easyApply"], true);
+  EXPECT_TRUE(b["pagination"].contains("nextPageToken"));
+}
+
+// Glassdoor's Cloudflare walls: "Security | Glassdoor" (2024, "Help Us Protect Glassdoor") and
+// "Just a moment..." (2026, "Humans only"), each a 502 upstream_blocked.
+TEST(GlassdoorListingInChromium, CloudflareWallsAreUpstreamBlocked) {
+  for (const char* wall : {"blocks/glassdoor-security-cloudflare-challenge-block-2024-09.html",
+                           "blocks/glassdoor-just-a-moment-humans-only-block-2026-07.html"}) {
+    SCOPED_TRACE(wall);
+    TempReplayArchive archive;
+    archive.add(prefix_entry("https://www.glassdoor.com/Job/jobs.htm?",
+                             gleaner::testing::site_page("glassdoor", wall)));
+    EXPECT_EQ(testing::error_in_chromium(listing_endpoint(), archive.load(),
+                                         {{"keyword", "nurse"}, {"location", "Boston"}})
+                  .code(),
+              ErrorCode::UpstreamBlocked);
+  }
 }
 
 }  // namespace

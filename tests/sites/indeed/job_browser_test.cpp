@@ -71,5 +71,69 @@ TEST(IndeedJobInChromium, AJobTheSiteNoLongerHasIsNotFound) {
             ErrorCode::NotFound);
 }
 
+// in.indeed.com, 2026: a remote job without salary, one benefit, its company page on the
+// country site.
+TEST(IndeedJobInChromium, RemoteFlutterDeveloperOnIndeedIndia) {
+  TempReplayArchive archive;
+  archive.file("https://in.indeed.com/viewjob?jk=b6bab53a3af7b954",
+               gleaner::testing::site_page(
+                   "indeed", "jobs/indeed-in-serp-flutter-developer-india-2026-05.html"));
+  auto result = run_in_chromium(
+      job_endpoint(), archive.load(),
+      {{"url", "https://in.indeed.com/jobs?q=Flutter+Developer&l=India&vjk=b6bab53a3af7b954"}});
+  const auto& job = result.body["job"];
+  EXPECT_EQ(job["title"], "Flutter Developer");
+  EXPECT_EQ(job["link"], "https://in.indeed.com/viewjob?jk=b6bab53a3af7b954");
+  EXPECT_EQ(job["company"]["name"], "Uddhav Innovations");
+  EXPECT_EQ(job["company"]["link"], "https://in.indeed.com/cmp/Truediet4me");
+  EXPECT_FALSE(job["company"].contains("rating"));
+  EXPECT_EQ(job["location"], "Remote");
+  EXPECT_EQ(job["remote"], true);
+  EXPECT_EQ(job["jobTypes"], (nlohmann::json{"Full-time"}));
+  EXPECT_EQ(job["benefits"], (nlohmann::json{"Flexible schedule"}));
+  EXPECT_FALSE(job.contains("salary"));
+  EXPECT_TRUE(job["postedAt"].get<std::string>().starts_with("2026-05-19T06:51:43"));
+  EXPECT_TRUE(job["description"].get<std::string>().starts_with(
+      "We are looking for a highly skilled and motivated Flutter Developer"));
+  EXPECT_EQ(job["expired"], false);
+}
+
+// A 2026 page whose open job was posted in 2022, with no job details section: no job types, no
+// benefits; its apply link is the employer's own page.
+TEST(IndeedJobInChromium, PhpDeveloperInJonesboroWithoutDetails) {
+  TempReplayArchive archive;
+  archive.file("https://www.indeed.com/viewjob?jk=b974b400e0228d67",
+               gleaner::testing::site_page(
+                   "indeed", "jobs/indeed-us-serp-frontend-egypt-ar-two-jobs-2026-07.html"));
+  auto result = run_in_chromium(job_endpoint(), archive.load(),
+                                {{"url", "https://www.indeed.com/viewjob?jk=b974b400e0228d67"}});
+  const auto& job = result.body["job"];
+  EXPECT_EQ(job["title"], "PHP Developer – PHP, JavaScript, JSON");
+  EXPECT_EQ(job["company"]["name"], "AceOne Technologies");
+  EXPECT_EQ(job["company"]["link"], "https://www.indeed.com/cmp/Ace-One-Technologies");
+  EXPECT_EQ(job["location"], "Jonesboro, AR 72401");
+  EXPECT_EQ(job["remote"], false);
+  EXPECT_EQ(job["jobTypes"], nlohmann::json::array());
+  EXPECT_FALSE(job.contains("benefits"));
+  EXPECT_EQ(job["postedAt"], "2022-08-27T05:00:00Z");
+  EXPECT_EQ(job["applyLink"], "https://aceonetechnologies.com/careers");
+  EXPECT_TRUE(job["description"].get<std::string>().starts_with(
+      "Join the fastest-growing technology services company in Jonesboro, AR."));
+}
+
+// Indeed's own Cloudflare page of 2025 ("Security Check - Indeed.com", "Additional Verification
+// Required"), another layout than the "Just a moment..." interstitial.
+TEST(IndeedJobInChromium, AdditionalVerificationRequiredIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.indeed.com/viewjob?jk=29dd4196cccd7eaf",
+      gleaner::testing::site_page(
+          "indeed", "blocks/indeed-security-check-additional-verification-block-2025-12.html"));
+  EXPECT_EQ(error_in_chromium(job_endpoint(), archive.load(),
+                              {{"url", "https://www.indeed.com/viewjob?jk=29dd4196cccd7eaf"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
+}
+
 }  // namespace
 }  // namespace gleaner::extract::indeed

@@ -1,5 +1,6 @@
-// GET /scrape/indeed/listing end to end in real Chromium over the two real Indeed results pages
-// kept in pages/jobs (Portland "Data Analyst", 2026; Savannah, 2025): listing.js reads the job
+// GET /scrape/indeed/listing end to end in real Chromium over the real Indeed results pages kept
+// in pages/jobs (Portland "Data Analyst", 2026; Savannah, 2025; in.indeed.com "Flutter Developer",
+// 2026; "Frontend" in Egypt, AR, 2026; "usa", 2024, saved re-indented): listing.js reads the job
 // cards the page embeds.
 #include <gtest/gtest.h>
 
@@ -47,6 +48,8 @@ TEST(IndeedListingInChromium, PortlandDataAnalystJobsAsAPersonReadsThem) {
   EXPECT_EQ(result.body["pagination"]["nextPage"],
             "https://www.indeed.com/jobs?q=Data+Analyst&l=Portland%2C+OR&radius=25&start=10");
   EXPECT_EQ(result.body["peopleAlsoSearchFor"][0]["query"], "usa");
+  // The page hides its count line; its data carries the count.
+  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 79);
 }
 
 TEST(IndeedListingInChromium, SavannahsSponsoredCardsAndOpenEndedSalary) {
@@ -66,6 +69,108 @@ TEST(IndeedListingInChromium, SavannahsSponsoredCardsAndOpenEndedSalary) {
   EXPECT_FALSE(jobs[0]["salary"].contains("max"));
   EXPECT_EQ(jobs[0]["salary"]["text"], "From $22.38 an hour");
   EXPECT_EQ(result.body["searchInformation"]["totalResults"], 14000);
+}
+
+// in.indeed.com, 2026: rupee salaries, "Up to" ranges, and a page that hides its job count line
+// (the count is the one its data carries).
+TEST(IndeedListingInChromium, FlutterDevelopersOnIndeedIndia) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://in.indeed.com/jobs?q=Flutter+Developer",
+      gleaner::testing::site_page("indeed",
+                                  "jobs/indeed-in-serp-flutter-developer-india-2026-05.html")));
+  auto result = run_in_chromium(
+      listing_endpoint(), archive.load(),
+      {{"keyword", "Flutter Developer"}, {"location", "India"}, {"domain", "in.indeed.com"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 29);
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 15u);
+  EXPECT_EQ(jobs[0]["title"], "Flutter Developer");
+  EXPECT_EQ(jobs[0]["company"], "Uddhav Innovations");
+  EXPECT_EQ(jobs[0]["location"], "Remote");
+  EXPECT_EQ(jobs[0]["url"], "https://in.indeed.com/viewjob?jk=b6bab53a3af7b954");
+  EXPECT_EQ(jobs[0]["date"], "1 day ago");
+  EXPECT_EQ(jobs[0]["isoDate"], "2026-05-19T05:00:00Z");
+  EXPECT_EQ(jobs[0]["details"], nlohmann::json::array({"Full-time", "Remote"}));
+  EXPECT_EQ(jobs[0]["benefits"], nlohmann::json::array({"Flexible schedule"}));
+  EXPECT_FALSE(jobs[0].contains("salary"));
+  EXPECT_EQ(jobs[1]["salary"]["text"], "From ₹40,000 a month");
+  EXPECT_EQ(jobs[1]["salary"]["min"], 40000);
+  EXPECT_FALSE(jobs[1]["salary"].contains("max"));
+  EXPECT_EQ(jobs[1]["salary"]["currency"], "INR");
+  EXPECT_EQ(jobs[1]["salary"]["type"], "MONTHLY");
+  // "Up to ₹3,200 a month": Indeed's 0 for the missing start is left out.
+  EXPECT_EQ(jobs[2]["title"], "Senior Flutter Mobile Developer");
+  EXPECT_EQ(jobs[2]["salary"]["text"], "Up to ₹3,200 a month");
+  EXPECT_FALSE(jobs[2]["salary"].contains("min"));
+  EXPECT_EQ(jobs[2]["salary"]["max"], 3200);
+  EXPECT_EQ(b["pagination"]["nextPage"],
+            "https://in.indeed.com/jobs?q=Flutter+Developer&l=India&radius=25&fromage=1&start=10");
+  EXPECT_EQ(b["peopleAlsoSearchFor"][0]["query"], "react js developer");
+  EXPECT_EQ(b["peopleAlsoSearchFor"][0]["link"],
+            "https://in.indeed.com/q-react-js-developer-jobs.html?from=relatedQueries&saIdx=1&rqf=1"
+            "&parentQnorm=Flutter+Developer");
+}
+
+// A 2026 search that matches two jobs: the page still lists fifteen cards (the two, then others
+// further away), hides its count line and has no next page.
+TEST(IndeedListingInChromium, FrontendInEgyptArkansasFindsTwoJobs) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.indeed.com/jobs?q=Frontend",
+      gleaner::testing::site_page("indeed",
+                                  "jobs/indeed-us-serp-frontend-egypt-ar-two-jobs-2026-07.html")));
+  auto result = run_in_chromium(listing_endpoint(), archive.load(),
+                                {{"keyword", "Frontend"}, {"location", "Egypt, AR"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 2);
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 15u);
+  EXPECT_EQ(jobs[0]["title"], "PHP Developer – PHP, JavaScript, JSON");
+  EXPECT_EQ(jobs[0]["company"], "AceOne Technologies");
+  EXPECT_EQ(jobs[0]["location"], "Jonesboro, AR 72401");
+  EXPECT_EQ(jobs[0]["date"], "30+ days ago");
+  EXPECT_EQ(jobs[0]["isoDate"], "2022-08-27T05:00:00Z");
+  EXPECT_TRUE(jobs[0]["description"].get<std::string>().starts_with(
+      "We are seeking PHP & MySQL Developer(s)"));
+  EXPECT_EQ(jobs[2]["title"], "Temporary Website developer, Salesforce professional");
+  EXPECT_EQ(jobs[2]["sponsored"], true);
+  EXPECT_EQ(jobs[2]["details"], nlohmann::json::array({"Temporary", "Remote"}));
+  EXPECT_FALSE(b["pagination"].contains("nextPage"));
+  EXPECT_FALSE(b.contains("peopleAlsoSearchFor"));
+}
+
+// January 2024, saved re-indented by the scraper that kept it: the count line shows "224,532 jobs".
+TEST(IndeedListingInChromium, UsaJobsOf2024) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.indeed.com/jobs?q=usa",
+      gleaner::testing::site_page("indeed", "jobs/indeed-us-serp-usa-prettified-2024-01.html")));
+  auto result = run_in_chromium(listing_endpoint(), archive.load(),
+                                {{"keyword", "usa"}, {"location", "United States"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 224532);
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 15u);
+  EXPECT_EQ(jobs[0]["title"], "Auto Techs, $4,000 - $12,000/month, Paid Training!");
+  EXPECT_EQ(jobs[0]["company"], "Colonial Buick GMC");
+  EXPECT_EQ(jobs[0]["location"], "Loganville, GA 30052");
+  EXPECT_EQ(jobs[0]["date"], "3 days ago");
+  EXPECT_EQ(jobs[0]["isoDate"], "2024-01-12T06:00:00Z");
+  EXPECT_EQ(jobs[1]["title"], "Caregiver");
+  EXPECT_EQ(jobs[1]["date"], "Today");
+  EXPECT_EQ(jobs[1]["details"], nlohmann::json::array({"Part-time", "Full-time"}));
+  EXPECT_EQ(jobs[1]["benefits"], nlohmann::json::array({"Paid training", "Paid time off",
+                                                        "Flexible schedule", "Referral program"}));
+  EXPECT_EQ(jobs[1]["salary"]["min"], 19);
+  EXPECT_EQ(jobs[1]["salary"]["type"], "HOURLY");
+  EXPECT_EQ(jobs[2]["details"], nlohmann::json::array({"Full-time", "Night shift"}));
+  EXPECT_EQ(jobs[2]["salary"]["min"], 19);
+  EXPECT_EQ(jobs[2]["salary"]["max"], 21.5);
+  EXPECT_EQ(jobs[2]["salary"]["text"], "$19.00 - $21.50 an hour");
+  EXPECT_EQ(b["pagination"]["nextPage"], "https://www.indeed.com/jobs?q=usa&start=10");
+  EXPECT_EQ(b["peopleAlsoSearchFor"][0]["query"], "jobs usa");
 }
 
 }  // namespace

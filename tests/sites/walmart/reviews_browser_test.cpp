@@ -1,7 +1,8 @@
 // GET /scrape/mart/reviews end to end in real Chromium: the endpoint builds the review page's URL,
-// the page is answered from a replay archive with the real Walmart product page of the fixtures
-// (tests/sites/walmart/pages/mart-reviews: its __NEXT_DATA__ holds the same reviews object the
-// site's review pages hold), reviews.js reads it and the C++ shapes it.
+// the page is answered from a replay archive with a real Walmart product page (2026: Great Value
+// milk, and the Pokémon GO Plus +; tests/sites/walmart/pages/mart-reviews: its __NEXT_DATA__
+// holds the same reviews object the site's review pages hold), reviews.js reads it and the C++
+// shapes it.
 #include <gtest/gtest.h>
 
 #include "extract/sites/walmart/reviews.h"
@@ -48,6 +49,49 @@ TEST(WalmartReviewsInChromium, MilkReviewsAsAPersonReadsThem) {
   EXPECT_EQ(b["reviews"][1]["date"], "2025-11-22");
   EXPECT_EQ(b["topNegativeReview"]["author"]["name"], "James");
   EXPECT_EQ(b["language"], "en");
+}
+
+// A 2026 product with few reviews with text (231 of 718 ratings): untitled reviews, the
+// "Incentivized Review" badge beside "Verified Purchase", the site's own aspects.
+TEST(WalmartReviewsInChromium, PokemonGoPlusReviewsAsAPersonReadsThem) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.walmart.com/reviews/product/1203950273",
+      gleaner::testing::site_page(
+          "walmart", "mart-reviews/walmart-ip-pokemon-go-plus-plus-nintendo-2026.html")));
+  auto result = run_in_chromium(reviews_endpoint(), archive.load(), {{"itemId", "1203950273"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["product"]["name"], "Pokémon GO Plus +");
+  EXPECT_EQ(b["product"]["brand"], "Nintendo");
+  EXPECT_EQ(b["reviewsInformation"]["averageRating"], 4.6);
+  EXPECT_EQ(b["reviewsInformation"]["totalRatings"], 718);
+  EXPECT_EQ(b["reviewsInformation"]["totalReviews"], 231);
+  EXPECT_EQ(b["reviewsInformation"]["ratingCounts"]["5"], 588);
+  EXPECT_EQ(b["reviewsInformation"]["ratingCounts"]["4"], 63);
+  EXPECT_EQ(b["reviewsInformation"]["ratingCounts"]["3"], 13);
+  EXPECT_EQ(b["reviewsInformation"]["ratingCounts"]["2"], 14);
+  EXPECT_EQ(b["reviewsInformation"]["ratingCounts"]["1"], 40);
+  EXPECT_EQ(b["reviewsInformation"]["recommendedPercentage"], 37);
+  EXPECT_EQ(b["pagination"]["totalPages"], 24);
+  EXPECT_EQ(b["filters"]["Frequent mentions"][0]["name"], "Vibration");
+  EXPECT_EQ(b["filters"]["Frequent mentions"][0]["value"], "18012");
+  EXPECT_EQ(b["filters"]["Frequent mentions"][0]["count"], 14);
+  const auto& reviews = b["reviews"];
+  ASSERT_EQ(reviews.size(), 10u);
+  EXPECT_EQ(reviews[0]["author"]["name"], "Michael");
+  EXPECT_EQ(reviews[0]["title"], "I like it!");
+  EXPECT_EQ(reviews[0]["rating"], 5);
+  EXPECT_EQ(reviews[0]["date"], "2026-07-07");
+  EXPECT_EQ(reviews[0]["verifiedPurchase"], true);
+  EXPECT_FALSE(reviews[1].contains("title"));
+  EXPECT_EQ(reviews[1]["author"]["name"], "WalmartCustomer");
+  EXPECT_EQ(reviews[1]["badges"], (nlohmann::json{"Verified Purchase", "Incentivized Review"}));
+  EXPECT_EQ(reviews[2]["title"], "harvest shiny pokemon without looking at the phone");
+  EXPECT_EQ(reviews[2]["positiveFeedback"], 3);
+  EXPECT_EQ(reviews[2]["date"], "2024-08-12");
+  EXPECT_EQ(b["topNegativeReview"]["author"]["name"], "Harley");
+  EXPECT_EQ(b["topNegativeReview"]["title"], "Walmart Sucks");
+  EXPECT_EQ(b["topPositiveReview"]["author"]["name"], "Michael");
 }
 
 TEST(WalmartReviewsInChromium, RobotOrHumanWallIsUpstreamBlocked) {
