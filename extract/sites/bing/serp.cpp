@@ -2,6 +2,8 @@
 // related searches and pager; this shapes them as the hosted service answers (keys absent when
 // Bing does not show the block).
 
+#include <cmath>
+#include <optional>
 
 #include "core/error.h"
 #include "core/regex.h"
@@ -51,6 +53,14 @@ std::string host_of(const std::string& url) {
   std::string host = lower(m[1].str());
   if (host.starts_with("www.")) host = host.substr(4);
   return host;
+}
+
+std::optional<long long> total_results(const std::string& count_line) {
+  std::optional<long long> total;
+  for (double n : parse_numbers(count_line)) {
+    if (n >= 0 && n < 1e18 && (!total || n > *total)) total = std::llround(n);
+  }
+  return total;
 }
 
 json shape_serp(const json& output, const ValidatedParams& params) {
@@ -106,13 +116,22 @@ json shape_serp(const json& output, const ValidatedParams& params) {
     const std::string link = str(at(p, {"link"}));
     if (!link.empty() && parse_count(label)) others[label] = link;
   }
-  pagination["currentPage"] = (first - 1) / 10 + 1;
+  // The pager's own number for this page: Bing's pages after the first start where the one
+  // before ended (first=7 after six results is page 2), so `first` alone does not give it.
+  const auto shown = parse_count(str(at(output, {"current"})));
+  pagination["currentPage"] = shown ? *shown : (first - 1) / 10 + 1;
   if (std::string next = str(at(output, {"next"})); !next.empty()) pagination["next"] = next;
   if (!others.empty()) pagination["otherPages"] = others;
   out["pagination"] = pagination;
-  // "77.100.000 results" (a Spanish-market page in English), "About 1,230,000 results".
-  if (auto total = parse_count(str(at(output, {"count"})))) {
+  // "77.100.000 results" (a Spanish-market page in English), "1’100’000 results" (Swiss), "About
+  // 1,230,000 results"; after the first page "7-16 of 3 600 000 results": the total is the
+  // largest number of the line, wherever the language puts it.
+  if (auto total = total_results(str(at(output, {"count"})))) {
     out["searchInformation"] = {{"totalResults", *total}};
+  }
+  // "There are no results for …": the search found nothing, which is an answer, not a failure.
+  if (at(output, {"noResults"}) == true && organic.empty()) {
+    out["searchInformation"] = {{"totalResults", 0}};
   }
   return out;
 }
@@ -154,7 +173,8 @@ class SerpEndpoint final : public Endpoint {
   }
 
   bool has_content(const json& body) const override {
-    return !at(body, {"organicResults"}).empty();
+    return !at(body, {"organicResults"}).empty() ||
+           at(body, {"searchInformation", "totalResults"}) == 0;
   }
 };
 
