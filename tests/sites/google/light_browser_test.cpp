@@ -96,5 +96,60 @@ TEST(LightSerpInChromium, GooglesSorryPageIsUpstreamBlocked) {
             ErrorCode::UpstreamBlocked);
 }
 
+TEST(LightSerpInChromium, The2020LayoutsCardsAreReadAsThe2023Ones) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=The+Matrix&gbv=1",
+               page("serp-parser_nojs_the-matrix_en_2020-10.html"));
+  // The capture was fetched without gbv=1, so it carries Google's <noscript> refresh to its gbv=1
+  // address; that address answers 204 here, which keeps the browser on the page as the basic
+  // page itself does (it has no such refresh).
+  gleaner::testing::TempReplayArchive::Entry refresh;
+  refresh.url =
+      "https://www.google.com/search?q=The+Matrix&safe=off&gl=US&pws=0&nfpr=1&ie=UTF-8&oe=UTF-8&"
+      "gbv=1&sei=Ze2CX-zwHq6alwTF6ZSYBw";
+  refresh.status = 204;
+  archive.add(refresh);
+  auto result = run_in_chromium(light_endpoint(), archive.load(), {{"q", "The Matrix"}});
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "The Matrix - Wikipedia");
+  EXPECT_EQ(organic[0]["link"], "https://en.wikipedia.org/wiki/The_Matrix");
+  EXPECT_EQ(organic[0]["displayedLink"], "en.wikipedia.org \u203a wiki \u203a The_Matrix");
+  EXPECT_EQ(organic[0]["source"], "en.wikipedia.org");
+  EXPECT_EQ(organic[0]["snippet"].get<std::string>().rfind(
+                "The Matrix is a 1999 American science fiction action film", 0),
+            0u);
+  EXPECT_EQ(organic[0]["sitelinks"][0],
+            (nlohmann::json{{"title", "Franchise"},
+                            {"link", "https://en.wikipedia.org/wiki/The_Matrix_(franchise)"}}));
+  EXPECT_EQ(organic[1]["title"], "The Matrix (1999) - IMDb");
+  EXPECT_EQ(organic[2]["link"], "https://www.youtube.com/watch?v=vKQi3bBA1y8");
+  EXPECT_EQ(organic[9]["title"], "Cool things you didn't know about 'The Matrix' movies - Insider");
+  EXPECT_EQ(organic[9]["position"], 10);
+  const auto& related = result.body["relatedSearches"];
+  ASSERT_EQ(related.size(), 8u);
+  EXPECT_EQ(related[0]["query"], "The Matrix trilogy");
+  EXPECT_EQ(related[7]["query"], "The matrix trailer");
+  EXPECT_NE(result.body["pagination"]["next"].get<std::string>().find("start=10"),
+            std::string::npos);
+}
+
+TEST(LightSerpInChromium, ASearchThatMatchedNothingIsAnAnswer) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&gbv=1",
+               page("serp-parser_nojs_no-results_en_2023-06.html"));
+  auto result = run_in_chromium(light_endpoint(), archive.load(),
+                                {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}});
+  EXPECT_TRUE(result.body["organicResults"].empty());
+  EXPECT_TRUE(result.body["relatedSearches"].empty());
+  const auto& info = result.body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["totalResults"], 0);
+  EXPECT_EQ(info["noResultsText"].get<std::string>().rfind(
+                "Your search - sfl234dsf14sfj323JJJJJfa345fdf45 - did not match any documents.", 0),
+            0u)
+      << info;
+}
+
 }  // namespace
 }  // namespace gleaner::extract::google
