@@ -208,6 +208,27 @@ TEST(BingSerpInChromium, FrenchMarketSecondPageReadsItsPagerAndTheTotalAfterTheR
   EXPECT_NE(b["pagination"]["next"].get<std::string>().find("first=17"), std::string::npos);
 }
 
+TEST(BingSerpInChromium, FiftyAskedForThirtyTwoShown) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=bing",
+                                    page("bing-serp-bing-count50-engb-saved-nojs-2021-01.html")));
+  auto replay = archive.load();
+  auto result = run_in_chromium(serp_endpoint(), replay, {{"q", "bing"}, {"count", "50"}});
+  EXPECT_EQ(requested(*replay, "https://www.bing.com/search").front(),
+            "https://www.bing.com/search?q=bing&count=50");
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 32u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Bing");
+  EXPECT_EQ(organic[0]["link"], "https://www.bing.com/");
+  EXPECT_EQ(organic[1]["title"], "Bing - Descargar para PC Gratis - Malavida");
+  EXPECT_EQ(organic[31]["position"], 32);
+  EXPECT_EQ(organic[31]["title"], "ANINE BING (@aninebing) \u2022 Instagram photos and videos");
+  EXPECT_EQ(organic[31]["source"], "instagram.com");
+  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 106000000);
+  EXPECT_NE(result.body["pagination"]["next"].get<std::string>().find("first=32"),
+            std::string::npos);
+}
+
 TEST(BingSerpInChromium, ASearchThatFoundNothingIsAnAnswer) {
   TempReplayArchive archive;
   archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
