@@ -229,6 +229,34 @@ TEST(BingSerpInChromium, FiftyAskedForThirtyTwoShown) {
             std::string::npos);
 }
 
+TEST(BingSerpInChromium, ResultsBetweenThePlacesAndVideosAnswers) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=hotels+NYC",
+                                    page("bing-serp-hotels-nyc-engb-saved-nojs-2021-01.html")));
+  auto result = run_in_chromium(serp_endpoint(), archive.load(), {{"q", "hotels NYC"}});
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 4u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "THE 10 BEST Hotels in New York City for 2021 (from $83 ...");
+  EXPECT_EQ(organic[0]["link"],
+            "https://www.tripadvisor.com/Hotels-g60763-New_York_City_New_York-Hotels.html");
+  EXPECT_EQ(organic[1]["source"], "hotels.com");
+  EXPECT_EQ(organic[2]["link"], "https://www.booking.com/city/us/new-york.html");
+  EXPECT_EQ(organic[3]["title"], "LOS 10 MEJORES hoteles en Nueva York de 2021. \u2026");
+  EXPECT_EQ(organic[3]["source"], "tripadvisor.es");
+  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 23800000);
+  // Four ads above and four below, the last of those the first ad again.
+  const auto& ads = result.body["ads"];
+  ASSERT_EQ(ads.size(), 8u) << ads.dump();
+  EXPECT_EQ(ads[0]["title"], "780 Hoteles en Nueva York, NY - Hasta 50% menos en hoteles");
+  EXPECT_EQ(ads[0]["displayedLink"], "http://www.booking.com/Nueva-York/Hoteles");
+  EXPECT_EQ(ads[2]["title"], "Hoteles en Nueva York - Ahorra en Tu Hotel Aqu\u00ed - trivago.es");
+  EXPECT_EQ(ads[3]["blockPosition"], "top");
+  EXPECT_EQ(ads[4]["blockPosition"], "bottom");
+  EXPECT_EQ(ads[4]["title"], "Hotel ny - Los 10 mejores hoteles - tripadvisor.es");
+  EXPECT_EQ(ads[4]["source"], "tripadvisor.es");
+  EXPECT_EQ(ads[7]["title"], ads[0]["title"]);
+}
+
 TEST(BingSerpInChromium, ASearchThatFoundNothingIsAnAnswer) {
   TempReplayArchive archive;
   archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
