@@ -55,6 +55,27 @@ std::string host_of(const std::string& url) {
   return host;
 }
 
+// Bing's pages since about 2023 link a result through its own redirect,
+// `https://www.bing.com/ck/a?!&&p=…&u=a1<the address in base64url>&ntb=1`: the result's link is
+// the address inside. Any other link is kept as the page writes it.
+std::string result_address(const std::string& link) {
+  if (host_of(link) != "bing.com" || link.find("/ck/a?") == std::string::npos) return link;
+  const std::string query = link.substr(link.find('?') + 1);
+  for (std::size_t start = 0; start < query.size();) {
+    std::size_t end = query.find('&', start);
+    if (end == std::string::npos) end = query.size();
+    const std::string_view pair(query.data() + start, end - start);
+    if (pair.starts_with("u=a1")) {
+      if (auto decoded = base64url_decode(form_decode(pair.substr(4)));
+          decoded && (decoded->starts_with("http://") || decoded->starts_with("https://"))) {
+        return *decoded;
+      }
+    }
+    start = end + 1;
+  }
+  return link;
+}
+
 std::optional<long long> total_results(const std::string& count_line) {
   std::optional<long long> total;
   for (double n : parse_numbers(count_line)) {
@@ -72,7 +93,7 @@ json shape_serp(const json& output, const ValidatedParams& params) {
   const long long first = params.integer("first").value_or(1);
   for (const json& r : at(output, {"organic"})) {
     const std::string title = str(at(r, {"title"}));
-    const std::string link = str(at(r, {"link"}));
+    const std::string link = result_address(str(at(r, {"link"})));
     if (title.empty() || link.empty()) continue;
     json one = {{"position", first + static_cast<long long>(organic.size())},
                 {"title", title},
