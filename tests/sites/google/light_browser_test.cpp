@@ -151,5 +151,30 @@ TEST(LightSerpInChromium, ASearchThatMatchedNothingIsAnAnswer) {
       << info;
 }
 
+TEST(LightSerpInChromium, The2020LayoutsNoMatchPage) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&gbv=1",
+               page("serp-parser_nojs_no-results_en_2020-10.html"));
+  // Its <noscript> refresh to the gbv=1 address, as on the 2020 "The Matrix" page.
+  gleaner::testing::TempReplayArchive::Entry refresh;
+  refresh.url =
+      "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&safe=off&gl=US&"
+      "pws=0&nfpr=1&ie=UTF-8&oe=UTF-8&gbv=1&sei=Qq2AX9jqL-yK4-EP2fa68A4";
+  refresh.status = 204;
+  archive.add(refresh);
+  auto replay = archive.load();
+  auto result = run_in_chromium(light_endpoint(), replay,
+                                {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}, {"num", "100"}});
+  EXPECT_EQ(requested(*replay, "https://www.google.com/search").front(),
+            "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&gbv=1");
+  EXPECT_TRUE(result.body["organicResults"].empty());
+  const auto& info = result.body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["noResultsText"].get<std::string>().rfind(
+                "Your search - sfl234dsf14sfj323JJJJJfa345fdf45 - did not match any documents.", 0),
+            0u)
+      << info;
+}
+
 }  // namespace
 }  // namespace gleaner::extract::google
