@@ -176,5 +176,29 @@ TEST(LightSerpInChromium, The2020LayoutsNoMatchPage) {
       << info;
 }
 
+TEST(LightSerpInChromium, The2020LayoutWithAHundredAskedFor) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=google&num=100&gbv=1",
+               page("serp-parser_nojs_google-num100_en_2020-10.html"));
+  gleaner::testing::TempReplayArchive::Entry refresh;
+  refresh.url =
+      "https://www.google.com/search?q=google&num=100&safe=off&gl=US&pws=0&nfpr=1&ie=UTF-8&"
+      "oe=UTF-8&gbv=1&sei=_oiBX-O4M9KQtQX6w4Bg";
+  refresh.status = 204;
+  archive.add(refresh);
+  auto result =
+      run_in_chromium(light_endpoint(), archive.load(), {{"q", "google"}, {"num", "100"}});
+  const auto& organic = result.body["organicResults"];
+  std::string titles;
+  for (const auto& r : organic) titles += r["title"].get<std::string>() + "\n";
+  ASSERT_EQ(organic.size(), 46u) << titles;
+  EXPECT_EQ(organic[0]["title"], "Google");
+  EXPECT_EQ(organic[0]["link"], "https://www.google.com/");
+  EXPECT_EQ(organic[1]["title"], "Browse All of Google's Products & Services - Google");
+  EXPECT_EQ(organic[1]["link"], "https://about.google/products/");
+  EXPECT_EQ(organic[45]["position"], 46);
+  EXPECT_EQ(organic[45]["title"], "Googling the Chrome O/S - Video | ZDNet");
+}
+
 }  // namespace
 }  // namespace gleaner::extract::google
