@@ -21,6 +21,32 @@ std::string page(const std::string& file) {
   return gleaner::testing::site_page("google", "google-light-serp/" + file);
 }
 
+// A 2020 capture answering `url`. Those captures were fetched without gbv=1, so each carries
+// Google's <noscript> refresh to its gbv=1 address (`refresh_url`); that address answers 204
+// here, which keeps the browser on the page as the basic page itself does (it has no such
+// refresh).
+void add_2020_capture(TempReplayArchive& archive, const std::string& url, const std::string& file,
+                      const std::string& refresh_url) {
+  archive.file(url, page(file));
+  gleaner::testing::TempReplayArchive::Entry refresh;
+  refresh.url = refresh_url;
+  refresh.status = 204;
+  archive.add(refresh);
+}
+
+// Google's "did not match any documents" notice for the query of the no-match pages.
+void expect_no_match(const nlohmann::json& body) {
+  EXPECT_TRUE(body["organicResults"].empty());
+  EXPECT_TRUE(body["relatedSearches"].empty());
+  const auto& info = body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["totalResults"], 0);
+  EXPECT_EQ(info["noResultsText"].get<std::string>().rfind(
+                "Your search - sfl234dsf14sfj323JJJJJfa345fdf45 - did not match any documents.", 0),
+            0u)
+      << info;
+}
+
 TEST(LightSerpInChromium, CoffeeResultsSitelinksRelatedSearchesAndTheNextPage) {
   TempReplayArchive archive;
   archive.file("https://www.google.com/search?q=coffee&gbv=1",
@@ -98,17 +124,10 @@ TEST(LightSerpInChromium, GooglesSorryPageIsUpstreamBlocked) {
 
 TEST(LightSerpInChromium, The2020LayoutsCardsAreReadAsThe2023Ones) {
   TempReplayArchive archive;
-  archive.file("https://www.google.com/search?q=The+Matrix&gbv=1",
-               page("serp-parser_nojs_the-matrix_en_2020-10.html"));
-  // The capture was fetched without gbv=1, so it carries Google's <noscript> refresh to its gbv=1
-  // address; that address answers 204 here, which keeps the browser on the page as the basic
-  // page itself does (it has no such refresh).
-  gleaner::testing::TempReplayArchive::Entry refresh;
-  refresh.url =
-      "https://www.google.com/search?q=The+Matrix&safe=off&gl=US&pws=0&nfpr=1&ie=UTF-8&oe=UTF-8&"
-      "gbv=1&sei=Ze2CX-zwHq6alwTF6ZSYBw";
-  refresh.status = 204;
-  archive.add(refresh);
+  add_2020_capture(archive, "https://www.google.com/search?q=The+Matrix&gbv=1",
+                   "serp-parser_nojs_the-matrix_en_2020-10.html",
+                   "https://www.google.com/search?q=The+Matrix&safe=off&gl=US&pws=0&nfpr=1&"
+                   "ie=UTF-8&oe=UTF-8&gbv=1&sei=Ze2CX-zwHq6alwTF6ZSYBw");
   auto result = run_in_chromium(light_endpoint(), archive.load(), {{"q", "The Matrix"}});
   const auto& organic = result.body["organicResults"];
   ASSERT_EQ(organic.size(), 10u) << organic.dump();
@@ -140,52 +159,30 @@ TEST(LightSerpInChromium, ASearchThatMatchedNothingIsAnAnswer) {
                page("serp-parser_nojs_no-results_en_2023-06.html"));
   auto result = run_in_chromium(light_endpoint(), archive.load(),
                                 {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}});
-  EXPECT_TRUE(result.body["organicResults"].empty());
-  EXPECT_TRUE(result.body["relatedSearches"].empty());
-  const auto& info = result.body["searchInformation"];
-  EXPECT_EQ(info["noResults"], true);
-  EXPECT_EQ(info["totalResults"], 0);
-  EXPECT_EQ(info["noResultsText"].get<std::string>().rfind(
-                "Your search - sfl234dsf14sfj323JJJJJfa345fdf45 - did not match any documents.", 0),
-            0u)
-      << info;
+  expect_no_match(result.body);
 }
 
 TEST(LightSerpInChromium, The2020LayoutsNoMatchPage) {
   TempReplayArchive archive;
-  archive.file("https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&gbv=1",
-               page("serp-parser_nojs_no-results_en_2020-10.html"));
-  // Its <noscript> refresh to the gbv=1 address, as on the 2020 "The Matrix" page.
-  gleaner::testing::TempReplayArchive::Entry refresh;
-  refresh.url =
+  add_2020_capture(
+      archive, "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&gbv=1",
+      "serp-parser_nojs_no-results_en_2020-10.html",
       "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&safe=off&gl=US&"
-      "pws=0&nfpr=1&ie=UTF-8&oe=UTF-8&gbv=1&sei=Qq2AX9jqL-yK4-EP2fa68A4";
-  refresh.status = 204;
-  archive.add(refresh);
+      "pws=0&nfpr=1&ie=UTF-8&oe=UTF-8&gbv=1&sei=Qq2AX9jqL-yK4-EP2fa68A4");
   auto replay = archive.load();
   auto result = run_in_chromium(light_endpoint(), replay,
                                 {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}, {"num", "100"}});
   EXPECT_EQ(requested(*replay, "https://www.google.com/search").front(),
             "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&gbv=1");
-  EXPECT_TRUE(result.body["organicResults"].empty());
-  const auto& info = result.body["searchInformation"];
-  EXPECT_EQ(info["noResults"], true);
-  EXPECT_EQ(info["noResultsText"].get<std::string>().rfind(
-                "Your search - sfl234dsf14sfj323JJJJJfa345fdf45 - did not match any documents.", 0),
-            0u)
-      << info;
+  expect_no_match(result.body);
 }
 
 TEST(LightSerpInChromium, The2020LayoutWithAHundredAskedFor) {
   TempReplayArchive archive;
-  archive.file("https://www.google.com/search?q=google&num=100&gbv=1",
-               page("serp-parser_nojs_google-num100_en_2020-10.html"));
-  gleaner::testing::TempReplayArchive::Entry refresh;
-  refresh.url =
-      "https://www.google.com/search?q=google&num=100&safe=off&gl=US&pws=0&nfpr=1&ie=UTF-8&"
-      "oe=UTF-8&gbv=1&sei=_oiBX-O4M9KQtQX6w4Bg";
-  refresh.status = 204;
-  archive.add(refresh);
+  add_2020_capture(archive, "https://www.google.com/search?q=google&num=100&gbv=1",
+                   "serp-parser_nojs_google-num100_en_2020-10.html",
+                   "https://www.google.com/search?q=google&num=100&safe=off&gl=US&pws=0&nfpr=1&"
+                   "ie=UTF-8&oe=UTF-8&gbv=1&sei=_oiBX-O4M9KQtQX6w4Bg");
   auto result =
       run_in_chromium(light_endpoint(), archive.load(), {{"q", "google"}, {"num", "100"}});
   const auto& organic = result.body["organicResults"];
