@@ -2,6 +2,8 @@
 // related searches and pager; this shapes them as the hosted service answers (keys absent when
 // Bing does not show the block).
 
+#include <cmath>
+#include <optional>
 
 #include "core/error.h"
 #include "core/regex.h"
@@ -53,6 +55,35 @@ std::string host_of(const std::string& url) {
   return host;
 }
 
+// Bing's pages since about 2023 link a result through its own redirect,
+// `https://www.bing.com/ck/a?!&&p=…&u=a1<the address in base64url>&ntb=1`: the result's link is
+// the address inside. Any other link is kept as the page writes it.
+std::string result_address(const std::string& link) {
+  if (host_of(link) != "bing.com" || link.find("/ck/a?") == std::string::npos) return link;
+  const std::string query = link.substr(link.find('?') + 1);
+  for (std::size_t start = 0; start < query.size();) {
+    std::size_t end = query.find('&', start);
+    if (end == std::string::npos) end = query.size();
+    const std::string_view pair(query.data() + start, end - start);
+    if (pair.starts_with("u=a1")) {
+      if (auto decoded = base64url_decode(form_decode(pair.substr(4)));
+          decoded && (decoded->starts_with("http://") || decoded->starts_with("https://"))) {
+        return *decoded;
+      }
+    }
+    start = end + 1;
+  }
+  return link;
+}
+
+std::optional<long long> total_results(const std::string& count_line) {
+  std::optional<long long> total;
+  for (double n : parse_numbers(count_line)) {
+    if (n >= 0 && n < 1e18 && (!total || n > *total)) total = std::llround(n);
+  }
+  return total;
+}
+
 json shape_serp(const json& output, const ValidatedParams& params) {
   if (at(output, {"hasResults"}) != true) {
     throw extraction_failed("could not find the results list on the page", "no #b_results");
@@ -62,7 +93,7 @@ json shape_serp(const json& output, const ValidatedParams& params) {
   const long long first = params.integer("first").value_or(1);
   for (const json& r : at(output, {"organic"})) {
     const std::string title = str(at(r, {"title"}));
-    const std::string link = str(at(r, {"link"}));
+    const std::string link = result_address(str(at(r, {"link"})));
     if (title.empty() || link.empty()) continue;
     json one = {{"position", first + static_cast<long long>(organic.size())},
                 {"title", title},
@@ -106,13 +137,22 @@ json shape_serp(const json& output, const ValidatedParams& params) {
     const std::string link = str(at(p, {"link"}));
     if (!link.empty() && parse_count(label)) others[label] = link;
   }
-  pagination["currentPage"] = (first - 1) / 10 + 1;
+  // The pager's own number for this page: Bing's pages after the first start where the one
+  // before ended (first=7 after six results is page 2), so `first` alone does not give it.
+  const auto shown = parse_count(str(at(output, {"current"})));
+  pagination["currentPage"] = shown ? *shown : (first - 1) / 10 + 1;
   if (std::string next = str(at(output, {"next"})); !next.empty()) pagination["next"] = next;
   if (!others.empty()) pagination["otherPages"] = others;
   out["pagination"] = pagination;
-  // "77.100.000 results" (a Spanish-market page in English), "About 1,230,000 results".
-  if (auto total = parse_count(str(at(output, {"count"})))) {
+  // "77.100.000 results" (a Spanish-market page in English), "1’100’000 results" (Swiss), "About
+  // 1,230,000 results"; after the first page "7-16 of 3 600 000 results": the total is the
+  // largest number of the line, wherever the language puts it.
+  if (auto total = total_results(str(at(output, {"count"})))) {
     out["searchInformation"] = {{"totalResults", *total}};
+  }
+  // "There are no results for …": the search found nothing, which is an answer, not a failure.
+  if (at(output, {"noResults"}) == true && organic.empty()) {
+    out["searchInformation"] = {{"totalResults", 0}};
   }
   return out;
 }
@@ -154,7 +194,8 @@ class SerpEndpoint final : public Endpoint {
   }
 
   bool has_content(const json& body) const override {
-    return !at(body, {"organicResults"}).empty();
+    return !at(body, {"organicResults"}).empty() ||
+           at(body, {"searchInformation", "totalResults"}) == 0;
   }
 };
 

@@ -1,12 +1,14 @@
 // Reads a Bing web results page: the top-level organic results (`#b_results > li.b_algo`: the
 // title link, the displayed `cite`, the caption's first paragraph), the ad blocks at the top and
 // bottom (`li.b_ad`, each ad an item of its list), the related searches (`.b_rs`), the pager
-// (`li.b_pag`) and the result count (`.sb_count`). Answer blocks that nest further `b_algo`
-// items are not results of their own.
+// (`li.b_pag`, its current page unlinked), the result count (`.sb_count`) and the notice of a
+// search that found nothing (`li.b_no`). Answer blocks that nest further `b_algo` items are not
+// results of their own.
 (args, kit) => {
   const SEL = {
     results: '#b_results',
     organic: ':scope > li.b_algo',
+    noResults: ':scope > li.b_no',
     adBlocks: ':scope > li.b_ad',
     adItems: ':scope > ul > li',
     titleLink: 'h2 a',
@@ -15,6 +17,7 @@
     related: '.b_rs li a',
     pager: 'li.b_pag a',
     next: 'li.b_pag a.sb_pagN',
+    current: 'li.b_pag a.sb_pagS',
     count: '.sb_count',
     adSlug: '.b_adSlug',
     sitelinks: '.b_vlist2col a, .b_ad .sb_adsWv2 a, .b_ad ul.b_vList a',
@@ -61,6 +64,7 @@
   const next = document.querySelector(SEL.next);
   return {
     hasResults: !!root,
+    noResults: items(SEL.noResults).length > 0,
     count: kit.text(SEL.count),
     organic,
     ads,
@@ -69,5 +73,6 @@
     pages: Array.from(document.querySelectorAll(SEL.pager), (a) => ({
       label: kit.text(a), link: a.getAttribute('href') ? kit.abs(a.getAttribute('href')) : null})),
     next: next ? kit.abs(next.getAttribute('href')) : null,
+    current: kit.text(SEL.current),
   };
 }

@@ -69,6 +69,7 @@ class LightEndpoint final : public Endpoint {
   }
 
   bool has_content(const json& body) const override {
+    if (at(body, {"searchInformation", "noResults"}) == true) return true;
     for (const char* key : {"organicResults", "relatedSearches"}) {
       if (body.contains(key) && !body[key].empty()) return true;
     }
@@ -110,6 +111,12 @@ class LightEndpoint final : public Endpoint {
     json pagination{{"current", start / 10 + 1}};
     if (!str(at(page, {"nextPage"})).empty()) pagination["next"] = str(at(page, {"nextPage"}));
     body["pagination"] = std::move(pagination);
+    // The page says the search found nothing: an answer with no results, as the full page's.
+    if (const std::string none = str(at(page, {"noResultsText"}));
+        !none.empty() && body["organicResults"].empty()) {
+      body["searchInformation"] = {
+          {"totalResults", 0}, {"noResults", true}, {"noResultsText", none}};
+    }
     return body;
   }
 };

@@ -1,11 +1,11 @@
-// Reads Google's basic results page, the one it serves browsers without JavaScript (2023 markup:
-// every block a `.Gx5Zad` card). Returns the page's own texts; light.cpp shapes them. Selectors
-// in SEL: structure first (a result is a card whose link leads through `/url?q=` and holds an
-// h3; a related search is a link with Google's search-icon element), class names only for the
-// cards themselves.
+// Reads Google's basic results page, the one it serves browsers without JavaScript (every block a
+// card: `.Gx5Zad` in the 2023 markup, `.ZINbbc` in the 2020 one, the same structure inside).
+// Returns the page's own texts; light.cpp shapes them. Selectors in SEL: structure first (a
+// result is a card whose link leads through `/url?q=` and holds an h3; a related search is a link
+// with Google's search-icon element), class names only for the cards themselves.
 (args) => {
   const SEL = {
-    card: '#main .Gx5Zad',
+    card: '#main .Gx5Zad, #main .ZINbbc',
     resultLink: 'a[href^="/url?"]',
     title: 'h3',
     relatedSearch: 'a[href^="/search"]',
@@ -53,10 +53,20 @@
     if (!a.querySelector(SEL.relatedIcon)) continue;
     related.push({ query: text(a), link: abs(a.getAttribute('href')) });
   }
+  // A search that found nothing: "Your search - <query> - did not match any documents." in the
+  // page's language, a card that restates the query and holds no link.
+  let noResultsText = '';
+  const query = (new URL(location.href).searchParams.get('q') || '').replace(/\s+/g, ' ').trim();
+  if (!organic.length && query) {
+    const notice = [...document.querySelectorAll(SEL.card)].find(
+      (card) => !card.querySelector('a[href]') && text(card).includes(query));
+    if (notice) noResultsText = text(notice);
+  }
   const next = document.querySelector(SEL.nextPage);
   return {
     url: location.href,
     statsText: text(document.querySelector(SEL.resultStats)),
+    noResultsText,
     organic,
     related,
     nextPage: next ? abs(next.getAttribute('href')) : '',

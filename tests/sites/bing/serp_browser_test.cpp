@@ -1,5 +1,6 @@
-// GET /scrape/bing/serp end to end in real Chromium over the two real Bing results pages kept in
-// pages/bing-serp (saved in 2021 with JavaScript off, market en-GB from Spain).
+// GET /scrape/bing/serp end to end in real Chromium over the real Bing results pages kept in
+// pages/bing-serp: saved in 2021 with JavaScript off (market en-GB from Spain, a search that found
+// nothing among them), and full pages of 2019-2020 from the Swiss, German and French markets.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -17,6 +18,10 @@ const std::string kCoffee =
     gleaner::testing::site_page("bing", "bing-serp/bing-serp-coffee-engb-saved-nojs-2021-01.html");
 const std::string kMatrix = gleaner::testing::site_page(
     "bing", "bing-serp/bing-serp-the-matrix-engb-saved-nojs-2021-01.html");
+
+std::string page(const std::string& file) {
+  return gleaner::testing::site_page("bing", "bing-serp/" + file);
+}
 
 TEST(BingSerpInChromium, CoffeeAsAPersonReadsIt) {
   TempReplayArchive archive;
@@ -68,6 +73,201 @@ TEST(BingSerpInChromium, TheMatrixCountsOnlyTopLevelResults) {
   }
   EXPECT_TRUE(imdb);
   EXPECT_EQ(result.body["searchInformation"]["totalResults"], 777000000);
+}
+
+TEST(BingSerpInChromium, SwissMarketKaffeemaschineWithAdsAboveAndBelow) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=kaffeemaschine+kaufen",
+                                    page("bing-serp-kaffeemaschine-kaufen-dech-2019-08.html")));
+  auto replay = archive.load();
+  auto result =
+      run_in_chromium(serp_endpoint(), replay, {{"q", "kaffeemaschine kaufen"}, {"mkt", "de-ch"}});
+  EXPECT_EQ(requested(*replay, "https://www.bing.com/search").front(),
+            "https://www.bing.com/search?q=kaffeemaschine+kaufen&mkt=de-ch");
+  const auto& b = result.body;
+  const auto& organic = b["organicResults"];
+  ASSERT_EQ(organic.size(), 6u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Kaffeemaschinen und Teemaschinen - G\u00fcnstig \u2026");
+  EXPECT_EQ(organic[0]["link"],
+            "https://www.fust.ch/de/r/kuechengeraete/kaffeemaschinen-und-teemaschinen-10.html");
+  EXPECT_EQ(organic[0]["source"], "fust.ch");
+  EXPECT_TRUE(organic[0]["snippet"].get<std::string>().starts_with(
+      "Kaufen Sie g\u00fcnstig Kaffeemaschinen und Teemaschinen im Fust Online-Shop"));
+  EXPECT_EQ(organic[3]["title"], "JURA-Kaffeemaschinen online kaufen - JURA Schweiz");
+  EXPECT_EQ(organic[3]["link"], "https://ch.jura.com/de");
+  EXPECT_EQ(organic[3]["displayedLink"], "https://ch.jura.com");
+  EXPECT_EQ(organic[5]["source"], "ricardo.ch");
+  // "1’100’000 results": the Swiss grouping mark.
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 1100000);
+  // Four ads above the results with their sitelinks, three below.
+  const auto& ads = b["ads"];
+  ASSERT_EQ(ads.size(), 7u) << ads.dump();
+  EXPECT_EQ(ads[0]["title"], "Alternative zu Mespresso - Kapselmaschine kaufen ab 9 Fr");
+  EXPECT_EQ(ads[0]["blockPosition"], "top");
+  EXPECT_EQ(ads[0]["displayedLink"], "https://www.beanarella.ch");
+  EXPECT_EQ(ads[0]["source"], "beanarella.ch");
+  EXPECT_TRUE(ads[0]["description"].get<std::string>().starts_with(
+      "100% kompostierbare Kaffeekapseln ohne Aluminium."));
+  ASSERT_EQ(ads[0]["sitelinks"].size(), 4u);
+  EXPECT_EQ(ads[0]["sitelinks"][1]["title"], "Gourmetkaffee");
+  EXPECT_EQ(ads[3]["title"], "Kaffeemaschinen kaufen - Top-Qualit\u00e4t");
+  EXPECT_EQ(ads[4]["blockPosition"], "bottom");
+  EXPECT_EQ(ads[6]["title"], "Kaffee Partner Kaffeeautomaten - F\u00fcr den perfekten Service");
+  ASSERT_EQ(b["relatedSearches"].size(), 8u);
+  EXPECT_EQ(b["relatedSearches"][0]["query"], "kaffeemaschine kaufen g\u00fcnstig");
+  EXPECT_EQ(b["relatedSearches"][7]["query"], "jura kaffeemaschine kaufen");
+  EXPECT_EQ(b["pagination"]["currentPage"], 1);
+  EXPECT_NE(b["pagination"]["next"].get<std::string>().find("first=7"), std::string::npos);
+  EXPECT_EQ(b["pagination"]["otherPages"].size(), 4u);
+}
+
+TEST(BingSerpInChromium, GermanMarketCarTiresWithAdsOnlyBelow) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=car+tires",
+                                    page("bing-serp-car-tires-dede-2019-09.html")));
+  auto result =
+      run_in_chromium(serp_endpoint(), archive.load(), {{"q", "car tires"}, {"mkt", "de-de"}});
+  const auto& b = result.body;
+  const auto& organic = b["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Tire Rack");
+  EXPECT_EQ(organic[0]["link"],
+            "https://www.tirerack.com/content/tirerack/desktop/en/homepage.html");
+  EXPECT_EQ(organic[0]["displayedLink"], "https://www.tirerack.com");
+  EXPECT_EQ(organic[2]["title"], "dict.cc W\u00f6rterbuch :: car tire :: Englisch-Deutsch \u2026");
+  EXPECT_EQ(organic[9]["title"], "Onlinetires.com - Lowest Tire Prices on the Web. Period!");
+  EXPECT_EQ(organic[9]["position"], 10);
+  // "65.500.000 results".
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 65500000);
+  const auto& ads = b["ads"];
+  ASSERT_EQ(ads.size(), 3u) << ads.dump();
+  for (const auto& ad : ads) EXPECT_EQ(ad["blockPosition"], "bottom");
+  EXPECT_EQ(ads[0]["title"], "Car Tires - bei Amazon.de");
+  EXPECT_EQ(ads[0]["displayedLink"], "http://www.amazon.de/Car Tires");
+  EXPECT_EQ(ads[0]["source"], "amazon.de");
+  EXPECT_EQ(ads[2]["displayedLink"], "www.ebay.de/car tires");
+  EXPECT_EQ(ads[2]["source"], "ebay.de");
+  EXPECT_EQ(ads[2]["description"], "Folge Deiner Leidenschaft bei eBay!");
+  EXPECT_EQ(
+      b["relatedSearches"],
+      (nlohmann::json{{{"query", "my summer car tires"}, {"link", b["relatedSearches"][0]["link"]}},
+                      {{"query", "tire rack"}, {"link", b["relatedSearches"][1]["link"]}}}));
+}
+
+TEST(BingSerpInChromium, FrenchMarketFirstPageGroupsItsCountWithSpaces) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=test+keyword",
+                                    page("bing-serp-test-keyword-frfr-2020-01.html")));
+  auto result =
+      run_in_chromium(serp_endpoint(), archive.load(), {{"q", "test keyword"}, {"mkt", "fr-fr"}});
+  const auto& b = result.body;
+  const auto& organic = b["organicResults"];
+  ASSERT_EQ(organic.size(), 6u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Keyword Tests | TestComplete Documentation");
+  EXPECT_EQ(organic[2]["title"], "Keyword Tool Est La Meilleure Alternative A Google \u2026");
+  EXPECT_EQ(organic[2]["link"], "https://keywordtool.io/fr");
+  EXPECT_EQ(organic[4]["title"],
+            "Choisissez les bons mots cl\u00e9s gr\u00e2ce \u00e0 nos outils de ...");
+  // "3&#160;600&#160;000 results": no-break spaces between the groups.
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 3600000);
+  ASSERT_EQ(b["ads"].size(), 2u);
+  EXPECT_EQ(b["ads"][0]["title"],
+            "Adobe d\u00e9passe ses concurrents. - Dans le domaine publicitaire.");
+  EXPECT_EQ(b["ads"][0]["displayedLink"], "https://www.adobe.com/ExperienceCloud/Publicit\u00e9");
+  EXPECT_EQ(b["ads"][0]["source"], "adobe.com");
+  EXPECT_EQ(b["ads"][1]["blockPosition"], "bottom");
+  EXPECT_EQ(b["relatedSearches"][0]["query"], "google keyword test");
+}
+
+TEST(BingSerpInChromium, FrenchMarketSecondPageReadsItsPagerAndTheTotalAfterTheRange) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=test+keyword",
+                                    page("bing-serp-test-keyword-frfr-page2-2020-01.html")));
+  auto replay = archive.load();
+  auto result = run_in_chromium(serp_endpoint(), replay,
+                                {{"q", "test keyword"}, {"mkt", "fr-fr"}, {"first", "7"}});
+  EXPECT_EQ(requested(*replay, "https://www.bing.com/search").front(),
+            "https://www.bing.com/search?q=test+keyword&first=7&mkt=fr-fr");
+  const auto& b = result.body;
+  const auto& organic = b["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["position"], 7);
+  EXPECT_EQ(organic[0]["title"], "Keywords - TestLink");
+  EXPECT_EQ(organic[0]["link"], "http://testlink.sourceforge.net/docs/docs/toc.php?page=16");
+  EXPECT_EQ(organic[1]["title"], "is - R\u00e9f\u00e9rence C# | Microsoft Docs");
+  EXPECT_EQ(organic[9]["position"], 16);
+  // The result shown without a caption has no snippet.
+  EXPECT_EQ(organic[8]["title"], "Test - Toutes les infos du mot cl\u00e9 jour par jour - \u2026");
+  EXPECT_FALSE(organic[8].contains("snippet"));
+  // "7-16 of 3 600 000 results": the total, not the range's first number.
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 3600000);
+  // Page 2 starts at first=7 (page 1 showed six results): the pager says which page it is.
+  EXPECT_EQ(b["pagination"]["currentPage"], 2);
+  EXPECT_TRUE(b["pagination"]["otherPages"].contains("1"));
+  EXPECT_FALSE(b["pagination"]["otherPages"].contains("2"));
+  EXPECT_NE(b["pagination"]["next"].get<std::string>().find("first=17"), std::string::npos);
+}
+
+TEST(BingSerpInChromium, FiftyAskedForThirtyTwoShown) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=bing",
+                                    page("bing-serp-bing-count50-engb-saved-nojs-2021-01.html")));
+  auto replay = archive.load();
+  auto result = run_in_chromium(serp_endpoint(), replay, {{"q", "bing"}, {"count", "50"}});
+  EXPECT_EQ(requested(*replay, "https://www.bing.com/search").front(),
+            "https://www.bing.com/search?q=bing&count=50");
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 32u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Bing");
+  EXPECT_EQ(organic[0]["link"], "https://www.bing.com/");
+  EXPECT_EQ(organic[1]["title"], "Bing - Descargar para PC Gratis - Malavida");
+  EXPECT_EQ(organic[31]["position"], 32);
+  EXPECT_EQ(organic[31]["title"], "ANINE BING (@aninebing) \u2022 Instagram photos and videos");
+  EXPECT_EQ(organic[31]["source"], "instagram.com");
+  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 106000000);
+  EXPECT_NE(result.body["pagination"]["next"].get<std::string>().find("first=32"),
+            std::string::npos);
+}
+
+TEST(BingSerpInChromium, ResultsBetweenThePlacesAndVideosAnswers) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=hotels+NYC",
+                                    page("bing-serp-hotels-nyc-engb-saved-nojs-2021-01.html")));
+  auto result = run_in_chromium(serp_endpoint(), archive.load(), {{"q", "hotels NYC"}});
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 4u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "THE 10 BEST Hotels in New York City for 2021 (from $83 ...");
+  EXPECT_EQ(organic[0]["link"],
+            "https://www.tripadvisor.com/Hotels-g60763-New_York_City_New_York-Hotels.html");
+  EXPECT_EQ(organic[1]["source"], "hotels.com");
+  EXPECT_EQ(organic[2]["link"], "https://www.booking.com/city/us/new-york.html");
+  EXPECT_EQ(organic[3]["title"], "LOS 10 MEJORES hoteles en Nueva York de 2021. \u2026");
+  EXPECT_EQ(organic[3]["source"], "tripadvisor.es");
+  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 23800000);
+  // Four ads above and four below, the last of those the first ad again.
+  const auto& ads = result.body["ads"];
+  ASSERT_EQ(ads.size(), 8u) << ads.dump();
+  EXPECT_EQ(ads[0]["title"], "780 Hoteles en Nueva York, NY - Hasta 50% menos en hoteles");
+  EXPECT_EQ(ads[0]["displayedLink"], "http://www.booking.com/Nueva-York/Hoteles");
+  EXPECT_EQ(ads[2]["title"], "Hoteles en Nueva York - Ahorra en Tu Hotel Aqu\u00ed - trivago.es");
+  EXPECT_EQ(ads[3]["blockPosition"], "top");
+  EXPECT_EQ(ads[4]["blockPosition"], "bottom");
+  EXPECT_EQ(ads[4]["title"], "Hotel ny - Los 10 mejores hoteles - tripadvisor.es");
+  EXPECT_EQ(ads[4]["source"], "tripadvisor.es");
+  EXPECT_EQ(ads[7]["title"], ads[0]["title"]);
+}
+
+TEST(BingSerpInChromium, ASearchThatFoundNothingIsAnAnswer) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
+                                    page("bing-serp-no-results-engb-saved-nojs-2021-01.html")));
+  auto result =
+      run_in_chromium(serp_endpoint(), archive.load(), {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}});
+  const auto& b = result.body;
+  EXPECT_TRUE(b["organicResults"].empty());
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 0);
+  EXPECT_FALSE(b.contains("ads"));
+  EXPECT_FALSE(b.contains("relatedSearches"));
 }
 
 }  // namespace

@@ -21,6 +21,32 @@ std::string page(const std::string& file) {
   return gleaner::testing::site_page("google", "google-light-serp/" + file);
 }
 
+// A 2020 capture answering `url`. Those captures were fetched without gbv=1, so each carries
+// Google's <noscript> refresh to its gbv=1 address (`refresh_url`); that address answers 204
+// here, which keeps the browser on the page as the basic page itself does (it has no such
+// refresh).
+void add_2020_capture(TempReplayArchive& archive, const std::string& url, const std::string& file,
+                      const std::string& refresh_url) {
+  archive.file(url, page(file));
+  gleaner::testing::TempReplayArchive::Entry refresh;
+  refresh.url = refresh_url;
+  refresh.status = 204;
+  archive.add(refresh);
+}
+
+// Google's "did not match any documents" notice for the query of the no-match pages.
+void expect_no_match(const nlohmann::json& body) {
+  EXPECT_TRUE(body["organicResults"].empty());
+  EXPECT_TRUE(body["relatedSearches"].empty());
+  const auto& info = body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["totalResults"], 0);
+  EXPECT_EQ(info["noResultsText"].get<std::string>().rfind(
+                "Your search - sfl234dsf14sfj323JJJJJfa345fdf45 - did not match any documents.", 0),
+            0u)
+      << info;
+}
+
 TEST(LightSerpInChromium, CoffeeResultsSitelinksRelatedSearchesAndTheNextPage) {
   TempReplayArchive archive;
   archive.file("https://www.google.com/search?q=coffee&gbv=1",
@@ -94,6 +120,81 @@ TEST(LightSerpInChromium, GooglesSorryPageIsUpstreamBlocked) {
                "traffic from your computer network.</p></form></body></html>");
   EXPECT_EQ(error_in_chromium(light_endpoint(), archive.load(), {{"q", "coffee"}}).code(),
             ErrorCode::UpstreamBlocked);
+}
+
+TEST(LightSerpInChromium, The2020LayoutsCardsAreReadAsThe2023Ones) {
+  TempReplayArchive archive;
+  add_2020_capture(archive, "https://www.google.com/search?q=The+Matrix&gbv=1",
+                   "serp-parser_nojs_the-matrix_en_2020-10.html",
+                   "https://www.google.com/search?q=The+Matrix&safe=off&gl=US&pws=0&nfpr=1&"
+                   "ie=UTF-8&oe=UTF-8&gbv=1&sei=Ze2CX-zwHq6alwTF6ZSYBw");
+  auto result = run_in_chromium(light_endpoint(), archive.load(), {{"q", "The Matrix"}});
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "The Matrix - Wikipedia");
+  EXPECT_EQ(organic[0]["link"], "https://en.wikipedia.org/wiki/The_Matrix");
+  EXPECT_EQ(organic[0]["displayedLink"], "en.wikipedia.org \u203a wiki \u203a The_Matrix");
+  EXPECT_EQ(organic[0]["source"], "en.wikipedia.org");
+  EXPECT_EQ(organic[0]["snippet"].get<std::string>().rfind(
+                "The Matrix is a 1999 American science fiction action film", 0),
+            0u);
+  EXPECT_EQ(organic[0]["sitelinks"][0],
+            (nlohmann::json{{"title", "Franchise"},
+                            {"link", "https://en.wikipedia.org/wiki/The_Matrix_(franchise)"}}));
+  EXPECT_EQ(organic[1]["title"], "The Matrix (1999) - IMDb");
+  EXPECT_EQ(organic[2]["link"], "https://www.youtube.com/watch?v=vKQi3bBA1y8");
+  EXPECT_EQ(organic[9]["title"], "Cool things you didn't know about 'The Matrix' movies - Insider");
+  EXPECT_EQ(organic[9]["position"], 10);
+  const auto& related = result.body["relatedSearches"];
+  ASSERT_EQ(related.size(), 8u);
+  EXPECT_EQ(related[0]["query"], "The Matrix trilogy");
+  EXPECT_EQ(related[7]["query"], "The matrix trailer");
+  EXPECT_NE(result.body["pagination"]["next"].get<std::string>().find("start=10"),
+            std::string::npos);
+}
+
+TEST(LightSerpInChromium, ASearchThatMatchedNothingIsAnAnswer) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&gbv=1",
+               page("serp-parser_nojs_no-results_en_2023-06.html"));
+  auto result = run_in_chromium(light_endpoint(), archive.load(),
+                                {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}});
+  expect_no_match(result.body);
+}
+
+TEST(LightSerpInChromium, The2020LayoutsNoMatchPage) {
+  TempReplayArchive archive;
+  add_2020_capture(
+      archive, "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&gbv=1",
+      "serp-parser_nojs_no-results_en_2020-10.html",
+      "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&safe=off&gl=US&"
+      "pws=0&nfpr=1&ie=UTF-8&oe=UTF-8&gbv=1&sei=Qq2AX9jqL-yK4-EP2fa68A4");
+  auto replay = archive.load();
+  auto result = run_in_chromium(light_endpoint(), replay,
+                                {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}, {"num", "100"}});
+  EXPECT_EQ(requested(*replay, "https://www.google.com/search").front(),
+            "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&gbv=1");
+  expect_no_match(result.body);
+}
+
+TEST(LightSerpInChromium, The2020LayoutWithAHundredAskedFor) {
+  TempReplayArchive archive;
+  add_2020_capture(archive, "https://www.google.com/search?q=google&num=100&gbv=1",
+                   "serp-parser_nojs_google-num100_en_2020-10.html",
+                   "https://www.google.com/search?q=google&num=100&safe=off&gl=US&pws=0&nfpr=1&"
+                   "ie=UTF-8&oe=UTF-8&gbv=1&sei=_oiBX-O4M9KQtQX6w4Bg");
+  auto result =
+      run_in_chromium(light_endpoint(), archive.load(), {{"q", "google"}, {"num", "100"}});
+  const auto& organic = result.body["organicResults"];
+  std::string titles;
+  for (const auto& r : organic) titles += r["title"].get<std::string>() + "\n";
+  ASSERT_EQ(organic.size(), 46u) << titles;
+  EXPECT_EQ(organic[0]["title"], "Google");
+  EXPECT_EQ(organic[0]["link"], "https://www.google.com/");
+  EXPECT_EQ(organic[1]["title"], "Browse All of Google's Products & Services - Google");
+  EXPECT_EQ(organic[1]["link"], "https://about.google/products/");
+  EXPECT_EQ(organic[45]["position"], 46);
+  EXPECT_EQ(organic[45]["title"], "Googling the Chrome O/S - Video | ZDNet");
 }
 
 }  // namespace
