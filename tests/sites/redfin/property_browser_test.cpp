@@ -1,5 +1,6 @@
-// GET /scrape/homes/property end to end in real Chromium over a replay archive of a real 2026
-// redfin.ca page of the fixtures, and the PerimeterX wall of the fixtures.
+// GET /scrape/homes/property end to end in real Chromium over replay archives of real 2026
+// redfin.ca pages (of the fixtures, and two pages saved whole by a browser), and the PerimeterX
+// wall of the fixtures.
 #include <gtest/gtest.h>
 
 #include "extract/sites/redfin/property.h"
@@ -35,6 +36,64 @@ TEST(RedfinPropertyInChromium, EightTwentyNineEastFourteenth) {
   EXPECT_EQ(p["yearBuilt"], 1911);
   EXPECT_EQ(p["agents"][0]["name"], "Jen Hickey");
   EXPECT_TRUE(p["description"].get<std::string>().starts_with("CHARACTER! Beautiful pre-WW1 home"));
+}
+
+// The answer for a page saved whole by a browser ("Save as complete": its sub-resources are
+// `<page>_files/...` beside it), asked for by its URL.
+nlohmann::json property_of(const std::string& url, const std::string& file) {
+  TempReplayArchive archive;
+  archive.file(url, gleaner::testing::site_page("redfin", "homes-property/" + file));
+  return run_in_chromium(property_endpoint(), archive.load(), {{"url", url}}).body["property"];
+}
+
+TEST(RedfinPropertyInChromium, ThreeTwoOhSixEastTwentyFifthSavedWhole2026) {
+  // "$1,799,000 · 5 beds 3 baths 2,225 sq ft · MLS# R3093182 · Built in 1986 · Listed
+  // Feb 24, 2026 · Sold (Public Records) Dec 15, 1981 $90,000".
+  const auto p = property_of("https://www.redfin.ca/bc/vancouver/3206-E-25th-Ave-V5R-1J6/home/154634866",
+                             "redfin-ca-3206-e-25th-vancouver-2026-02.html");
+  EXPECT_EQ(p["propertyId"], "154634866");
+  EXPECT_EQ(p["mlsId"], "R3093182");
+  EXPECT_EQ(p["price"], "$1,799,000");
+  EXPECT_EQ(p["currency"], "CAD");
+  EXPECT_EQ(p["beds"], 5);
+  EXPECT_EQ(p["baths"], 3);
+  EXPECT_EQ(p["sqft"], 2225);
+  EXPECT_EQ(p["lotSize"], 3432);
+  EXPECT_EQ(p["yearBuilt"], 1986);
+  EXPECT_EQ(p["status"], "Active");
+  EXPECT_EQ(p["propertyType"], "Single-family");
+  EXPECT_EQ(p["address"]["street"], "3206 E 25th Ave");
+  EXPECT_EQ(p["address"]["postalCode"], "V5R 1J6");
+  EXPECT_EQ(p["agents"][0]["name"], "Aaron Cheng PREC*");
+  EXPECT_EQ(p["agents"][0]["brokerage"], "Sutton Group - 1st West Realty");
+  ASSERT_EQ(p["priceHistory"].size(), 2u);
+  EXPECT_EQ(p["priceHistory"][0],
+            nlohmann::json({{"date", "2026-02-24"}, {"event", "Listed"}, {"price", 1799000}}));
+  EXPECT_EQ(p["priceHistory"][1]["price"], 90000);
+  EXPECT_EQ(p["taxHistory"][0]["landValue"], 1469000);
+  EXPECT_EQ(p["schools"][1]["name"], "Renfrew Community Elementary School");
+  EXPECT_EQ(p["features"]["Tax Information"][0], "Tax Annual Amount: $7,814.03");
+  EXPECT_TRUE(p["description"].get<std::string>().starts_with("VIEW! VIEW! VIEW!"));
+}
+
+TEST(RedfinPropertyInChromium, TwentySevenFortyEightEastTwentyThirdWithTwoAgents2026) {
+  // "$1,898,000 · 5 beds 3.5 baths 2,234 sq ft · Listed by Danny Chow PREC* and Salina Kai
+  // PREC*, Rennie & Associates Realty Ltd.".
+  const auto p = property_of("https://www.redfin.ca/bc/vancouver/2748-E-23rd-Ave-V5R-1A7/home/154849597",
+                             "redfin-ca-2748-e-23rd-vancouver-2026-02.html");
+  EXPECT_EQ(p["propertyId"], "154849597");
+  EXPECT_EQ(p["mlsId"], "R3088944");
+  EXPECT_EQ(p["extractedPrice"], 1898000);
+  EXPECT_EQ(p["beds"], 5);
+  EXPECT_EQ(p["baths"], 3.5);
+  EXPECT_EQ(p["sqft"], 2234);
+  EXPECT_EQ(p["address"]["street"], "2748 E 23rd Ave");
+  ASSERT_EQ(p["agents"].size(), 2u);
+  EXPECT_EQ(p["agents"][0]["name"], "Danny Chow PREC*");
+  EXPECT_EQ(p["agents"][1]["name"], "Salina Kai PREC*");
+  EXPECT_EQ(p["agents"][1]["brokerage"], "Rennie & Associates Realty Ltd.");
+  EXPECT_EQ(p["priceHistory"][0]["date"], "2026-02-11");
+  EXPECT_EQ(p["highlights"][0], "TERRACED YARD");
 }
 
 TEST(RedfinPropertyInChromium, PerimeterXWallIsUpstreamBlocked) {
