@@ -169,9 +169,16 @@ json shape_property(const json& out, const ValidatedParams& params) {
   }
   json history = json::array();
   for (const json& e : at(out, {"history"})) {
-    json event = {{"date", iso_date_of_ms(at(e, {"eventDate"}))},
-                  {"event", str(at(e, {"eventDescription"}))}};
+    // The day in the home's time zone, as the page shows it; else the UTC day.
+    std::string date = str(at(e, {"localDate"}));
+    if (date.size() != 10) date = iso_date_of_ms(at(e, {"eventDate"}));
+    json event = {{"date", date}, {"event", str(at(e, {"eventDescription"}))}};
     if (const json& pr = at(e, {"price"}); pr.is_number()) event["price"] = pr;
+    // A home listed on two MLSs has each one's history: "FMLS #7652074", "GAMLS #10607853".
+    if (std::string source = str(at(e, {"source"})); !source.empty()) {
+      const std::string id = str(at(e, {"sourceId"}));
+      event["source"] = id.empty() ? source : source + " #" + id;
+    }
     history.push_back(event);
   }
   if (!history.empty()) p["priceHistory"] = history;
@@ -189,11 +196,10 @@ json shape_property(const json& out, const ValidatedParams& params) {
   json schools = json::array();
   for (const json& s : at(out, {"schools"})) {
     json school = {{"name", str(at(s, {"name"}))}};
-    if (const json& r = at(s, {"greatSchoolsRating"}); r.is_number())
-      school["rating"] = r;
-    else if (const json& pr = at(s, {"parentRating"}); pr.is_number() && pr.get<double>() > 0)
-      school["rating"] = pr;
-    if (std::string g = str(at(s, {"gradeRanges"})); !g.empty()) school["grades"] = g;
+    // The GreatSchools rating the page shows ("6/10"); a school without one shows none, whatever
+    // its parents' rating.
+    if (const json& r = at(s, {"greatSchoolsRating"}); r.is_number()) school["rating"] = r;
+    if (std::string g = str(at(s, {"gradeRanges"})); !g.empty() && g != "N/A") school["grades"] = g;
     if (auto d = parse_number(str(at(s, {"distanceInMiles"})), DecimalMark::Dot))
       school["distance"] = *d;
     if (!school["name"].get<std::string>().empty()) schools.push_back(school);

@@ -305,17 +305,15 @@ json from_result(const json& r) {
 // addresses: "95 Saint, 95 Saint Alphonsus St, Roxbury Crossing, MA 02120" (street, city,
 // "ST zip"), a building's with its name before a bar and without the zip ("Rockingham Glen | 30
 // Rockingham Ave, West Roxbury, MA"). A home's card is named by its zpid ("zpid_2072000832"), a
-// building's by where it stands ("zpid_42.264652--71.15673").
+// building's by where it stands ("zpid_42.264652--71.15673"), kept as its zpid as the search
+// state keeps it, and read as its location.
 json from_card(const json& c) {
   json out = json::object();
   std::string id = str(at(c, {"id"}));
   if (id.starts_with("zpid_")) id = id.substr(5);
-  static const Regex kDigits(R"(\d+)");
+  if (!id.empty()) out["zpid"] = id;
   static const Regex kLatLong(R"((-?\d{1,3}\.\d+)-(-?\d{1,3}\.\d+))");
-  RegexMatch ll;
-  if (kDigits.full_match(id)) {
-    out["zpid"] = id;
-  } else if (kLatLong.full_match(id, ll)) {
+  if (RegexMatch ll; kLatLong.full_match(id, ll)) {
     out["location"] = {{"latitude", std::stod(ll[1].str())}, {"longitude", std::stod(ll[2].str())}};
   }
   out["link"] = str(at(c, {"link"}));

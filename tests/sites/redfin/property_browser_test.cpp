@@ -1,6 +1,6 @@
 // GET /scrape/homes/property end to end in real Chromium over replay archives of real 2026
-// redfin.ca pages (of the fixtures, and two pages saved whole by a browser), and the PerimeterX
-// wall of the fixtures.
+// pages: redfin.ca pages (of the fixtures, and two saved whole by a browser), a redfin.com page
+// saved whole, and the PerimeterX wall of the fixtures.
 #include <gtest/gtest.h>
 
 #include "extract/sites/redfin/property.h"
@@ -49,8 +49,9 @@ nlohmann::json property_of(const std::string& url, const std::string& file) {
 TEST(RedfinPropertyInChromium, ThreeTwoOhSixEastTwentyFifthSavedWhole2026) {
   // "$1,799,000 · 5 beds 3 baths 2,225 sq ft · MLS# R3093182 · Built in 1986 · Listed
   // Feb 24, 2026 · Sold (Public Records) Dec 15, 1981 $90,000".
-  const auto p = property_of("https://www.redfin.ca/bc/vancouver/3206-E-25th-Ave-V5R-1J6/home/154634866",
-                             "redfin-ca-3206-e-25th-vancouver-2026-02.html");
+  const auto p =
+      property_of("https://www.redfin.ca/bc/vancouver/3206-E-25th-Ave-V5R-1J6/home/154634866",
+                  "redfin-ca-3206-e-25th-vancouver-2026-02.html");
   EXPECT_EQ(p["propertyId"], "154634866");
   EXPECT_EQ(p["mlsId"], "R3093182");
   EXPECT_EQ(p["price"], "$1,799,000");
@@ -67,8 +68,10 @@ TEST(RedfinPropertyInChromium, ThreeTwoOhSixEastTwentyFifthSavedWhole2026) {
   EXPECT_EQ(p["agents"][0]["name"], "Aaron Cheng PREC*");
   EXPECT_EQ(p["agents"][0]["brokerage"], "Sutton Group - 1st West Realty");
   ASSERT_EQ(p["priceHistory"].size(), 2u);
-  EXPECT_EQ(p["priceHistory"][0],
-            nlohmann::json({{"date", "2026-02-24"}, {"event", "Listed"}, {"price", 1799000}}));
+  EXPECT_EQ(p["priceHistory"][0], nlohmann::json({{"date", "2026-02-24"},
+                                                  {"event", "Listed"},
+                                                  {"price", 1799000},
+                                                  {"source", "GVR #R3093182"}}));
   EXPECT_EQ(p["priceHistory"][1]["price"], 90000);
   EXPECT_EQ(p["taxHistory"][0]["landValue"], 1469000);
   EXPECT_EQ(p["schools"][1]["name"], "Renfrew Community Elementary School");
@@ -79,8 +82,9 @@ TEST(RedfinPropertyInChromium, ThreeTwoOhSixEastTwentyFifthSavedWhole2026) {
 TEST(RedfinPropertyInChromium, TwentySevenFortyEightEastTwentyThirdWithTwoAgents2026) {
   // "$1,898,000 · 5 beds 3.5 baths 2,234 sq ft · Listed by Danny Chow PREC* and Salina Kai
   // PREC*, Rennie & Associates Realty Ltd.".
-  const auto p = property_of("https://www.redfin.ca/bc/vancouver/2748-E-23rd-Ave-V5R-1A7/home/154849597",
-                             "redfin-ca-2748-e-23rd-vancouver-2026-02.html");
+  const auto p =
+      property_of("https://www.redfin.ca/bc/vancouver/2748-E-23rd-Ave-V5R-1A7/home/154849597",
+                  "redfin-ca-2748-e-23rd-vancouver-2026-02.html");
   EXPECT_EQ(p["propertyId"], "154849597");
   EXPECT_EQ(p["mlsId"], "R3088944");
   EXPECT_EQ(p["extractedPrice"], 1898000);
@@ -94,6 +98,71 @@ TEST(RedfinPropertyInChromium, TwentySevenFortyEightEastTwentyThirdWithTwoAgents
   EXPECT_EQ(p["agents"][1]["brokerage"], "Rennie & Associates Realty Ltd.");
   EXPECT_EQ(p["priceHistory"][0]["date"], "2026-02-11");
   EXPECT_EQ(p["highlights"][0], "TERRACED YARD");
+}
+
+TEST(RedfinPropertyInChromium, ADahlonegaHomeOnTwoMlssOfRedfinCom2026) {
+  // A redfin.com page of March 2026: "Contingent $298,500 · 4 bd · 2 ba · 1,791 sq ft · 2025 Year
+  // Built · Redfin Estimate $296,878 · Listed by Brandon Cruz • Berkshire Hathaway HomeServices
+  // Georgia Properties". Its sale history is the two MLSs' ("FMLS #7652074 Feb 26, 2026
+  // Contingent — Jan 18, 2026 Price Changed $298,500 …", then "GAMLS #10607853 …"), each day as
+  // the page writes it in Georgia (the price change was at 01:25 UTC on Jan 19).
+  const auto p =
+      property_of("https://www.redfin.com/GA/Dahlonega/94-King-Arthur-Ct-30533/home/137774138",
+                  "redfin-com-94-king-arthur-ct-dahlonega-ga-2026-03.html");
+  EXPECT_EQ(p["propertyId"], "137774138");
+  EXPECT_EQ(p["mlsId"], "7652074");
+  EXPECT_EQ(p["price"], "$298,500");
+  EXPECT_EQ(p["currency"], "USD");
+  EXPECT_EQ(p["status"], "Active Under Contract");
+  EXPECT_EQ(p["beds"], 4);
+  EXPECT_EQ(p["baths"], 2);
+  EXPECT_EQ(p["sqft"], 1791);
+  EXPECT_EQ(p["lotSize"], 43560);  // "1 acres"
+  EXPECT_EQ(p["yearBuilt"], 2025);
+  EXPECT_EQ(p["address"]["street"], "94 King Arthur Ct");
+  EXPECT_EQ(p["address"]["state"], "GA");
+  EXPECT_EQ(p["address"]["postalCode"], "30533");
+  EXPECT_EQ(p["estimate"]["value"], 296877.98);
+  EXPECT_EQ(p["estimate"]["currency"], "USD");
+  ASSERT_EQ(p["agents"].size(), 2u);
+  EXPECT_EQ(p["agents"][0]["name"], "Brandon Cruz");
+  EXPECT_EQ(p["agents"][1]["name"], "Wayne Upshaw");
+  EXPECT_EQ(p["agents"][0]["brokerage"], "Berkshire Hathaway HomeServices Georgia Properties");
+  const auto& h = p["priceHistory"];
+  ASSERT_EQ(h.size(), 20u);
+  EXPECT_EQ(h[1],
+            nlohmann::json(
+                {{"date", "2026-02-26"}, {"event", "Contingent"}, {"source", "FMLS #7652074"}}));
+  EXPECT_EQ(h[2], nlohmann::json({{"date", "2026-01-18"},
+                                  {"event", "Price Changed"},
+                                  {"price", 298500},
+                                  {"source", "GAMLS #10607853"}}));
+  EXPECT_EQ(h[8]["date"], "2025-09-18");
+  EXPECT_EQ(h[8]["source"], "FMLS #7652074");
+  EXPECT_EQ(h[9]["date"], "2025-09-14");
+  EXPECT_EQ(h[9]["source"], "GAMLS #10607853");
+  EXPECT_EQ(h[10], nlohmann::json({{"date", "2024-07-09"},
+                                   {"event", "Sold (Public Records)"},
+                                   {"price", 67000},
+                                   {"source", "Public Records"}}));
+  EXPECT_EQ(
+      p["taxHistory"][0],
+      nlohmann::json(
+          {{"year", 2025}, {"taxes", 317.77}, {"landValue", 8000}, {"improvementValue", 6308}}));
+  EXPECT_EQ(p["features"]["School Information"][0], "Elementary School: Long Branch");
+  // None serves the home in the site's data; the page shows three nearby: "Long Branch
+  // Elementary School Public K-5 • 1.6mi 6/10 · Cottrell Elementary School Public PreK-5 • 4.2mi
+  // 5/10 · Castle Creek Christian Academy Private N/A • 4.9mi".
+  ASSERT_EQ(p["schools"].size(), 3u);
+  EXPECT_EQ(p["schools"][0], nlohmann::json({{"name", "Long Branch Elementary School"},
+                                             {"rating", 6},
+                                             {"grades", "K-5"},
+                                             {"distance", 1.6}}));
+  EXPECT_EQ(p["schools"][1]["rating"], 5);
+  EXPECT_EQ(p["schools"][2],
+            nlohmann::json({{"name", "Castle Creek Christian Academy"}, {"distance", 4.9}}));
+  EXPECT_TRUE(p["description"].get<std::string>().starts_with(
+      "Charming New Home on a Spacious 1-Acre Lot"));
 }
 
 TEST(RedfinPropertyInChromium, PerimeterXWallIsUpstreamBlocked) {

@@ -96,10 +96,10 @@ TEST(ZillowListingInChromium, The2026CardsOfBostonRentals) {
   // ("zpid_42.264652--71.15673") and addressed "Rockingham Glen | 30 Rockingham Ave, West
   // Roxbury, MA".
   TempReplayArchive archive;
-  archive.add(
-      prefix_entry("https://www.zillow.com/homes/for_rent/",
-                   gleaner::testing::site_page(
-                       "zillow", "estate-listing/zillow-search-boston-rentals-cards-2026-04.html")));
+  archive.add(prefix_entry(
+      "https://www.zillow.com/homes/for_rent/",
+      gleaner::testing::site_page(
+          "zillow", "estate-listing/zillow-search-boston-rentals-cards-2026-04.html")));
   const auto b = run_in_chromium(listing_endpoint(), archive.load(),
                                  {{"keyword", "Boston, MA"}, {"type", "forRent"}})
                      .body;
@@ -111,13 +111,14 @@ TEST(ZillowListingInChromium, The2026CardsOfBostonRentals) {
     EXPECT_EQ(p["address"]["state"], "MA");
   }
   const auto& glen = b["properties"][0];
-  EXPECT_EQ(glen["link"], "https://www.zillow.com/apartments/west-roxbury-ma/rockingham-glen/5XjW9P/");
+  EXPECT_EQ(glen["link"],
+            "https://www.zillow.com/apartments/west-roxbury-ma/rockingham-glen/5XjW9P/");
   EXPECT_EQ(glen["price"], "$2,045+ 1 bd");
   EXPECT_EQ(glen["extractedPrice"], 2045);
   EXPECT_EQ(glen["address"]["street"], "30 Rockingham Ave");
   EXPECT_EQ(glen["address"]["city"], "West Roxbury");
   EXPECT_EQ(glen["isBuilding"], true);
-  EXPECT_FALSE(glen.contains("zpid"));
+  EXPECT_EQ(glen["zpid"], "42.264652--71.15673");
   EXPECT_EQ(glen["location"]["latitude"], 42.264652);
   EXPECT_EQ(glen["location"]["longitude"], -71.15673);
   const auto& river = b["properties"][2];

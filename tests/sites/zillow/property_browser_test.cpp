@@ -71,7 +71,8 @@ TEST(ZillowPropertyInChromium, ThePropertyCacheAsAPersonReadsIt) {
   EXPECT_EQ(p["saves"], 25);
   EXPECT_EQ(p["agentInfo"]["agentName"], "Kimberlee A McClellan");
   EXPECT_EQ(p["agentInfo"]["brokerName"], "Ai Brokers LLC");
-  EXPECT_EQ(p["agentEmails"], nlohmann::json::array());  // the listing shows none
+  // Not among the attribution's fields but on its contact line, "800-933-1991 kimberlee@…".
+  EXPECT_EQ(p["agentEmails"], nlohmann::json::array({"kimberlee@theaibrokers.com"}));
   ASSERT_EQ(p["priceHistory"].size(), 8u);
   EXPECT_EQ(
       p["priceHistory"][0],
