@@ -165,6 +165,46 @@ TEST(RedfinPropertyInChromium, ADahlonegaHomeOnTwoMlssOfRedfinCom2026) {
       "Charming New Home on a Spacious 1-Acre Lot"));
 }
 
+TEST(RedfinPropertyInChromium, ASoldKenmoreHomeOfRedfinCom2025) {
+  // A sold home's page of September 2025: "SOLD ON SEP 4, 2025 · $1,150,000 Sold Price · 3 Beds
+  // 3 Baths 2,000 Sq Ft · 1996 Year Built · 2.15 acres · Listed by Carmen Guo • Kelly Right RE of
+  // Seattle LLC · Bought with Jina Fiveash • Realty ONE Group Orca Gold · 6/10 Kenmore Elementary
+  // School … Assigned • 0.7mi", its history headed "NWMLS as Distributed by MLS Grid # 2398635".
+  const auto p = property_of("https://www.redfin.com/WA/Kenmore/7718-NE-183rd-St-98028/home/282664",
+                             "redfin-com-7718-ne-183rd-kenmore-sold-2025-09.html");
+  EXPECT_EQ(p["propertyId"], "282664");
+  EXPECT_EQ(p["mlsId"], "2398635");
+  EXPECT_EQ(p["price"], "$1,150,000");
+  EXPECT_EQ(p["beds"], 3);
+  EXPECT_EQ(p["baths"], 3);
+  EXPECT_EQ(p["sqft"], 2000);
+  EXPECT_EQ(p["yearBuilt"], 1996);
+  EXPECT_EQ(p["lotSize"], 93654);
+  EXPECT_EQ(p["address"]["street"], "7718 NE 183rd St");
+  EXPECT_EQ(p["address"]["city"], "Kenmore");
+  ASSERT_EQ(p["agents"].size(), 2u);
+  EXPECT_EQ(p["agents"][0], nlohmann::json({{"name", "Carmen Guo"},
+                                            {"role", "listing"},
+                                            {"brokerage", "Kelly Right RE of Seattle LLC"}}));
+  EXPECT_EQ(p["agents"][1], nlohmann::json({{"name", "Jina Fiveash"},
+                                            {"role", "buying"},
+                                            {"brokerage", "Realty ONE Group Orca Gold"}}));
+  EXPECT_EQ(p["priceHistory"][0],
+            nlohmann::json({{"date", "2025-09-04"},
+                            {"event", "Sold (MLS)"},
+                            {"price", 1150000},
+                            {"source", "NWMLS as Distributed by MLS Grid #2398635"}}));
+  EXPECT_EQ(p["priceHistory"][4]["event"], "Listed");
+  EXPECT_EQ(p["priceHistory"][4]["price"], 1298000);
+  ASSERT_EQ(p["schools"].size(), 3u);
+  EXPECT_EQ(p["schools"][2], nlohmann::json({{"name", "Inglemoor High School"},
+                                             {"rating", 10},
+                                             {"grades", "9-12"},
+                                             {"distance", 1.5}}));
+  EXPECT_EQ(p["taxHistory"][0]["taxes"], 11381.9);
+  EXPECT_EQ(p["features"]["Tax Information"][0], "Tax Annual Amount: $11,381.90");
+}
+
 TEST(RedfinPropertyInChromium, PerimeterXWallIsUpstreamBlocked) {
   TempReplayArchive archive;
   archive.file(
