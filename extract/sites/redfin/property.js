@@ -37,7 +37,9 @@
   const photos = above && above.mediaBrowserInfo && above.mediaBrowserInfo.photos ?
       above.mediaBrowserInfo.photos.map((p) => p.photoUrls &&
           (p.photoUrls.fullScreenPhotoUrl || p.photoUrls.nonFullScreenPhotoUrl)).filter((u) => u) : [];
-  const listing = kit.jsonLd('RealEstateListing')[0] || null;
+  // A listing's (its home is its mainEntity), or a sold or off-market home's own.
+  const listing = kit.jsonLd('RealEstateListing')[0] ||
+      kit.jsonLd(['SingleFamilyResidence', 'House', 'Apartment', 'Residence'])[0] || null;
   // The site's remarks and amenity values are HTML-escaped text ("Orl&eacute;ans").
   const decode = (html) => {
     const t = document.createElement('template');

@@ -205,6 +205,50 @@ TEST(RedfinPropertyInChromium, ASoldKenmoreHomeOfRedfinCom2025) {
   EXPECT_EQ(p["features"]["Tax Information"][0], "Tax Annual Amount: $11,381.90");
 }
 
+// The answer for a real page with its `__reactServerState` taken out (every tag kept): what the
+// page's JSON-LD alone gives.
+nlohmann::json from_json_ld_of(const std::string& url, const std::string& file) {
+  TempReplayArchive archive;
+  archive.add(gleaner::testing::rewritten_entry(
+      url, gleaner::testing::site_page("redfin", "homes-property/" + file),
+      nlohmann::json::array({{"__reactServerState", "__removedServerState"}})));
+  return run_in_chromium(property_endpoint(), archive.load(), {{"url", url}}).body["property"];
+}
+
+TEST(RedfinPropertyInChromium, WithoutItsDataCacheAListingIsReadFromItsJsonLdsHome) {
+  // The Dahlonega page's JSON-LD: a RealEstateListing whose mainEntity is the home.
+  const auto p =
+      from_json_ld_of("https://www.redfin.com/GA/Dahlonega/94-King-Arthur-Ct-30533/home/137774138",
+                      "redfin-com-94-king-arthur-ct-dahlonega-ga-2026-03.html");
+  EXPECT_EQ(p["address"], nlohmann::json({{"street", "94 King Arthur Ct"},
+                                          {"city", "Dahlonega"},
+                                          {"state", "GA"},
+                                          {"postalCode", "30533"},
+                                          {"country", "US"}}));
+  EXPECT_EQ(p["extractedPrice"], 298500);
+  EXPECT_EQ(p["beds"], 4);
+  EXPECT_EQ(p["baths"], 2);
+  EXPECT_EQ(p["sqft"], 1791);
+  EXPECT_EQ(p["yearBuilt"], 2025);
+  EXPECT_EQ(p["location"]["latitude"], 34.5014887);
+  EXPECT_EQ(p["photos"].size(), 52u);  // "52 photos"
+  EXPECT_EQ(p["photos"][0], "https://ssl.cdn-redfin.com/photo/82/bigphoto/074/7652074_I.jpg");
+  EXPECT_TRUE(p["description"].get<std::string>().starts_with("Charming New Home"));
+}
+
+TEST(RedfinPropertyInChromium, WithoutItsDataCacheASoldHomeIsReadFromItsJsonLd) {
+  // The sold Kenmore page's JSON-LD: the home itself (Product, SingleFamilyResidence).
+  const auto p =
+      from_json_ld_of("https://www.redfin.com/WA/Kenmore/7718-NE-183rd-St-98028/home/282664",
+                      "redfin-com-7718-ne-183rd-kenmore-sold-2025-09.html");
+  EXPECT_EQ(p["address"]["street"], "7718 NE 183rd St");
+  EXPECT_EQ(p["address"]["city"], "Kenmore");
+  EXPECT_EQ(p["address"]["postalCode"], "98028");
+  EXPECT_EQ(p["price"], "$1,150,000");
+  EXPECT_EQ(p["location"]["longitude"], -122.2367863);
+  EXPECT_EQ(p["photos"][0], "https://ssl.cdn-redfin.com/photo/1/bigphoto/635/2398635_0.jpg");
+}
+
 TEST(RedfinPropertyInChromium, PerimeterXWallIsUpstreamBlocked) {
   TempReplayArchive archive;
   archive.file(
