@@ -17,11 +17,15 @@
      weak: {selectors: ['.cf-turnstile', 'iframe[src*="challenges.cloudflare.com"]'],
             scripts: [/challenges\.cloudflare\.com\/turnstile\//]}},
     {vendor: 'perimeterx',
-     strong: {selectors: ['#px-captcha', '[id^="px-captcha"]', '.px-captcha-container',
-                          '#px-captcha-wrapper', 'meta[name="description"][content="px-captcha"]'],
+     // `#px-captcha-modal` is the frame its client script lays over a real page (Zillow's
+     // property pages of 2026 are saved with it): the page under it is the site's.
+     strong: {selectors: ['#px-captcha', '[id^="px-captcha"]:not(#px-captcha-modal)',
+                          '.px-captcha-container', '#px-captcha-wrapper',
+                          'meta[name="description"][content="px-captcha"]'],
               scripts: [/captcha\.px-cdn\.net\//, /captcha\.px-cloud\.net\//, /^\/[A-Za-z0-9]{8}\/captcha\/captcha\.js/],
               inline: [/\b_pxCaptcha\b/, /\bpxCaptcha\b/]},
-     weak: {inline: [/\b_pxAppId\b/], scripts: [/client\.px-cloud\.net\//, /client\.perimeterx\.net\//]}},
+     weak: {selectors: ['#px-captcha-modal'], inline: [/\b_pxAppId\b/],
+            scripts: [/client\.px-cloud\.net\//, /client\.perimeterx\.net\//]}},
     {vendor: 'datadome',
      strong: {selectors: ['iframe[src*="captcha-delivery.com"]'],
               scripts: [/captcha-delivery\.com\//],

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <tuple>
 
 #include "core/error.h"
 #include "core/regex.h"
@@ -87,6 +88,9 @@ json shape_property(const json& out, const ValidatedParams& params) {
   if (!mls.empty()) p["mlsId"] = mls;
   p["link"] = "https://www." + asked.domain + asked.path;
 
+  // The JSON-LD's home: a listing's mainEntity, else the node itself (a sold home's page).
+  const json& home = at(ld, {"mainEntity"}).is_object() ? at(ld, {"mainEntity"}) : ld;
+  const json ld_address = schema_org::address(at(home, {"address"}));
   json addr = json::object();
   std::string street = str(at(address, {"streetAddress", "assembledAddress"}));
   const std::string unit_type = str(at(address, {"streetAddress", "unitType"}));
@@ -94,14 +98,16 @@ json shape_property(const json& out, const ValidatedParams& params) {
   if (!unit.empty() && street.find(unit) == std::string::npos) {
     street += " " + (unit_type.empty() ? std::string("Unit") : unit_type) + " " + unit;
   }
-  if (street.empty()) street = schema_org::text(at(ld, {"address"}), "streetAddress");
+  if (street.empty()) street = str(at(ld_address, {"streetAddress"}));
   if (street.empty()) street = str(at(ld, {"name"}));
   addr["street"] = street;
-  for (const auto& [key, from] : {std::pair{"city", "city"},
-                                  {"state", "state"},
-                                  {"postalCode", "zip"},
-                                  {"country", "countryCode"}}) {
-    if (std::string v = str(at(address, {from})); !v.empty()) addr[key] = v;
+  for (const auto& [key, from, ld_from] : {std::tuple{"city", "city", "addressLocality"},
+                                           {"state", "state", "addressRegion"},
+                                           {"postalCode", "zip", "postalCode"},
+                                           {"country", "countryCode", "addressCountry"}}) {
+    std::string v = str(at(address, {from}));
+    if (v.empty()) v = str(at(ld_address, {ld_from}));
+    if (!v.empty()) addr[key] = v;
   }
   p["address"] = addr;
 
@@ -117,16 +123,27 @@ json shape_property(const json& out, const ValidatedParams& params) {
   }
   p["currency"] = currency;
   if (std::string s = str(at(address, {"status", "displayValue"})); !s.empty()) p["status"] = s;
-  for (const char* k : {"beds", "baths"}) {
-    if (const json& v = at(address, {k}); v.is_number()) p[k] = v;
+  for (const auto& [k, ld_key] :
+       {std::pair{"beds", "numberOfBedrooms"}, {"baths", "numberOfBathroomsTotal"}}) {
+    if (const json& v = at(address, {k}); v.is_number()) {
+      p[k] = v;
+    } else if (auto n = schema_org::number(home, ld_key)) {
+      p[k] = *n;
+    }
   }
-  if (const json& v = at(address, {"sqFt", "value"}); v.is_number()) p["sqft"] = v;
+  if (const json& v = at(address, {"sqFt", "value"}); v.is_number()) {
+    p["sqft"] = v;
+  } else if (auto n = schema_org::number(at(home, {"floorSize"}), "value")) {
+    p["sqft"] = *n;
+  }
   if (const json& v = at(address, {"lotSize"}); v.is_number()) p["lotSize"] = v;
   const json& basic = at(out, {"publicRecords", "basicInfo"});
   if (const json& v = at(address, {"yearBuilt"}); v.is_number())
     p["yearBuilt"] = v;
   else if (const json& b = at(basic, {"yearBuilt"}); b.is_number())
     p["yearBuilt"] = b;
+  else if (auto y = schema_org::number(home, "yearBuilt"))
+    p["yearBuilt"] = *y;
   std::string type = amenity(out, {"Property Type"});
   if (type.empty()) type = str(at(basic, {"propertyTypeName"}));
   if (!type.empty()) p["propertyType"] = type;
@@ -162,16 +179,33 @@ json shape_property(const json& out, const ValidatedParams& params) {
   if (!features.empty()) p["features"] = features;
   if (const json& h = at(out, {"highlights"}); h.is_array() && !h.empty()) p["highlights"] = h;
   p["photos"] = at(out, {"photos"}).is_array() ? at(out, {"photos"}) : json::array();
+  if (p["photos"].empty()) {
+    for (const std::string& url : schema_org::images(at(home, {"image"})))
+      p["photos"].push_back(url);
+    if (p["photos"].empty()) {
+      for (const std::string& url : schema_org::images(at(ld, {"image"})))
+        p["photos"].push_back(url);
+    }
+  }
   const json& ll = at(out, {"initial", "latLong"}).is_object() ? at(out, {"initial", "latLong"})
                                                                : at(address, {"latLong"});
   if (at(ll, {"latitude"}).is_number() && at(ll, {"longitude"}).is_number()) {
     p["location"] = {{"latitude", at(ll, {"latitude"})}, {"longitude", at(ll, {"longitude"})}};
+  } else if (auto geo = schema_org::coordinates(at(home, {"geo"}))) {
+    p["location"] = {{"latitude", geo->first}, {"longitude", geo->second}};
   }
   json history = json::array();
   for (const json& e : at(out, {"history"})) {
-    json event = {{"date", iso_date_of_ms(at(e, {"eventDate"}))},
-                  {"event", str(at(e, {"eventDescription"}))}};
+    // The day in the home's time zone, as the page shows it; else the UTC day.
+    std::string date = str(at(e, {"localDate"}));
+    if (date.size() != 10) date = iso_date_of_ms(at(e, {"eventDate"}));
+    json event = {{"date", date}, {"event", str(at(e, {"eventDescription"}))}};
     if (const json& pr = at(e, {"price"}); pr.is_number()) event["price"] = pr;
+    // A home listed on two MLSs has each one's history: "FMLS #7652074", "GAMLS #10607853".
+    if (std::string source = str(at(e, {"source"})); !source.empty()) {
+      const std::string id = str(at(e, {"sourceId"}));
+      event["source"] = id.empty() ? source : source + " #" + id;
+    }
     history.push_back(event);
   }
   if (!history.empty()) p["priceHistory"] = history;
@@ -189,11 +223,10 @@ json shape_property(const json& out, const ValidatedParams& params) {
   json schools = json::array();
   for (const json& s : at(out, {"schools"})) {
     json school = {{"name", str(at(s, {"name"}))}};
-    if (const json& r = at(s, {"greatSchoolsRating"}); r.is_number())
-      school["rating"] = r;
-    else if (const json& pr = at(s, {"parentRating"}); pr.is_number() && pr.get<double>() > 0)
-      school["rating"] = pr;
-    if (std::string g = str(at(s, {"gradeRanges"})); !g.empty()) school["grades"] = g;
+    // The GreatSchools rating the page shows ("6/10"); a school without one shows none, whatever
+    // its parents' rating.
+    if (const json& r = at(s, {"greatSchoolsRating"}); r.is_number()) school["rating"] = r;
+    if (std::string g = str(at(s, {"gradeRanges"})); !g.empty() && g != "N/A") school["grades"] = g;
     if (auto d = parse_number(str(at(s, {"distanceInMiles"})), DecimalMark::Dot))
       school["distance"] = *d;
     if (!school["name"].get<std::string>().empty()) schools.push_back(school);

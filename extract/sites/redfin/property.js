@@ -37,12 +37,24 @@
   const photos = above && above.mediaBrowserInfo && above.mediaBrowserInfo.photos ?
       above.mediaBrowserInfo.photos.map((p) => p.photoUrls &&
           (p.photoUrls.fullScreenPhotoUrl || p.photoUrls.nonFullScreenPhotoUrl)).filter((u) => u) : [];
-  const listing = kit.jsonLd('RealEstateListing')[0] || null;
+  // A listing's (its home is its mainEntity), or a sold or off-market home's own.
+  const listing = kit.jsonLd('RealEstateListing')[0] ||
+      kit.jsonLd(['SingleFamilyResidence', 'House', 'Apartment', 'Residence'])[0] || null;
   // The site's remarks and amenity values are HTML-escaped text ("Orl&eacute;ans").
   const decode = (html) => {
     const t = document.createElement('template');
     t.innerHTML = html || '';
     return (t.content.textContent || '').replace(/\s+/g, ' ').trim();
+  };
+  const zone = main && main.mainHouseInfo && main.mainHouseInfo.timezone;
+  const localDay = (ms) => {
+    if (typeof ms !== 'number' || !zone) return null;
+    try {
+      return new Intl.DateTimeFormat('en-CA', {timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit'})
+          .format(new Date(ms));
+    } catch (e) {
+      return null;
+    }
   };
   return {
     url: location.href,
@@ -60,11 +72,20 @@
         })) : [],
     publicRecords: below && below.publicRecordsInfo ?
         pick(below.publicRecordsInfo, ['basicInfo', 'taxInfo', 'allTaxInfo', 'addressInfo']) : null,
+    // Each event's day as the page shows it: in the home's own time zone ("Jan 18, 2026" for an
+    // event at 01:25 UTC on the 19th in Georgia).
     history: below && below.propertyHistoryInfo && below.propertyHistoryInfo.events ?
-        below.propertyHistoryInfo.events.map((e) => pick(e, ['eventDescription', 'price', 'eventDate', 'source', 'mlsDescription'])) : [],
-    schools: below && below.schoolsAndDistrictsInfo && below.schoolsAndDistrictsInfo.servingThisHomeSchools ?
-        below.schoolsAndDistrictsInfo.servingThisHomeSchools.map((s) => pick(s, [
-          'name', 'greatSchoolsRating', 'parentRating', 'gradeRanges', 'distanceInMiles', 'institutionType'])) : [],
+        below.propertyHistoryInfo.events.map((e) => Object.assign(
+            pick(e, ['eventDescription', 'price', 'eventDate', 'source', 'sourceId', 'mlsDescription']),
+            {localDate: localDay(e.eventDate)})) : [],
+    // The schools serving the home, else the nearby ones the page shows instead ("Some nearby
+    // schools may not be within this home's attendance zone").
+    schools: (() => {
+      const info = (below && below.schoolsAndDistrictsInfo) || {};
+      const serving = info.servingThisHomeSchools || [];
+      return (serving.length ? serving : info.schoolsToShowOnDP || []).map((s) => pick(s, [
+        'name', 'greatSchoolsRating', 'parentRating', 'gradeRanges', 'distanceInMiles', 'institutionType']));
+    })(),
     highlights: below ? below.homeHighlightsTagsInfo || null : null,
     main: main && main.mainHouseInfo ? pick(main.mainHouseInfo, [
       'listingAgents', 'buyingAgents', 'selectedAmenities', 'mlsId', 'fullStreetAddress',

@@ -301,27 +301,35 @@ json from_result(const json& r) {
   return out;
 }
 
-// A card of a page without the search state: "95 Saint, 95 Saint Alphonsus St, Roxbury
-// Crossing, MA 02120" is split the way the site writes US addresses (street, city, "ST zip").
+// A card of a page without the search state. Its address is written the way the site writes US
+// addresses: "95 Saint, 95 Saint Alphonsus St, Roxbury Crossing, MA 02120" (street, city,
+// "ST zip"), a building's with its name before a bar and without the zip ("Rockingham Glen | 30
+// Rockingham Ave, West Roxbury, MA"). A home's card is named by its zpid ("zpid_2072000832"), a
+// building's by where it stands ("zpid_42.264652--71.15673"), kept as its zpid as the search
+// state keeps it, and read as its location.
 json from_card(const json& c) {
   json out = json::object();
   std::string id = str(at(c, {"id"}));
   if (id.starts_with("zpid_")) id = id.substr(5);
   if (!id.empty()) out["zpid"] = id;
+  static const Regex kLatLong(R"((-?\d{1,3}\.\d+)-(-?\d{1,3}\.\d+))");
+  if (RegexMatch ll; kLatLong.full_match(id, ll)) {
+    out["location"] = {{"latitude", std::stod(ll[1].str())}, {"longitude", std::stod(ll[2].str())}};
+  }
   out["link"] = str(at(c, {"link"}));
-  const std::string full = str(at(c, {"address"}));
+  std::string full = str(at(c, {"address"}));
+  if (const auto bar = full.find(" | "); bar != std::string::npos) full = full.substr(bar + 3);
   json address = json::object();
-  static const Regex kUs(R"(^(.*),\s*([^,]+),\s*([A-Z]{2})\s+(\d{5})$)");
+  static const Regex kUs(R"(^(.*),\s*([^,]+),\s*([A-Z]{2})(?:\s+(\d{5}))?$)");
   RegexMatch m;
   if (kUs.full_match(full, m)) {
-    address = {{"street", m[1].str()},
-               {"city", m[2].str()},
-               {"state", m[3].str()},
-               {"postalCode", m[4].str()}};
+    address = {{"street", m[1].str()}, {"city", m[2].str()}, {"state", m[3].str()}};
+    if (m[4].matched) address["postalCode"] = m[4].str();
   } else {
     address["street"] = full;
   }
   out["address"] = address;
+  if (at(c, {"building"}) == true) out["isBuilding"] = true;
   const std::string price = str(at(c, {"price"}));
   if (!price.empty()) {
     out["price"] = price;

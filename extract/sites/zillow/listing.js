@@ -5,7 +5,9 @@
 (args, kit) => {
   const SEL = {
     card: 'article[data-test="property-card"]',
-    link: 'a[data-test="property-card-link"]',
+    // The card's link: one over the whole card, or (2026 cards) one on its price and address.
+    link: 'a[data-test="property-card-link"], a[data-test="property-card-address-link"], ' +
+        'a[data-test="property-card-title-link"]',
     address: 'address',
     price: '[data-test="property-card-price"]',
     details: 'ul[data-testid="property-card-details"] li',
@@ -26,6 +28,16 @@
         'addressStreet', 'addressCity', 'addressState', 'addressZipcode', 'beds', 'baths', 'area',
         'latLong', 'imgSrc', 'brokerName', 'units', 'isBuilding', 'buildingName', 'zestimate',
         'hdpData', 'countryCurrency'])) : null;
+  // The card's price as written ("$1,950+/mo"): its first piece of text, without the notes after
+  // it ("Fees may apply", "Total monthly price").
+  const firstText = (el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const t = n.textContent.replace(/\s+/g, ' ').trim();
+      if (t) return t;
+    }
+    return '';
+  };
   const cards = [];
   if (!results) {
     for (const card of document.querySelectorAll(SEL.card)) {
@@ -41,10 +53,12 @@
         id: card.id || null,
         link: link ? link.href : null,
         address: kit.text(card.querySelector(SEL.address)),
-        price: price ? (price.firstChild ? price.firstChild.textContent.trim() : kit.text(price)) : '',
+        price: price ? firstText(price) : '',
         details,
         status,
         photo: img ? img.getAttribute('src') : null,
+        // A building's card (several units) rather than one home's.
+        building: card.classList.contains('list-card_building'),
       });
     }
   }

@@ -71,6 +71,10 @@ json shape_property(const json& output, const ValidatedParams& params) {
                 {"beds", "bedrooms"},
                 {"baths", "bathrooms"},
                 {"yearBuilt", "yearBuilt"}});
+  // The 2026 pages' first query (`ForSalePriorityQuery`) keeps the year in the listing's facts
+  // only ("Built in 1998" on the page).
+  if (!out.contains("yearBuilt"))
+    copy_present(out, at(p, {"resoFacts"}), {{"yearBuilt", "yearBuilt"}});
   json area = json::object();
   copy_present(area, p,
                {{"livingArea", "livingArea"},
@@ -133,10 +137,29 @@ json shape_property(const json& output, const ValidatedParams& params) {
                 {"brokerPhoneNumber", "brokerPhoneNumber"},
                 {"buyerAgentName", "buyerAgentName"},
                 {"buyerBrokerName", "buyerBrokerageName"}});
+  // "Listed by: Rich Milam 0531918 210-844-8683, Texas Premier Realty 210-844-8683": the lines
+  // the page shows, where the attribution has no phone numbers.
+  for (const auto& [line, key] :
+       {std::pair{"LISTING_AGENT", "agentPhoneNumber"}, {"BROKER", "brokerPhoneNumber"}}) {
+    if (agent.contains(key)) continue;
+    for (const json& by : at(p, {"listedBy"})) {
+      if (str(at(by, {"id"})) != line) continue;
+      for (const json& e : at(by, {"elements"})) {
+        if (str(at(e, {"id"})) == "PHONE" && !str(at(e, {"text"})).empty()) {
+          agent[key] = str(at(e, {"text"}));
+        }
+      }
+    }
+  }
   out["agentInfo"] = agent;
   if (params.boolean("extractAgentEmails").value_or(false)) {
     json emails = json::array();
     if (std::string e = str(at(attribution, {"agentEmail"})); !e.empty()) emails.push_back(e);
+    // Else the contact line the listing is attributed with ("800-933-1991 kimberlee@…"), which
+    // 'Listed by' shows too.
+    static const Regex kEmail(R"([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})");
+    const std::string contact = str(at(attribution, {"listingAttributionContact"}));
+    if (RegexMatch m; emails.empty() && kEmail.search(contact, m)) emails.push_back(m.str());
     out["agentEmails"] = emails;
   }
   json history = json::array();

@@ -31,7 +31,7 @@
     'pageViewCount', 'favoriteCount', 'monthlyHoaFee', 'zestimate', 'rentZestimate',
     'zestimateLowPercent', 'zestimateHighPercent', 'attributionInfo', 'priceHistory',
     'taxHistory', 'schools', 'parcelId', 'mlsid', 'listingSubType', 'foreclosureJudicialType',
-    'downPaymentAssistance', 'resoFacts'];
+    'downPaymentAssistance', 'resoFacts', 'listedBy'];
   let kept = null;
   if (property) {
     kept = {};

@@ -57,6 +57,47 @@ TEST(RedfinListingInChromium, SeattleFromTheRealGisJsonInAMinimalDocument) {
   EXPECT_EQ(b["properties"][2]["beds"], 5);
 }
 
+TEST(RedfinListingInChromium, TheRealSearchPageOfZip98109In2025) {
+  // A real redfin.com search page of September 2025 ("98109, WA homes for sale & real estate ·
+  // 127 homes · 1800 Taylor Ave N #206, Seattle, WA 98109 $350,000 2 beds 1 bath 798 sq ft"),
+  // its gis answer in the page's data cache; the search box's answer for "98109" is written for
+  // this test in the site's shape (data/listing/autocomplete-98109.json).
+  TempReplayArchive archive;
+  archive.add(prefix_entry(kAutocomplete, kData + "autocomplete-98109.json"));
+  archive.file("https://www.redfin.com/zipcode/98109",
+               gleaner::testing::site_page(
+                   "redfin", "homes-listing/redfin-com-zipcode-98109-seattle-search-2025-09.html"));
+  auto replay = archive.load();
+  const auto result =
+      run_in_chromium(listing_endpoint(), replay, {{"keyword", "98109"}, {"type", "forSale"}});
+  EXPECT_EQ(requested(*replay, "https://www.redfin.com/zipcode").front(),
+            "https://www.redfin.com/zipcode/98109");
+  const auto& b = result.body;
+  ASSERT_EQ(b["properties"].size(), 127u);
+  const auto& first = b["properties"][0];
+  EXPECT_EQ(first["propertyId"], "68575");
+  EXPECT_EQ(first["mlsId"], "2428466");
+  EXPECT_EQ(first["link"],
+            "https://www.redfin.com/WA/Seattle/1800-Taylor-Ave-N-98109/unit-206/home/68575");
+  EXPECT_EQ(first["address"]["street"], "1800 Taylor Ave N #206");
+  EXPECT_EQ(first["address"]["postalCode"], "98109");
+  EXPECT_EQ(first["price"], "$350,000");
+  EXPECT_EQ(first["currency"], "USD");
+  EXPECT_EQ(first["beds"], 2);
+  EXPECT_EQ(first["baths"], 1);
+  EXPECT_EQ(first["sqft"], 798);
+  EXPECT_EQ(first["hoa"], 855);
+  EXPECT_EQ(first["yearBuilt"], 1948);
+  EXPECT_EQ(first["status"], "Active");
+  EXPECT_EQ(first["broker"], "Redfin");
+  const auto& warren = b["properties"][2];
+  EXPECT_EQ(warren["address"]["street"], "2553 Warren Ave N");
+  EXPECT_EQ(warren["extractedPrice"], 1450000);
+  EXPECT_EQ(warren["baths"], 1.5);
+  EXPECT_EQ(warren["sqft"], 2460);
+  EXPECT_EQ(warren["broker"], "Windermere Real Estate Midtown");
+}
+
 TEST(RedfinListingInChromium, AGisAnswerThePageRequestsItselfIsReadFromThePage) {
   // A search page without the data cache that requests its gis answer itself, as the site's
   // client does (a minimal document written for this test); the answer is the real gis JSON of

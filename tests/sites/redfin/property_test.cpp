@@ -77,8 +77,10 @@ TEST(RedfinPropertyShape, BreezewoodInOttawa) {
   EXPECT_NE(p["description"].get<std::string>().find("East Village community of Orléans"),
             std::string::npos);
   EXPECT_EQ(p["photos"].size(), 38u);
-  EXPECT_EQ(p["priceHistory"][0],
-            (json{{"date", "2026-02-17"}, {"event", "Listed"}, {"price", 610000}}));
+  EXPECT_EQ(p["priceHistory"][0], (json{{"date", "2026-02-17"},
+                                        {"event", "Listed"},
+                                        {"price", 610000},
+                                        {"source", "TREB #X12793132"}}));
   EXPECT_EQ(p["schools"][1],
             (json{{"name", "St Clare Elementary School"}, {"grades", "JK-6"}, {"distance", 1.0}}));
   EXPECT_DOUBLE_EQ(p["location"]["latitude"].get<double>(), 45.4762492);
@@ -112,8 +114,10 @@ TEST(RedfinPropertyShape, ATownhomeUnitWithItsFeeAndHistory) {
   EXPECT_EQ(p["baths"], 3.5);
   EXPECT_EQ(p["yearBuilt"], 1991);
   ASSERT_EQ(p["priceHistory"].size(), 7u);
-  EXPECT_EQ(p["priceHistory"][1],
-            (json{{"date", "2017-08-28"}, {"event", "Sold (Public Records)"}, {"price", 1575000}}));
+  EXPECT_EQ(p["priceHistory"][1], (json{{"date", "2017-08-28"},
+                                        {"event", "Sold (Public Records)"},
+                                        {"price", 1575000},
+                                        {"source", "Public Records"}}));
   EXPECT_EQ(p["agents"][0]["brokerage"], "Rennie & Associates Realty Ltd.");
 }
 

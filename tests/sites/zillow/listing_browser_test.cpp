@@ -1,6 +1,6 @@
 // GET /scrape/estate/listing end to end in real Chromium over a replay archive of the real 04011
 // rentals page of the fixtures (whole, and with its search state taken out), the rendered Boston
-// page (cards only), and Zillow's PerimeterX wall of the fixtures.
+// pages of 2025 and 2026 (cards only), and Zillow's PerimeterX wall of the fixtures.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -87,6 +87,54 @@ TEST(ZillowListingInChromium, TheRenderedBostonPageIsReadFromItsCards) {
   EXPECT_EQ(b["properties"][0]["link"],
             "https://www.zillow.com/apartments/boston-ma/95-saint/CkBG9z/");
   EXPECT_EQ(b["properties"][0]["extractedPrice"], 4919);
+}
+
+TEST(ZillowListingInChromium, The2026CardsOfBostonRentals) {
+  // A real page of April 2026, kept by its project without its head and list header: nine cards
+  // of the 2026 layout, whose links are on the price and the address, whose price is followed by
+  // notes ("$1,950+/mo Fees may apply"), and whose buildings are named by where they stand
+  // ("zpid_42.264652--71.15673") and addressed "Rockingham Glen | 30 Rockingham Ave, West
+  // Roxbury, MA".
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.zillow.com/homes/for_rent/",
+      gleaner::testing::site_page(
+          "zillow", "estate-listing/zillow-search-boston-rentals-cards-2026-04.html")));
+  const auto b = run_in_chromium(listing_endpoint(), archive.load(),
+                                 {{"keyword", "Boston, MA"}, {"type", "forRent"}})
+                     .body;
+  ASSERT_EQ(b["properties"].size(), 9u);
+  for (const nlohmann::json& p : b["properties"]) {
+    SCOPED_TRACE(p.dump());
+    EXPECT_TRUE(p.value("link", "").starts_with("https://www.zillow.com/apartments/"));
+    EXPECT_GT(p.value("extractedPrice", 0.0), 0);
+    EXPECT_EQ(p["address"]["state"], "MA");
+  }
+  const auto& glen = b["properties"][0];
+  EXPECT_EQ(glen["link"],
+            "https://www.zillow.com/apartments/west-roxbury-ma/rockingham-glen/5XjW9P/");
+  EXPECT_EQ(glen["price"], "$2,045+ 1 bd");
+  EXPECT_EQ(glen["extractedPrice"], 2045);
+  EXPECT_EQ(glen["address"]["street"], "30 Rockingham Ave");
+  EXPECT_EQ(glen["address"]["city"], "West Roxbury");
+  EXPECT_EQ(glen["isBuilding"], true);
+  EXPECT_EQ(glen["zpid"], "42.264652--71.15673");
+  EXPECT_EQ(glen["location"]["latitude"], 42.264652);
+  EXPECT_EQ(glen["location"]["longitude"], -71.15673);
+  const auto& river = b["properties"][2];
+  EXPECT_EQ(river["zpid"], "459362582");
+  EXPECT_EQ(river["price"], "$1,950+/mo");
+  EXPECT_EQ(river["extractedPrice"], 1950);
+  EXPECT_EQ(river["beds"], 1);
+  EXPECT_EQ(river["baths"], 1);
+  EXPECT_EQ(river["status"], "Apartment for rent");
+  EXPECT_EQ(river["address"]["postalCode"], "02126");
+  const auto& malvern = b["properties"][6];
+  EXPECT_EQ(malvern["zpid"], "2072000832");
+  EXPECT_EQ(malvern["price"], "$3,000/mo");
+  EXPECT_EQ(malvern["livingArea"], 800);
+  EXPECT_EQ(malvern["address"]["street"], "Malvern Place Apartments, 40 Malvern St #105");
+  EXPECT_EQ(malvern["address"]["city"], "Allston");
 }
 
 TEST(ZillowListingInChromium, PerimeterXWallIsUpstreamBlocked) {
