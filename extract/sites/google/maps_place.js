@@ -9,8 +9,12 @@
   const SEL = {
     main: 'div[role="main"][aria-label]',  // the place's panel, labelled with its name
     heading: 'h1',
-    rating: '[role="img"][aria-label*="stars"]',  // "4.7 stars "
-    reviews: '[role="img"][aria-label$="reviews"]',  // "17,059 reviews"
+    // The rating and the review count are images labelled in the page's language ("4.7 stars " /
+    // "5,0 étoiles ", "17,059 reviews" / "30 avis"): the rating is the first labelled image that
+    // follows its number as the page shows it and repeats it; the review count is the next
+    // image of its block with a number. (The histogram's rows further down,
+    // "5 étoiles, 30 avis", have no such number before them.)
+    labelledImage: '[role="img"][aria-label]',
     category: 'button[jsaction$=".category"]',
     address: '[data-item-id="address"]',  // aria-label "Address: 2800 E Observatory Rd, ..."
     website: 'a[data-item-id="authority"]',
@@ -24,6 +28,17 @@
   const text = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : '');
   const label = (el) => (el ? (el.getAttribute('aria-label') || '').trim() : '');
   const first = (sel) => main.querySelector(sel);
+  const numbered = (el) => /\d/.test(label(el));
+
+  const rating = [...main.querySelectorAll(SEL.labelledImage)].find((img) => {
+    const shown = img.previousElementSibling;
+    return shown && shown.getAttribute('aria-hidden') === 'true' && /\d/.test(text(shown)) &&
+        label(img).includes(text(shown));
+  });
+  const ratingBlock = rating ? rating.closest('div') : null;
+  const reviews = ratingBlock ? [...ratingBlock.querySelectorAll(SEL.labelledImage)].find(
+                                    (img) => img !== rating && numbered(img))
+                              : null;
 
   // Opening hours: the table whose rows are a day and a list of time ranges.
   let hours = [];
@@ -45,8 +60,8 @@
     found: true,
     url: location.href,
     name: text(first(SEL.heading)) || label(main),
-    rating: label(first(SEL.rating)),
-    reviews: label(first(SEL.reviews)),
+    rating: label(rating),
+    reviews: label(reviews),
     categories: [...main.querySelectorAll(SEL.category)].map(text).filter(Boolean),
     address: label(first(SEL.address)),
     website: first(SEL.website) ? first(SEL.website).href : '',

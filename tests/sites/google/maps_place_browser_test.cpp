@@ -44,6 +44,76 @@ TEST(MapsPlaceInChromium, GriffithObservatory) {
   EXPECT_EQ(place["workingHours"]["days"][4], json({{"day", "Monday"}, {"time", "Closed"}}));
 }
 
+// A French place page of 2025 (Geneva): its rating and review count are labelled "5,0 étoiles" and
+// "30 avis", its details "Adresse: …", "Numéro de téléphone: …", its hours French days.
+TEST(MapsPlaceInChromium, AFrenchPlaceWithItsOwnWordsForStarsAndReviews) {
+  constexpr const char* kAgence = "ChIJQ_hC8-NMR6ARFDFXWY0DR9g";
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.google.com/maps/place/?q=place_id:ChIJQ_hC8-NMR6ARFDFXWY0DR9g&hl=fr",
+      gleaner::testing::site_page(
+          "google", "maps/clementmapsscraper_place-dom_agence-web-geneve_fr_2025-12.html"));
+  auto result =
+      run_in_chromium(maps_place_endpoint(), archive.load(), {{"placeId", kAgence}, {"hl", "fr"}});
+
+  const json& place = result.body["placeResults"];
+  EXPECT_EQ(place["title"], "Agence Web Genève ⭐ Création de site web, SEO & marketing digital");
+  EXPECT_EQ(place["placeId"], kAgence);
+  EXPECT_EQ(place["dataId"], "0xa0474ce3f342f843:0xd847038d59573114");
+  EXPECT_EQ(place["kgmid"], "/g/11rvfz06qx");
+  EXPECT_DOUBLE_EQ(place["gpsCoordinates"]["latitude"].get<double>(), 46.1905111);
+  EXPECT_DOUBLE_EQ(place["gpsCoordinates"]["longitude"].get<double>(), 6.1387503);
+  EXPECT_EQ(place["address"], "Rue Caroline 23, 1227 Genève, Suisse");
+  EXPECT_EQ(place["phone"], "+41 22 501 76 86");
+  EXPECT_EQ(place["website"], "https://www.creation-site-internet-suisse.ch/");
+  EXPECT_DOUBLE_EQ(place["rating"].get<double>(), 5.0);
+  EXPECT_EQ(place["reviews"], 30);
+  EXPECT_EQ(place["type"], "Service de marketing Internet");
+  EXPECT_EQ(place["openState"], "Ouvert 24h/24");
+  ASSERT_EQ(place["workingHours"]["days"].size(), 7u);
+  EXPECT_EQ(place["workingHours"]["days"][0],
+            json({{"day", "mercredi"}, {"time", "Ouvert 24h/24"}}));
+  EXPECT_EQ(place["workingHours"]["days"][5], json({{"day", "lundi"}, {"time", "Ouvert 24h/24"}}));
+}
+
+// An English place page of 2025 opened over the search it came from ("restaurants in Amsterdam
+// Centrum"): the feed's panel comes first in the page and has sponsored cards of other places;
+// the place's own panel is the one labelled with its name.
+TEST(MapsPlaceInChromium, APlaceOpenedOverItsSearch) {
+  constexpr const char* kPantry = "ChIJG9c0F-kJxkcR0Yd6ANByMLE";
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.google.com/maps/place/?q=place_id:ChIJG9c0F-kJxkcR0Yd6ANByMLE",
+      gleaner::testing::site_page(
+          "google", "maps/mapper_place-dom-over-search_the-pantry-amsterdam_en_2025-11.html"));
+  auto result = run_in_chromium(maps_place_endpoint(), archive.load(), {{"placeId", kPantry}});
+
+  const json& place = result.body["placeResults"];
+  EXPECT_EQ(place["title"], "The Pantry");
+  EXPECT_EQ(place["placeId"], kPantry);
+  EXPECT_EQ(place["address"], "Leidsekruisstraat 21, 1017 RE Amsterdam, Netherlands");
+  EXPECT_EQ(place["phone"], "+31 20 620 0922");
+  EXPECT_EQ(place["website"], "https://www.thepantry.nl/?redirect=yes");
+  EXPECT_DOUBLE_EQ(place["rating"].get<double>(), 4.7);
+  EXPECT_EQ(place["reviews"], 8713);
+  EXPECT_EQ(place["type"], "Dutch restaurant");
+  ASSERT_EQ(place["workingHours"]["days"].size(), 7u);
+  EXPECT_EQ(place["workingHours"]["days"][0],
+            json({{"day", "Monday"}, {"time", "10:30 AM–10:30 PM"}}));
+  EXPECT_EQ(place["workingHours"]["days"][6],
+            json({{"day", "Sunday"}, {"time", "10:30 AM–10:30 PM"}}));
+}
+
+// The /sorry/ page Google served a scraper for https://www.google.com/maps in 2025.
+TEST(MapsPlaceInChromium, GooglesRealCaptchaOfMapsIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.file(kObservatoryUrl, gleaner::testing::site_page(
+                                    "google", "blocks/google-maps-sorry-captcha-2025-06.html"));
+  EXPECT_EQ(
+      error_in_chromium(maps_place_endpoint(), archive.load(), {{"placeId", kObservatory}}).code(),
+      ErrorCode::UpstreamBlocked);
+}
+
 TEST(MapsPlaceInChromium, GooglesCaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;
   archive.page(kObservatoryUrl,
