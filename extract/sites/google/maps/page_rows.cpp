@@ -214,6 +214,7 @@ std::optional<json> local_result(const json& entry) {
     }
   }
   put(out, "thumbnail", text_of(entry, "thumbnail"));
+  if (entry.value("sponsored", false)) out["sponsored"] = true;
   return out;
 }
 
