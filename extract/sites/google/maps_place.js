@@ -2,7 +2,8 @@
 // GET /scrape/google-maps/place (maps_place.cpp). The values are read as the page writes them
 // (labels such as "Address: ...", "4.7 stars"); extract/sites/google/maps/page_rows.cpp shapes
 // them. Where the page still carries the place's data as Maps' own arrays
-// (APP_INITIALIZATION_STATE[3][6], pages before 2024), that string is returned too and
+// (APP_INITIALIZATION_STATE[3][6]: pages before 2024, and the page as served before its scripts
+// ran, 2025), that string is returned too and
 // extract/sites/google/maps/place.h reads it.
 () => {
   // Selectors, in one place so they can be mended (shared/fixtures/README.md, "Maps").
@@ -23,8 +24,12 @@
     openState: 'span[style*="color"]',
     photo: 'img[src*="googleusercontent.com"]',  // the place's first photo, above its name
   };
+  const state = window.APP_INITIALIZATION_STATE;
+  const appState = state && state[3] && typeof state[3][6] === 'string' ? state[3][6] : null;
   const main = document.querySelector(SEL.main);
-  if (!main) return {found: false};
+  // The page as the server sends it, before its scripts draw the panel (a ka page of 2025 saved
+  // so), still carries the place's arrays: they are the place.
+  if (!main) return appState ? {found: true, url: location.href, appState} : {found: false};
   const text = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : '');
   const label = (el) => (el ? (el.getAttribute('aria-label') || '').trim() : '');
   const first = (sel) => main.querySelector(sel);
@@ -55,7 +60,6 @@
   const phone = first(SEL.phone);
   const openState = first(SEL.openState);
   const photo = first(SEL.photo);
-  const state = window.APP_INITIALIZATION_STATE;
   return {
     found: true,
     url: location.href,
@@ -73,6 +77,6 @@
     // The place's own link (its feature id, coordinates and place id) when the page was opened
     // by another address (`?q=place_id:…`): the page keeps it for its script-less version.
     selfLink: typeof window.ES5DGURL === 'string' ? window.ES5DGURL : '',
-    appState: state && state[3] && typeof state[3][6] === 'string' ? state[3][6] : null,
+    appState,
   };
 }

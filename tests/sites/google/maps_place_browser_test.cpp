@@ -104,6 +104,34 @@ TEST(MapsPlaceInChromium, APlaceOpenedOverItsSearch) {
             json({{"day", "Sunday"}, {"time", "10:30 AM–10:30 PM"}}));
 }
 
+// A place page as the server sends it, saved before its scripts ran (Georgian, 2025): no panel,
+// but the place's arrays (APP_INITIALIZATION_STATE[3][6]) are in the page and are read instead.
+TEST(MapsPlaceInChromium, APageAsServedIsReadFromItsArrays) {
+  constexpr const char* kDiamant = "ChIJKSf6gY0TXz4RMgygD0x4Uk8";
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.google.com/maps/place/?q=place_id:ChIJKSf6gY0TXz4RMgygD0x4Uk8",
+      gleaner::testing::site_page(
+          "google", "maps/beautycrm_place-as-served-appstate_m-le-diamant-dubai_ka_2025-11.html"));
+  auto result = run_in_chromium(maps_place_endpoint(), archive.load(), {{"placeId", kDiamant}});
+
+  const json& place = result.body["placeResults"];
+  EXPECT_EQ(place["title"], "M Le Diamant - Best Beauty Salon in Jumeirah Beach Dubai");
+  EXPECT_EQ(place["placeId"], kDiamant);
+  EXPECT_EQ(place["dataId"], "0x3e5f138d81fa2729:0x4f52784c0fa00c32");
+  EXPECT_DOUBLE_EQ(place["rating"].get<double>(), 4.8);
+  EXPECT_EQ(place["reviews"], 121);
+  EXPECT_EQ(place["type"], "სილამაზის სალონი");
+  EXPECT_DOUBLE_EQ(place["gpsCoordinates"]["latitude"].get<double>(), 25.0738739);
+  EXPECT_DOUBLE_EQ(place["gpsCoordinates"]["longitude"].get<double>(), 55.1315886);
+  EXPECT_EQ(place["address"],
+            "Shop 13 Amwaj 3 Plaza Level - Jumeirah Beach Residence - Dubai - არაბთა "
+            "გაერთიანებული საამიროები");
+  EXPECT_EQ(place["phone"], "+971 52 696 1100");
+  // The arrays give it through Google's redirect, relative: its target is the website.
+  EXPECT_EQ(place["website"], "https://www.instagram.com/mlediamant/");
+}
+
 // The /sorry/ page Google served a scraper for https://www.google.com/maps in 2025.
 TEST(MapsPlaceInChromium, GooglesRealCaptchaOfMapsIsUpstreamBlocked) {
   TempReplayArchive archive;
