@@ -21,6 +21,19 @@ constexpr const char* kObservatory = "ChIJywjU6WG_woAR3NrWwrEH_3M";
 constexpr const char* kObservatoryUrl =
     "https://www.google.com/maps/place/?q=place_id:ChIJywjU6WG_woAR3NrWwrEH_3M";
 
+// What the endpoint answers for `place_id` (and `hl`) when that place's URL serves the kept page
+// `page` (tests/sites/google/pages/).
+json place_served(const std::string& place_id, const std::string& page,
+                  const std::string& hl = "") {
+  const std::string url =
+      "https://www.google.com/maps/place/?q=place_id:" + place_id + (hl.empty() ? "" : "&hl=" + hl);
+  TempReplayArchive archive;
+  archive.file(url, gleaner::testing::site_page("google", page));
+  QueryParams query = {{"placeId", place_id}};
+  if (!hl.empty()) query.emplace("hl", hl);
+  return run_in_chromium(maps_place_endpoint(), archive.load(), query).body["placeResults"];
+}
+
 TEST(MapsPlaceInChromium, GriffithObservatory) {
   TempReplayArchive archive;
   archive.file(kObservatoryUrl,
@@ -81,14 +94,8 @@ TEST(MapsPlaceInChromium, AFrenchPlaceWithItsOwnWordsForStarsAndReviews) {
 // the place's own panel is the one labelled with its name.
 TEST(MapsPlaceInChromium, APlaceOpenedOverItsSearch) {
   constexpr const char* kPantry = "ChIJG9c0F-kJxkcR0Yd6ANByMLE";
-  TempReplayArchive archive;
-  archive.file(
-      "https://www.google.com/maps/place/?q=place_id:ChIJG9c0F-kJxkcR0Yd6ANByMLE",
-      gleaner::testing::site_page(
-          "google", "maps/mapper_place-dom-over-search_the-pantry-amsterdam_en_2025-11.html"));
-  auto result = run_in_chromium(maps_place_endpoint(), archive.load(), {{"placeId", kPantry}});
-
-  const json& place = result.body["placeResults"];
+  const json place = place_served(
+      kPantry, "maps/mapper_place-dom-over-search_the-pantry-amsterdam_en_2025-11.html");
   EXPECT_EQ(place["title"], "The Pantry");
   EXPECT_EQ(place["placeId"], kPantry);
   EXPECT_EQ(place["address"], "Leidsekruisstraat 21, 1017 RE Amsterdam, Netherlands");
@@ -108,14 +115,8 @@ TEST(MapsPlaceInChromium, APlaceOpenedOverItsSearch) {
 // but the place's arrays (APP_INITIALIZATION_STATE[3][6]) are in the page and are read instead.
 TEST(MapsPlaceInChromium, APageAsServedIsReadFromItsArrays) {
   constexpr const char* kDiamant = "ChIJKSf6gY0TXz4RMgygD0x4Uk8";
-  TempReplayArchive archive;
-  archive.file(
-      "https://www.google.com/maps/place/?q=place_id:ChIJKSf6gY0TXz4RMgygD0x4Uk8",
-      gleaner::testing::site_page(
-          "google", "maps/beautycrm_place-as-served-appstate_m-le-diamant-dubai_ka_2025-11.html"));
-  auto result = run_in_chromium(maps_place_endpoint(), archive.load(), {{"placeId", kDiamant}});
-
-  const json& place = result.body["placeResults"];
+  const json place = place_served(
+      kDiamant, "maps/beautycrm_place-as-served-appstate_m-le-diamant-dubai_ka_2025-11.html");
   EXPECT_EQ(place["title"], "M Le Diamant - Best Beauty Salon in Jumeirah Beach Dubai");
   EXPECT_EQ(place["placeId"], kDiamant);
   EXPECT_EQ(place["dataId"], "0x3e5f138d81fa2729:0x4f52784c0fa00c32");
