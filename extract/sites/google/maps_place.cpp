@@ -47,6 +47,12 @@ class MapsPlaceEndpoint final : public Endpoint {
     return place ? json{{"placeResults", std::move(*place)}} : json::object();
   }
 
+  // The page as the server sends it shows no text until its scripts draw the panel; its arrays
+  // (APP_INITIALIZATION_STATE[3][6]) already hold the place.
+  bool data_without_text(const json& output) const override {
+    return output.is_object() && output.contains("appState") && output["appState"].is_string();
+  }
+
   bool has_content(const json& body) const override {
     return body.contains("placeResults") && body["placeResults"].contains("title");
   }

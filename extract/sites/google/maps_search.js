@@ -21,6 +21,9 @@ async (args) => {
     // "Closed" / "Ouvert 24h/24" in the page's green or red, inside the part that says when.
     openState: 'span[style*="color"]',
     photo: 'img[src*="googleusercontent.com"]',
+    // An ad's label above its name, the one heading of a card ("Sponsored" in an en-IN page of
+    // 2025; its words are the page's language, so only the heading is looked for).
+    sponsoredLabel: 'h1',
     placeMain: 'div[role="main"][aria-label] h1',
   };
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,6 +68,7 @@ async (args) => {
         .filter((parts) => parts.length > 0);
     const state = article.querySelector(SEL.openState);
     const photo = article.querySelector(SEL.photo);
+    const sponsored = article.querySelector(SEL.sponsoredLabel) !== null;
     return {
       name: article.getAttribute('aria-label') || (link && link.getAttribute('aria-label')) || '',
       href: link ? link.href : '',
@@ -72,6 +76,7 @@ async (args) => {
       lines,
       openState: state ? partText(state.parentElement) : '',
       thumbnail: photo ? photo.src : '',
+      ...(sponsored ? {sponsored: true} : {}),
     };
   });
   return {kind: 'list', places, scrolls, complete: !grew || places.length >= limit};

@@ -69,6 +69,49 @@ TEST(MapsSearchInChromium, AnEnglishFeedWithDescriptionsAndThumbnails) {
   EXPECT_FALSE(met.contains("phone"));
 }
 
+// An en-IN feed of 2025 whose first two cards are ads (each under a "Sponsored" heading): they are
+// answered where the page shows them, marked `sponsored`.
+TEST(MapsSearchInChromium, AnIndianFeedWithSponsoredCards) {
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.google.com/maps/search/hospitals+in+delhi",
+      gleaner::testing::site_page(
+          "google",
+          "google-maps-search/scraperdemo_search-dom_hospitals-in-delhi_enIN_2025-07.html"));
+  auto result =
+      run_in_chromium(maps_search_endpoint(), archive.load(), {{"q", "hospitals in delhi"}});
+
+  const json& results = result.body["localResults"];
+  ASSERT_EQ(results.size(), 8u);
+  const json& ad = results[0];
+  EXPECT_EQ(ad["title"], "Dr. Gautam Banga - Urologist & Reconstructive Surgeon");
+  EXPECT_EQ(ad["sponsored"], true);
+  EXPECT_DOUBLE_EQ(ad["rating"].get<double>(), 4.9);
+  EXPECT_EQ(ad["reviews"], 90);
+  EXPECT_EQ(ad["type"], "Urologist");
+  EXPECT_EQ(ad["placeId"], "ChIJ77GsrLLjDDkRTno0EIMPuqk");
+  EXPECT_EQ(results[1]["title"], "Apollo AyurVAID Hospitals - New Delhi");
+  EXPECT_EQ(results[1]["sponsored"], true);
+
+  const json& fortis = results[2];
+  EXPECT_EQ(fortis["position"], 3);
+  EXPECT_EQ(fortis["title"],
+            "Fortis Flt Lt Rajan Dhall Hospital, Vasant Kunj - Best Hospital in New Delhi");
+  EXPECT_FALSE(fortis.contains("sponsored"));
+  EXPECT_DOUBLE_EQ(fortis["rating"].get<double>(), 4.5);
+  EXPECT_EQ(fortis["reviews"], 5775);
+  EXPECT_EQ(fortis["type"], "Hospital");
+  EXPECT_EQ(fortis["address"], "Fortis Flt. Lt. Rajan Dhall Hospital, Aruna Asaf Ali Marg");
+  EXPECT_EQ(fortis["openState"], "Open 24 hours");
+  EXPECT_EQ(fortis["phone"], "097110 90119");
+  EXPECT_EQ(results[3]["title"], "Venkateshwar Hospital");
+  EXPECT_EQ(results[3]["reviews"], 19952);
+  EXPECT_EQ(results[3]["type"], "Private hospital");
+  EXPECT_EQ(results[3]["phone"], "011 4855 5555");
+  EXPECT_EQ(results[7]["title"], "Manipal Hospital, Palam Vihar, Gurugram");
+  EXPECT_EQ(results[7]["reviews"], 13568);
+}
+
 TEST(MapsSearchInChromium, GooglesConsentWallIsUpstreamBlocked) {
   TempReplayArchive archive;
   archive.page(kFesUrl,

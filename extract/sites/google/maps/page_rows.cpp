@@ -42,15 +42,6 @@ void add_rating(json& row, const std::string& label) {
   if (numbers.size() > 1 && numbers[1] >= 0) row["reviewCount"] = std::llround(numbers[1]);
 }
 
-/// A website link as the page gives it: direct, or through the site's own redirect
-/// (`https://www.google.com/url?q=<target>&…`).
-std::string website_of(const std::string& href) {
-  static const Regex redirect(R"(^https?://www\.google\.[a-z.]+/url\?(?:.*&)?q=([^&]+))");
-  RegexMatch m;
-  if (redirect.search(href, m)) return percent_decode(m[1].str());
-  return href;
-}
-
 /// "0690-402020", "(213) 473-0800", "+212 5 35 00 00 00": a phone number as a result card
 /// prints it, whatever the language around it.
 bool looks_like_phone(const std::string& text) {
@@ -137,14 +128,13 @@ std::optional<json> row_from_place_page(const json& page) {
   if (!page.is_object() || !page.value("found", false)) return std::nullopt;
   json row = json::object();
   put(row, "name", text_of(page, "name"));
-  if (!row.contains("name")) return std::nullopt;
   if (const json& categories = page.value("categories", json::array());
       categories.is_array() && !categories.empty()) {
     row["categories"] = categories;
   }
   put(row, "address", labelled_value(text_of(page, "address")));
   put(row, "phone", labelled_value(text_of(page, "phone")));
-  put(row, "website", website_of(text_of(page, "website")));
+  put(row, "website", website_target(text_of(page, "website")));
   add_rating(row, text_of(page, "rating"));
   if (auto count = extract::parse_count(text_of(page, "reviews"))) row["reviewCount"] = *count;
   if (const json& hours = page.value("hours", json::array()); hours.is_array() && !hours.empty()) {
@@ -164,6 +154,8 @@ std::optional<json> row_from_place_page(const json& page) {
       // Not the data we know: the markup's row stands.
     }
   }
+  // A page without its panel (as served, before its scripts ran) is named by its arrays alone.
+  if (!row.contains("name")) return std::nullopt;
   return row;
 }
 
@@ -214,6 +206,7 @@ std::optional<json> local_result(const json& entry) {
     }
   }
   put(out, "thumbnail", text_of(entry, "thumbnail"));
+  if (entry.value("sponsored", false)) out["sponsored"] = true;
   return out;
 }
 

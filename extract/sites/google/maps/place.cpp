@@ -2,6 +2,8 @@
 
 #include "core/error.h"
 #include "core/json_depth.h"
+#include "core/percent.h"
+#include "core/regex.h"
 #include "extract/url.h"
 
 namespace gleaner::extract::google::maps {
@@ -48,6 +50,13 @@ void put_string(json& row, const char* key, const json& value) {
 
 }  // namespace
 
+std::string website_target(const std::string& url) {
+  static const Regex redirect(R"(^(?:https?://www\.google\.[a-z.]+)?/url\?(?:.*&)?q=([^&]+))");
+  RegexMatch m;
+  if (redirect.search(url, m)) return percent_decode(m[1].str());
+  return url;
+}
+
 json parse_maps_body(std::string_view body) {
   constexpr std::string_view kGuard = ")]}'";
   if (body.substr(0, kGuard.size()) == kGuard) body.remove_prefix(kGuard.size());
@@ -85,7 +94,9 @@ std::optional<json> place_from_business(const json& b) {
     if (!joined.empty()) row["address"] = joined;
   }
   put_string(row, "phone", dig(b, {at::kPhones, 0, 0}));
-  put_string(row, "website", dig(b, {at::kWebsite, 0}));
+  if (const json& site = dig(b, {at::kWebsite, 0}); site.is_string()) {
+    put_string(row, "website", website_target(site.get<std::string>()));
+  }
   if (const json& r = dig(b, {at::kReviews, at::kRating}); r.is_number()) row["rating"] = r;
   if (const json& n = dig(b, {at::kReviews, at::kReviewCount}); n.is_number_integer()) {
     row["reviewCount"] = n;

@@ -31,6 +31,11 @@ std::optional<nlohmann::json> place_from_place_body(const nlohmann::json& place)
 /// address. Rows with the same key are delivered once per job.
 std::string place_key(const nlohmann::json& row);
 
+/// A website as Maps gives it: direct, or through Google's own redirect, absolute in a rendered
+/// page (`https://www.google.com/url?q=<target>&…`) or relative in the arrays of a page as served
+/// (`/url?q=https://www.instagram.com/…&opi=…`, 2025): then its target.
+std::string website_target(const std::string& url);
+
 /// The public Maps URL of a place (Maps URLs API: search by name with the place id).
 std::string maps_url(const std::string& name, const std::string& place_id);
 
