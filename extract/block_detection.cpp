@@ -175,7 +175,7 @@ void check_navigation(const Navigation& nav, PageKind kind) {
   }
 }
 
-std::optional<std::string> wall_reason(const nlohmann::json& signals) {
+std::optional<std::string> wall_reason(const nlohmann::json& signals, bool consent) {
   if (!signals.is_object()) return std::nullopt;
   const std::string url = signals.value("url", "");
   const std::string title = lower(signals.value("title", ""));
@@ -200,6 +200,7 @@ std::optional<std::string> wall_reason(const nlohmann::json& signals) {
         return "block page saying '" + std::string(phrase) + "'";
       }
     }
+    if (!consent) return std::nullopt;
     if (signals.value("consentForm", false)) return "consent wall";
     int consent_hits = 0;
     for (auto phrase : kConsentPhrases) {
@@ -210,9 +211,10 @@ std::optional<std::string> wall_reason(const nlohmann::json& signals) {
   return std::nullopt;
 }
 
-std::optional<std::string> block_reason(const nlohmann::json& signals, bool data_without_text) {
+std::optional<std::string> block_reason(const nlohmann::json& signals, bool data_without_text,
+                                        bool recognized) {
   if (!signals.is_object()) return "the page could not be read";
-  if (auto reason = wall_reason(signals)) return reason;
+  if (auto reason = wall_reason(signals, /*consent=*/!recognized)) return reason;
   const long long text_length = signals.value("textLength", 0LL);
   const long long elements = signals.value("elementCount", 0LL);
   // A page with next to no content of its own: where a wall's weaker markers decide.

@@ -34,14 +34,16 @@ void check_navigation(const Navigation& navigation, PageKind kind = PageKind::Si
 /// marker of any vendor's wall decides alone; a weak one (also seen on ordinary pages of protected
 /// sites) only on a page with next to no text. `data_without_text`: the endpoint read its data
 /// from a page that shows no text yet (Endpoint::data_without_text): the page is then neither
-/// empty nor thin.
+/// empty nor thin. `recognized`: the endpoint found what tells its page apart
+/// (Endpoint::page_recognized): a consent dialog over a short page is then not a consent wall.
 std::optional<std::string> block_reason(const nlohmann::json& signals,
-                                        bool data_without_text = false);
+                                        bool data_without_text = false, bool recognized = false);
 
 /// The part of block_reason() that holds while the page is still loading: a block path or host, a
 /// strong marker, a challenge title, a short page's block or consent phrases. An empty or thin
 /// page is not judged (an application's shell is both before it renders). A selector wait stops on
-/// it rather than waiting out its patience on a wall.
-std::optional<std::string> wall_reason(const nlohmann::json& signals);
+/// it rather than waiting out its patience on a wall. `consent` false: a short page's consent
+/// dialog or phrases do not count (a consent host still does).
+std::optional<std::string> wall_reason(const nlohmann::json& signals, bool consent = true);
 
 }  // namespace gleaner::extract

@@ -54,6 +54,10 @@ std::string_view Endpoint::script() const {
               "endpoint " + std::string(route()) + " has no registered script");
 }
 
+bool Endpoint::page_recognized(const nlohmann::json&) const {
+  return false;
+}
+
 bool Endpoint::data_without_text(const nlohmann::json&) const {
   return false;
 }
@@ -79,7 +83,8 @@ EndpointResult read_step(const Endpoint& endpoint, Tab& tab, const PageRequest& 
                          const ValidatedParams& params, Deadline deadline) {
   PageReading reading = read_page(
       tab, request, endpoint.script(), deadline,
-      [&endpoint](const nlohmann::json& data) { return endpoint.data_without_text(data); });
+      [&endpoint](const nlohmann::json& data) { return endpoint.data_without_text(data); },
+      [&endpoint](const nlohmann::json& data) { return endpoint.page_recognized(data); });
   nlohmann::json body = endpoint.shape(reading.data, params);
   if (!endpoint.has_content(body)) {
     log::warn("extract") << endpoint.path() << ": nothing to read at " << reading.navigation.url;

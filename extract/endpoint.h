@@ -70,6 +70,11 @@ class Endpoint {
   /// framework's empty-page signal does not apply to this reading; every other block signal
   /// (vendor walls, captchas, consent) still does. Default: false.
   virtual bool data_without_text(const nlohmann::json& script_output) const;
+  /// Whether the script found what tells this endpoint's page apart from any other page (its
+  /// data, or the page's own statement that it has none): a consent dialog over a short page (a
+  /// search that found nothing, shown in the EU) is then no consent wall. Vendor walls, captchas
+  /// and a consent host still decide. Default: false.
+  virtual bool page_recognized(const nlohmann::json& script_output) const;
   /// Whether a shaped body holds what every real page of this type shows. A page without it
   /// (which the block check did not call a wall) is one whose data we cannot read: 502
   /// extraction_failed, never an empty success and never upstream_blocked.

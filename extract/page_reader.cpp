@@ -43,14 +43,15 @@ std::string compose_page_expression(std::string_view script, const nlohmann::jso
 }
 
 PageReading read_page(Tab& tab, const PageRequest& request, std::string_view script,
-                      Deadline deadline, const DataWithoutText& data_without_text) {
+                      Deadline deadline, const DataWithoutText& data_without_text,
+                      const PageRecognized& recognized) {
   PageReading reading;
   const auto started = SteadyClock::now();
   reading.navigation = tab.navigate(request.url, request.wait, deadline);
   const long long navigated = elapsed_ms(started);
   check_navigation(reading.navigation);
   reading.data = read_loaded_page(tab, reading.navigation, script, request.script_args, deadline,
-                                  request.world, data_without_text);
+                                  request.world, data_without_text, recognized);
   log::debug("extract") << "read " << reading.navigation.url << ": navigation " << navigated
                         << " ms, script " << elapsed_ms(started) - navigated << " ms";
   return reading;
@@ -58,7 +59,8 @@ PageReading read_page(Tab& tab, const PageRequest& request, std::string_view scr
 
 nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::string_view script,
                                 const nlohmann::json& args, Deadline deadline, World world,
-                                const DataWithoutText& data_without_text) {
+                                const DataWithoutText& data_without_text,
+                                const PageRecognized& recognized) {
   nlohmann::json out = tab.evaluate(compose_page_expression(script, args), deadline, world);
   tab.check_documents();  // what was read is the site's only if the page stayed where it may
   if (!out.is_object()) {
@@ -72,7 +74,8 @@ nlohmann::json read_loaded_page(Tab& tab, const Navigation& navigation, std::str
                             too_deep_message("the data read from " + navigation.url));
   }
   const bool textless = data_without_text && out.contains("data") && data_without_text(data);
-  if (auto reason = block_reason(out.value("signals", nlohmann::json()), textless); reason) {
+  const bool known = recognized && out.contains("data") && recognized(data);
+  if (auto reason = block_reason(out.value("signals", nlohmann::json()), textless, known); reason) {
     log::warn("extract") << "blocked at " << navigation.url << ": " << *reason;
     throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page", *reason);
   }

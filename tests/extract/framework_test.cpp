@@ -173,6 +173,20 @@ TEST(BlockDetection, RecognisesBlockPages) {
     EXPECT_TRUE(block_reason(s, true));
   }
   EXPECT_TRUE(with([](auto& s) { s["url"] = "https://consent.google.com/ml?continue=x"; }));
+  // An endpoint that recognized its page (Google's short "did not match" page, which in the EU
+  // carries the consent dialog): the dialog is no wall, but a vendor's wall or a consent host is.
+  {
+    nlohmann::json s = ordinary_page_signals("https://www.google.com/search?q=x");
+    s["consentForm"] = true;
+    s["textLength"] = 900;
+    EXPECT_TRUE(block_reason(s));
+    EXPECT_FALSE(block_reason(s, false, /*recognized=*/true));
+    s["walls"] = {{{"vendor", "perimeterx"}, {"marker", "#px-captcha"}, {"strong", true}}};
+    EXPECT_TRUE(block_reason(s, false, true));
+    s["walls"] = nlohmann::json::array();
+    s["url"] = "https://consent.google.com/ml?continue=x";
+    EXPECT_TRUE(block_reason(s, false, true));
+  }
   EXPECT_TRUE(with([](auto& s) { s["title"] = "Just a moment..."; }));
   EXPECT_TRUE(with([](auto& s) {
     s["text"] = "our systems have detected unusual traffic from your computer network.";

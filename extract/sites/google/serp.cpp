@@ -387,6 +387,12 @@ class SerpEndpoint final : public Endpoint {
                       decimal_mark_of(params.string("hl").value_or("")));
   }
 
+  // Google's "did not match any documents" page is short; in the EU it carries the consent
+  // dialog too, which alone would make it a consent wall.
+  bool page_recognized(const json& output) const override {
+    return output.is_object() && !str(output, "noResultsText").empty();
+  }
+
   bool has_content(const json& body) const override {
     if (body.contains("searchInformation") && body["searchInformation"].value("noResults", false)) {
       return true;  // a real "did not match any documents" page

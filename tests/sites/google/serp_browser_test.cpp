@@ -408,10 +408,25 @@ TEST(SerpInChromium, TheMobileLayoutIsReadOnAPhone) {
   EXPECT_EQ(result.body["knowledgeGraph"]["title"], "The Matrix");
 }
 
-// Google's page for a query nothing matches (serp-parser, 2023). The whole page is taken for a
-// consent wall by the block check (it is short and carries Google's consent dialog), so its
-// real answer, the heading that emphasizes the query and the suggestions under it, is served
-// here alone; only the wrapper is ours.
+// Google's page for a query nothing matches (serp-parser, 2023), whole: short, and carrying
+// Google's consent dialog, which the block check alone would take for a consent wall. The
+// endpoint recognized its page (the heading that says nothing matched), so it is a 200.
+TEST(SerpInChromium, TheWholeNoResultsPageWithItsConsentDialogIsNoResults) {
+  std::ifstream in(kFixtures + "serp-parser_desktop_no-results_en_2023-04.html");
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_NE(page.find("consent.google"), std::string::npos);
+  TempReplayArchive archive;
+  archive.page("https://www.google.com/search?q=324j23i4jkdfjklndsklfmsdkl%3Bfsdfds", page);
+  auto result = run_serp(archive.load(), {{"q", "324j23i4jkdfjklndsklfmsdkl;fsdfds"}});
+  const auto& info = result.body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["noResultsText"],
+            "Your search - 324j23i4jkdfjklndsklfmsdkl;fsdfds - did not match any documents.");
+  EXPECT_TRUE(result.body["organicResults"].empty());
+}
+
+// The same page's own answer, the heading that emphasizes the query and the suggestions under
+// it, served alone (only the wrapper is ours): read by its heading without the rest of the page.
 TEST(SerpInChromium, AQueryNothingMatchesIsNoResultsByItsHeading) {
   std::ifstream in(kFixtures + "serp-parser_desktop_no-results_en_2023-04.html");
   const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
