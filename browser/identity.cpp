@@ -39,6 +39,15 @@ DeviceFacts facts_of(Device device) {
 
 }  // namespace
 
+std::string_view device_name(Device device) {
+  switch (device) {
+    case Device::Phone: return "phone";
+    case Device::Tablet: return "tablet";
+    case Device::Desktop: break;
+  }
+  return "desktop";
+}
+
 std::optional<ChromeVersion> parse_chrome_version(std::string_view text) {
   static const Regex kVersion(R"((\d+)\.\d+\.\d+\.\d+)");
   RegexMatch m;
@@ -75,6 +84,22 @@ std::string chrome_user_agent(Device device, const ChromeVersion& version) {
   return std::string("Mozilla/5.0 (") + f.ua_platform +
          ") AppleWebKit/537.36 (KHTML, like Gecko) Chrome/" + std::to_string(version.major) +
          ".0.0.0 " + (f.mobile ? "Mobile " : "") + "Safari/537.36";
+}
+
+std::vector<std::string> browser_flags(Device device,
+                                       const std::optional<ChromeVersion>& version) {
+  std::vector<std::string> flags;
+  if (version) flags.push_back("--user-agent=" + chrome_user_agent(device, *version));
+  if (device != Device::Desktop) {
+    flags.push_back("--disable-blink-features=SharedWorker,AudioOutputDevices");
+    flags.push_back("--enable-blink-features=OrientationEvent");
+  }
+  return flags;
+}
+
+Json browser_preferences(Device device) {
+  if (device == Device::Desktop) return nullptr;
+  return {{"plugins", {{"always_open_pdf_externally", true}}}};
 }
 
 Json chrome_brands(const ChromeVersion& version, bool full) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gleaner::browser {
 
@@ -20,6 +21,9 @@ enum class Device {
   Phone,    ///< Chrome on an Android phone (a Pixel 7)
   Tablet,   ///< Chrome on an Android tablet (a Galaxy Tab S4)
 };
+
+/// "desktop", "phone" or "tablet" (logs, GET /health).
+std::string_view device_name(Device device);
 
 /// Chromium's version, e.g. {"156.0.8078.108", 156}.
 struct ChromeVersion {
@@ -39,6 +43,23 @@ std::optional<ChromeVersion> installed_chrome_version(const std::string& chromiu
 /// The reduced User-Agent string a current Chrome of `version` sends on `device` (Chrome reports
 /// only its major version, and "Android 10; K" whatever the Android and the model).
 std::string chrome_user_agent(Device device, const ChromeVersion& version);
+
+/// What a browser whose pages are all `device` is started with, for what no page override reaches
+/// (a browser of the pool is one device, browser/pool.h):
+/// - the browser-wide User-Agent (--user-agent, when the version is known): what service workers
+///   send and read in navigator.userAgent;
+/// - for an Android device, Blink's runtime features as Chrome on Android has them: no
+///   SharedWorker, no audio output selection (HTMLMediaElement.sinkId), window.orientation
+///   (detectors such as BotD tell Android from a desktop by these, and judge a desktop without
+///   plugins headless).
+std::vector<std::string> browser_flags(Device device, const std::optional<ChromeVersion>& version);
+
+/// The profile preferences (the Default/Preferences file) a browser whose pages are all `device`
+/// starts with, as JSON; null when none. An Android device's: Chrome's PDF viewer off
+/// (`plugins.always_open_pdf_externally`), so that navigator.plugins and mimeTypes are empty and
+/// navigator.pdfViewerEnabled false, as Chrome on Android shows them. Chromium reads it per
+/// profile, not per browser context, so no page override can do it (docs/stealth.md).
+nlohmann::json browser_preferences(Device device);
 
 /// navigator.userAgentData.brands (or, `full`, the fullVersionList) of Google Chrome `version`:
 /// Chromium's GREASE brand, "Chromium" and "Google Chrome", in the order and with the GREASE

@@ -53,7 +53,8 @@ std::shared_ptr<BrowserInstance> BrowserInstance::launch(const Settings& setting
   const Deadline deadline = deadline_in(settings.launch_timeout);
   std::shared_ptr<BrowserInstance> instance(new BrowserInstance(settings));
   instance->on_closed_ = std::move(on_closed);
-  instance->process_ = ChromiumProcess::launch(settings.chromium_path, settings.flags, deadline);
+  instance->process_ = ChromiumProcess::launch(settings.chromium_path, settings.flags, deadline,
+                                              settings.preferences);
   instance->connection_ = std::make_unique<cdp::Connection>(
       cdp::connect_websocket(instance->process_->websocket_url(), deadline));
   BrowserInstance* self = instance.get();
@@ -123,7 +124,7 @@ void BrowserInstance::on_worker_attached(const Json& params) {
 }
 
 Json BrowserInstance::identity_for(const ContextOptions* options) const {
-  if (!options) return user_agent_override(Device::Desktop, version_);
+  if (!options) return user_agent_override(settings_.device, version_);
   const std::string languages = language_tags(accept_language_of(options->extra_headers));
   return user_agent_override(options->device, version_,
                              languages.empty() ? kDefaultLanguages : std::string_view(languages),
@@ -318,7 +319,7 @@ std::unique_ptr<Page> BrowserInstance::open_page(const ContextOptions* options, 
       window =
           connection_->send("Browser.getWindowForTarget", {{"targetId", target_id}}, "", deadline);
     }
-    // The desktop identity from the start: a lease of another device replaces it.
+    // The browser's device's identity from the start: a lease's own replaces it.
     page->identity_ = identity_for(nullptr);
     {
       std::lock_guard lock(identities_mutex_);

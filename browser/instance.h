@@ -42,6 +42,11 @@ class BrowserInstance {
     /// The browser's version as `chromium --version` said it (the pool's --user-agent flag was
     /// made from it); Browser.getVersion's answer at launch wins when they differ.
     std::optional<ChromeVersion> version;
+    /// The device every page of this browser is (the pool's --user-agent flag and `preferences`
+    /// are that device's): a page opened without a lease's options gets its identity.
+    Device device = Device::Desktop;
+    /// The profile's preferences file the browser starts with (JSON; none when empty).
+    std::string preferences;
   };
 
   /// Starts Chromium and connects to it. `on_closed` runs (on any thread) once the connection
@@ -69,6 +74,8 @@ class BrowserInstance {
   /// Closes `page` and disposes of its browser context, without waiting for Chromium.
   void close_page(std::unique_ptr<Page> page);
 
+  /// The device its pages are (Settings::device).
+  Device device() const { return settings_.device; }
   /// The version the browser reported at launch (Browser.getVersion).
   const ChromeVersion& version() const { return version_; }
 
@@ -109,7 +116,7 @@ class BrowserInstance {
   cdp::PendingCall window_state(const Page& page, const char* state, Deadline deadline);
   void on_connection_closed();
   /// Emulation.setUserAgentOverride's parameters for a page opened or configured with `options`
-  /// (none: the desktop identity), remembered for its context's service workers.
+  /// (none: the browser's device's identity), remembered for its context's service workers.
   Json identity_for(const ContextOptions* options) const;
   /// A service or shared worker (browser-level auto-attach) or a dedicated worker (its page's or
   /// parent worker's auto-attach) attached, paused before its first script: it gets its context's

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <iterator>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -21,6 +22,14 @@ constexpr Millis kMaxRetry{30000};
 constexpr std::size_t kWarmKinds = 2;
 // A warm page that cannot be opened within this is given up (the health check looks deeper).
 constexpr Millis kWarmPageLimit{10000};
+// The devices a browser can be, in the order of the pool's slots: options.processes of each.
+constexpr Device kDevices[] = {Device::Desktop, Device::Phone, Device::Tablet};
+constexpr std::size_t kDeviceCount = std::size(kDevices);
+
+std::size_t index_of(Device device) {
+  return static_cast<std::size_t>(std::find(std::begin(kDevices), std::end(kDevices), device) -
+                                  std::begin(kDevices));
+}
 
 long long ranged(const Config& config, const std::string& entry, long long fallback, long long min,
                  long long max) {
@@ -43,6 +52,8 @@ PoolOptions PoolOptions::from_config(const Config& config) {
   o.chromium_path = config.get_string(
       "chromium_path", chrome_path && *chrome_path ? chrome_path : "/usr/bin/chromium");
   o.processes = static_cast<int>(ranged(config, "browser_processes", o.processes, 1, 256));
+  o.device_idle =
+      Millis(ranged(config, "device_browsers_idle_ms", o.device_idle.count(), 0, 86400000));
   o.pages_per_process =
       static_cast<int>(ranged(config, "pages_per_process", o.pages_per_process, 1, 1000));
   o.lease_wait = Millis(ranged(config, "lease_wait_ms", o.lease_wait.count(), 0, 3600000));
@@ -91,15 +102,25 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   using Instance = std::shared_ptr<BrowserInstance>;
   using Pages = std::vector<std::unique_ptr<Page>>;
 
-  BrowserInstance::Settings browser_settings() const;
+  BrowserInstance::Settings browser_settings(Device device) const;
+  // The device of the browsers in slot `slot`.
+  Device slot_device(std::size_t slot) const {
+    return kDevices[slot / static_cast<std::size_t>(options.processes)];
+  }
   // Under mutex_:
-  Instance choose_locked(const std::string& warm_key) const;
+  // Whether browsers of `device` are kept: the desktop's always, another's while a lease of it
+  // began within the idle time.
+  bool in_use_locked(Device device) const {
+    return device == Device::Desktop || SteadyClock::now() < in_use_until_[index_of(device)];
+  }
+  Instance choose_locked(const std::string& warm_key, Device device) const;
   static bool has_warm_locked(const BrowserInstance& instance, const std::string& key);
   void retire_locked(std::size_t slot, Pages& pages_to_close);
   void take_warm_locked(BrowserInstance& instance, Pages& into);
   void wake_locked();
   int busy_locked() const;
   // Supervisor steps; each takes the lock itself and does slow work without it.
+  void retire_unused();
   void handle_dead();
   void stop_idle_retired();
   void launch_missing();
@@ -109,13 +130,15 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   Deadline next_wakeup_locked() const;
   bool other_steps_due_locked() const;
 
-  const BrowserInstance::Settings settings_;
+  const std::vector<BrowserInstance::Settings> settings_;  // by device, as kDevices
 
   mutable std::mutex mutex_;  // guards every field below, and BrowserInstance's pool fields
   mutable std::condition_variable lease_cv_;       // a page may be free; a browser came up; stop
   mutable std::condition_variable supervisor_cv_;  // work for the supervisor
   bool work_ = false;                              // supervisor_cv_'s predicate
-  std::vector<Instance> slots_;                    // one per process; null while (re)starting
+  // options.processes per device, as kDevices; null while (re)starting or not in use.
+  std::vector<Instance> slots_;
+  Deadline in_use_until_[kDeviceCount];  // by device: when the last lease of it began + idle
   std::vector<Deadline> next_launch_;  // per slot: not before (backs off after failures)
   std::vector<int> launch_failures_;   // per slot: failed starts in a row
   std::vector<Instance> retiring_;     // replaced, finishing their leases
@@ -146,22 +169,25 @@ PoolCore::PoolCore(PoolOptions o)
     : options(std::move(o)),
       replay(options.replay_dir.empty() ? nullptr
                                         : std::make_shared<ReplayArchive>(options.replay_dir)),
-      settings_(browser_settings()),
-      slots_(static_cast<std::size_t>(options.processes)),
+      settings_{browser_settings(Device::Desktop), browser_settings(Device::Phone),
+                browser_settings(Device::Tablet)},
+      slots_(static_cast<std::size_t>(options.processes) * kDeviceCount),
       next_launch_(slots_.size(), SteadyClock::now()),
       launch_failures_(slots_.size(), 0),
       next_health_(deadline_in(options.health_interval)) {}
 
-BrowserInstance::Settings PoolCore::browser_settings() const {
+BrowserInstance::Settings PoolCore::browser_settings(Device device) const {
   BrowserInstance::Settings s;
   s.chromium_path = options.chromium_path;
   s.flags = standard_chromium_flags();
+  s.device = device;
   // The browser-wide user agent, which service workers and anything else no page override
-  // reaches use: a desktop Chrome of the installed version, never "HeadlessChrome"
-  // (browser/identity.h; pages get their device's identity on top).
+  // reaches use: the device's Chrome of the installed version, never "HeadlessChrome"
+  // (browser/identity.h; pages get their lease's identity on top).
   s.version = installed_chrome_version(options.chromium_path);
-  if (s.version)
-    s.flags.push_back("--user-agent=" + chrome_user_agent(Device::Desktop, *s.version));
+  for (std::string& flag : browser_flags(device, s.version)) s.flags.push_back(std::move(flag));
+  if (const nlohmann::json preferences = browser_preferences(device); !preferences.is_null())
+    s.preferences = preferences.dump();
   if (replay && !has_flag(options.extra_flags, "--host-resolver-rules")) {
     // Belt and braces: every request is answered from the archive, and should anything bypass
     // interception (a preconnect, a browser-initiated fetch) no host name resolves.
@@ -194,10 +220,11 @@ bool PoolCore::has_warm_locked(const BrowserInstance& instance, const std::strin
                      [&](const auto& w) { return w.first == key; });
 }
 
-PoolCore::Instance PoolCore::choose_locked(const std::string& warm_key) const {
+PoolCore::Instance PoolCore::choose_locked(const std::string& warm_key, Device device) const {
   Instance best;
   for (const auto& b : slots_) {
-    if (!b || b->dead || b->draining || b->closed() || b->busy >= options.pages_per_process)
+    if (!b || b->device() != device || b->dead || b->draining || b->closed() ||
+        b->busy >= options.pages_per_process)
       continue;
     // Fewest leases first; among equals, one with a page ready.
     if (!best || b->busy < best->busy ||
@@ -235,7 +262,7 @@ ContextOptions PoolCore::effective(const ContextOptions& asked) const {
 
 Lease PoolCore::lease(const ContextOptions& asked, Deadline deadline) {
   const ContextOptions options_for_lease = effective(asked);
-  const Deadline wait_until = std::min(deadline, deadline_in(options.lease_wait));
+  Deadline wait_until = std::min(deadline, deadline_in(options.lease_wait));
   const std::string warm_key = BrowserInstance::warm_key(&options_for_lease);
   // A page painted on demand is opened for its lease: no warm page is one, nor made like one.
   const bool warm_kind = !options_for_lease.paint_on_demand;
@@ -245,8 +272,20 @@ Lease PoolCore::lease(const ContextOptions& asked, Deadline deadline) {
     Pages to_close;
     {
       std::unique_lock lock(mutex_);
+      if (options_for_lease.device != Device::Desktop) {
+        // Its browsers stay (or start: the supervisor launches them) for the idle time from now.
+        const std::size_t device = index_of(options_for_lease.device);
+        in_use_until_[device] = deadline_in(options.device_idle);
+        const auto first = slots_.begin() + static_cast<std::ptrdiff_t>(device) * options.processes;
+        if (std::none_of(first, first + options.processes, [](const Instance& b) { return b; })) {
+          // None of them runs: the lease may wait for one to start.
+          wait_until = std::max(wait_until, std::min(deadline, deadline_in(options.launch_timeout)));
+        }
+        wake_locked();
+      }
       lease_cv_.wait_until(lock, wait_until, [&] {
-        return shutting_down_ || (browser = choose_locked(warm_key)) != nullptr;
+        return shutting_down_ ||
+               (browser = choose_locked(warm_key, options_for_lease.device)) != nullptr;
       });
       if (shutting_down_) throw Error(ErrorCode::Unavailable, "the service is shutting down");
       if (!browser) {
@@ -319,7 +358,7 @@ void PoolCore::release(const std::shared_ptr<BrowserInstance>& browser,
   browser->close_page(std::move(page));  // outside the lock: it unsubscribes from the connection
   std::lock_guard lock(mutex_);
   --browser->busy;
-  if (browser->draining || shutting_down_) wake_locked();
+  if (browser->draining || shutting_down_ || !in_use_locked(browser->device())) wake_locked();
   lease_cv_.notify_all();
 }
 
@@ -332,9 +371,12 @@ bool PoolCore::lost(const BrowserInstance& browser) const {
 bool PoolCore::wait_ready(Deadline deadline) const {
   std::unique_lock lock(mutex_);
   return lease_cv_.wait_until(lock, deadline, [&] {
-    return shutting_down_ || std::all_of(slots_.begin(), slots_.end(), [](const Instance& b) {
-             return b && !b->dead && !b->closed();
-           });
+    if (shutting_down_) return true;
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      const Instance& b = slots_[i];
+      if (in_use_locked(slot_device(i)) && !(b && !b->dead && !b->closed())) return false;
+    }
+    return true;
   }) && !shutting_down_;
 }
 
@@ -348,6 +390,7 @@ PoolState PoolCore::state() const {
   auto add = [&](const Instance& b) {
     BrowserStatus status;
     status.pid = b->pid();
+    status.device = b->device();
     status.ready = !b->dead && !b->closed();
     status.draining = b->draining;
     status.busy_pages = b->busy;
@@ -382,8 +425,14 @@ void PoolCore::begin_shutdown(Millis grace) {
 
 Deadline PoolCore::next_wakeup_locked() const {
   Deadline next = next_health_;
-  for (std::size_t i = 0; i < slots_.size(); ++i)
-    if (!slots_[i]) next = std::min(next, next_launch_[i]);
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    const Device device = slot_device(i);
+    if (!in_use_locked(device)) continue;  // a release wakes the supervisor to stop it
+    if (!slots_[i])
+      next = std::min(next, next_launch_[i]);
+    else if (device != Device::Desktop)
+      next = std::min(next, in_use_until_[index_of(device)]);
+  }
   if (shutting_down_) next = std::min(next, shutdown_deadline_);
   return next;
 }
@@ -408,6 +457,7 @@ void PoolCore::supervise() {
     });
     if (done) break;
     handle_dead();
+    retire_unused();
     stop_idle_retired();
     if (!locked([&] { return shutting_down_; })) {  // nothing new starts while shutting down
       launch_missing();
@@ -457,6 +507,24 @@ void PoolCore::handle_dead() {
   }
 }
 
+// A phone's or a tablet's browsers without a lease, once that device is no longer in use: they go
+// (stop_idle_retired() stops them) and start again with its next lease. One with a lease (a
+// session's page) stays until it ends.
+void PoolCore::retire_unused() {
+  Pages pages;
+  std::lock_guard lock(mutex_);
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    Instance& b = slots_[i];
+    if (!b || in_use_locked(slot_device(i)) || b->busy > 0) continue;
+    log::info("pool") << "stopping Chromium pid " << b->pid() << " (" << device_name(b->device())
+                      << "): no lease of its device for "
+                      << options.device_idle.count() << " ms";
+    b->draining = true;
+    take_warm_locked(*b, pages);
+    retiring_.push_back(std::move(b));
+  }
+}
+
 void PoolCore::stop_idle_retired() {
   std::vector<Instance> idle;
   {
@@ -481,11 +549,13 @@ void PoolCore::launch_missing() {
   for (std::size_t i = 0; i < slots_.size(); ++i) {
     {
       std::lock_guard lock(mutex_);
-      if (shutting_down_ || slots_[i] || SteadyClock::now() < next_launch_[i]) continue;
+      if (shutting_down_ || slots_[i] || !in_use_locked(slot_device(i)) ||
+          SteadyClock::now() < next_launch_[i])
+        continue;
     }
     std::weak_ptr<PoolCore> weak = weak_from_this();
     try {
-      Instance b = BrowserInstance::launch(settings_, [weak] {
+      Instance b = BrowserInstance::launch(settings_[index_of(slot_device(i))], [weak] {
         if (auto core = weak.lock()) {
           std::lock_guard lock(core->mutex_);
           core->wake_locked();

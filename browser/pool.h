@@ -3,6 +3,12 @@
 // isolated pages from them: every lease gets a tab in a fresh browser context (no cookies,
 // storage or cache shared with any other lease), disposed when the lease ends.
 //
+// Each browser is one device (browser/identity.h): what no page override reaches (a service
+// worker's User-Agent, the PDF viewer behind navigator.plugins) is set when a browser starts, so
+// a phone's or a tablet's pages come from browsers of their own. The desktop's run always; a
+// phone's or a tablet's are started at the first lease that asks for one and stopped once that
+// device has gone without a lease for a while.
+//
 // A supervisor thread owns the processes: it launches them (and relaunches after a crash), checks
 // their health (a hung browser is killed and replaced), recycles a browser after N pages or past
 // a memory limit (a replacement starts at once; the old one finishes its leases first), and keeps
@@ -36,8 +42,12 @@ class PoolCore;
 struct PoolOptions {
   /// Entry `chromium_path`; default $CHROME_PATH, else /usr/bin/chromium.
   std::string chromium_path = "/usr/bin/chromium";
-  /// Entry `browser_processes`: Chromium processes kept running.
+  /// Entry `browser_processes`: Chromium processes kept running for each device in use (the
+  /// desktop's always).
   int processes = 2;
+  /// Entry `device_browsers_idle_ms`: how long a phone's or a tablet's browsers are kept after
+  /// the last lease of that device began; then those without a lease are stopped.
+  Millis device_idle{300000};
   /// Entry `pages_per_process`: leases one process serves at once.
   int pages_per_process = 4;
   /// Entry `lease_wait_ms`: the longest lease() waits for a free page (also bounded by its
@@ -111,7 +121,9 @@ struct ContextOptions {
   bool touch = false;
   /// The browser the page is (browser/identity.h): its user agent, userAgentData, Sec-CH-UA
   /// headers and navigator.platform, all of one device. Languages: from an Accept-Language among
-  /// `extra_headers`, else en-US.
+  /// `extra_headers`, else en-US. The page comes from a browser of this device; a lease
+  /// reconfigured to another device keeps its browser, whose service workers and plugins stay
+  /// the first device's.
   Device device = Device::Desktop;
   /// Replaces the device's User-Agent string when not empty (the rest of the identity stays).
   std::string user_agent;
@@ -137,6 +149,8 @@ struct ContextOptions {
 /// One browser of the pool, as reported by state().
 struct BrowserStatus {
   pid_t pid = 0;
+  /// The device its pages are.
+  Device device = Device::Desktop;
   bool ready = false;
   /// No longer lent from: finishing its leases before it is replaced.
   bool draining = false;
@@ -210,13 +224,15 @@ class Pool {
   Pool(const Pool&) = delete;
   Pool& operator=(const Pool&) = delete;
 
-  /// A fresh page in its own browser context. Waits for a free page until the lease wait or
-  /// `deadline`, whichever comes first. Throws gleaner::Error(Unavailable) when none can be had in
+  /// A fresh page in its own browser context, on a browser of `options.device` (the first lease
+  /// of a phone or a tablet waits for its browsers to start). Waits for a free page until the
+  /// lease wait or `deadline`, whichever comes first. Throws gleaner::Error(Unavailable) when none can be had in
   /// time or the pool is shutting down; gleaner::Error(Timeout) when `deadline` passes while the
   /// page is being prepared.
   Lease lease(const ContextOptions& options, Deadline deadline);
 
-  /// Waits until every process is up (start-up, tests, benchmarks). False at the deadline.
+  /// Waits until every process of the devices in use is up (start-up, tests, benchmarks). False
+  /// at the deadline.
   bool wait_ready(Deadline deadline) const;
 
   PoolState state() const;

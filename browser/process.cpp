@@ -15,6 +15,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -183,15 +184,18 @@ std::vector<std::string> standard_chromium_flags() {
 }
 
 std::vector<std::string> merge_feature_flags(const std::vector<std::string>& flags) {
-  static const std::string kLists[] = {"--disable-features=", "--enable-features="};
+  static const std::string kLists[] = {"--disable-features=", "--enable-features=",
+                                       "--disable-blink-features=", "--enable-blink-features="};
+  constexpr std::size_t kCount = std::size(kLists);
   std::vector<std::string> out;
-  std::vector<std::string> lists[2];  // the features of each, in order, without repeats
-  std::size_t position[2] = {std::string::npos, std::string::npos};
+  std::vector<std::string> lists[kCount];  // the features of each, in order, without repeats
+  std::size_t position[kCount];
+  std::fill(std::begin(position), std::end(position), std::string::npos);
   for (const auto& flag : flags) {
-    int which = -1;
-    for (int i = 0; i < 2; ++i)
+    std::size_t which = kCount;
+    for (std::size_t i = 0; i < kCount; ++i)
       if (flag.rfind(kLists[i], 0) == 0) which = i;
-    if (which < 0) {
+    if (which == kCount) {
       out.push_back(flag);
       continue;
     }
@@ -206,7 +210,7 @@ std::vector<std::string> merge_feature_flags(const std::vector<std::string>& fla
         list.push_back(item);
     }
   }
-  for (int i = 0; i < 2; ++i) {
+  for (std::size_t i = 0; i < kCount; ++i) {
     if (position[i] == std::string::npos) continue;
     std::string flag = kLists[i];
     for (std::size_t j = 0; j < lists[i].size(); ++j) flag += (j ? "," : "") + lists[i][j];
@@ -232,7 +236,8 @@ void remove_stale_profiles() {
 
 std::unique_ptr<ChromiumProcess> ChromiumProcess::launch(const std::string& chromium_path,
                                                          const std::vector<std::string>& flags,
-                                                         Deadline deadline) {
+                                                         Deadline deadline,
+                                                         const std::string& preferences) {
   std::unique_ptr<ChromiumProcess> process(new ChromiumProcess());
 
   std::string profile_template =
@@ -242,6 +247,18 @@ std::unique_ptr<ChromiumProcess> ChromiumProcess::launch(const std::string& chro
     throw Error(ErrorCode::Unavailable, "no browser could be started",
                 "cannot create a profile directory: " + std::string(std::strerror(errno)));
   process->profile_dir_ = profile_template;
+  if (!preferences.empty()) {
+    std::error_code ec;
+    const fs::path profile = fs::path(profile_template) / "Default";
+    fs::create_directories(profile, ec);
+    std::ofstream file(profile / "Preferences", std::ios::binary);
+    file << preferences;
+    file.close();
+    if (ec || !file) {
+      throw Error(ErrorCode::Unavailable, "no browser could be started",
+                  "cannot write the profile's preferences in " + profile.string());
+    }
+  }
 
   // Everything the child needs is prepared before fork(): after it, in a threaded program, only
   // async-signal-safe calls are allowed until exec.

@@ -27,9 +27,11 @@ namespace gleaner::browser {
 /// free port), before the configured extra flags. --no-sandbox is added only when running as root.
 std::vector<std::string> standard_chromium_flags();
 
-/// Chromium takes only the last --disable-features (and --enable-features) it is given: this joins
-/// every such flag of `flags` into one, in place of the first, so configured extra flags add to the
-/// standard list instead of replacing it. Other flags are kept in order.
+/// Chromium takes only the last --disable-features (and --enable-features,
+/// --disable-blink-features, --enable-blink-features) it is given: this joins every such flag of
+/// `flags` into one, in place of the first, so configured extra flags (and a device's, see
+/// browser/identity.h) add to the standard list instead of replacing it. Other flags are kept in
+/// order.
 std::vector<std::string> merge_feature_flags(const std::vector<std::string>& flags);
 
 /// The live (not zombie) processes of process group `pgid`, from /proc.
@@ -46,11 +48,14 @@ void remove_stale_profiles();
 class ChromiumProcess {
  public:
   /// Starts `chromium_path` with `flags` plus --user-data-dir=<fresh temporary directory> and
-  /// waits for "DevTools listening on ws://..." on its stderr. Throws gleaner::Error(Unavailable)
-  /// (with Chromium's last output in the detail) when it exits or does not answer by `deadline`.
+  /// waits for "DevTools listening on ws://..." on its stderr. `preferences`, when not empty, is
+  /// the profile's preferences file (Default/Preferences, JSON) the browser starts with. Throws
+  /// gleaner::Error(Unavailable) (with Chromium's last output in the detail) when it exits or does
+  /// not answer by `deadline`.
   static std::unique_ptr<ChromiumProcess> launch(const std::string& chromium_path,
                                                  const std::vector<std::string>& flags,
-                                                 Deadline deadline);
+                                                 Deadline deadline,
+                                                 const std::string& preferences = {});
   /// Kills the whole process group at once (no grace), reaps it and removes the profile.
   ~ChromiumProcess();
   ChromiumProcess(const ChromiumProcess&) = delete;

@@ -40,6 +40,7 @@ void add_health_routes(Router& router, Dependencies& deps) {
       nlohmann::json& browsers = r.body["pool"]["browsers"] = nlohmann::json::array();
       for (const auto& b : s.browsers) {
         browsers.push_back({{"pid", b.pid},
+                            {"device", browser::device_name(b.device)},
                             {"ready", b.ready},
                             {"draining", b.draining},
                             {"busyPages", b.busy_pages},

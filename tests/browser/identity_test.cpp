@@ -79,6 +79,26 @@ TEST(ChromeIdentity, EachDeviceIsOneCoherentIdentity) {
       "agent/1.0");
 }
 
+TEST(ChromeIdentity, ABrowserOfADeviceStartsAsThatDevice) {
+  const ChromeVersion version = v("156.0.8078.108");
+  // The browser-wide User-Agent (service workers') is the pages' own.
+  for (Device device : {Device::Desktop, Device::Phone, Device::Tablet}) {
+    EXPECT_EQ(browser_flags(device, version).front(),
+              "--user-agent=" + user_agent_override(device, version)["userAgent"].get<std::string>());
+  }
+  EXPECT_EQ(browser_flags(Device::Desktop, version).size(), 1u);
+  EXPECT_TRUE(browser_flags(Device::Desktop, std::nullopt).empty());
+  EXPECT_TRUE(browser_preferences(Device::Desktop).is_null());
+  // Android's Chrome: no PDF viewer, no SharedWorker, no audio output selection, orientation.
+  for (Device device : {Device::Phone, Device::Tablet}) {
+    EXPECT_EQ(browser_preferences(device)["plugins"]["always_open_pdf_externally"], true);
+    const auto flags = browser_flags(device, std::nullopt);
+    EXPECT_EQ(flags, (std::vector<std::string>{
+                         "--disable-blink-features=SharedWorker,AudioOutputDevices",
+                         "--enable-blink-features=OrientationEvent"}));
+  }
+}
+
 TEST(ChromeIdentity, LanguagesComeFromAnAcceptLanguageWithoutWeights) {
   EXPECT_EQ(language_tags("de-DE,de;q=0.9,en;q=0.5"), "de-DE,de,en");
   EXPECT_EQ(language_tags(" fr-CH , fr;q=0.8, *;q=0.1"), "fr-CH,fr");

@@ -18,6 +18,7 @@ TEST(PoolOptions, DefaultsWhenNothingIsConfigured) {
   EXPECT_EQ(o.memory_limit_mb, 2048u);
   EXPECT_EQ(o.warm_pages, 2);
   EXPECT_FALSE(o.paint_every_page);
+  EXPECT_EQ(o.device_idle, Millis(300000));
   EXPECT_TRUE(o.extra_flags.empty());
   EXPECT_TRUE(o.replay_dir.empty());
   EXPECT_GT(o.lease_wait.count(), 0);
@@ -38,6 +39,7 @@ TEST(PoolOptions, FileEntriesAreRead) {
                                {"health_check_misses", 5},
                                {"warm_pages", 0},
                                {"paint_every_page", true},
+                               {"device_browsers_idle_ms", 60000},
                                {"browser_launch_timeout_ms", 5000},
                                {"browser_close_grace_ms", 300}},
                 {});
@@ -55,6 +57,7 @@ TEST(PoolOptions, FileEntriesAreRead) {
   EXPECT_EQ(o.health_misses, 5);
   EXPECT_EQ(o.warm_pages, 0);
   EXPECT_TRUE(o.paint_every_page);
+  EXPECT_EQ(o.device_idle, Millis(60000));
   EXPECT_EQ(o.launch_timeout, Millis(5000));
   EXPECT_EQ(o.close_grace, Millis(300));
 }
@@ -107,6 +110,12 @@ TEST(ChromiumFlags, FeatureListsAreJoinedNotReplaced) {
   EXPECT_EQ(merged, (std::vector<std::string>{
                         "--headless", "--disable-features=Translate,MediaRouter,BackForwardCache",
                         "--enable-features=A", "--lang=de"}));
+  // Blink's runtime features too: a phone's browser keeps AutomationControlled off.
+  EXPECT_EQ(merge_feature_flags({"--disable-blink-features=AutomationControlled",
+                                 "--enable-blink-features=OrientationEvent",
+                                 "--disable-blink-features=SharedWorker"}),
+            (std::vector<std::string>{"--disable-blink-features=AutomationControlled,SharedWorker",
+                                      "--enable-blink-features=OrientationEvent"}));
   // Exactly one of each survives in the standard set plus configured extras.
   auto flags = standard_chromium_flags();
   flags.push_back("--disable-features=SomethingElse");

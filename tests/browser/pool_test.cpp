@@ -738,6 +738,50 @@ TEST(Pool, ExceptionsInPageScriptsAreInternalErrorsWithTheirText) {
 
 // ---- Failures of Chromium itself --------------------------------------------------------------
 
+// What no page override reaches is set when a browser starts (browser/identity.h): a phone's or a
+// tablet's page comes from a browser of its own device, started at the first such lease, without
+// the PDF viewer desktop Chrome lists and with the device's User-Agent as the browser's own (what
+// service workers send). Unused for the idle time, those browsers stop; one holding a lease (a
+// session's page) stays until it ends.
+TEST(Pool, APhoneOrTabletPageComesFromABrowserOfItsDeviceStoppedOnceUnused) {
+  PoolOptions o = own_pool(1);
+  o.warm_pages = 0;
+  o.device_idle = Millis(1000);
+  Pool pool(o);
+  ASSERT_TRUE(pool.wait_ready(max_wait()));
+  auto devices = [&] {
+    std::multiset<Device> out;
+    for (const BrowserStatus& b : pool.state().browsers) out.insert(b.device);
+    return out;
+  };
+  EXPECT_EQ(devices(), std::multiset<Device>{Device::Desktop}) << "a phone's browsers wait";
+  const std::string probe = "[navigator.plugins.length, navigator.mimeTypes.length, "
+                            "navigator.pdfViewerEnabled]";
+  Lease desktop = pool.lease({}, max_wait());
+  EXPECT_EQ(desktop->evaluate(probe, max_wait()), nlohmann::json::parse("[5, 2, true]"));
+  {
+    ContextOptions phone;
+    phone.device = Device::Phone;
+    Lease lease = pool.lease(phone, max_wait());
+    EXPECT_NE(lease.browser_pid(), desktop.browser_pid());
+    EXPECT_EQ(lease->evaluate(probe, max_wait()), nlohmann::json::parse("[0, 0, false]"));
+    EXPECT_EQ(devices(), (std::multiset<Device>{Device::Desktop, Device::Phone}));
+    // Held past the idle time (a session's page): its browser stays.
+    std::this_thread::sleep_for(Millis(1500));
+    EXPECT_FALSE(lease.lost());
+    EXPECT_EQ(lease->evaluate("6 * 7", max_wait()), 42);
+    EXPECT_EQ(devices(), (std::multiset<Device>{Device::Desktop, Device::Phone}));
+  }
+  EXPECT_TRUE(eventually([&] { return devices() == std::multiset<Device>{Device::Desktop}; }))
+      << "the phone's browser still runs after its last lease ended";
+  ContextOptions tablet;
+  tablet.device = Device::Tablet;
+  Lease lease = pool.lease(tablet, max_wait());
+  EXPECT_EQ(lease->evaluate(probe, max_wait()), nlohmann::json::parse("[0, 0, false]"));
+  EXPECT_EQ(devices(), (std::multiset<Device>{Device::Desktop, Device::Tablet}));
+  EXPECT_EQ(desktop->evaluate(probe, max_wait()), nlohmann::json::parse("[5, 2, true]"));
+}
+
 TEST(Pool, AKilledBrowserFailsOnlyItsLeasesAndIsReplaced) {
   Pool pool(own_pool(2));
   ASSERT_TRUE(pool.wait_ready(max_wait()));

@@ -54,19 +54,12 @@ const char* name_of(BrowserProfile::Device device) {
 
 /// The checks a road is known to fail today, each for a reason docs/stealth.md gives. Any other
 /// check failing is a regression.
-std::set<std::string> known_gaps(BrowserProfile::Device device, bool hidden) {
+std::set<std::string> known_gaps(bool hidden) {
   std::set<std::string> gaps;
   if (hidden) {
     // A hidden tab has no window: outerWidth and outerHeight are 0 while the page sees itself
     // visible (paint_every_page paints every page instead).
     gaps.insert("window_metrics");
-  }
-  if (device != BrowserProfile::Device::Desktop) {
-    // Chromium lists its PDF viewer whatever the user agent; Android's Chrome lists none.
-    gaps.insert("plugins");
-    // A service worker's navigator.userAgent is the browser's (the desktop one); its
-    // userAgentData is the device's.
-    gaps.insert("service_worker");
   }
   return gaps;
 }
@@ -135,7 +128,7 @@ TEST(StealthOpener, EveryDeviceHiddenAndPaintedPassesTheDetector) {
           new_run(std::string(name_of(device)) + (painted ? "-painted" : "-hidden"));
       EXPECT_EQ(read_detector(tabs, local, device, painted, run, "() => document.title"),
                 "Stealth detector");
-      expect_undetected(local.site, run, known_gaps(device, !painted));
+      expect_undetected(local.site, run, known_gaps(!painted));
     }
   }
 }
@@ -155,7 +148,7 @@ TEST(StealthOpener, APoolThatPaintsEveryPageHasNoHiddenTabsGaps) {
     EXPECT_EQ(read_detector(tabs, local, device, /*painted=*/false, run,
                             "() => [document.visibilityState, window.outerWidth > 0]"),
               json::array({"visible", true}));
-    expect_undetected(local.site, run, known_gaps(device, /*hidden=*/false));
+    expect_undetected(local.site, run, known_gaps(/*hidden=*/false));
   }
 }
 
@@ -279,7 +272,7 @@ TEST(StealthWeb, ScrapeWebWithAndWithoutAScreenshotPassesTheDetector) {
     const json out = json::parse(answer->body);
     EXPECT_NE(out.value("content", std::string()).find("\"bot\":false"), std::string::npos)
         << out.value("content", std::string()).substr(0, 2000);
-    expect_undetected(local.site, run, known_gaps(BrowserProfile::Device::Desktop, !screenshot));
+    expect_undetected(local.site, run, known_gaps(!screenshot));
   }
 }
 
@@ -304,8 +297,7 @@ TEST(StealthWeb, ASessionsRequestsPassTheDetectorUnpaintedAndPainted) {
       // A session's tab is painted only for the requests that need it (docs/sessions.md): the
       // others read it unpainted, with the hidden tabs' gaps; sessions_paint_always paints all.
       expect_undetected(local.site, run,
-                        known_gaps(BrowserProfile::Device::Desktop,
-                                   /*hidden=*/!screenshot && !paint_always));
+                        known_gaps(/*hidden=*/!screenshot && !paint_always));
     }
     // Every request ran in the one session, each in the tab the one before left.
     const json sessions =
@@ -404,7 +396,7 @@ TEST(StealthJobs, ACrawlsPagesWithAndWithoutAScreenshotPassTheDetector) {
       EXPECT_NE((*row)["content"].get<std::string>().find("\"bot\":false"), std::string::npos)
           << (*row)["content"].get<std::string>().substr(0, 2000);
       expect_undetected(local.site, run,
-                        known_gaps(BrowserProfile::Device::Desktop, /*hidden=*/!screenshot));
+                        known_gaps(/*hidden=*/!screenshot));
     }
   }
 }
@@ -423,10 +415,7 @@ TEST(StealthSites, GoogleSearchOfEveryDevicePassesTheDetector) {
                                        {{"q", run}, {"deviceType", device}});
     } catch (const Error&) {
     }
-    const auto d = std::string(device) == "mobile"   ? BrowserProfile::Device::Mobile
-                   : std::string(device) == "tablet" ? BrowserProfile::Device::Tablet
-                                                     : BrowserProfile::Device::Desktop;
-    std::set<std::string> gaps = known_gaps(d, /*hidden=*/true);
+    std::set<std::string> gaps = known_gaps(/*hidden=*/true);
     // This road answers the site by the page's request interception, which a service worker's
     // script fetch does not pass through (in service it goes through the context's proxy, the
     // egress gateway, as every request): the worker cannot be registered here.
