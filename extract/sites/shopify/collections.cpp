@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/error.h"
+#include "extract/content/chars.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/shopify/store.h"
@@ -44,7 +45,7 @@ bool breaks_line(std::string_view tag) {
   return kBlocks.contains(lower(tag));
 }
 
-// The character an entity stands for, the text written when it is none the description uses.
+// The text an entity stands for; one it does not know is kept as written.
 std::string entity(std::string_view name) {
   static const std::map<std::string, std::string, std::less<>> kNamed = {
       {"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", " "}};
@@ -54,25 +55,8 @@ std::string entity(std::string_view name) {
     const std::string digits(name.substr(hex ? 2 : 1));
     char* end = nullptr;
     const unsigned long cp = digits.empty() ? 0 : std::strtoul(digits.c_str(), &end, hex ? 16 : 10);
-    if (cp > 0 && cp <= 0x10FFFF && end && *end == '\0') {
-      std::string out;
-      if (cp < 0x80) {
-        out += static_cast<char>(cp);
-      } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-      } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-      } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-      }
-      return out;
-    }
+    if (cp > 0 && cp <= 0x10FFFF && end && *end == '\0')
+      return gleaner::content::chars::utf8_of(cp);
   }
   return "&" + std::string(name) + ";";
 }
