@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "extract/content/chars.h"
+
 namespace gleaner::html {
 namespace {
 
@@ -85,24 +87,7 @@ class Compiler {
         code = code * 16 + static_cast<unsigned long>(std::stoi(std::string(1, s_[i_++]), nullptr, 16));
       }
       if (space(peek())) ++i_;
-      if (code == 0 || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) code = 0xFFFD;
-      std::string out;
-      if (code < 0x80) {
-        out += static_cast<char>(code);
-      } else if (code < 0x800) {
-        out += static_cast<char>(0xC0 | (code >> 6));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-      } else if (code < 0x10000) {
-        out += static_cast<char>(0xE0 | (code >> 12));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-      } else {
-        out += static_cast<char>(0xF0 | (code >> 18));
-        out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-      }
-      return out;
+      return content::chars::utf8_of(code);
     }
     return std::string(1, s_[i_++]);
   }

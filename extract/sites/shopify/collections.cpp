@@ -2,7 +2,14 @@
 // `/collections.json?limit=&page=` (every Shopify store serves it, on its own domain).
 // collections.js returns the document's JSON; this shapes it.
 
+#include <cctype>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string_view>
+
 #include "core/error.h"
+#include "extract/content/chars.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/shopify/store.h"
@@ -26,17 +33,63 @@ const Parameters& collections_parameters() {
   return params;
 }
 
+// An HTML element that starts a line of its own where a person reads the description; any other
+// (strong, em, span, a) runs on inside its line: "<strong>Green Fiber</strong>, care" reads
+// "Green Fiber, care".
+bool breaks_line(std::string_view tag) {
+  static const std::set<std::string, std::less<>> kBlocks = {
+      "address", "article",    "blockquote", "br",     "dd", "div", "dl",
+      "dt",      "figcaption", "figure",     "footer", "h1", "h2",  "h3",
+      "h4",      "h5",         "h6",         "header", "hr", "li",  "ol",
+      "p",       "section",    "table",      "td",     "th", "tr",  "ul"};
+  return kBlocks.contains(lower(tag));
+}
+
+// The text an entity stands for; one it does not know is kept as written.
+std::string entity(std::string_view name) {
+  static const std::map<std::string, std::string, std::less<>> kNamed = {
+      {"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", " "}};
+  if (auto it = kNamed.find(name); it != kNamed.end()) return it->second;
+  if (name.size() > 1 && name[0] == '#') {
+    const bool hex = name[1] == 'x' || name[1] == 'X';
+    const std::string digits(name.substr(hex ? 2 : 1));
+    char* end = nullptr;
+    const unsigned long cp = digits.empty() ? 0 : std::strtoul(digits.c_str(), &end, hex ? 16 : 10);
+    if (cp > 0 && cp <= 0x10FFFF && end && *end == '\0')
+      return gleaner::content::chars::utf8_of(cp);
+  }
+  return "&" + std::string(name) + ";";
+}
+
+// A collection's description HTML as the text a person reads: tags and comments out, a space
+// where a block ends, entities decoded, white space collapsed.
 std::string plain_text(const std::string& html) {
   std::string out;
-  bool tag = false;
-  for (char c : html) {
-    if (c == '<')
-      tag = true;
-    else if (c == '>') {
-      tag = false;
-      out += ' ';
-    } else if (!tag)
-      out += c;
+  for (std::size_t i = 0; i < html.size();) {
+    if (html.compare(i, 4, "<!--") == 0) {
+      const std::size_t end = html.find("-->", i + 4);
+      i = end == std::string::npos ? html.size() : end + 3;
+    } else if (html[i] == '<') {
+      const std::size_t end = html.find('>', i);
+      if (end == std::string::npos) break;
+      std::size_t n = i + 1 + (i + 1 < end && html[i + 1] == '/');
+      std::size_t name_end = n;
+      while (name_end < end && std::isalnum(static_cast<unsigned char>(html[name_end]))) {
+        ++name_end;
+      }
+      if (breaks_line(std::string_view(html).substr(n, name_end - n))) out += ' ';
+      i = end + 1;
+    } else if (html[i] == '&') {
+      const std::size_t semi = html.find(';', i);
+      if (semi != std::string::npos && semi - i <= 10) {
+        out += entity(std::string_view(html).substr(i + 1, semi - i - 1));
+        i = semi + 1;
+      } else {
+        out += html[i++];
+      }
+    } else {
+      out += html[i++];
+    }
   }
   return collapse_whitespace(out);
 }

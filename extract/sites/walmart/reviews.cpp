@@ -138,8 +138,10 @@ json review_of(const json& r) {
   }
   json photos = json::array();
   for (const json& ph : at(r, {"photos"})) {
+    // normalUrl (2025 on), or the normal size's url (2023).
     std::string u = str(at(ph, {"normalUrl"}));
     if (u.empty()) u = str(at(ph, {"url"}));
+    if (u.empty()) u = str(at(ph, {"sizes", "normal", "url"}));
     if (!u.empty()) photos.push_back(u);
   }
   if (!photos.empty()) out["photos"] = photos;
@@ -149,10 +151,18 @@ json review_of(const json& r) {
   }
   json responses = json::array();
   for (const json& c : at(r, {"clientResponses"})) {
-    json one = {{"text", str(at(c, {"response"}))}};
-    if (one["text"].get<std::string>().empty()) one["text"] = str(at(c, {"text"}));
+    // The reply as the page shows it (the data holds it between line breaks); the brand replying
+    // is its responder, name or department (2023: {"department": "Samsung", "name": null}).
+    std::string reply = collapse_whitespace(str(at(c, {"response"})));
+    if (reply.empty()) reply = collapse_whitespace(str(at(c, {"text"})));
+    json one = {{"text", reply}};
     if (auto d = iso_date(str(at(c, {"date"})))) one["date"] = *d;
-    if (std::string who = str(at(c, {"responder"})); !who.empty()) one["author"] = who;
+    for (const char* k : {"responder", "name", "department"}) {
+      if (std::string who = collapse_whitespace(str(at(c, {k}))); !who.empty()) {
+        one["author"] = who;
+        break;
+      }
+    }
     responses.push_back(one);
   }
   if (!responses.empty()) out["clientResponses"] = responses;
@@ -177,8 +187,10 @@ json shape_reviews(const json& output, const ValidatedParams& params) {
   }
   const json& product = at(output, {"product"});
   const long long page = params.integer("page").value_or(1);
-  const long long with_text = count(at(reviews, {"reviewsWithTextCount"})).value_or(0);
   const long long ratings = count(at(reviews, {"totalReviewCount"})).value_or(0);
+  // The reviews with text, which the pages list (2025 on); the object of 2023 has no such count,
+  // its totalReviewCount is the count the page gives for its reviews.
+  const long long with_text = count(at(reviews, {"reviewsWithTextCount"})).value_or(ratings);
 
   json out = json::object();
   out["language"] = language_for(params);

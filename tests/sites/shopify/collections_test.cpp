@@ -1,11 +1,13 @@
 // GET /scrape/shop/collections without a browser: store URLs (any host, never one the address
 // guard refuses), limit and page, the collections.json URL, and the shaping of collections.js's
-// recorded output on a /collections.json written for the test in the format Shopify stores serve
-// (no real one is among the fixtures, which keep a store's products.json only).
+// recorded output on a /collections.json written for the test in the format Shopify stores serve,
+// and on the real collections of smartinoshop.ro (a Romanian store, 204 collections of 2026-08,
+// tests/sites/shopify/pages/shop) given as the script returns the store's document.
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "gleaner_site_endpoints.h"
+#include "tests/support/pages.h"
 #include "tests/support/sites/site_checks.h"
 
 namespace gleaner::extract::shopify {
@@ -73,6 +75,77 @@ TEST(ShopifyCollectionsShape, NotAStoreIsNotFoundAndAnEmptyPageIsTheLast) {
                           collections().validate({{"url", "https://store.test/"}, {"page", "9"}}));
   EXPECT_EQ(b["collections"], json::array());
   EXPECT_FALSE(b["pagination"].contains("nextPage"));
+}
+
+// The store's /collections.json?limit=250&page=1 as collections.js returns it: the kept file is
+// the scraper's array of the document's "collections", unchanged.
+json smartino_output() {
+  return {{"url", "https://www.smartinoshop.ro/collections.json?limit=250&page=1"},
+          {"isJson", true},
+          {"json",
+           {{"collections",
+             testing::read_json_file(gleaner::testing::site_page(
+                 "shopify", "shop/smartinoshop-ro-collections-json-aggregated-2026-08.json"))}}}};
+}
+
+TEST(ShopifyCollectionsShape, TheRomanianStoresCollections) {
+  const json b = collections().shape(
+      smartino_output(),
+      collections().validate({{"url", "https://www.smartinoshop.ro/"}, {"limit", "250"}}));
+  const json& list = b["collections"];
+  ASSERT_EQ(list.size(), 204u);
+  EXPECT_EQ(list[0]["id"], 675582247293);
+  EXPECT_EQ(list[0]["title"], "Absorbante");
+  EXPECT_EQ(list[0]["productsCount"], 5);
+  EXPECT_EQ(list[0]["publishedAt"], "2025-11-06T22:52:04+02:00");
+  EXPECT_FALSE(list[0].contains("image"));  // the store gives none
+  // A handle in Romanian letters, its link as the store's address writes it; an empty collection.
+  EXPECT_EQ(list[9]["title"], "Bețișoare parfumate");
+  EXPECT_EQ(list[9]["link"],
+            "https://www.smartinoshop.ro/collections/be%C8%9Bi%C8%99oare-parfumate");
+  EXPECT_EQ(list[9]["productsCount"], 0);
+  // The front page's description is null, the others' "".
+  EXPECT_EQ(list[50]["handle"], "frontpage");
+  EXPECT_EQ(list[50]["description"], "");
+  EXPECT_FALSE(list[50].contains("descriptionHtml"));
+  EXPECT_EQ(list[203]["title"], "Șampoane");
+  EXPECT_EQ(list[203]["position"], 204);
+  EXPECT_FALSE(b["pagination"].contains("nextPage"));  // 204 of 250: the last page
+}
+
+// The one collection with a description: paragraphs with bold words inside sentences and empty
+// paragraphs holding comments. Bold words run on in their sentence ("tensioactivă, care").
+TEST(ShopifyCollectionsShape, ADescriptionReadsAsItsText) {
+  const json b = collections().shape(
+      smartino_output(),
+      collections().validate({{"url", "https://www.smartinoshop.ro/"}, {"limit", "250"}}));
+  const json& acti = b["collections"][190];
+  ASSERT_EQ(acti["title"], "Sleepy Easy Clean Acti Foam");
+  const std::string text = acti["description"];
+  EXPECT_TRUE(text.starts_with(
+      "Noile produse Sleepy Easy Clean cu spumă activă reunesc soluțiile esențiale"))
+      << text;
+  EXPECT_NE(text.find("calcar. Formula lor naturală"), std::string::npos) << text;
+  EXPECT_NE(text.find("spumă activă tensioactivă, care desprinde murdăria, și White Micro "
+                      "Cyclone, care captează"),
+            std::string::npos)
+      << text;
+  EXPECT_TRUE(text.ends_with("capete de duș).")) << text;
+  EXPECT_TRUE(acti["descriptionHtml"].get<std::string>().starts_with("<p data-start=\"256\""));
+}
+
+TEST(ShopifyCollectionsShape, EntitiesReadAsTheirCharacters) {
+  const json doc = {{"collections",
+                     {{{"id", 1},
+                       {"title", "Bed & Bath"},
+                       {"handle", "bed-bath"},
+                       {"description",
+                        "<p>Towels&nbsp;&amp; robes &#8211; 100&#x25; cotton, &quot;soft&quot;"
+                        "</p><ul><li>Bath</li><li>Beach</li></ul>A&B; x"}}}}};
+  const json b = collections().shape(json{{"json", doc}},
+                                     collections().validate({{"url", "https://store.test/"}}));
+  EXPECT_EQ(b["collections"][0]["description"],
+            "Towels & robes \u2013 100% cotton, \"soft\" Bath Beach A&B; x");
 }
 
 }  // namespace

@@ -94,14 +94,21 @@ TEST(WalmartReviewsInChromium, PokemonGoPlusReviewsAsAPersonReadsThem) {
   EXPECT_EQ(b["topPositiveReview"]["author"]["name"], "Michael");
 }
 
-TEST(WalmartReviewsInChromium, RobotOrHumanWallIsUpstreamBlocked) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.walmart.com/reviews/product/",
-      gleaner::testing::site_page("walmart",
-                                  "blocks/walmart-com-robot-or-human-block-2025-03.html")));
-  EXPECT_EQ(error_in_chromium(reviews_endpoint(), archive.load(), {{"itemId", "10450114"}}).code(),
-            ErrorCode::UpstreamBlocked);
+// The site's walls as scrapers kept them: PerimeterX's "Robot or human?" (2025-03, and 2025-06 as
+// the browser left it, the challenge's loader injected) and the edge's "Request Rejected" page
+// with its support ID (2025-07).
+TEST(WalmartReviewsInChromium, TheSitesWallsAreUpstreamBlocked) {
+  for (const char* wall : {"blocks/walmart-com-robot-or-human-block-2025-03.html",
+                           "blocks/walmart-com-robot-or-human-px-loader-2025-06.html",
+                           "blocks/walmart-com-request-rejected-support-id-2025-07.html"}) {
+    SCOPED_TRACE(wall);
+    TempReplayArchive archive;
+    archive.add(testing::prefix_entry("https://www.walmart.com/reviews/product/",
+                                      gleaner::testing::site_page("walmart", wall)));
+    EXPECT_EQ(
+        error_in_chromium(reviews_endpoint(), archive.load(), {{"itemId", "10450114"}}).code(),
+        ErrorCode::UpstreamBlocked);
+  }
 }
 
 TEST(WalmartReviewsInChromium, AMissingItemIsNotFound) {

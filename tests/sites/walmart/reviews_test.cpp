@@ -207,5 +207,62 @@ TEST(WalmartReviewsShape, ThePs5OfTheScrapflyExtract) {
   EXPECT_EQ(b["reviews"].size(), items[0]["reviews"]["customerReviews"].size());
 }
 
+// The same route's reviews objects of 2023 (scrapfly's extract of November 2023, three items),
+// unchanged: that year's object has no reviewsWithTextCount, keeps a photo's URL under
+// sizes.normal, and writes a brand's reply with the brand as its department and the text between
+// line breaks.
+json extract_2023(std::size_t index) {
+  const json items = testing::read_json_file(gleaner::testing::site_page(
+      "walmart", "mart-reviews/scrapfly-walmart-products-nextdata-reviews-extract-2023-11.json"));
+  return {
+      {"hasNextData", true},
+      {"product",
+       {{"name", items[index]["product"]["name"]}, {"brand", items[index]["product"]["brand"]}}},
+      {"reviews", items[index]["reviews"]}};
+}
+
+TEST(WalmartReviewsShape, TheSamsungTelevisionOf2023) {
+  const json b = reviews().shape(extract_2023(0), reviews().validate({{"itemId", "1"}}));
+  EXPECT_EQ(b["product"]["brand"], "SAMSUNG");
+  EXPECT_EQ(b["reviewsInformation"]["averageRating"], 4.5618);
+  EXPECT_EQ(b["reviewsInformation"]["totalRatings"], 1141);
+  // Without a count of reviews with text, the site's own count is the count of reviews.
+  EXPECT_EQ(b["reviewsInformation"]["totalReviews"], 1141);
+  EXPECT_EQ(b["pagination"]["totalPages"], 115);
+  EXPECT_EQ(b["pagination"]["nextPage"], 2);
+  EXPECT_EQ(b["reviewsInformation"]["ratingCounts"]["5"], 884);
+  EXPECT_EQ(b["reviewsInformation"]["ratingCounts"]["1"], 55);
+  EXPECT_FALSE(b["reviewsInformation"].contains("recommendedPercentage"));
+  EXPECT_EQ(b["filters"]["Frequent mentions"][0]["name"], "Picture");
+  EXPECT_EQ(b["filters"]["Frequent mentions"][0]["count"], 374);
+  const json& reviews_list = b["reviews"];
+  ASSERT_EQ(reviews_list.size(), 10u);
+  EXPECT_EQ(reviews_list[0]["author"]["name"], "HenryH");
+  EXPECT_EQ(reviews_list[0]["title"], "Beautiful Display");
+  EXPECT_EQ(reviews_list[0]["date"], "2023-05-20");
+  EXPECT_EQ(reviews_list[0]["syndicationSource"], "Samsung US");
+  EXPECT_EQ(reviews_list[0]["verifiedPurchase"], false);
+  EXPECT_EQ(reviews_list[8]["badges"], (json{"Verified Purchase", "Incentivized Review"}));
+  const json& reply = reviews_list[8]["clientResponses"][0];
+  EXPECT_EQ(reply["author"], "Samsung");
+  EXPECT_TRUE(reply["text"].get<std::string>().starts_with("Hi Brandon, I'm very sorry"));
+  EXPECT_TRUE(reply["text"].get<std::string>().ends_with("~ Samsung Advisor"));
+  EXPECT_FALSE(reply.contains("date"));  // the site gives none
+  EXPECT_EQ(b["topNegativeReview"]["author"]["name"], "Angela");
+  EXPECT_EQ(b["topNegativeReview"]["date"], "2023-09-04");
+}
+
+TEST(WalmartReviewsShape, ThePs5Of2023AndItsPhotos) {
+  const json b = reviews().shape(extract_2023(2), reviews().validate({{"itemId", "1"}}));
+  EXPECT_EQ(b["reviewsInformation"]["totalRatings"], 3182);
+  EXPECT_EQ(b["reviewsInformation"]["totalReviews"], 3182);
+  EXPECT_EQ(b["reviews"][0]["author"]["name"], "JohnPaul");
+  EXPECT_EQ(b["reviews"][0]["date"], "2022-12-20");
+  EXPECT_EQ(b["reviews"][0]["photos"], (json{"https://i5.walmartimages.com/dfw/6e29e393-5944/"
+                                             "k2-_8d6ff378-f047-4bed-adbe-32a5b1bbba25.v1.bin"}));
+  EXPECT_EQ(b["reviews"][2]["photos"].size(), 2u);
+  EXPECT_EQ(b["reviews"][2]["badges"], (json{"Verified Purchase", "Walmart Associate"}));
+}
+
 }  // namespace
 }  // namespace gleaner::extract::walmart

@@ -1,5 +1,6 @@
 // GET /scrape/bizdir/search end to end in real Chromium over the Australian directory's whole
-// search page of the fixtures.
+// search page of the fixtures, and over the Cloudflare wall yellowpages.com showed a scraper in
+// 2026-01.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -11,6 +12,7 @@ namespace gleaner::extract::yellowpages {
 namespace {
 
 using gleaner::testing::TempReplayArchive;
+using testing::error_in_chromium;
 using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
@@ -31,6 +33,19 @@ TEST(YellowPagesSearchInChromium, PlumbersInCairns) {
   EXPECT_EQ(result.body["places"].size(), 35u);
   EXPECT_EQ(result.body["places"][0]["name"], "Alexander Plumbing & Draining");
   EXPECT_EQ(result.body["pagination"]["totalResults"], 97);
+}
+
+TEST(YellowPagesSearchInChromium, TheCloudflareWallIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.yellowpages.com/search?",
+      gleaner::testing::site_page(
+          "yellowpages",
+          "blocks/yellowpages-com-cloudflare-sorry-you-have-been-blocked-2026-01.html")));
+  EXPECT_EQ(error_in_chromium(search_endpoint(), archive.load(),
+                              {{"keyword", "plumber"}, {"location", "Chicago, IL"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
 }
 
 }  // namespace
