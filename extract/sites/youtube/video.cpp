@@ -734,10 +734,12 @@ class VideoEndpoint final : public Endpoint {
 
   // The watch page's text is drawn by the site's scripts while its data is inline JSON: where
   // the scripts do not run (or not yet), the body has no text. A page whose player response was
-  // read is not an empty shell; every other block signal still decides, and has_content() judges
-  // the data.
+  // read is not an empty shell, nor is one whose player response says why there is no video
+  // ("Video unavailable": a 404 of shape(), not a wall; a bot check is shape()'s 502); every
+  // other block signal still decides, and has_content() judges the data.
   bool data_without_text(const json& output) const override {
-    return at(output, {"player", "videoDetails"}).is_object();
+    return at(output, {"player", "videoDetails"}).is_object() ||
+           !str(at(output, {"player", "playabilityStatus", "status"})).empty();
   }
 };
 

@@ -173,6 +173,118 @@ TEST(VideoInChromium, UnavailableVideoBefore2020IsNotFound) {
   EXPECT_NE(std::string(e.what()).find("This video is unavailable."), std::string::npos);
 }
 
+// Watch pages of 2025 (hl=en, gl=DE and US), the layout with the like button view model.
+TEST(VideoInChromium, AgeRestrictedPageOf2025) {
+  const auto v = watch("Njp5uhTorCo", "en", "de", "yta_watch_Njp5uhTorCo_age-restricted-2025.html");
+  EXPECT_EQ(v["title"], "Laura Branigan - Self Control (Moreno J Remix) Age-restricted");
+  EXPECT_EQ(v["channel"]["name"], "Moreno J Remixes");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 531000);
+  EXPECT_EQ(v["views"], "172,409 views");
+  EXPECT_EQ(v["extractedViews"], 172409);
+  EXPECT_EQ(v["likes"], "6K");
+  EXPECT_EQ(v["extractedLikes"], 6024);
+  EXPECT_EQ(v["date"], "Aug 7, 2022");
+  EXPECT_EQ(v["lengthSeconds"], 452);
+  EXPECT_EQ(v["isFamilySafe"], false);
+  EXPECT_EQ(v["playability"]["status"], "LOGIN_REQUIRED");
+  EXPECT_EQ(v["playability"]["reason"], "Sign in to confirm your age");
+  EXPECT_EQ(v["playability"]["ageRestricted"], true);
+  EXPECT_TRUE(v["relatedVideos"].empty());  // the page shows no sidebar to a visitor
+}
+
+TEST(VideoInChromium, FrenchChannelPageOf2025) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2025y / February / 26));
+  ScopedSiteClock scoped(saved);
+  const auto v = watch("dsMFmonKDD4", "en", "de", "yta_watch_dsMFmonKDD4_take-away-show-2025.html");
+  EXPECT_EQ(v["title"], "Angèle - Eels x Richard Cocciante | A Take Away Show");
+  EXPECT_EQ(v["channel"]["name"], "Blogothèque");
+  EXPECT_EQ(v["channel"]["link"], "https://www.youtube.com/@blogotheque");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 685000);
+  EXPECT_EQ(v["views"], "16,129,360 views");
+  EXPECT_EQ(v["extractedViews"], 16129360);
+  EXPECT_EQ(v["likes"], "118K");
+  EXPECT_EQ(v["extractedLikes"], 118023);
+  EXPECT_EQ(v["publishedDate"], "2019-11-28T06:59:15-08:00");
+  EXPECT_EQ(v["lengthSeconds"], 288);
+  EXPECT_EQ(v["category"], "Entertainment");
+  EXPECT_FALSE(v.contains("playability"));
+  const auto& first = v["relatedVideos"][0];
+  EXPECT_EQ(first["videoId"], "OqUy7IOYt6g");
+  EXPECT_EQ(first["title"], "Angèle - J'entends (live Seule au Piano)");
+  EXPECT_EQ(first["channel"]["name"], "Angèle");
+  EXPECT_EQ(first["lengthSeconds"], 246);
+  EXPECT_EQ(first["publishedDate"], "5 years ago");
+  EXPECT_EQ(first["extractedPublishedDate"], "2020-02-26");
+  EXPECT_EQ(v["relatedVideos"][1]["extractedViews"], 6475033);
+}
+
+// A finished live stream: no longer live, its length the broadcast's.
+TEST(VideoInChromium, PastLiveStreamOf2025) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2025y / February / 26) + 12h);
+  ScopedSiteClock scoped(saved);
+  const auto v =
+      watch("Fjg5lYqvzUs", "en", "de", "yta_watch_Fjg5lYqvzUs_past-live-stream-2025.html");
+  EXPECT_EQ(v["channel"]["name"], "Washington Post");
+  EXPECT_EQ(v["channel"]["verified"], true);
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 2730000);
+  EXPECT_EQ(v["date"], "Streamed live on Mar 9, 2020");
+  EXPECT_EQ(v["isLive"], false);
+  EXPECT_FALSE(v.contains("watching"));
+  EXPECT_EQ(v["extractedViews"], 170338);
+  EXPECT_EQ(v["likes"], "856");
+  EXPECT_EQ(v["extractedLikes"], 856);
+  EXPECT_EQ(v["lengthSeconds"], 23169);
+  const auto& first = v["relatedVideos"][0];
+  EXPECT_EQ(first["channel"]["name"], "The Late Show with Stephen Colbert");
+  EXPECT_EQ(first["publishedDate"], "10 hours ago");
+  EXPECT_EQ(first["extractedPublishedDate"], "2025-02-26");
+  EXPECT_EQ(v["relatedVideos"][1]["extractedPublishedDate"], "2025-02-25");  // 17 hours ago
+}
+
+TEST(VideoInChromium, ChaptersPageOf2025) {
+  const auto v = watch("F1xioXWb8CY", "en", "de", "yta_watch_F1xioXWb8CY_gl-DE-2025.html");
+  EXPECT_EQ(v["title"], "The Tide Is Turning - Russian Civil War Fall 1919 I THE GREAT WAR 1919");
+  EXPECT_EQ(v["channel"]["name"], "The Great War");
+  EXPECT_EQ(v["channel"]["subscribers"], "1.8M subscribers");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 1800000);
+  EXPECT_EQ(v["likes"], "8.2K");
+  EXPECT_EQ(v["extractedLikes"], 8205);
+  EXPECT_EQ(v["extractedViews"], 270075);
+  EXPECT_EQ(v["lengthSeconds"], 1509);
+  ASSERT_EQ(v["chapters"].size(), 4u);
+  EXPECT_EQ(v["chapters"][0]["title"], "The Great Siberian Ice March");
+  EXPECT_EQ(v["chapters"][0]["startSeconds"], 270);
+  EXPECT_EQ(v["chapters"][3]["title"], "Why the Whites Were Defeated");
+  EXPECT_EQ(v["chapters"][3]["startSeconds"], 1219);
+  EXPECT_EQ(v["relatedVideos"].size(), 20u);
+  EXPECT_EQ(v["relatedVideos"][0]["videoId"], "QBmm4D907Xw");
+}
+
+// The page of 2025 for an id without a video: its player response says "Video unavailable" and
+// the page has next to no text. A 404, not a wall (it was answered 502 as an empty page).
+TEST(VideoInChromium, UnavailableVideoOf2025IsNotFound) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.youtube.com/watch?v=AAAAAAAAAAA",
+      gleaner::testing::site_page("youtube", "video/yta_watch_unavailable-2025.html")));
+  const Error e = error_in_chromium(video_endpoint(), archive.load(), {{"v", "AAAAAAAAAAA"}});
+  EXPECT_EQ(e.code(), ErrorCode::NotFound);
+  EXPECT_NE(std::string(e.what()).find("Video unavailable"), std::string::npos);
+}
+
+// The real bot check of 2025: a watch page whose player response asks to sign in.
+TEST(VideoInChromium, RealBotCheckOf2025IsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://www.youtube.com/watch?v=G6_Kd1qVfS0",
+                           gleaner::testing::site_page(
+                               "youtube", "video/yta_watch_G6_Kd1qVfS0_not-a-bot-wall-2025.html")));
+  const Error e = error_in_chromium(video_endpoint(), archive.load(), {{"v", "G6_Kd1qVfS0"}});
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+  EXPECT_NE(e.detail().find("Sign in to confirm you’re not a bot"), std::string::npos);
+}
+
 // Test pages written here (not copies of the site's): how the service reacts to a refusal.
 TEST(VideoInChromium, CaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;
