@@ -617,7 +617,8 @@ json shape_video(const json& player, const json& next, const json& legacy,
   } else if (shown) {
     out["extractedViews"] = shown->value;
   }
-  if (counts_watchers) {
+  // Before the stream starts the same counter shows who is waiting ("6 waiting"): no watchers.
+  if (counts_watchers && !upcoming) {
     if (auto n = count_in(views, language)) out["watching"] = *n;
   }
   add_likes(out,
