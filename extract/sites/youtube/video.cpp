@@ -404,7 +404,10 @@ json from_lockup(const json& l, std::string_view language) {
                 {"link", std::string(kSite) + "/watch?v=" + id}};
   const json& rows = at(meta, {"metadata", "contentMetadataViewModel", "metadataRows"});
   json channel = {{"name", text(at(rows, {0, "metadataParts", 0, "text"}))}};
-  if (const json* browse = first(at(rows, {0}), "browseEndpoint")) {
+  // The channel's link is on its name, or (2026) only on its avatar beside the title.
+  const json* browse = first(at(rows, {0}), "browseEndpoint");
+  if (!browse) browse = first(at(meta, {"image"}), "browseEndpoint");
+  if (browse) {
     if (std::string link = str(at(*browse, {"canonicalBaseUrl"})); !link.empty()) {
       channel["link"] = absolute(link);
     }

@@ -262,6 +262,62 @@ TEST(VideoInChromium, ChaptersPageOf2025) {
   EXPECT_EQ(v["relatedVideos"][0]["videoId"], "QBmm4D907Xw");
 }
 
+// Watch pages of 2026 (hl=en): the sidebar is made of lockup view models, whose channel links
+// only from its avatar (the endpoint answered these channels without a link).
+TEST(VideoInChromium, LockupSidebarOf2026) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2026y / January / 25));
+  ScopedSiteClock scoped(saved);
+  const auto v = watch("0J2_YGuNrDo", "en", "th", "ytdebug_watch_0J2_YGuNrDo_gl-TH-2026.html");
+  EXPECT_EQ(v["title"], "Claude Code just Built me an AI Agent Team (Claude Code + Skills + MCP)");
+  EXPECT_EQ(v["channel"]["name"], "Grace Leung");
+  EXPECT_EQ(v["channel"]["verified"], true);
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 112000);
+  EXPECT_EQ(v["views"], "116,677 views");
+  EXPECT_EQ(v["likes"], "3.8K");
+  EXPECT_EQ(v["extractedLikes"], 3895);
+  EXPECT_EQ(v["date"], "Dec 16, 2025");
+  EXPECT_EQ(v["lengthSeconds"], 1043);
+  ASSERT_EQ(v["chapters"].size(), 10u);
+  EXPECT_EQ(v["chapters"][2]["title"], "4 Ways to use Claude Code");
+  EXPECT_EQ(v["chapters"][2]["startSeconds"], 104);
+  ASSERT_EQ(v["relatedVideos"].size(), 20u);
+  const auto& first = v["relatedVideos"][0];
+  EXPECT_EQ(first["videoId"], "saggDHHnmtQ");
+  EXPECT_EQ(first["title"], "Master 95% of Claude Code in 36 Mins (as a beginner)");
+  EXPECT_EQ(first["channel"]["name"], "Nate Herk | AI Automation");
+  EXPECT_EQ(first["channel"]["link"], "https://www.youtube.com/@nateherk");
+  EXPECT_EQ(first["views"], "49K views");
+  EXPECT_EQ(first["extractedViews"], 49000);
+  EXPECT_EQ(first["lengthSeconds"], 2218);
+  EXPECT_EQ(first["publishedDate"], "3 days ago");
+  EXPECT_EQ(first["extractedPublishedDate"], "2026-01-22");
+  EXPECT_TRUE(first["thumbnail"].get<std::string>().starts_with(
+      "https://i.ytimg.com/vi/saggDHHnmtQ/"));
+}
+
+TEST(VideoInChromium, IndianNewsChannelOf2026) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2026y / February / 19));
+  ScopedSiteClock scoped(saved);
+  const auto v = watch("TckGcxwknYU", "en", "in", "ytdebug_watch_TckGcxwknYU_gl-IN-2026.html");
+  EXPECT_EQ(v["channel"]["name"], "asianetnews");
+  EXPECT_EQ(v["channel"]["subscribers"], "11.5M subscribers");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 11500000);
+  EXPECT_EQ(v["extractedViews"], 31214768);
+  EXPECT_EQ(v["likes"], "686K");
+  EXPECT_EQ(v["extractedLikes"], 686509);
+  EXPECT_EQ(v["date"], "Jul 1, 2012");
+  EXPECT_EQ(v["publishedDate"], "2012-07-01T23:34:57-07:00");
+  EXPECT_FALSE(v.contains("chapters"));
+  const auto& first = v["relatedVideos"][0];
+  EXPECT_EQ(first["channel"]["name"], "LICIndiaForever");
+  EXPECT_EQ(first["extractedViews"], 1000000);  // "1M views"
+  EXPECT_EQ(first["publishedDate"], "10 years ago");
+  EXPECT_EQ(first["extractedPublishedDate"], "2016-02-19");
+  EXPECT_EQ(v["relatedVideos"][2]["channel"]["link"], "https://www.youtube.com/@asianetnews");
+}
+
 // The page of 2025 for an id without a video: its player response says "Video unavailable" and
 // the page has next to no text. A 404, not a wall (it was answered 502 as an empty page).
 TEST(VideoInChromium, UnavailableVideoOf2025IsNotFound) {
