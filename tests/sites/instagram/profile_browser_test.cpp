@@ -16,13 +16,23 @@ using gleaner::testing::TempReplayArchive;
 using testing::requested;
 using testing::run_in_chromium;
 
+// Serves the kept page `file` (pages/instagram-profile) at the profile URL of `handle`.
+void serve(TempReplayArchive& archive, const std::string& handle, const std::string& file) {
+  archive.add(
+      testing::prefix_entry("https://www.instagram.com/" + handle + "/",
+                            gleaner::testing::site_page("instagram", "instagram-profile/" + file)));
+}
+
+// The endpoint's answer for `handle` on the kept page `file`.
+nlohmann::json profile_on(const std::string& handle, const std::string& file) {
+  TempReplayArchive archive;
+  serve(archive, handle, file);
+  return run_in_chromium(profile_endpoint(), archive.load(), {{"handle", handle}}).body;
+}
+
 TEST(InstagramProfileInChromium, ALoggedOutPageAsAPersonReadsIt) {
   TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.instagram.com/ulsaninsta/",
-      gleaner::testing::site_page(
-          "instagram",
-          "instagram-profile/instagram-profile-ulsaninsta-raw-loggedout-2026-01.html")));
+  serve(archive, "ulsaninsta", "instagram-profile-ulsaninsta-raw-loggedout-2026-01.html");
   auto replay = archive.load();
   auto result = run_in_chromium(profile_endpoint(), replay, {{"handle", "@ulsaninsta"}});
   EXPECT_EQ(requested(*replay, "https://www.instagram.com/").front(),
@@ -45,14 +55,8 @@ TEST(InstagramProfileInChromium, ALoggedOutPageAsAPersonReadsIt) {
 // The page's embedded JSON holds the viewer's own account ("imposter"); the answer is the
 // profile's, from the document's meta tags and the header drawn from the profile's data.
 TEST(InstagramProfileInChromium, APrivateAccountIsNotTheViewersAccount) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.instagram.com/mayuri_0677/",
-      gleaner::testing::site_page(
-          "instagram",
-          "instagram-profile/instagram-profile-mayuri-0677-private-dom-2025-02.html")));
-  auto result = run_in_chromium(profile_endpoint(), archive.load(), {{"handle", "mayuri_0677"}});
-  const auto& b = result.body;
+  const auto b =
+      profile_on("mayuri_0677", "instagram-profile-mayuri-0677-private-dom-2025-02.html");
   EXPECT_EQ(b["id"], "56802523080");
   EXPECT_EQ(b["username"], "mayuri_0677");
   EXPECT_EQ(b["fullName"], "Mayuri Barapatre");
@@ -61,14 +65,6 @@ TEST(InstagramProfileInChromium, APrivateAccountIsNotTheViewersAccount) {
   EXPECT_EQ(b["followsCount"], 541);  // the header's; og:description says 561
   EXPECT_EQ(b["postsCount"], 1);
   EXPECT_FALSE(b.contains("biography"));
-}
-
-nlohmann::json profile_on(const std::string& handle, const std::string& file) {
-  TempReplayArchive archive;
-  archive.add(
-      testing::prefix_entry("https://www.instagram.com/" + handle + "/",
-                            gleaner::testing::site_page("instagram", "instagram-profile/" + file)));
-  return run_in_chromium(profile_endpoint(), archive.load(), {{"handle", handle}}).body;
 }
 
 // A public account with a million followers: og:description rounds them ("1M Followers") and
@@ -104,10 +100,7 @@ TEST(InstagramProfileInChromium, ACommunityAccountWithALinkInItsBiography) {
 // served to a scraper for @instagram, which exists: never an empty success.
 TEST(InstagramProfileInChromium, TheErrorPageForAnExistingProfileIsNoProfile) {
   TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.instagram.com/instagram/",
-      gleaner::testing::site_page(
-          "instagram", "instagram-profile/instagram-error-page-for-instagram-2026-01.html")));
+  serve(archive, "instagram", "instagram-error-page-for-instagram-2026-01.html");
   EXPECT_EQ(
       testing::error_in_chromium(profile_endpoint(), archive.load(), {{"handle", "instagram"}})
           .code(),

@@ -55,6 +55,14 @@ nlohmann::json watch(const std::string& v, const std::string& hl, const std::str
   return run_in_chromium(video_endpoint(), archive.load(), {{"v", v}, {"hl", hl}, {"gl", gl}}).body;
 }
 
+// The error the endpoint answers for video `v` on the kept page `file`.
+Error watch_error(const std::string& v, const std::string& file) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://www.youtube.com/watch?v=" + v,
+                           gleaner::testing::site_page("youtube", "video/" + file)));
+  return error_in_chromium(video_endpoint(), archive.load(), {{"v", v}});
+}
+
 TEST(VideoInChromium, AgeRestrictedPageInVietnamese) {
   const auto v =
       watch("CsrfovOPcjk", "vi", "vn", "ytdl_watch_CsrfovOPcjk_age-restricted-vi-VN.html");
@@ -164,11 +172,7 @@ TEST(VideoInChromium, UpcomingStreamBefore2020) {
 
 // A real page of the layout before 2020 for an id with no video: its notice, no player response.
 TEST(VideoInChromium, UnavailableVideoBefore2020IsNotFound) {
-  TempReplayArchive archive;
-  archive.add(prefix_entry(
-      "https://www.youtube.com/watch?v=99999999999",
-      gleaner::testing::site_page("youtube", "video/ytdl_watch_unavailable-2019.html")));
-  const Error e = error_in_chromium(video_endpoint(), archive.load(), {{"v", "99999999999"}});
+  const Error e = watch_error("99999999999", "ytdl_watch_unavailable-2019.html");
   EXPECT_EQ(e.code(), ErrorCode::NotFound);
   EXPECT_NE(std::string(e.what()).find("This video is unavailable."), std::string::npos);
 }
@@ -321,22 +325,14 @@ TEST(VideoInChromium, IndianNewsChannelOf2026) {
 // The page of 2025 for an id without a video: its player response says "Video unavailable" and
 // the page has next to no text. A 404, not a wall (it was answered 502 as an empty page).
 TEST(VideoInChromium, UnavailableVideoOf2025IsNotFound) {
-  TempReplayArchive archive;
-  archive.add(prefix_entry(
-      "https://www.youtube.com/watch?v=AAAAAAAAAAA",
-      gleaner::testing::site_page("youtube", "video/yta_watch_unavailable-2025.html")));
-  const Error e = error_in_chromium(video_endpoint(), archive.load(), {{"v", "AAAAAAAAAAA"}});
+  const Error e = watch_error("AAAAAAAAAAA", "yta_watch_unavailable-2025.html");
   EXPECT_EQ(e.code(), ErrorCode::NotFound);
   EXPECT_NE(std::string(e.what()).find("Video unavailable"), std::string::npos);
 }
 
 // The real bot check of 2025: a watch page whose player response asks to sign in.
 TEST(VideoInChromium, RealBotCheckOf2025IsUpstreamBlocked) {
-  TempReplayArchive archive;
-  archive.add(prefix_entry("https://www.youtube.com/watch?v=G6_Kd1qVfS0",
-                           gleaner::testing::site_page(
-                               "youtube", "video/yta_watch_G6_Kd1qVfS0_not-a-bot-wall-2025.html")));
-  const Error e = error_in_chromium(video_endpoint(), archive.load(), {{"v", "G6_Kd1qVfS0"}});
+  const Error e = watch_error("G6_Kd1qVfS0", "yta_watch_G6_Kd1qVfS0_not-a-bot-wall-2025.html");
   EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
   EXPECT_NE(e.detail().find("Sign in to confirm you’re not a bot"), std::string::npos);
 }
