@@ -462,12 +462,26 @@ json related_of(const json& next, std::string_view language) {
   return videos;
 }
 
+// The site's bot check: its reason says so ("not a bot", "kein Bot", "pas un robot"), and in
+// every language its "Learn more" links to the help article on it (answer 3037019).
+bool is_bot_check(const json& status) {
+  if (lower(text(at(status, {"reason"}))).find("bot") != std::string::npos) return true;
+  std::vector<const json*> urls;
+  collect(at(status, {"errorScreen"}), "url", urls);
+  for (const json* url : urls) {
+    if (url->is_string() && url->get<std::string>().find("/answer/3037019") != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void check_playable(const json& player) {
   const json& status = at(player, {"playabilityStatus"});
   const std::string state = str(at(status, {"status"}));
   const std::string reason = text(at(status, {"reason"}));
   if (at(player, {"videoDetails"}).is_object()) return;
-  if (state == "LOGIN_REQUIRED" && reason.find("bot") != std::string::npos) {
+  if (state == "LOGIN_REQUIRED" && is_bot_check(status)) {
     throw Error(ErrorCode::UpstreamBlocked, "the site asked to sign in to prove this is no bot",
                 "playability LOGIN_REQUIRED: " + reason);
   }

@@ -614,6 +614,28 @@ TEST(VideoShape, MissingVideoIsNotFoundAndBotCheckIsBlocked) {
                       {{"status", "LOGIN_REQUIRED"},
                        {"reason", "Sign in to confirm you’re not a bot"}}}}),
             ErrorCode::UpstreamBlocked);
+  // The same check in German (written here: no real page of it was found), known by its reason
+  // and, whatever the language, by its link to the help article on it (the real page of 2025
+  // links https://support.google.com/youtube/answer/3037019#zippy=…).
+  EXPECT_EQ(code_of({{"playabilityStatus",
+                      {{"status", "LOGIN_REQUIRED"},
+                       {"reason", "Melde dich an, um zu bestätigen, dass du kein Bot bist"}}}}),
+            ErrorCode::UpstreamBlocked);
+  const json learn_more = {
+      {"runs",
+       {{{"text", "Подробнее"},
+         {"navigationEndpoint",
+          {{"urlEndpoint", {{"url", "https://support.google.com/youtube/answer/3037019"}}}}}}}}};
+  EXPECT_EQ(
+      code_of({{"playabilityStatus",
+                {{"status", "LOGIN_REQUIRED"},
+                 {"reason", "Войдите, чтобы подтвердить, что вы не робот"},
+                 {"errorScreen", {{"playerErrorMessageRenderer", {{"subreason", learn_more}}}}}}}}),
+      ErrorCode::UpstreamBlocked);
+  // A private video also asks to sign in, with no such link: not a wall.
+  EXPECT_EQ(code_of({{"playabilityStatus",
+                      {{"status", "LOGIN_REQUIRED"}, {"reason", "This video is private"}}}}),
+            ErrorCode::NotFound);
   // No player state and no wall's words: a page the endpoint cannot read, not a wall (the block
   // check, which runs before shape(), is the one that calls pages walls).
   EXPECT_EQ(code_of(json::object()), ErrorCode::ExtractionFailed);
