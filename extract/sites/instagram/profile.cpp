@@ -24,8 +24,11 @@ const Parameters& profile_parameters() {
 }
 
 std::string handle_of(const ValidatedParams& p) {
-  std::string h = *p.string("handle");
-  if (h.starts_with("@")) h = h.substr(1);
+  // Required, so present; read through a view (GCC 12 saw the copied string's starts_with() as a
+  // read of uninitialized bytes).
+  const std::optional<std::string> given = p.string("handle");
+  std::string_view h = given ? std::string_view(*given) : std::string_view();
+  if (!h.empty() && h.front() == '@') h.remove_prefix(1);
   return lower(h);
 }
 
@@ -70,12 +73,26 @@ json shape_profile(const json& output, const ValidatedParams& params) {
       if (auto n = parse_count(parts[i])) out[keys[i]] = *n;
     }
   }
-  // The description meta: the same counts, then `… on Instagram: "<biography>"`.
+  // The header a rendered page draws is the profile's own data, fresher than og:description (a
+  // server summary that rounds, "1M", and may lag: 15 following there, 0 in the header) and what
+  // a person reads: its counts win where they are read.
+  const json& header = at(output, {"header"});
+  for (const auto& [from, key] :
+       {std::pair{"posts", "postsCount"}, std::pair{"followers", "followersCount"},
+        std::pair{"following", "followsCount"}}) {
+    if (auto n = parse_count(str(at(header, {from})))) out[key] = *n;
+  }
+  // The description meta: the same counts, then `… on Instagram: "<biography>"`; else the
+  // header's biography.
   const std::string description = str(at(output, {"description"}));
   if (const auto colon = description.find(": \"");
       colon != std::string::npos && description.ends_with("\"")) {
     std::string bio = description.substr(colon + 3, description.size() - colon - 4);
     if (!bio.empty()) out["biography"] = bio;
+  }
+  if (std::string bio = str(at(header, {"biography"}));
+      !out.contains("biography") && !bio.empty()) {
+    out["biography"] = bio;
   }
   if (const std::string pic = str(at(output, {"ogImage"})); !pic.empty()) {
     out["profilePicUrl"] = pic;

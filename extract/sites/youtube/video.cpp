@@ -404,7 +404,10 @@ json from_lockup(const json& l, std::string_view language) {
                 {"link", std::string(kSite) + "/watch?v=" + id}};
   const json& rows = at(meta, {"metadata", "contentMetadataViewModel", "metadataRows"});
   json channel = {{"name", text(at(rows, {0, "metadataParts", 0, "text"}))}};
-  if (const json* browse = first(at(rows, {0}), "browseEndpoint")) {
+  // The channel's link is on its name, or (2026) only on its avatar beside the title.
+  const json* browse = first(at(rows, {0}), "browseEndpoint");
+  if (!browse) browse = first(at(meta, {"image"}), "browseEndpoint");
+  if (browse) {
     if (std::string link = str(at(*browse, {"canonicalBaseUrl"})); !link.empty()) {
       channel["link"] = absolute(link);
     }
@@ -459,12 +462,26 @@ json related_of(const json& next, std::string_view language) {
   return videos;
 }
 
+// The site's bot check: its reason says so ("not a bot", "kein Bot", "pas un robot"), and in
+// every language its "Learn more" links to the help article on it (answer 3037019).
+bool is_bot_check(const json& status) {
+  if (lower(text(at(status, {"reason"}))).find("bot") != std::string::npos) return true;
+  std::vector<const json*> urls;
+  collect(at(status, {"errorScreen"}), "url", urls);
+  for (const json* url : urls) {
+    if (url->is_string() && url->get<std::string>().find("/answer/3037019") != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void check_playable(const json& player) {
   const json& status = at(player, {"playabilityStatus"});
   const std::string state = str(at(status, {"status"}));
   const std::string reason = text(at(status, {"reason"}));
   if (at(player, {"videoDetails"}).is_object()) return;
-  if (state == "LOGIN_REQUIRED" && reason.find("bot") != std::string::npos) {
+  if (state == "LOGIN_REQUIRED" && is_bot_check(status)) {
     throw Error(ErrorCode::UpstreamBlocked, "the site asked to sign in to prove this is no bot",
                 "playability LOGIN_REQUIRED: " + reason);
   }
@@ -617,7 +634,8 @@ json shape_video(const json& player, const json& next, const json& legacy,
   } else if (shown) {
     out["extractedViews"] = shown->value;
   }
-  if (counts_watchers) {
+  // Before the stream starts the same counter shows who is waiting ("6 waiting"): no watchers.
+  if (counts_watchers && !upcoming) {
     if (auto n = count_in(views, language)) out["watching"] = *n;
   }
   add_likes(out,
@@ -734,10 +752,12 @@ class VideoEndpoint final : public Endpoint {
 
   // The watch page's text is drawn by the site's scripts while its data is inline JSON: where
   // the scripts do not run (or not yet), the body has no text. A page whose player response was
-  // read is not an empty shell; every other block signal still decides, and has_content() judges
-  // the data.
+  // read is not an empty shell, nor is one whose player response says why there is no video
+  // ("Video unavailable": a 404 of shape(), not a wall; a bot check is shape()'s 502); every
+  // other block signal still decides, and has_content() judges the data.
   bool data_without_text(const json& output) const override {
-    return at(output, {"player", "videoDetails"}).is_object();
+    return at(output, {"player", "videoDetails"}).is_object() ||
+           !str(at(output, {"player", "playabilityStatus", "status"})).empty();
   }
 };
 

@@ -1,6 +1,6 @@
 // GET /scrape/instagram/profile without a browser: the handle's rule and URL, and the shaping of
-// profile.js's recorded output on the real logged-out page, a login redirect and other languages'
-// count lines.
+// profile.js's recorded output on the real logged-out page, a rendered page's header, a login
+// redirect and other languages' count lines.
 #include <gtest/gtest.h>
 
 #include "core/error.h"
@@ -48,6 +48,33 @@ TEST(InstagramProfileShape, TheRecordedLoggedOutPage) {
   json bare = out;
   bare["ogTitle"] = nullptr;
   EXPECT_FALSE(profile().has_content(profile().shape(bare, params)));
+}
+
+// A rendered page: the header's counts (the followers' exact count from its title) win over
+// og:description's rounded and older ones; without the header the meta tags answer. The
+// biography is the description meta's, else the header's.
+TEST(InstagramProfileShape, TheRecordedHeaderOfARenderedPage) {
+  const json out = testing::recorded("instagram/data/profile/celebface_script_output.json");
+  const auto params = profile().validate({{"handle", "celebface"}});
+  const std::string bio =
+      "If you don't want to see the truth ➡ leave this page\nTAG YOUR FRIENDS 👍";
+  const json body = profile().shape(out, params);
+  EXPECT_EQ(body["followersCount"], 1137245);
+  EXPECT_EQ(body["followsCount"], 0);
+  EXPECT_EQ(body["postsCount"], 7883);
+  EXPECT_EQ(body["biography"], bio);
+  json bare = out;
+  bare["header"] = nullptr;
+  const json meta = profile().shape(bare, params);
+  EXPECT_EQ(meta["followersCount"], 1000000);  // "1M Followers"
+  EXPECT_EQ(meta["followsCount"], 15);
+  EXPECT_EQ(meta["postsCount"], 7883);
+  EXPECT_EQ(meta["biography"], bio);
+  json no_description = out;
+  no_description["description"] = nullptr;
+  EXPECT_EQ(profile().shape(no_description, params)["biography"], bio);
+  no_description["header"] = nullptr;
+  EXPECT_FALSE(profile().shape(no_description, params).contains("biography"));
 }
 
 }  // namespace

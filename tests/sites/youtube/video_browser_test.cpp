@@ -55,6 +55,14 @@ nlohmann::json watch(const std::string& v, const std::string& hl, const std::str
   return run_in_chromium(video_endpoint(), archive.load(), {{"v", v}, {"hl", hl}, {"gl", gl}}).body;
 }
 
+// The error the endpoint answers for video `v` on the kept page `file`.
+Error watch_error(const std::string& v, const std::string& file) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://www.youtube.com/watch?v=" + v,
+                           gleaner::testing::site_page("youtube", "video/" + file)));
+  return error_in_chromium(video_endpoint(), archive.load(), {{"v", v}});
+}
+
 TEST(VideoInChromium, AgeRestrictedPageInVietnamese) {
   const auto v =
       watch("CsrfovOPcjk", "vi", "vn", "ytdl_watch_CsrfovOPcjk_age-restricted-vi-VN.html");
@@ -164,13 +172,169 @@ TEST(VideoInChromium, UpcomingStreamBefore2020) {
 
 // A real page of the layout before 2020 for an id with no video: its notice, no player response.
 TEST(VideoInChromium, UnavailableVideoBefore2020IsNotFound) {
-  TempReplayArchive archive;
-  archive.add(prefix_entry(
-      "https://www.youtube.com/watch?v=99999999999",
-      gleaner::testing::site_page("youtube", "video/ytdl_watch_unavailable-2019.html")));
-  const Error e = error_in_chromium(video_endpoint(), archive.load(), {{"v", "99999999999"}});
+  const Error e = watch_error("99999999999", "ytdl_watch_unavailable-2019.html");
   EXPECT_EQ(e.code(), ErrorCode::NotFound);
   EXPECT_NE(std::string(e.what()).find("This video is unavailable."), std::string::npos);
+}
+
+// Watch pages of 2025 (hl=en, gl=DE and US), the layout with the like button view model.
+TEST(VideoInChromium, AgeRestrictedPageOf2025) {
+  const auto v = watch("Njp5uhTorCo", "en", "de", "yta_watch_Njp5uhTorCo_age-restricted-2025.html");
+  EXPECT_EQ(v["title"], "Laura Branigan - Self Control (Moreno J Remix) Age-restricted");
+  EXPECT_EQ(v["channel"]["name"], "Moreno J Remixes");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 531000);
+  EXPECT_EQ(v["views"], "172,409 views");
+  EXPECT_EQ(v["extractedViews"], 172409);
+  EXPECT_EQ(v["likes"], "6K");
+  EXPECT_EQ(v["extractedLikes"], 6024);
+  EXPECT_EQ(v["date"], "Aug 7, 2022");
+  EXPECT_EQ(v["lengthSeconds"], 452);
+  EXPECT_EQ(v["isFamilySafe"], false);
+  EXPECT_EQ(v["playability"]["status"], "LOGIN_REQUIRED");
+  EXPECT_EQ(v["playability"]["reason"], "Sign in to confirm your age");
+  EXPECT_EQ(v["playability"]["ageRestricted"], true);
+  EXPECT_TRUE(v["relatedVideos"].empty());  // the page shows no sidebar to a visitor
+}
+
+TEST(VideoInChromium, FrenchChannelPageOf2025) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2025y / February / 26));
+  ScopedSiteClock scoped(saved);
+  const auto v = watch("dsMFmonKDD4", "en", "de", "yta_watch_dsMFmonKDD4_take-away-show-2025.html");
+  EXPECT_EQ(v["title"], "Angèle - Eels x Richard Cocciante | A Take Away Show");
+  EXPECT_EQ(v["channel"]["name"], "Blogothèque");
+  EXPECT_EQ(v["channel"]["link"], "https://www.youtube.com/@blogotheque");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 685000);
+  EXPECT_EQ(v["views"], "16,129,360 views");
+  EXPECT_EQ(v["extractedViews"], 16129360);
+  EXPECT_EQ(v["likes"], "118K");
+  EXPECT_EQ(v["extractedLikes"], 118023);
+  EXPECT_EQ(v["publishedDate"], "2019-11-28T06:59:15-08:00");
+  EXPECT_EQ(v["lengthSeconds"], 288);
+  EXPECT_EQ(v["category"], "Entertainment");
+  EXPECT_FALSE(v.contains("playability"));
+  const auto& first = v["relatedVideos"][0];
+  EXPECT_EQ(first["videoId"], "OqUy7IOYt6g");
+  EXPECT_EQ(first["title"], "Angèle - J'entends (live Seule au Piano)");
+  EXPECT_EQ(first["channel"]["name"], "Angèle");
+  EXPECT_EQ(first["lengthSeconds"], 246);
+  EXPECT_EQ(first["publishedDate"], "5 years ago");
+  EXPECT_EQ(first["extractedPublishedDate"], "2020-02-26");
+  EXPECT_EQ(v["relatedVideos"][1]["extractedViews"], 6475033);
+}
+
+// A finished live stream: no longer live, its length the broadcast's.
+TEST(VideoInChromium, PastLiveStreamOf2025) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2025y / February / 26) + 12h);
+  ScopedSiteClock scoped(saved);
+  const auto v =
+      watch("Fjg5lYqvzUs", "en", "de", "yta_watch_Fjg5lYqvzUs_past-live-stream-2025.html");
+  EXPECT_EQ(v["channel"]["name"], "Washington Post");
+  EXPECT_EQ(v["channel"]["verified"], true);
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 2730000);
+  EXPECT_EQ(v["date"], "Streamed live on Mar 9, 2020");
+  EXPECT_EQ(v["isLive"], false);
+  EXPECT_FALSE(v.contains("watching"));
+  EXPECT_EQ(v["extractedViews"], 170338);
+  EXPECT_EQ(v["likes"], "856");
+  EXPECT_EQ(v["extractedLikes"], 856);
+  EXPECT_EQ(v["lengthSeconds"], 23169);
+  const auto& first = v["relatedVideos"][0];
+  EXPECT_EQ(first["channel"]["name"], "The Late Show with Stephen Colbert");
+  EXPECT_EQ(first["publishedDate"], "10 hours ago");
+  EXPECT_EQ(first["extractedPublishedDate"], "2025-02-26");
+  EXPECT_EQ(v["relatedVideos"][1]["extractedPublishedDate"], "2025-02-25");  // 17 hours ago
+}
+
+TEST(VideoInChromium, ChaptersPageOf2025) {
+  const auto v = watch("F1xioXWb8CY", "en", "de", "yta_watch_F1xioXWb8CY_gl-DE-2025.html");
+  EXPECT_EQ(v["title"], "The Tide Is Turning - Russian Civil War Fall 1919 I THE GREAT WAR 1919");
+  EXPECT_EQ(v["channel"]["name"], "The Great War");
+  EXPECT_EQ(v["channel"]["subscribers"], "1.8M subscribers");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 1800000);
+  EXPECT_EQ(v["likes"], "8.2K");
+  EXPECT_EQ(v["extractedLikes"], 8205);
+  EXPECT_EQ(v["extractedViews"], 270075);
+  EXPECT_EQ(v["lengthSeconds"], 1509);
+  ASSERT_EQ(v["chapters"].size(), 4u);
+  EXPECT_EQ(v["chapters"][0]["title"], "The Great Siberian Ice March");
+  EXPECT_EQ(v["chapters"][0]["startSeconds"], 270);
+  EXPECT_EQ(v["chapters"][3]["title"], "Why the Whites Were Defeated");
+  EXPECT_EQ(v["chapters"][3]["startSeconds"], 1219);
+  EXPECT_EQ(v["relatedVideos"].size(), 20u);
+  EXPECT_EQ(v["relatedVideos"][0]["videoId"], "QBmm4D907Xw");
+}
+
+// Watch pages of 2026 (hl=en): the sidebar is made of lockup view models, whose channel links
+// only from its avatar (the endpoint answered these channels without a link).
+TEST(VideoInChromium, LockupSidebarOf2026) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2026y / January / 25));
+  ScopedSiteClock scoped(saved);
+  const auto v = watch("0J2_YGuNrDo", "en", "th", "ytdebug_watch_0J2_YGuNrDo_gl-TH-2026.html");
+  EXPECT_EQ(v["title"], "Claude Code just Built me an AI Agent Team (Claude Code + Skills + MCP)");
+  EXPECT_EQ(v["channel"]["name"], "Grace Leung");
+  EXPECT_EQ(v["channel"]["verified"], true);
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 112000);
+  EXPECT_EQ(v["views"], "116,677 views");
+  EXPECT_EQ(v["likes"], "3.8K");
+  EXPECT_EQ(v["extractedLikes"], 3895);
+  EXPECT_EQ(v["date"], "Dec 16, 2025");
+  EXPECT_EQ(v["lengthSeconds"], 1043);
+  ASSERT_EQ(v["chapters"].size(), 10u);
+  EXPECT_EQ(v["chapters"][2]["title"], "4 Ways to use Claude Code");
+  EXPECT_EQ(v["chapters"][2]["startSeconds"], 104);
+  ASSERT_EQ(v["relatedVideos"].size(), 20u);
+  const auto& first = v["relatedVideos"][0];
+  EXPECT_EQ(first["videoId"], "saggDHHnmtQ");
+  EXPECT_EQ(first["title"], "Master 95% of Claude Code in 36 Mins (as a beginner)");
+  EXPECT_EQ(first["channel"]["name"], "Nate Herk | AI Automation");
+  EXPECT_EQ(first["channel"]["link"], "https://www.youtube.com/@nateherk");
+  EXPECT_EQ(first["views"], "49K views");
+  EXPECT_EQ(first["extractedViews"], 49000);
+  EXPECT_EQ(first["lengthSeconds"], 2218);
+  EXPECT_EQ(first["publishedDate"], "3 days ago");
+  EXPECT_EQ(first["extractedPublishedDate"], "2026-01-22");
+  EXPECT_TRUE(first["thumbnail"].get<std::string>().starts_with(
+      "https://i.ytimg.com/vi/saggDHHnmtQ/"));
+}
+
+TEST(VideoInChromium, IndianNewsChannelOf2026) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2026y / February / 19));
+  ScopedSiteClock scoped(saved);
+  const auto v = watch("TckGcxwknYU", "en", "in", "ytdebug_watch_TckGcxwknYU_gl-IN-2026.html");
+  EXPECT_EQ(v["channel"]["name"], "asianetnews");
+  EXPECT_EQ(v["channel"]["subscribers"], "11.5M subscribers");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 11500000);
+  EXPECT_EQ(v["extractedViews"], 31214768);
+  EXPECT_EQ(v["likes"], "686K");
+  EXPECT_EQ(v["extractedLikes"], 686509);
+  EXPECT_EQ(v["date"], "Jul 1, 2012");
+  EXPECT_EQ(v["publishedDate"], "2012-07-01T23:34:57-07:00");
+  EXPECT_FALSE(v.contains("chapters"));
+  const auto& first = v["relatedVideos"][0];
+  EXPECT_EQ(first["channel"]["name"], "LICIndiaForever");
+  EXPECT_EQ(first["extractedViews"], 1000000);  // "1M views"
+  EXPECT_EQ(first["publishedDate"], "10 years ago");
+  EXPECT_EQ(first["extractedPublishedDate"], "2016-02-19");
+  EXPECT_EQ(v["relatedVideos"][2]["channel"]["link"], "https://www.youtube.com/@asianetnews");
+}
+
+// The page of 2025 for an id without a video: its player response says "Video unavailable" and
+// the page has next to no text. A 404, not a wall (it was answered 502 as an empty page).
+TEST(VideoInChromium, UnavailableVideoOf2025IsNotFound) {
+  const Error e = watch_error("AAAAAAAAAAA", "yta_watch_unavailable-2025.html");
+  EXPECT_EQ(e.code(), ErrorCode::NotFound);
+  EXPECT_NE(std::string(e.what()).find("Video unavailable"), std::string::npos);
+}
+
+// The real bot check of 2025: a watch page whose player response asks to sign in.
+TEST(VideoInChromium, RealBotCheckOf2025IsUpstreamBlocked) {
+  const Error e = watch_error("G6_Kd1qVfS0", "yta_watch_G6_Kd1qVfS0_not-a-bot-wall-2025.html");
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+  EXPECT_NE(e.detail().find("Sign in to confirm you’re not a bot"), std::string::npos);
 }
 
 // Test pages written here (not copies of the site's): how the service reacts to a refusal.

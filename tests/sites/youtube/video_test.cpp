@@ -129,6 +129,40 @@ TEST(VideoShape, RelatedVideosOfTheWatchPage) {
   EXPECT_EQ(related[19]["position"], 20);
 }
 
+// A live stream scheduled but not started, as the youtubei /player and /next of 2023 answer it
+// (iv-org/mocks): the counter shows who is waiting, the length is 0 until the stream ends.
+TEST(VideoShape, ScheduledLiveStreamOf2023) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2023y / February / 27) + 20h);
+  ScopedSiteClock scoped(saved);
+  const std::string dir = gleaner::testing::site_page("youtube", "video/");
+  const json v = video().shape(
+      {{"hl", "en"},
+       {"player",
+        testing::read_json_file(dir + "ivmocks_pbd-podcast-scheduled-2023.player.json")},
+       {"next", testing::read_json_file(dir + "ivmocks_pbd-podcast-scheduled-2023.next.json")}},
+      {});
+  EXPECT_EQ(v["videoId"], "N-yVic7BbY0");
+  EXPECT_EQ(v["title"], "Home Team | PBD Podcast | Ep. 241");
+  EXPECT_EQ(v["channel"]["name"], "PBD Podcast");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 594000);
+  EXPECT_EQ(v["date"], "Scheduled for Feb 28, 2023");
+  EXPECT_EQ(v["views"], "6 waiting");
+  EXPECT_FALSE(v.contains("watching"));
+  EXPECT_EQ(v["extractedViews"], 0);
+  EXPECT_EQ(v["isLive"], false);
+  EXPECT_FALSE(v.contains("lengthSeconds"));
+  EXPECT_EQ(v["playability"]["status"], "LIVE_STREAM_OFFLINE");
+  EXPECT_EQ(v["playability"]["reason"], "This live event will begin in 18 hours.");
+  EXPECT_EQ(v["playability"]["scheduledStartTime"], "2023-02-28T14:00:00Z");
+  const json& second = v["relatedVideos"][1];
+  EXPECT_EQ(second["videoId"], "_FpskML_gE8");
+  EXPECT_EQ(second["publishedDate"], "Streamed 4 days ago");
+  EXPECT_EQ(second["extractedPublishedDate"], "2023-02-23");
+  EXPECT_EQ(second["lengthSeconds"], 7898);
+  EXPECT_EQ(second["extractedViews"], 158450);
+}
+
 TEST(VideoShape, YoutubeiResponsesOfAnotherVideo) {
   json v = video().shape(mrbeast_output(), {});
   EXPECT_EQ(v["videoId"], "2isYuQZMbdU");
@@ -580,6 +614,28 @@ TEST(VideoShape, MissingVideoIsNotFoundAndBotCheckIsBlocked) {
                       {{"status", "LOGIN_REQUIRED"},
                        {"reason", "Sign in to confirm you’re not a bot"}}}}),
             ErrorCode::UpstreamBlocked);
+  // The same check in German (written here: no real page of it was found), known by its reason
+  // and, whatever the language, by its link to the help article on it (the real page of 2025
+  // links https://support.google.com/youtube/answer/3037019#zippy=…).
+  EXPECT_EQ(code_of({{"playabilityStatus",
+                      {{"status", "LOGIN_REQUIRED"},
+                       {"reason", "Melde dich an, um zu bestätigen, dass du kein Bot bist"}}}}),
+            ErrorCode::UpstreamBlocked);
+  const json learn_more = {
+      {"runs",
+       {{{"text", "Подробнее"},
+         {"navigationEndpoint",
+          {{"urlEndpoint", {{"url", "https://support.google.com/youtube/answer/3037019"}}}}}}}}};
+  EXPECT_EQ(
+      code_of({{"playabilityStatus",
+                {{"status", "LOGIN_REQUIRED"},
+                 {"reason", "Войдите, чтобы подтвердить, что вы не робот"},
+                 {"errorScreen", {{"playerErrorMessageRenderer", {{"subreason", learn_more}}}}}}}}),
+      ErrorCode::UpstreamBlocked);
+  // A private video also asks to sign in, with no such link: not a wall.
+  EXPECT_EQ(code_of({{"playabilityStatus",
+                      {{"status", "LOGIN_REQUIRED"}, {"reason", "This video is private"}}}}),
+            ErrorCode::NotFound);
   // No player state and no wall's words: a page the endpoint cannot read, not a wall (the block
   // check, which runs before shape(), is the one that calls pages walls).
   EXPECT_EQ(code_of(json::object()), ErrorCode::ExtractionFailed);
