@@ -187,7 +187,11 @@
     let dateText = '';
     if (snippetEl) {
       const copy = snippetEl.cloneNode(true);
-      const date = copy.querySelector(SEL.snippetDate);
+      // 2024+ markup marks it by no class of its own: the snippet's leading part, ended by a dash
+      // ("2018/09/07 — …", "22 Mar 2023 — …", or a byline "M Kuhlmann · 2006 · Cited by 193 — ").
+      const lead = copy.firstElementChild;
+      const date = copy.querySelector(SEL.snippetDate) ||
+        (lead && lead.nextSibling && /[—–]\s*$/.test(lead.textContent || '') ? lead : null);
       if (date) { dateText = text(date).replace(/[—–-]\s*$/, '').replace(/^[—–-]\s*/, '').trim(); date.remove(); }
       snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
     }
