@@ -23,6 +23,10 @@
     snippetDate: '.MUxGbd.wuQ4Ob, .LEwnzc, .st > .f',
     inlineSitelinks: '.HiHjCd a[href], .fl.dodTBe a[href]',
     nestedResults: '.d4rhi',
+    // The News tab's cards (2025): a link inside `[data-news-doc-id]` around the publisher's
+    // name, a level-3 heading, the snippet (line-clamped like the heading) and the date line.
+    newsCard: '[data-news-doc-id]',
+    clamped: '[style*="-webkit-line-clamp"]',
     extensions: '.fG8Fp span',
     // Blocks that hold links with h3 titles but are not organic results.
     notOrganic: '.related-question-pair, [jsname="N760b"], g-section-with-header, #tads, #bottomads, .d4rhi, block-component, [data-attrid="images universal"]',
@@ -235,11 +239,32 @@
     }
     return box;
   };
+  // A News tab card: its texts are the link's leaf spans (the publisher first, the date last) and
+  // the clamped block that is not the heading (the snippet).
+  const readNewsCard = (link, heading) => {
+    const leaves = all(link, 'span').filter((el) => !el.children.length && /\w/.test(text(el)));
+    const snippet = all(link, SEL.clamped).find((el) => el !== heading && !heading.contains(el));
+    return {
+      title: text(heading),
+      link: abs(link.getAttribute('href')),
+      displayedLink: '',
+      source: leaves.length > 1 ? text(leaves[0]) : '',
+      snippet: text(snippet),
+      dateText: leaves.length > 1 ? text(leaves[leaves.length - 1]) : '',
+      extensions: [],
+      sitelinks: [],
+    };
+  };
   const organic = [];
   const seenLinks = new Set();
   for (const heading of all(main, SEL.resultTitle)) {
     const link = heading.closest('a[href]');
     if (!link || !link.matches(SEL.titleLink) || inside(link, SEL.notOrganic)) continue;
+    if (link.closest(SEL.newsCard)) {
+      if (!seenLinks.has(link)) organic.push(readNewsCard(link, heading));
+      seenLinks.add(link);
+      continue;
+    }
     if (!isResultTitle(heading, link)) continue;
     const container = boxOf(link);
     if (seenLinks.has(link)) continue;

@@ -478,6 +478,60 @@ TEST(SerpInChromium, TheVideosTabOf2025ReadsItsResults) {
   EXPECT_EQ(organic[9]["link"], "https://www.youtube.com/watch?v=4I00iK_WHOs");
 }
 
+// The News tab of 2025 (English interface from Tokyo): its cards carry no h3 and no address
+// line, so none was taken for a result and the page was a 502. Each card is a link inside
+// `[data-news-doc-id]` with the publisher, a level-3 heading, the snippet and the date.
+TEST(SerpInChromium, TheNewsTabOf2025ReadsItsArticles) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=schloss+johannisberg&tbm=nws",
+               kFixtures + "nwatab_singlefile_news-tab_schloss-johannisberg_enJP_2025-06.html");
+  const auto body = run_serp(archive.load(), {{"q", "schloss johannisberg"}, {"tbm", "nws"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << body.dump().substr(0, 400);
+  EXPECT_EQ(organic[0]["title"],
+            "Henkell Freixenet launches wine finder activation at Frankfurt Airport");
+  EXPECT_EQ(organic[0]["link"],
+            "https://www.dfnionline.com/brand-news/"
+            "henkell-freixenet-launches-wine-finder-activation-at-frankfurt-airport-13-06-2025/");
+  EXPECT_EQ(organic[0]["source"], "DFNI");
+  EXPECT_EQ(organic[0]["date"], "1 day ago");
+  EXPECT_EQ(organic[0]["snippet"].get<std::string>().rfind(
+                "In partnership with Gebr. Heinemann, the digital interactive activation", 0),
+            0u);
+  EXPECT_EQ(organic[2]["source"], "Global Drinks Intel");
+  EXPECT_EQ(organic[2]["date"], "Dec 13, 2024");
+  EXPECT_EQ(organic[5]["title"], "Schloss Johannisberg: Mainzer Unternehmen übernimmt Gastro");
+  EXPECT_EQ(organic[5]["source"], "Wiesbadener Kurier");
+  EXPECT_EQ(organic[9]["source"], "Falstaff");
+  EXPECT_EQ(organic[9]["date"], "Apr 10, 2025");
+  EXPECT_NE(body["pagination"]["next"].get<std::string>().find("start=10"), std::string::npos);
+}
+
+// A 2025 US page (People also ask opened nineteen times, a song's panel, forum results whose
+// address line is Google's "50+ comments · 3 years ago").
+TEST(SerpInChromium, AUs2025PageWithASongPanelAndOpenedQuestions) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=something",
+               kFixtures + "nwatab_singlefile_something_enUS_2025-08.html");
+  const auto body = run_serp(archive.load(), {{"q", "something"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 7u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "SOMETHING Definition & Meaning");
+  EXPECT_EQ(organic[0]["source"], "Merriam-Webster");
+  EXPECT_EQ(organic[2]["title"], "Can someone explain this part from \"Something\" to me?");
+  EXPECT_EQ(organic[2]["source"], "Reddit · r/beatles");
+  EXPECT_EQ(organic[2]["displayedLink"], "50+ comments · 3 years ago");
+  const auto& panel = body["knowledgeGraph"];
+  EXPECT_EQ(panel["title"], "Something");
+  EXPECT_EQ(panel["type"], "Song by The Beatles ‧ 1969");
+  EXPECT_EQ(panel["attributes"]["Album"], "Abbey Road");
+  EXPECT_EQ(panel["attributes"]["Released"], "1969");
+  ASSERT_EQ(body["relatedQuestions"].size(), 19u);
+  EXPECT_EQ(body["relatedQuestions"][0]["question"], "What do we mean by something?");
+  ASSERT_EQ(body["relatedSearches"].size(), 8u);
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "Something song");
+}
+
 // A 2026 page in French (lang fr-DZ): "Environ 239 résultats (0,23 s)", results whose address
 // line is what Google prints there for LinkedIn ("Plus de 260 abonnés").
 TEST(SerpInChromium, AFrench2026PageReadsItsCountAndResults) {
