@@ -26,6 +26,9 @@
     // The News tab's cards (2025): a link inside `[data-news-doc-id]` around the publisher's
     // name, a level-3 heading, the snippet (line-clamped like the heading) and the date line.
     newsCard: '[data-news-doc-id]',
+    // A video result (the Videos tab, 2025): its card carries the video's id; under the title, a
+    // description and a line of spans "YouTube · channel · 2019/11/26".
+    videoCard: '[data-vid]',
     clamped: '[style*="-webkit-line-clamp"]',
     extensions: '.fG8Fp span',
     // Blocks that hold links with h3 titles but are not organic results.
@@ -199,6 +202,17 @@
       if (date) { dateText = text(date).replace(/[—–-]\s*$/, '').replace(/^[—–-]\s*/, '').trim(); date.remove(); }
       snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
     }
+    // A video card's description and "YouTube · channel · date" line, where the snippet is not.
+    const video = snippetEl ? null : link.closest(SEL.videoCard);
+    const videoLine = video && all(video, 'div').find((d) => d.children.length >= 3 &&
+      [...d.children].every((c) => c.tagName === 'SPAN') && / · /.test(text(d)));
+    let videoSource = '';
+    if (videoLine) {
+      const parts = [...videoLine.children].map(text).filter((t) => t && t !== '·');
+      videoSource = parts[0];
+      dateText = parts.length > 1 ? parts[parts.length - 1] : '';
+      snippet = text(videoLine.previousElementSibling);
+    }
     const site = own(SEL.siteName)[0];
     const cite = own(SEL.displayedLink)[0] || one(link, SEL.linkLine);
     const sitelinks = [];
@@ -215,7 +229,7 @@
       title: text(heading),
       link: abs(link.getAttribute('href')),
       displayedLink: cite ? text(cite) : '',
-      source: text(site),
+      source: text(site) || videoSource,
       snippet,
       dateText,
       extensions: own(SEL.extensions).map(text).filter((t) => t.length > 0),

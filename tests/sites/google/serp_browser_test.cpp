@@ -462,7 +462,9 @@ TEST(SerpInChromium, AScholarlyBylineStaysInTheSnippetAndDatesAreRead) {
             "What is quantum field theory in simple terms?");
 }
 
-// The Videos tab of the same interface (2025): its results are YouTube links with titles.
+// The Videos tab of the same interface (2025): YouTube results whose description and "YouTube ·
+// channel · 2019/11/26" line sit under the title without any of a web result's snippet classes;
+// they were read as titles and links only.
 TEST(SerpInChromium, TheVideosTabOf2025ReadsItsResults) {
   TempReplayArchive archive;
   archive.file("https://www.google.com/search?q=j.brahms+piano+concerto+no.2&tbm=vid",
@@ -474,7 +476,13 @@ TEST(SerpInChromium, TheVideosTabOf2025ReadsItsResults) {
   EXPECT_EQ(organic[0]["title"], "ブラームス ピアノ協奏曲 第2番 変ロ長調 作品83 バックハウス ...");
   EXPECT_EQ(organic[0]["link"], "https://www.youtube.com/watch?v=Mh5Ua0cJ_VY");
   EXPECT_EQ(organic[0]["displayedLink"], "www.youtube.com › watch");
+  EXPECT_EQ(organic[0]["source"], "YouTube");
+  EXPECT_EQ(organic[0]["date"], "2019/11/26");
+  EXPECT_EQ(organic[0]["snippet"].get<std::string>().rfind("ブラームス（独） Brahms 1833～1897", 0),
+            0u)
+      << organic[0]["snippet"];
   EXPECT_EQ(organic[3]["title"], "Brahms: Piano Concerto No. 2, Fleisher & Szell (1962 ...");
+  EXPECT_EQ(organic[3]["date"], "2019/05/11");
   EXPECT_EQ(organic[9]["link"], "https://www.youtube.com/watch?v=4I00iK_WHOs");
 }
 
