@@ -23,6 +23,13 @@
     snippetDate: '.MUxGbd.wuQ4Ob, .LEwnzc, .st > .f',
     inlineSitelinks: '.HiHjCd a[href], .fl.dodTBe a[href]',
     nestedResults: '.d4rhi',
+    // The News tab's cards (2025): a link inside `[data-news-doc-id]` around the publisher's
+    // name, a level-3 heading, the snippet (line-clamped like the heading) and the date line.
+    newsCard: '[data-news-doc-id]',
+    // A video result (the Videos tab, 2025): its card carries the video's id; under the title, a
+    // description and a line of spans "YouTube · channel · 2019/11/26".
+    videoCard: '[data-vid]',
+    clamped: '[style*="-webkit-line-clamp"]',
     extensions: '.fG8Fp span',
     // Blocks that hold links with h3 titles but are not organic results.
     notOrganic: '.related-question-pair, [jsname="N760b"], g-section-with-header, #tads, #bottomads, .d4rhi, block-component, [data-attrid="images universal"]',
@@ -187,9 +194,24 @@
     let dateText = '';
     if (snippetEl) {
       const copy = snippetEl.cloneNode(true);
-      const date = copy.querySelector(SEL.snippetDate);
+      // 2024+ markup marks it by no class of its own: the snippet's leading part, ended by a dash
+      // ("2018/09/07 — …", "22 Mar 2023 — …", or a byline "M Kuhlmann · 2006 · Cited by 193 — ").
+      const lead = copy.firstElementChild;
+      const date = copy.querySelector(SEL.snippetDate) ||
+        (lead && lead.nextSibling && /[—–]\s*$/.test(lead.textContent || '') ? lead : null);
       if (date) { dateText = text(date).replace(/[—–-]\s*$/, '').replace(/^[—–-]\s*/, '').trim(); date.remove(); }
       snippet = (copy.textContent || '').replace(/\s+/g, ' ').trim();
+    }
+    // A video card's description and "YouTube · channel · date" line, where the snippet is not.
+    const video = snippetEl ? null : link.closest(SEL.videoCard);
+    const videoLine = video && all(video, 'div').find((d) => d.children.length >= 3 &&
+      [...d.children].every((c) => c.tagName === 'SPAN') && / · /.test(text(d)));
+    let videoSource = '';
+    if (videoLine) {
+      const parts = [...videoLine.children].map(text).filter((t) => t && t !== '·');
+      videoSource = parts[0];
+      dateText = parts.length > 1 ? parts[parts.length - 1] : '';
+      snippet = text(videoLine.previousElementSibling);
     }
     const site = own(SEL.siteName)[0];
     const cite = own(SEL.displayedLink)[0] || one(link, SEL.linkLine);
@@ -207,7 +229,7 @@
       title: text(heading),
       link: abs(link.getAttribute('href')),
       displayedLink: cite ? text(cite) : '',
-      source: text(site),
+      source: text(site) || videoSource,
       snippet,
       dateText,
       extensions: own(SEL.extensions).map(text).filter((t) => t.length > 0),
@@ -231,11 +253,32 @@
     }
     return box;
   };
+  // A News tab card: its texts are the link's leaf spans (the publisher first, the date last) and
+  // the clamped block that is not the heading (the snippet).
+  const readNewsCard = (link, heading) => {
+    const leaves = all(link, 'span').filter((el) => !el.children.length && /\w/.test(text(el)));
+    const snippet = all(link, SEL.clamped).find((el) => el !== heading && !heading.contains(el));
+    return {
+      title: text(heading),
+      link: abs(link.getAttribute('href')),
+      displayedLink: '',
+      source: leaves.length > 1 ? text(leaves[0]) : '',
+      snippet: text(snippet),
+      dateText: leaves.length > 1 ? text(leaves[leaves.length - 1]) : '',
+      extensions: [],
+      sitelinks: [],
+    };
+  };
   const organic = [];
   const seenLinks = new Set();
   for (const heading of all(main, SEL.resultTitle)) {
     const link = heading.closest('a[href]');
     if (!link || !link.matches(SEL.titleLink) || inside(link, SEL.notOrganic)) continue;
+    if (link.closest(SEL.newsCard)) {
+      if (!seenLinks.has(link)) organic.push(readNewsCard(link, heading));
+      seenLinks.add(link);
+      continue;
+    }
     if (!isResultTitle(heading, link)) continue;
     const container = boxOf(link);
     if (seenLinks.has(link)) continue;

@@ -93,6 +93,68 @@ TEST(FinanceInChromium, ABetaLayoutPageIsReadFromItsBlobs) {
   EXPECT_EQ(body["graph"].size(), 412u);
 }
 
+// A Taiwan Stock Exchange quote in Traditional Chinese (fhc-elite, 2025-12): the price as the
+// page writes it ("$96.10", TWD), its time at the exchange's offset, the key stats in the page's
+// language and the "discover more" lists under their own titles.
+TEST(FinanceInChromium, ATaipeiQuoteInTraditionalChinese) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.google.com/finance/quote/",
+      gleaner::testing::site_page("google", "finance/fhc-elite_quote_2881-TPE_zhTW_2025-12.html")));
+  auto replay = archive.load();
+  const auto body =
+      run_in_chromium(finance_endpoint(), replay, {{"q", "2881:TPE"}, {"hl", "zh-TW"}}).body;
+  EXPECT_EQ(requested(*replay).front(), "https://www.google.com/finance/quote/2881:TPE?hl=zh-TW");
+  const auto& summary = body["summary"];
+  EXPECT_EQ(summary["title"], "富邦金融控股");
+  EXPECT_EQ(summary["stock"], "2881");
+  EXPECT_EQ(summary["exchange"], "TPE");
+  EXPECT_EQ(summary["price"], "$96.10");
+  EXPECT_EQ(summary["extractedPrice"], 96.1);
+  EXPECT_EQ(summary["currency"], "TWD");
+  EXPECT_EQ(summary["previousClose"], 96.8);
+  EXPECT_EQ(summary["priceMovement"]["movement"], "down");
+  EXPECT_EQ(summary["date"], "2025-12-15T10:15:02+08:00");
+  ASSERT_EQ(body["keyStats"]["stats"].size(), 8u);
+  EXPECT_EQ(body["keyStats"]["stats"][0]["label"], "前次收盤價");
+  EXPECT_EQ(body["keyStats"]["stats"][0]["value"], "$96.80");
+  EXPECT_EQ(body["keyStats"]["stats"][3]["value"], "1.44兆 TWD");
+  EXPECT_EQ(body["aboutCompany"]["founded"], "2001-11-28");
+  EXPECT_EQ(body["aboutCompany"]["employees"], 41924);
+  EXPECT_EQ(body["aboutCompany"]["website"], "http://www.fubon.com/");
+  ASSERT_EQ(body["discoverMore"].size(), 2u);
+  EXPECT_EQ(body["discoverMore"][1]["title"], "其他人也搜尋了以下項目：");
+  EXPECT_EQ(body["discoverMore"][1]["items"][0]["name"], "國泰金融控股公司");
+  EXPECT_EQ(body["discoverMore"][1]["items"][0]["stock"], "2882:TPE");
+  ASSERT_EQ(body["news"].size(), 2u);
+  EXPECT_EQ(body["news"][0]["title"], "《金融股》富邦金 居金控獲利王");
+  EXPECT_EQ(body["news"][0]["source"], "富聯網");
+  EXPECT_EQ(body["graph"].size(), 75u);
+  EXPECT_EQ(body["graph"][0]["date"], "2025-12-15T09:01:00+08:00");
+}
+
+// A whole page of the beta layout (nlttien/chart, 2026-07) for a currency pair: the data only in
+// its blobs. The summary is the pair's ("3,877.5506", down 0.6627 from 3,878.2132, VND, no
+// exchange); the page's chart says "No data", and no graph is answered.
+TEST(FinanceInChromium, AWholeBetaPageOfACurrencyPair) {
+  TempReplayArchive archive;
+  archive.add(
+      prefix_entry("https://www.google.com/finance/quote/",
+                   gleaner::testing::site_page(
+                       "google", "finance/nlttien-chart_beta-quote_CNY-VND_en_2026-07.html")));
+  const auto body = run_in_chromium(finance_endpoint(), archive.load(), {{"q", "CNY-VND"}}).body;
+  const auto& summary = body["summary"];
+  EXPECT_EQ(summary["title"], "CNY / VND");
+  EXPECT_EQ(summary["stock"], "CNY-VND");
+  EXPECT_FALSE(summary.contains("exchange"));
+  EXPECT_EQ(summary["currency"], "VND");
+  EXPECT_DOUBLE_EQ(summary["extractedPrice"].get<double>(), 3877.5506);
+  EXPECT_DOUBLE_EQ(summary["previousClose"].get<double>(), 3878.2132);
+  EXPECT_DOUBLE_EQ(summary["priceMovement"]["value"].get<double>(), -0.6627);
+  EXPECT_EQ(summary["priceMovement"]["movement"], "down");
+  EXPECT_FALSE(body.contains("graph")) << body["graph"].dump().substr(0, 200);
+}
+
 // A test page written here (not a copy of the site's): how the service reacts to a captcha.
 TEST(FinanceInChromium, CaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;

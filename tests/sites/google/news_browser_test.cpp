@@ -49,6 +49,30 @@ TEST(NewsInChromium, SearchFeed) {
             news_endpoint().shape(testing::recorded("google/data/news/bears-ears_script_output.json"), {}));
 }
 
+// The Japanese edition's top headlines (souta-pqr/Summary, 2024-02), re-indented by
+// BeautifulSoup: every text sits between line breaks, which the titles and sources do not keep.
+TEST(NewsInChromium, JapaneseTopHeadlines) {
+  TempReplayArchive archive;
+  archive.file("https://news.google.com/rss?hl=ja-JP&gl=JP&ceid=JP:ja",
+               gleaner::testing::site_page(
+                   "google", "news/souta-summary_rss_top-headlines_jaJP_prettified_2024-02.xml"));
+  const auto body =
+      run_in_chromium(news_endpoint(), archive.load(), {{"gl", "JP"}, {"hl", "ja"}}).body;
+  const auto& news = body["newsResults"];
+  ASSERT_EQ(news.size(), 30u);
+  EXPECT_EQ(news[0]["title"],
+            "盛山文科相、旧統一教会系から選挙支援 21年衆院選 関係者が証言：朝日新聞デジタル");
+  EXPECT_EQ(news[0]["source"]["name"], "朝日新聞デジタル");
+  EXPECT_EQ(news[0]["source"]["url"], "https://www.asahi.com");
+  EXPECT_EQ(news[0]["date"], "2024-02-05T19:00:00Z");
+  ASSERT_EQ(news[0]["stories"].size(), 4u);
+  EXPECT_EQ(news[0]["stories"][0]["title"], "盛山文科相 旧統一から選挙支援か - Yahoo!ニュース");
+  EXPECT_EQ(news[0]["stories"][0]["source"], "Yahoo!ニュース");
+  EXPECT_EQ(news[1]["title"], "雪の交通影響 首都高・東名など通行止め JR運転見合わせも | NHK");
+  EXPECT_EQ(news[1]["source"]["name"], "nhk.or.jp");
+  EXPECT_EQ(news[29]["source"]["name"], "サンスポ");
+}
+
 TEST(NewsInChromium, TheFeedEachParameterCombinationAsksFor) {
   // Every feed URL answers with the fixture, so the archive's log shows what was asked for.
   TempReplayArchive archive;

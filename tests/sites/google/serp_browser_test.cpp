@@ -408,6 +408,162 @@ TEST(SerpInChromium, TheMobileLayoutIsReadOnAPhone) {
   EXPECT_EQ(result.body["knowledgeGraph"]["title"], "The Matrix");
 }
 
+// 2025 Japanese results pages (nwatab/search-navigator, saved from Tokyo with SingleFile, which
+// drops the scripts): the date Google prints before a snippet ("2018/09/07 — …") sits in a span
+// with no class the reader knew and stayed in the snippet; it is the snippet's leading part.
+TEST(SerpInChromium, AJapanese2025PageReadsItsDatesPanelAndQuestions) {
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.google.com/search?q=%E9%87%8F%E5%AD%90%E5%A0%B4%E3%81%AE%E7%90%86%E8%AB%96",
+      kFixtures + "nwatab_singlefile_ryoshiba-no-riron_ja_2025-05.html");
+  const auto body = run_serp(archive.load(), {{"q", "量子場の理論"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 8u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "場の量子論");
+  EXPECT_EQ(organic[0]["source"], "Wikipedia");
+  EXPECT_EQ(organic[1]["title"], "現代物理学［基礎シリーズ］ 量子場の理論");
+  EXPECT_EQ(organic[1]["source"], "朝倉書店");
+  EXPECT_EQ(organic[3]["title"], "場の量子論 | Kavli IPMU-カブリ数物連携宇宙研究機構");
+  EXPECT_EQ(organic[3]["date"], "2018/09/07");
+  EXPECT_EQ(organic[3]["snippet"].get<std::string>().rfind("場の量子論は、名の示す通り", 0), 0u)
+      << organic[3]["snippet"];
+  EXPECT_EQ(organic[5]["date"], "2021/12/24");
+  EXPECT_EQ(organic[6]["date"], "2010/05/05");
+  EXPECT_FALSE(organic[0].contains("date"));
+  EXPECT_EQ(body["knowledgeGraph"]["title"], "場の量子論");
+  EXPECT_EQ(body["knowledgeGraph"]["source"]["name"], "ウィキペディア");
+  ASSERT_EQ(body["relatedQuestions"].size(), 4u);
+  EXPECT_EQ(body["relatedQuestions"][0]["question"], "場の量子論とは？");
+  ASSERT_EQ(body["relatedSearches"].size(), 8u);
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "場の量子論 わかりやすく");
+}
+
+// The same interface asked in English: a scholarly result's byline ("M Kuhlmann 著 · 2006 ·
+// 被引用数: 193 — …") sits where a date does and has a year, but it is no date.
+TEST(SerpInChromium, AScholarlyBylineStaysInTheSnippetAndDatesAreRead) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=quantum+field+theory",
+               kFixtures + "nwatab_singlefile_quantum-field-theory_ja_2025-05.html");
+  const auto body = run_serp(archive.load(), {{"q", "quantum field theory"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 9u) << organic.dump();
+  EXPECT_EQ(organic[1]["title"], "Quantum Field Theory - Stanford Encyclopedia of Philosophy");
+  EXPECT_FALSE(organic[1].contains("date"));
+  EXPECT_EQ(organic[1]["snippet"].get<std::string>().rfind(
+                "M Kuhlmann 著 · 2006 · 被引用数: 193 — QFT is the extension", 0),
+            0u)
+      << organic[1]["snippet"];
+  EXPECT_EQ(organic[3]["title"], "Quantum field theory | Definition & Facts");
+  EXPECT_EQ(organic[3]["date"], "2025/05/09");
+  EXPECT_EQ(organic[4]["date"], "2022/08/10");
+  EXPECT_EQ(organic[4]["source"], "Quanta Magazine");
+  EXPECT_EQ(body["knowledgeGraph"]["title"], "場の量子論 (Quantum field theory)");
+  EXPECT_EQ(body["relatedQuestions"][0]["question"],
+            "What is quantum field theory in simple terms?");
+}
+
+// The Videos tab of the same interface (2025): YouTube results whose description and "YouTube ·
+// channel · 2019/11/26" line sit under the title without any of a web result's snippet classes;
+// they were read as titles and links only.
+TEST(SerpInChromium, TheVideosTabOf2025ReadsItsResults) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=j.brahms+piano+concerto+no.2&tbm=vid",
+               kFixtures + "nwatab_singlefile_video-tab_brahms-piano-concerto-2_ja_2025-06.html");
+  const auto body =
+      run_serp(archive.load(), {{"q", "j.brahms piano concerto no.2"}, {"tbm", "vid"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "ブラームス ピアノ協奏曲 第2番 変ロ長調 作品83 バックハウス ...");
+  EXPECT_EQ(organic[0]["link"], "https://www.youtube.com/watch?v=Mh5Ua0cJ_VY");
+  EXPECT_EQ(organic[0]["displayedLink"], "www.youtube.com › watch");
+  EXPECT_EQ(organic[0]["source"], "YouTube");
+  EXPECT_EQ(organic[0]["date"], "2019/11/26");
+  EXPECT_EQ(organic[0]["snippet"].get<std::string>().rfind("ブラームス（独） Brahms 1833～1897", 0),
+            0u)
+      << organic[0]["snippet"];
+  EXPECT_EQ(organic[3]["title"], "Brahms: Piano Concerto No. 2, Fleisher & Szell (1962 ...");
+  EXPECT_EQ(organic[3]["date"], "2019/05/11");
+  EXPECT_EQ(organic[9]["link"], "https://www.youtube.com/watch?v=4I00iK_WHOs");
+}
+
+// The News tab of 2025 (English interface from Tokyo): its cards carry no h3 and no address
+// line, so none was taken for a result and the page was a 502. Each card is a link inside
+// `[data-news-doc-id]` with the publisher, a level-3 heading, the snippet and the date.
+TEST(SerpInChromium, TheNewsTabOf2025ReadsItsArticles) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=schloss+johannisberg&tbm=nws",
+               kFixtures + "nwatab_singlefile_news-tab_schloss-johannisberg_enJP_2025-06.html");
+  const auto body = run_serp(archive.load(), {{"q", "schloss johannisberg"}, {"tbm", "nws"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << body.dump().substr(0, 400);
+  EXPECT_EQ(organic[0]["title"],
+            "Henkell Freixenet launches wine finder activation at Frankfurt Airport");
+  EXPECT_EQ(organic[0]["link"],
+            "https://www.dfnionline.com/brand-news/"
+            "henkell-freixenet-launches-wine-finder-activation-at-frankfurt-airport-13-06-2025/");
+  EXPECT_EQ(organic[0]["source"], "DFNI");
+  EXPECT_EQ(organic[0]["date"], "1 day ago");
+  EXPECT_EQ(organic[0]["snippet"].get<std::string>().rfind(
+                "In partnership with Gebr. Heinemann, the digital interactive activation", 0),
+            0u);
+  EXPECT_EQ(organic[2]["source"], "Global Drinks Intel");
+  EXPECT_EQ(organic[2]["date"], "Dec 13, 2024");
+  EXPECT_EQ(organic[5]["title"], "Schloss Johannisberg: Mainzer Unternehmen übernimmt Gastro");
+  EXPECT_EQ(organic[5]["source"], "Wiesbadener Kurier");
+  EXPECT_EQ(organic[9]["source"], "Falstaff");
+  EXPECT_EQ(organic[9]["date"], "Apr 10, 2025");
+  EXPECT_NE(body["pagination"]["next"].get<std::string>().find("start=10"), std::string::npos);
+}
+
+// A 2025 US page (People also ask opened nineteen times, a song's panel, forum results whose
+// address line is Google's "50+ comments · 3 years ago").
+TEST(SerpInChromium, AUs2025PageWithASongPanelAndOpenedQuestions) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=something",
+               kFixtures + "nwatab_singlefile_something_enUS_2025-08.html");
+  const auto body = run_serp(archive.load(), {{"q", "something"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 7u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "SOMETHING Definition & Meaning");
+  EXPECT_EQ(organic[0]["source"], "Merriam-Webster");
+  EXPECT_EQ(organic[2]["title"], "Can someone explain this part from \"Something\" to me?");
+  EXPECT_EQ(organic[2]["source"], "Reddit · r/beatles");
+  EXPECT_EQ(organic[2]["displayedLink"], "50+ comments · 3 years ago");
+  const auto& panel = body["knowledgeGraph"];
+  EXPECT_EQ(panel["title"], "Something");
+  EXPECT_EQ(panel["type"], "Song by The Beatles ‧ 1969");
+  EXPECT_EQ(panel["attributes"]["Album"], "Abbey Road");
+  EXPECT_EQ(panel["attributes"]["Released"], "1969");
+  ASSERT_EQ(body["relatedQuestions"].size(), 19u);
+  EXPECT_EQ(body["relatedQuestions"][0]["question"], "What do we mean by something?");
+  ASSERT_EQ(body["relatedSearches"].size(), 8u);
+  EXPECT_EQ(body["relatedSearches"][0]["query"], "Something song");
+}
+
+// A 2026 page in French (lang fr-DZ): "Environ 239 résultats (0,23 s)", results whose address
+// line is what Google prints there for LinkedIn ("Plus de 260 abonnés").
+TEST(SerpInChromium, AFrench2026PageReadsItsCountAndResults) {
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.google.com/search?q=site%3Ach.linkedin.com%2Fcompany+%22solution+IT%22&hl=fr",
+      kFixtures + "linkedin-ch-scraper_desktop_site-linkedin-solution-it_frDZ_2026-07.html");
+  const auto body = run_serp(archive.load(),
+                             {{"q", "site:ch.linkedin.com/company \"solution IT\""}, {"hl", "fr"}})
+                        .body;
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 239);
+  EXPECT_DOUBLE_EQ(body["searchInformation"]["timeTaken"].get<double>(), 0.23);
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 9u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Cloud Solution IT");
+  EXPECT_EQ(organic[0]["link"], "https://ch.linkedin.com/company/cloud-solution-it");
+  EXPECT_EQ(organic[0]["source"], "LinkedIn Schweiz");
+  EXPECT_EQ(organic[1]["title"], "Infomartix");
+  EXPECT_EQ(organic[1]["source"], "LinkedIn · Infomartix");
+  EXPECT_EQ(organic[1]["displayedLink"], "Plus de 260 abonnés");
+  EXPECT_EQ(organic[8]["title"], "Advance Wireless Technology Limited");
+  EXPECT_NE(body["pagination"]["next"].get<std::string>().find("start=10"), std::string::npos);
+}
+
 // Google's page for a query nothing matches (serp-parser, 2023), whole: short, and carrying
 // Google's consent dialog, which the block check alone would take for a consent wall. The
 // endpoint recognized its page (the heading that says nothing matched), so it is a 200.

@@ -584,6 +584,23 @@ TEST(SerpShape, RelativeDatesInAnyLanguage) {
   EXPECT_EQ(organic[9]["snippet"], "Results 1 - 12 of 28 — s");
 }
 
+// The 2025 Japanese pages (nwatab/search-navigator) put a date ("2018/09/07") or a scholarly
+// byline in the same leading place of a snippet: the byline has a year but is no date.
+TEST(SerpShape, AScholarlyBylineIsNoDate) {
+  nlohmann::json page{{"organic", nlohmann::json::array()}};
+  for (const char* d :
+       {"2018/09/07", "M Kuhlmann 著 · 2006 · 被引用数: 193", "by D Tong · Cited by 5"}) {
+    page["organic"].push_back(
+        {{"title", "t"}, {"link", "https://a.example/"}, {"snippet", "s"}, {"dateText", d}});
+  }
+  auto organic = shape_serp(page, 0)["organicResults"];
+  EXPECT_EQ(organic[0]["date"], "2018/09/07");
+  EXPECT_EQ(organic[0]["snippet"], "s");
+  EXPECT_FALSE(organic[1].contains("date"));
+  EXPECT_EQ(organic[1]["snippet"], "M Kuhlmann 著 · 2006 · 被引用数: 193 — s");
+  EXPECT_EQ(organic[2]["snippet"], "by D Tong · Cited by 5 — s");
+}
+
 TEST(SerpShape, PositionsContinueFromStart) {
   auto body = shape_serp(recorded("google"), 20);
   EXPECT_EQ(body["organicResults"][0]["position"], 21);
