@@ -61,6 +61,21 @@
   };
   const clean = (s) => (s || '').replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim();
   const one = (sel, scope) => (scope || document).querySelector(sel);
+  // Its text without its scripts, styles and `drop` (a rank's nested list), a line break and a
+  // paragraph's end read as a space ("series<br>NOW" is two words).
+  const ownText = (el, drop) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('style, script, noscript' + (drop ? ', ' + drop : ''))
+      .forEach((n) => n.remove());
+    copy.querySelectorAll('br, p, div, li').forEach((n) => n.after(' '));
+    return clean(copy.textContent);
+  };
+  // An element's text as the page shows it; one not drawn (a collapsed section, a saved page's
+  // hidden block) has no rendered text, and its own text is read without its scripts.
+  const shownText = (el) => {
+    if (!el) return '';
+    return el.getClientRects().length ? clean(kit.text(el)) : ownText(el);
+  };
   // A price as the page writes it: the screen-reader text, else the visible symbol and digits.
   const priceText = (el) => {
     if (!el) return '';
@@ -137,7 +152,7 @@
   const selected = scriptValue(/"selected_variations"\s*:\s*(?=\{)/);
 
   const pairs = (rows, keySel, valueSel) => rows.map((r) => [
-    clean(kit.text(r.querySelector(keySel))), clean(kit.text(r.querySelector(valueSel)))]);
+    shownText(r.querySelector(keySel)), shownText(r.querySelector(valueSel))]);
   const overview = pairs(Array.from(document.querySelectorAll(SEL.overviewRows)),
                          'td:first-child', 'td:last-child');
   // A row's label is its th (the mobile layout's tables: its first td).
@@ -148,15 +163,6 @@
     const spans = li.querySelectorAll(':scope > span');
     if (spans.length >= 2) details.push([clean(kit.text(spans[0])).replace(/\s*:$/, ''), clean(kit.text(spans[1]))]);
   }
-  // Its text without its scripts, styles and `drop` (a rank's nested list), a line break and a
-  // paragraph's end read as a space ("series<br>NOW" is two words).
-  const ownText = (el, drop) => {
-    const copy = el.cloneNode(true);
-    copy.querySelectorAll('style, script, noscript' + (drop ? ', ' + drop : ''))
-      .forEach((n) => n.remove());
-    copy.querySelectorAll('br, p, div, li').forEach((n) => n.after(' '));
-    return clean(copy.textContent);
-  };
   for (const li of document.querySelectorAll(SEL.legacyDetailItems)) {
     const label = li.querySelector(':scope > b');
     if (!label) continue;
@@ -195,7 +201,8 @@
     price: pay ? priceText(pay) : (legacyText.length <= 32 ? legacyText : ''),
     basisPrice: priceText(basis),
     savings: clean(kit.text(block ? block.querySelector(SEL.savings) : null)),
-    availability: clean(kit.text(SEL.availability)),
+    // Without the other-offers script a saved page keeps inside it.
+    availability: ((el) => (el ? ownText(el) : ''))(one(SEL.availability)),
     outOfStock: !!one(SEL.outOfStock),
     seller: seller ? clean(kit.text(seller)) : '',
     sellerUrl: seller && seller.getAttribute('href') ? kit.abs(seller.getAttribute('href')) : null,

@@ -49,6 +49,8 @@ const std::string kWheyDeal = gleaner::testing::site_page(
     "amazon-product/amazon-de-dp-B07JWMTL6G-maxinutrition-whey-dealprice-raw-2019-01.html");
 const std::string kPaperback = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-de-dp-0356510344-tiamats-wrath-paperback-raw-2019-01.html");
+const std::string kPressureCooker = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-dp-B00FLYWNYQ-instant-pot-duo-dom-2026-04.html");
 
 TEST(AmazonProductInChromium, TheShirtAsAPersonReadsIt) {
   TempReplayArchive archive;
@@ -478,6 +480,35 @@ TEST(AmazonProductInChromium, AGermanPaperbackBeforeItsReleaseOf2019) {
   EXPECT_EQ(p["specification"]["Verlag"], "Orbit (28. März 2019)");
   ASSERT_EQ(p["images"].size(), 1u);
   EXPECT_NE(p["images"][0].get<std::string>().find("/images/I/61ncIDLR%2BSL."), std::string::npos);
+}
+
+// amazon.com, 2026, saved from the rendered page: no featured offer (the buy box only says
+// "See All Buying Options"), so no price; its availability block holds only the other offers'
+// script, and its detail table's hidden cells their scripts: none of it is text. The byline's
+// store "InstantPot" is the brand the byline writes, "Instant Pot".
+TEST(AmazonProductInChromium, AnAmericanPageWithoutAFeaturedOffer) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B00FLYWNYQ", kPressureCooker));
+  auto result = run_in_chromium(product_endpoint(), archive.load(), {{"asin", "B00FLYWNYQ"}});
+  const auto& p = result.body["product"];
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with(
+      "Instant Pot Duo 7-in-1 Electric Pressure Cooker, Slow Cooker, Rice, Steamer"));
+  EXPECT_EQ(p["brand"], "Instant Pot");
+  EXPECT_EQ(p["isAvailable"], false);
+  EXPECT_FALSE(p.contains("price"));
+  EXPECT_FALSE(p.contains("availability"));
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.7);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 184046);
+  EXPECT_EQ(p["breadcrumbs"].back(), "Slow Cookers");
+  EXPECT_EQ(p["featureBullets"].size(), 10u);
+  EXPECT_EQ(p["specification"]["Model Number"], "DUO 60");
+  const std::string reviews_row = p["specification"]["Customer Reviews"];
+  EXPECT_TRUE(reviews_row.starts_with("4.7 4.7 out of 5 stars (184,046)")) << reviews_row;
+  EXPECT_EQ(reviews_row.find("dpAcrHasRegisteredArcLinkClickAction"), std::string::npos);
+  ASSERT_EQ(p["variants"].size(), 3u);
+  EXPECT_EQ(p["variants"][0],
+            nlohmann::json({{"asin", "B00FLYWNYQ"}, {"dimensions", {{"Size", "6 Quarts"}}}}));
+  EXPECT_EQ(p["totalImages"], 8);
 }
 
 // Amazon's "Sorry! Something went wrong!" page of the Dogs of Amazon (2026, saved as a 200 by a

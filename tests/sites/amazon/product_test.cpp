@@ -163,6 +163,10 @@ TEST(AmazonProductShape, TheBrandOfEveryBylineForm) {
       "Amazon");
   EXPECT_EQ(brand_of("https://www.amazon.com/stores/Darong/page/F9B8", "Visit the Darong Store"),
             "Darong");
+  // The store's name without its space ("InstantPot"): the brand as the byline writes it.
+  EXPECT_EQ(
+      brand_of("https://www.amazon.com/stores/InstantPot/page/64EB", "Visit the Instant Pot Store"),
+      "Instant Pot");
   EXPECT_EQ(brand_of("https://www.amazon.com.mx/stores/CATEYEWEAR/page/BAEC",
                      "Visita la tienda de Cat Footwear"),
             "Cat Footwear");
