@@ -2,7 +2,8 @@
 // page is answered from a replay archive with the real product pages kept in pages/amazon-product
 // (amazon.com 2025, amazon.in 2025, amazon.es 2025 in Spanish, amazon.com.br 2025 in Portuguese,
 // amazon.com.mx 2026 in Spanish, amazon.fr 2026 in French (a book), amazon.sa 2026 in English,
-// amazon.de 2019 in German: a Kindle book, a paperback, a deal of the day),
+// amazon.de 2019 in German: a Kindle book, a paperback, a deal of the day, amazon.com 2026
+// without a featured offer),
 // product.js reads them and the C++ shapes them.
 #include <gtest/gtest.h>
 
