@@ -52,6 +52,9 @@ const std::string kPaperback = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-de-dp-0356510344-tiamats-wrath-paperback-raw-2019-01.html");
 const std::string kPressureCooker = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-dp-B00FLYWNYQ-instant-pot-duo-dom-2026-04.html");
+const std::string kEchoDotBuyBox = gleaner::testing::site_page(
+    "amazon",
+    "amazon-product/amazon-com-br-dp-B09B8VGCR8-echo-dot-5-with-buy-box-raw-2025-11.html");
 
 TEST(AmazonProductInChromium, TheShirtAsAPersonReadsIt) {
   TempReplayArchive archive;
@@ -481,6 +484,25 @@ TEST(AmazonProductInChromium, AGermanPaperbackBeforeItsReleaseOf2019) {
   EXPECT_EQ(p["specification"]["Verlag"], "Orbit (28. März 2019)");
   ASSERT_EQ(p["images"].size(), 1u);
   EXPECT_NE(p["images"][0].get<std::string>().find("/images/I/61ncIDLR%2BSL."), std::string::npos);
+}
+
+// The same Echo Dot on amazon.com.br a few weeks later (another scraper's capture), this time
+// with its buy box: "R$ 303,05" off "De: R$ 459,00", "4,7 de 5 estrelas", "80.525 avaliações".
+TEST(AmazonProductInChromium, ABrazilianPageWithItsBuyBox) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/dp/B09B8VGCR8", kEchoDotBuyBox));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B09B8VGCR8"}, {"domain", "www.amazon.com.br"}});
+  const auto& p = result.body["product"];
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with("Echo Dot (Geração mais recente)"));
+  EXPECT_EQ(p["brand"], "Amazon");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["price"]["symbol"], "R$");
+  EXPECT_EQ(p["price"]["currentPrice"], 303.05);
+  EXPECT_EQ(p["price"]["beforePrice"], 459);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.7);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 80525);
+  EXPECT_EQ(p["seller"], "Amazon.com.br");
 }
 
 // amazon.com, 2026, saved from the rendered page: no featured offer (the buy box only says
