@@ -2,7 +2,7 @@
 // (pages/amazon-search): amazon.com 2026, amazon.in 2025, amazon.co.jp 2026 (in English, prices in
 // TWD), amazon.es 2025 (in Spanish), amazon.nl 2025 (in English on a comma storefront) and
 // amazon.com.br 2026 (in Portuguese, deals), amazon.fr 2025 (in French, books), amazon.com 2025
-// (laptops), amazon.in 2026 (phones).
+// (laptops) and 2026 (a grid of 48), amazon.in 2026 (phones).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -34,6 +34,8 @@ const std::string kLaptops = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-com-search-laptop-raw-2025-11.html");
 const std::string kIphones = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-in-search-iphone-16-dom-2026-07.html");
+const std::string kMovers = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-com-search-movers-grid-dom-2026-02.html");
 
 // Every card has a title and a product URL (a sponsored card's too: the /dp/ page its ad click
 // leads to), and a position in order.
@@ -353,6 +355,48 @@ TEST(AmazonSearchInChromium, AnIndianPhoneSearchOf2026) {
   EXPECT_EQ(pixel["price"]["currentPrice"], 64983);
   EXPECT_EQ(pixel["price"]["beforePrice"], 79999);
   EXPECT_EQ(b["pagination"]["totalResults"], 50000);
+}
+
+// amazon.com, "Movers" (2026-02, saved from the rendered page): the grid of 48 cards, five of
+// them best sellers by the badge capsule, a Kindle book among the dollies ("$0.00" with Kindle
+// Unlimited, "Or $3.99 to buy"), ad widgets that are no result cards.
+TEST(AmazonSearchInChromium, AGridOf48ResultsOf2026) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/s?k=Movers", kMovers));
+  auto result = run_in_chromium(search_endpoint(), archive.load(), {{"q", "Movers"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 48u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B0CY5GX239");
+  EXPECT_EQ(first["badges"]["amazonChoice"], true);
+  EXPECT_EQ(first["price"]["currentPrice"], 31.98);
+  EXPECT_EQ(first["price"]["beforePrice"], 49.99);
+  EXPECT_EQ(first["reviews"]["rating"], 4.2);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 1127);
+  EXPECT_EQ(first["boughtInPastMonth"], "1K+");
+  EXPECT_EQ(first["deliveryInfo"]["freeDelivery"],
+            "FREE delivery Wed, Feb 18 on $35 of items shipped by Amazon");
+  EXPECT_EQ(first["deliveryInfo"]["fastestDelivery"], "Or fastest delivery Tomorrow, Feb 14");
+  const auto& dolly = b["productResults"][1];
+  EXPECT_EQ(dolly["asin"], "B0BPFYNSDT");
+  EXPECT_EQ(dolly["badges"]["bestSeller"], true);  // "Best Seller in Dollies"
+  EXPECT_EQ(dolly["price"]["currentPrice"], 37.99);
+  EXPECT_EQ(dolly["reviews"]["totalReviews"], 2230);  // "(2.2K)"
+  const auto& kindle = b["productResults"][27];
+  EXPECT_EQ(kindle["asin"], "B0FVK8J7YN");
+  EXPECT_TRUE(kindle["title"].get<std::string>().starts_with("Movers: MM Billionaire Romance"));
+  EXPECT_EQ(kindle["price"]["currentPrice"], 0);
+  EXPECT_EQ(kindle["badges"]["bestSeller"], true);
+  int best = 0;
+  int sponsored = 0;
+  for (const auto& r : b["productResults"]) {
+    best += r["badges"]["bestSeller"] == true;
+    sponsored += r["isSponsored"] == true;
+  }
+  EXPECT_EQ(best, 5);
+  EXPECT_EQ(sponsored, 0);
+  EXPECT_EQ(b["pagination"]["totalResults"], 30000);  // "1-48 of over 30,000 results"
 }
 
 // Amazon's Dogs of Amazon page ("Sorry! Something went wrong!", 2026) served for a search.
