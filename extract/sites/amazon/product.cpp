@@ -102,11 +102,28 @@ json specification_of(const json& output) {
   return spec;
 }
 
-json variants_of(const json& output) {
+// A book's formats (its format swatches: "Kindle", "Taschenbuch", "Relié"), each the ASIN of its
+// own page (the selected one this page's, `page_asin`), as variants of the one dimension "Format";
+// a page of one format has none.
+json format_variants(const json& output, const std::string& page_asin) {
+  json variants = json::array();
+  const json& formats = at(output, {"formats"});
+  if (!formats.is_array() || formats.size() < 2) return variants;
+  for (const json& f : formats) {
+    std::string asin = str(at(f, {"asin"}));
+    if (asin.empty() && at(f, {"selected"}) == true) asin = page_asin;
+    const std::string name = collapse_whitespace(str(at(f, {"format"})));
+    if (asin.empty() || name.empty()) continue;
+    variants.push_back({{"asin", asin}, {"dimensions", {{"Format", name}}}});
+  }
+  return variants;
+}
+
+json variants_of(const json& output, const std::string& page_asin) {
   json variants = json::array();
   const json& labels = at(output, {"dimensionLabels"});
   const json& values = at(output, {"variations"});
-  if (!values.is_object()) return variants;
+  if (!values.is_object()) return format_variants(output, page_asin);
   const std::string asin = str(at(output, {"asin"}));
   for (const auto& [key, dims] : values.items()) {
     // Keys are "<asin>" or "<group>#<asin>".
@@ -163,7 +180,7 @@ json shape_product(const json& output, const ValidatedParams& params) {
       at(output, {"breadcrumbs"}).is_array() ? at(output, {"breadcrumbs"}) : json::array();
   p["whatIsInTheBox"] =
       at(output, {"inTheBox"}).is_array() ? at(output, {"inTheBox"}) : json::array();
-  p["variants"] = variants_of(output);
+  p["variants"] = variants_of(output, asin);
   json images = at(output, {"images"}).is_array() ? at(output, {"images"}) : json::array();
   if (images.empty()) {
     if (std::string landing = str(at(output, {"landingImage"})); !landing.empty()) {

@@ -51,6 +51,7 @@
     legacyDetailRows: '#prodDetails .pdTab tr',
     facts: '#productFactsDesktopExpander .product-facts-detail',
     inTheBox: '#whatsInTheBoxDeck li, #whatsInTheBoxDeck dd',
+    formatSwatches: '#tmmSwatches .swatchElement',
     landingImage: '#landingImage',
     // The cover image of a book's page ({"<url>": [width, height], ...}, a size each).
     dynamicImage: '#imgBlkFront[data-a-dynamic-image], #ebooksImgBlkFront[data-a-dynamic-image], ' +
@@ -150,6 +151,17 @@
     }
   }
   const selected = scriptValue(/"selected_variations"\s*:\s*(?=\{)/);
+  // A book's format swatches: each format's name and the ASIN its link goes to (the selected
+  // one, without a link, is this page's).
+  const formats = Array.from(document.querySelectorAll(SEL.formatSwatches), (el) => {
+    const link = el.querySelector('a.a-button-text');
+    const m = /\/dp\/([A-Z0-9]{10})/.exec((link && link.getAttribute('href')) || '');
+    return {
+      asin: m ? m[1] : null,
+      selected: el.classList.contains('selected'),
+      format: link ? clean(kit.text(link.querySelector('span'))) : '',
+    };
+  });
 
   const pairs = (rows, keySel, valueSel) => rows.map((r) => [
     shownText(r.querySelector(keySel)), shownText(r.querySelector(valueSel))]);
@@ -220,5 +232,6 @@
     variations,
     dimensionLabels,
     selectedVariations: selected,
+    formats,
   };
 }

@@ -369,6 +369,11 @@ TEST(AmazonProductInChromium, AFrenchBookAsAPersonReadsIt) {
   EXPECT_EQ(p["specification"]["Éditeur"], "DK");
   EXPECT_EQ(p["specification"]["Date de publication"], "16 décembre 2022");
   EXPECT_EQ(p["totalImages"], 7);
+  // Its format swatches: the Kindle edition's page and this hardcover ("Relié").
+  EXPECT_EQ(p["variants"],
+            nlohmann::json::array(
+                {{{"asin", "B0BRZKVMMP"}, {"dimensions", {{"Format", "Format Kindle"}}}},
+                 {{"asin", "0241401127"}, {"dimensions", {{"Format", "Relié"}}}}}));
 }
 
 // amazon.sa read in English (`en-ae`): prices in "SAR 1,279.00" with the list price and savings.
@@ -428,6 +433,10 @@ TEST(AmazonProductInChromium, AGermanKindleBookOf2019) {
   EXPECT_EQ(p["specification"]["Verlag"], "Hanser Berlin (25. September 2017)");
   EXPECT_EQ(p["specification"]["Seitenzahl der Print-Ausgabe"], "192 Seiten");
   EXPECT_EQ(p["specification"]["Verkauf durch"], "Amazon Media EU S.à r.l.");
+  EXPECT_EQ(p["variants"],
+            nlohmann::json::array(
+                {{{"asin", "B071FCV5KW"}, {"dimensions", {{"Format", "Kindle"}}}},
+                 {{"asin", "3446257071"}, {"dimensions", {{"Format", "Gebundenes Buch"}}}}}));
   EXPECT_EQ(p["images"], nlohmann::json::array(
                              {"https://images-eu.ssl-images-amazon.com/images/I/514U2LyjJHL.jpg"}));
 }
@@ -482,6 +491,13 @@ TEST(AmazonProductInChromium, AGermanPaperbackBeforeItsReleaseOf2019) {
   EXPECT_EQ(p["specification"]["ISBN-13"], "978-0356510347");
   EXPECT_EQ(p["specification"]["Taschenbuch"], "560 Seiten");
   EXPECT_EQ(p["specification"]["Verlag"], "Orbit (28. März 2019)");
+  ASSERT_EQ(p["variants"].size(), 3u);
+  EXPECT_EQ(p["variants"][0],
+            nlohmann::json({{"asin", "B07DHRMBCJ"}, {"dimensions", {{"Format", "Kindle"}}}}));
+  EXPECT_EQ(p["variants"][1], nlohmann::json({{"asin", "0356510352"},
+                                              {"dimensions", {{"Format", "Gebundenes Buch"}}}}));
+  EXPECT_EQ(p["variants"][2],
+            nlohmann::json({{"asin", "0356510344"}, {"dimensions", {{"Format", "Taschenbuch"}}}}));
   ASSERT_EQ(p["images"].size(), 1u);
   EXPECT_NE(p["images"][0].get<std::string>().find("/images/I/61ncIDLR%2BSL."), std::string::npos);
 }
