@@ -53,8 +53,12 @@
      weak: {inline: [/\bKPSDK\b/]}},
     {vendor: 'google',
      strong: {selectors: ['form[action*="/sorry/"]', '#captcha-form']}, weak: {}},
-    {vendor: 'amazon',  // its robot check: a form posting to /errors/validateCaptcha
-     strong: {selectors: ['form[action*="/errors/validateCaptcha"]']}},
+    // Its robot check: a form posting to /errors/validateCaptcha. And its "Sorry! Something went
+    // wrong!" page of the Dogs of Amazon, the 503 it answers a client it throttles (a scraper
+    // saves it as 200): its links and image are its error page's own (ref=cs_503_*).
+    {vendor: 'amazon',
+     strong: {selectors: ['form[action*="/errors/validateCaptcha"]',
+                          'a[href*="/ref=cs_503_link"]', 'img[src*="/error/500_503.png"]']}},
     // The vendors below: markers from wafw00f's and identYwaf's block-page signatures and from
     // public scrapers that stop on them (docs/endpoints/README.md, "Walls no page ... shows").
     {vendor: 'sucuri',  // its JavaScript challenge, and its block page's stylesheet and address

@@ -45,18 +45,20 @@ std::string folded(const std::string& text) {
 // The brand of the byline: the brand search it links to (`field-brandtextbin=`), the brand's
 // own name whatever the page's language; else its store's name (`/stores/<Brand>/page/...`) when
 // the byline's text says it (a store's name may be its owner's: "CATEYEWEAR" for the byline
-// "Visita la tienda de Cat Footwear"); else the store's or an unlinked byline's text without the
-// storefront's wording around it ("Visit the Darong Store", "Visita la tienda de Cat Footwear",
-// "Marca: Amazon"). A byline linking elsewhere (a category's page) names no brand.
+// "Visita la tienda de Cat Footwear"), written as the byline writes it ("Instant Pot" for the store
+// "InstantPot"); else the store's or an unlinked byline's text without the storefront's wording
+// around it ("Visit the Darong Store", "Visita la tienda de Cat Footwear", "Marca: Amazon"). A
+// byline linking elsewhere (a category's page) names no brand.
 std::string brand_of_byline(const std::string& url, const std::string& text) {
   static const Regex kBrandSearch(R"([?&]field-brandtextbin=([^&#]+))");
   static const Regex kStore(R"(/stores/([^/?#]+)/page/)");
   RegexMatch m;
   if (kBrandSearch.search(url, m)) return form_decode(m[1].str());
+  std::string store;
   if (kStore.search(url, m)) {
-    const std::string store = form_decode(m[1].str());
-    if (!folded(store).empty() && folded(text).find(folded(store)) != std::string::npos) {
-      return store;
+    const std::string name = form_decode(m[1].str());
+    if (!folded(name).empty() && folded(text).find(folded(name)) != std::string::npos) {
+      store = name;
     }
   } else if (!url.empty()) {
     return {};  // a category's page ("Visite a loja de Echo e Alexa da Amazon"), not a brand's
@@ -68,10 +70,12 @@ std::string brand_of_byline(const std::string& url, const std::string& text) {
       R"((?:Brand|Marca|Marke|Marque|Merk|Marka|Varumärke|ブランド)\s*[:：]\s*(.+))$)");
   if (kWording.full_match(text, m)) {
     for (std::size_t i = 1; i < m.size(); ++i) {
-      if (m[i].matched) return collapse_whitespace(m[i].str());
+      if (!m[i].matched) continue;
+      const std::string named = collapse_whitespace(m[i].str());
+      if (store.empty() || folded(named) == folded(store)) return named;
     }
   }
-  return {};
+  return store;
 }
 
 // The brand row of the specification, by its label in the storefronts' languages.
@@ -98,11 +102,28 @@ json specification_of(const json& output) {
   return spec;
 }
 
-json variants_of(const json& output) {
+// A book's formats (its format swatches: "Kindle", "Taschenbuch", "Relié"), each the ASIN of its
+// own page (the selected one this page's, `page_asin`), as variants of the one dimension "Format";
+// a page of one format has none.
+json format_variants(const json& output, const std::string& page_asin) {
+  json variants = json::array();
+  const json& formats = at(output, {"formats"});
+  if (!formats.is_array() || formats.size() < 2) return variants;
+  for (const json& f : formats) {
+    std::string asin = str(at(f, {"asin"}));
+    if (asin.empty() && at(f, {"selected"}) == true) asin = page_asin;
+    const std::string name = collapse_whitespace(str(at(f, {"format"})));
+    if (asin.empty() || name.empty()) continue;
+    variants.push_back({{"asin", asin}, {"dimensions", {{"Format", name}}}});
+  }
+  return variants;
+}
+
+json variants_of(const json& output, const std::string& page_asin) {
   json variants = json::array();
   const json& labels = at(output, {"dimensionLabels"});
   const json& values = at(output, {"variations"});
-  if (!values.is_object()) return variants;
+  if (!values.is_object()) return format_variants(output, page_asin);
   const std::string asin = str(at(output, {"asin"}));
   for (const auto& [key, dims] : values.items()) {
     // Keys are "<asin>" or "<group>#<asin>".
@@ -159,7 +180,7 @@ json shape_product(const json& output, const ValidatedParams& params) {
       at(output, {"breadcrumbs"}).is_array() ? at(output, {"breadcrumbs"}) : json::array();
   p["whatIsInTheBox"] =
       at(output, {"inTheBox"}).is_array() ? at(output, {"inTheBox"}) : json::array();
-  p["variants"] = variants_of(output);
+  p["variants"] = variants_of(output, asin);
   json images = at(output, {"images"}).is_array() ? at(output, {"images"}) : json::array();
   if (images.empty()) {
     if (std::string landing = str(at(output, {"landingImage"})); !landing.empty()) {

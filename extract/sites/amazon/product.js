@@ -7,7 +7,8 @@
   const SEL = {
     // Amazon's robot check posts its answer to /errors/validateCaptcha.
     asin: 'input#ASIN, input[name="ASIN"]',
-    title: '#productTitle',
+    // A Kindle book's title is its own id (the heading adds the format: "Kindle Edition").
+    title: '#productTitle, #ebooksProductTitle',
     // The mobile layout writes the title in the heading itself (the desktop's heading holds
     // #productTitle).
     mobileTitle: '#title',
@@ -23,7 +24,9 @@
     savings: '.savingsPercentage',
     // Layouts before the price blocks (and books' format swatches) write the price alone.
     legacyPrice: '#priceblock_dealprice, #priceblock_ourprice, #priceblock_saleprice, ' +
-      '#price_inside_buybox, #newBuyBoxPrice, #kindle-price, #buyNewSection .offer-price',
+      '#price_inside_buybox, #newBuyBoxPrice, #kindle-price, #buyNewSection .offer-price, ' +
+      // The 2019 Kindle buy box: a table row "Kindle-Preis: EUR 15,99".
+      'tr.kindle-price td.a-color-price',
     availability: '#availability',
     outOfStock: '#outOfStockBuyBox_feature_div #outOfStock, #outOfStockBuyBox',
     merchant: '[offer-display-feature-name="desktop-merchant-info"] .offer-display-feature-text-message',
@@ -36,18 +39,44 @@
     bullets: '#feature-bullets ul li span.a-list-item',
     factsBullets: '#productFactsDesktopExpander ul li span.a-list-item',
     description: '#productDescription',
+    // A book's blurb: its expander (2026), else (2019) the copy the page keeps in <noscript> for
+    // the frame its script draws.
+    bookDescription: '#bookDescription_feature_div',
     overviewRows: '#productOverview_feature_div tr',
     detailRows: 'table.prodDetTable tr',
     detailBullets: '#detailBullets_feature_div ul li > span.a-list-item',
+    // The 2019 product information: "<b>Verlag:</b> Orbit (28. März 2019)" items, and the
+    // labelled cells of the grocery table.
+    legacyDetailItems: '#detail_bullets_id .content > ul > li, #detail-bullets .content > ul > li',
+    legacyDetailRows: '#prodDetails .pdTab tr',
     facts: '#productFactsDesktopExpander .product-facts-detail',
     inTheBox: '#whatsInTheBoxDeck li, #whatsInTheBoxDeck dd',
+    formatSwatches: '#tmmSwatches .swatchElement',
     landingImage: '#landingImage',
+    // The cover image of a book's page ({"<url>": [width, height], ...}, a size each).
+    dynamicImage: '#imgBlkFront[data-a-dynamic-image], #ebooksImgBlkFront[data-a-dynamic-image], ' +
+      '#landingImage[data-a-dynamic-image]',
     // The mobile layout's image block: its main and other images, each with its large version.
     blockImages: 'img[data-a-image-name="mainImage"][data-a-hires], ' +
       'img[data-a-image-name="altImage"][data-a-hires]',
   };
   const clean = (s) => (s || '').replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim();
   const one = (sel, scope) => (scope || document).querySelector(sel);
+  // Its text without its scripts, styles and `drop` (a rank's nested list), a line break and a
+  // paragraph's end read as a space ("series<br>NOW" is two words).
+  const ownText = (el, drop) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('style, script, noscript' + (drop ? ', ' + drop : ''))
+      .forEach((n) => n.remove());
+    copy.querySelectorAll('br, p, div, li').forEach((n) => n.after(' '));
+    return clean(copy.textContent);
+  };
+  // An element's text as the page shows it; one not drawn (a collapsed section, a saved page's
+  // hidden block) has no rendered text, and its own text is read without its scripts.
+  const shownText = (el) => {
+    if (!el) return '';
+    return el.getClientRects().length ? clean(kit.text(el)) : ownText(el);
+  };
   // A price as the page writes it: the screen-reader text, else the visible symbol and digits.
   const priceText = (el) => {
     if (!el) return '';
@@ -96,6 +125,20 @@
       if (u && !images.includes(u)) images.push(u);
     }
   }
+  if (!images.length) {
+    // The largest of the image's sizes.
+    const sizes = kit.parseJson(kit.attr(SEL.dynamicImage, 'data-a-dynamic-image'));
+    let best = null;
+    let area = -1;
+    for (const [u, wh] of Object.entries(sizes && typeof sizes === 'object' ? sizes : {})) {
+      const a = Array.isArray(wh) ? (Number(wh[0]) || 0) * (Number(wh[1]) || 0) : 0;
+      if (a > area) {
+        best = u;
+        area = a;
+      }
+    }
+    if (best) images.push(best);
+  }
   const variations = scriptValue(/"dimensionValuesDisplayData"\s*:\s*(?=\{)/);
   // The dimensions' names as the page shows them: `dimensionsDisplay`, or (pages without it)
   // each of `dimensions` ("color_name") by `variationDisplayLabels` ({"color_name": "Cor"}).
@@ -108,9 +151,20 @@
     }
   }
   const selected = scriptValue(/"selected_variations"\s*:\s*(?=\{)/);
+  // A book's format swatches: each format's name and the ASIN its link goes to (the selected
+  // one, without a link, is this page's).
+  const formats = Array.from(document.querySelectorAll(SEL.formatSwatches), (el) => {
+    const link = el.querySelector('a.a-button-text');
+    const m = /\/dp\/([A-Z0-9]{10})/.exec((link && link.getAttribute('href')) || '');
+    return {
+      asin: m ? m[1] : null,
+      selected: el.classList.contains('selected'),
+      format: link ? clean(kit.text(link.querySelector('span'))) : '',
+    };
+  });
 
   const pairs = (rows, keySel, valueSel) => rows.map((r) => [
-    clean(kit.text(r.querySelector(keySel))), clean(kit.text(r.querySelector(valueSel)))]);
+    shownText(r.querySelector(keySel)), shownText(r.querySelector(valueSel))]);
   const overview = pairs(Array.from(document.querySelectorAll(SEL.overviewRows)),
                          'td:first-child', 'td:last-child');
   // A row's label is its th (the mobile layout's tables: its first td).
@@ -121,15 +175,31 @@
     const spans = li.querySelectorAll(':scope > span');
     if (spans.length >= 2) details.push([clean(kit.text(spans[0])).replace(/\s*:$/, ''), clean(kit.text(spans[1]))]);
   }
+  for (const li of document.querySelectorAll(SEL.legacyDetailItems)) {
+    const label = li.querySelector(':scope > b');
+    if (!label) continue;
+    const key = clean(kit.text(label)).replace(/\s*:$/, '');
+    const value = ownText(li, ':scope > b, ul').replace(/\(\s*\)$/, '').trim();
+    if (key && /[\p{L}\p{N}]/u.test(value)) details.push([key, value]);
+  }
+  details.push(...pairs(Array.from(document.querySelectorAll(SEL.legacyDetailRows)),
+                        'td.label', 'td.value'));
   let bullets = kit.texts(SEL.bullets).map(clean);
   if (!bullets.length) bullets = kit.texts(SEL.factsBullets).map(clean);
   const description = one(SEL.description);
   // The description's text without the style sheet the block carries inside it.
-  let descriptionText = '';
-  if (description) {
-    const copy = description.cloneNode(true);
-    copy.querySelectorAll('style, script').forEach((n) => n.remove());
-    descriptionText = clean(copy.textContent);
+  let descriptionText = description ? ownText(description) : '';
+  const book = one(SEL.bookDescription);
+  if (book) {
+    const expander = book.querySelector('.a-expander-content');
+    const hidden = book.querySelector('noscript');
+    let blurb = expander ? ownText(expander) : '';
+    if (!blurb && hidden) {
+      // <noscript> holds its markup as text while scripts run.
+      const doc = new DOMParser().parseFromString(hidden.textContent || '', 'text/html');
+      blurb = doc.body ? ownText(doc.body) : '';
+    }
+    if (blurb) descriptionText = blurb;
   }
   const seller = one(SEL.sellerLink) || one(SEL.merchant);
   const canonical = one('link[rel="canonical"]');
@@ -143,7 +213,8 @@
     price: pay ? priceText(pay) : (legacyText.length <= 32 ? legacyText : ''),
     basisPrice: priceText(basis),
     savings: clean(kit.text(block ? block.querySelector(SEL.savings) : null)),
-    availability: clean(kit.text(SEL.availability)),
+    // Without the other-offers script a saved page keeps inside it.
+    availability: ((el) => (el ? ownText(el) : ''))(one(SEL.availability)),
     outOfStock: !!one(SEL.outOfStock),
     seller: seller ? clean(kit.text(seller)) : '',
     sellerUrl: seller && seller.getAttribute('href') ? kit.abs(seller.getAttribute('href')) : null,
@@ -161,5 +232,6 @@
     variations,
     dimensionLabels,
     selectedVariations: selected,
+    formats,
   };
 }

@@ -23,11 +23,17 @@
     sponsored: '.puis-sponsored-label-text, [data-component-type="sp-sponsored-result"]',
     prime: 'i.a-icon-prime, [aria-label="Amazon Prime"]',
     badge: '.a-badge-text',
-    // The badges' ids name them whatever the language: "<asin>-amazons-choice".
+    // The badges' ids name them whatever the language: "<asin>-amazons-choice"; the 2025+ badge
+    // capsule names its kind ("BEST_SELLER").
     amazonChoice: '[id$="-amazons-choice"]',
-    bestSeller: '[id$="-best-seller"]',
+    bestSeller: '[id$="-best-seller"], [data-csa-c-content-id="BEST_SELLER"], ' +
+      '.rio-badge-style-BEST_SELLER',
     delivery1: '.udm-primary-delivery-message',
     delivery2: '.udm-secondary-delivery-message',
+    // Cards without those messages write the delivery in the recipe's first row ("Delivery Mon,
+    // Dec 1", "Get it Friday 21 Mar - Monday 24 Mar €16.00 delivery"); the rows after it are
+    // other notes ("Ships to Canada", "Only 5 left in stock.").
+    deliveryRow: '[data-cy="delivery-recipe"] > .a-row:first-child',
     resultCount: '[data-component-type="s-result-info-bar"] h2 > span:first-child',
     next: 'a.s-pagination-next',
     pages: 'a.s-pagination-button, a.s-pagination-item:not(.s-pagination-next):not(.s-pagination-previous)',
@@ -78,7 +84,8 @@
       amazonChoice: !!c.querySelector(SEL.amazonChoice),
       bestSeller: !!c.querySelector(SEL.bestSeller),
       bought: secondary[0] || '',
-      delivery: kit.text(c.querySelector(SEL.delivery1)),
+      delivery: kit.text(c.querySelector(SEL.delivery1)) ||
+        (c.querySelector(SEL.delivery2) ? '' : kit.text(c.querySelector(SEL.deliveryRow))),
       fastestDelivery: kit.text(c.querySelector(SEL.delivery2)),
     };
   });

@@ -1,7 +1,9 @@
 // GET /scrape/amazon/product end to end in real Chromium: the endpoint builds the /dp/ URL, the
 // page is answered from a replay archive with the real product pages kept in pages/amazon-product
 // (amazon.com 2025, amazon.in 2025, amazon.es 2025 in Spanish, amazon.com.br 2025 in Portuguese,
-// amazon.com.mx 2026 in Spanish),
+// amazon.com.mx 2026 in Spanish, amazon.fr 2026 in French (a book), amazon.sa 2026 in English,
+// amazon.de 2019 in German: a Kindle book, a paperback, a deal of the day, amazon.com 2026
+// without a featured offer),
 // product.js reads them and the C++ shapes them.
 #include <gtest/gtest.h>
 
@@ -37,6 +39,22 @@ const std::string kRyzen = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-br-dp-B0D6NN6TM7-ryzen-5-9600x-raw-2025-11.html");
 const std::string kTop = gleaner::testing::site_page(
     "amazon", "amazon-product/amazon-com-dp-B0D1KHSGRB-darong-womens-top-raw-2025-10.html");
+const std::string kAvatarBook = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-fr-dp-0241401127-art-of-avatar-book-raw-2026-03.html");
+const std::string kHeadphones = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-sa-en-dp-B0F3PT1VBL-sony-wh-1000xm6-raw-2026-07.html");
+const std::string kKindleBook = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-de-dp-B071FCV5KW-die-argonauten-kindle-raw-2019-01.html");
+const std::string kWheyDeal = gleaner::testing::site_page(
+    "amazon",
+    "amazon-product/amazon-de-dp-B07JWMTL6G-maxinutrition-whey-dealprice-raw-2019-01.html");
+const std::string kPaperback = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-de-dp-0356510344-tiamats-wrath-paperback-raw-2019-01.html");
+const std::string kPressureCooker = gleaner::testing::site_page(
+    "amazon", "amazon-product/amazon-com-dp-B00FLYWNYQ-instant-pot-duo-dom-2026-04.html");
+const std::string kEchoDotBuyBox = gleaner::testing::site_page(
+    "amazon",
+    "amazon-product/amazon-com-br-dp-B09B8VGCR8-echo-dot-5-with-buy-box-raw-2025-11.html");
 
 TEST(AmazonProductInChromium, TheShirtAsAPersonReadsIt) {
   TempReplayArchive archive;
@@ -319,6 +337,241 @@ TEST(AmazonProductInChromium, TheRobotCheckIsUpstreamBlocked) {
   EXPECT_EQ(error_in_chromium(product_endpoint(), archive.load(),
                               {{"asin", "B08H95Y452"}, {"domain", "www.amazon.co.uk"}})
                 .code(),
+            ErrorCode::UpstreamBlocked);
+}
+
+// amazon.fr in French, a book (2026): its blurb is the book description's expander, not a
+// #productDescription; its byline names its author, no brand.
+TEST(AmazonProductInChromium, AFrenchBookAsAPersonReadsIt) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.fr/dp/0241401127", kAvatarBook));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "0241401127"}, {"domain", "www.amazon.fr"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"], "The Art of Avatar The Way of Water");
+  EXPECT_FALSE(p.contains("brand"));
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["availability"], "En stock");
+  EXPECT_EQ(p["price"]["symbol"], "€");
+  EXPECT_EQ(p["price"]["currentPrice"], 33.69);
+  EXPECT_EQ(p["price"]["beforePrice"], 40.13);
+  EXPECT_EQ(p["price"]["discount"], "-16 %");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.8);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 896);
+  EXPECT_EQ(p["seller"], "Amazon");
+  EXPECT_EQ(p["breadcrumbs"].front(), "Livres");
+  EXPECT_EQ(p["breadcrumbs"].back(), "Film d'animation");
+  EXPECT_TRUE(p["description"].get<std::string>().starts_with(
+      "Take an exclusive, behind-the-scenes look at the creative process of James Cameron's "
+      "Avatar: The Way of Water. Packed with hundreds"))
+      << p["description"];
+  EXPECT_EQ(p["specification"]["ISBN-13"], "978-0241401125");
+  EXPECT_EQ(p["specification"]["Éditeur"], "DK");
+  EXPECT_EQ(p["specification"]["Date de publication"], "16 décembre 2022");
+  EXPECT_EQ(p["totalImages"], 7);
+  // Its format swatches: the Kindle edition's page and this hardcover ("Relié").
+  EXPECT_EQ(p["variants"],
+            nlohmann::json::array(
+                {{{"asin", "B0BRZKVMMP"}, {"dimensions", {{"Format", "Format Kindle"}}}},
+                 {{"asin", "0241401127"}, {"dimensions", {{"Format", "Relié"}}}}}));
+}
+
+// amazon.sa read in English (`en-ae`): prices in "SAR 1,279.00" with the list price and savings.
+TEST(AmazonProductInChromium, ASaudiPageInEnglishInRiyals) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.sa/dp/B0F3PT1VBL", kHeadphones));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B0F3PT1VBL"}, {"domain", "www.amazon.sa"}});
+  const auto& p = result.body["product"];
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with(
+      "Sony WH-1000XM6 The Best Wireless Noise Canceling Headphones"));
+  EXPECT_EQ(p["brand"], "Sony");
+  EXPECT_EQ(p["availability"], "In Stock");
+  EXPECT_EQ(p["price"]["symbol"], "SAR");
+  EXPECT_EQ(p["price"]["currentPrice"], 1279);
+  EXPECT_EQ(p["price"]["beforePrice"], 1699);
+  EXPECT_EQ(p["price"]["discount"], "-25%");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.4);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 3098);
+  EXPECT_EQ(p["seller"], "Amazon.sa");
+  EXPECT_EQ(p["breadcrumbs"].back(), "Studio Headphones");
+  EXPECT_EQ(p["featureBullets"].size(), 9u);
+  EXPECT_EQ(p["specification"]["Model name"], "WH-1000XM6");
+  ASSERT_EQ(p["variants"].size(), 4u);
+  bool blue = false;
+  for (const auto& v : p["variants"]) {
+    if (v["asin"] == "B0F3PT1VBL") {
+      blue = true;
+      EXPECT_EQ(v["dimensions"]["Color"], "Blue");
+    }
+  }
+  EXPECT_TRUE(blue);
+  EXPECT_EQ(p["totalImages"], 14);
+}
+
+// amazon.de in German, 2019: a Kindle book. Its title has an id of its own, its price is the
+// buy box's "Kindle-Preis: EUR 15,99" row, its blurb the <noscript> copy of the description
+// frame, its details the "Produktinformation" list, its image the cover's.
+TEST(AmazonProductInChromium, AGermanKindleBookOf2019) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.de/dp/B071FCV5KW", kKindleBook));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B071FCV5KW"}, {"domain", "www.amazon.de"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"], "Die Argonauten");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["price"]["symbol"], "EUR");
+  EXPECT_EQ(p["price"]["currentPrice"], 15.99);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 3.0);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 1);
+  EXPECT_EQ(p["breadcrumbs"],
+            nlohmann::json::array({"Kindle-Shop", "Kindle eBooks", "Belletristik"}));
+  EXPECT_TRUE(p["description"].get<std::string>().starts_with(
+      "Es ist die Geschichte einer Liebe: Maggie Nelson verliebt sich in Harry Dodge, einen "
+      "Künstler – oder eine Künstlerin?"))
+      << p["description"];
+  EXPECT_EQ(p["specification"]["Verlag"], "Hanser Berlin (25. September 2017)");
+  EXPECT_EQ(p["specification"]["Seitenzahl der Print-Ausgabe"], "192 Seiten");
+  EXPECT_EQ(p["specification"]["Verkauf durch"], "Amazon Media EU S.à r.l.");
+  EXPECT_EQ(p["variants"],
+            nlohmann::json::array(
+                {{{"asin", "B071FCV5KW"}, {"dimensions", {{"Format", "Kindle"}}}},
+                 {{"asin", "3446257071"}, {"dimensions", {{"Format", "Gebundenes Buch"}}}}}));
+  EXPECT_EQ(p["images"], nlohmann::json::array(
+                             {"https://images-eu.ssl-images-amazon.com/images/I/514U2LyjJHL.jpg"}));
+}
+
+// amazon.de, 2019: a deal of the day in the legacy price row ("Angebot des Tages: EUR 8,99 (EUR
+// 23,05 / kg)": the price per kilo is not the price), the grocery details' labelled cells.
+TEST(AmazonProductInChromium, AGermanDealOfTheDayOf2019) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.de/dp/B07JWMTL6G", kWheyDeal));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B07JWMTL6G"}, {"domain", "www.amazon.de"}});
+  const auto& p = result.body["product"];
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with("MaxiNutrition Whey Protein Pro Vanille"));
+  EXPECT_EQ(p["brand"], "MaxiNutrition");
+  EXPECT_EQ(p["availability"], "Auf Lager.");
+  EXPECT_EQ(p["price"]["symbol"], "EUR");
+  EXPECT_EQ(p["price"]["currentPrice"], 8.99);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 3.4);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 3);
+  EXPECT_EQ(p["featureBullets"].size(), 5u);
+  EXPECT_EQ(p["specification"]["Marke"], "MaxiNutrition");
+  EXPECT_EQ(p["specification"]["Netto-Gewicht"], "390 Gramm");
+  EXPECT_EQ(p["specification"]["Im Angebot von Amazon.de seit"], "15. Oktober 2018");
+  bool shown = false;
+  for (const auto& v : p["variants"]) {
+    if (v["asin"] == "B07JWMTL6G") {
+      shown = true;
+      EXPECT_EQ(v["dimensions"]["Stil"], "Vanille");
+      EXPECT_EQ(v["dimensions"]["Größe"], "390 g");
+    }
+  }
+  EXPECT_TRUE(shown);
+}
+
+// amazon.de, 2019: an English paperback before its release, without ratings. Its blurb (the
+// description frame's copy) is read with its line breaks as spaces.
+TEST(AmazonProductInChromium, AGermanPaperbackBeforeItsReleaseOf2019) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.de/dp/0356510344", kPaperback));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "0356510344"}, {"domain", "www.amazon.de"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"], "Tiamat's Wrath: Book 8 of the Expanse (now a major TV series on Netflix)");
+  EXPECT_EQ(p["price"]["symbol"], "EUR");
+  EXPECT_EQ(p["price"]["currentPrice"], 12.99);
+  EXPECT_EQ(p["availability"], "Dieser Artikel erscheint am 28. März 2019. Bestellen Sie jetzt.");
+  EXPECT_TRUE(p["reviewsInfo"].empty());
+  EXPECT_TRUE(p["description"].get<std::string>().starts_with(
+      "The action-packed eighth book in the New York Times bestselling Expanse series NOW A MAJOR "
+      "TV SERIES FROM NETFLIX"))
+      << p["description"];
+  EXPECT_EQ(p["specification"]["ISBN-13"], "978-0356510347");
+  EXPECT_EQ(p["specification"]["Taschenbuch"], "560 Seiten");
+  EXPECT_EQ(p["specification"]["Verlag"], "Orbit (28. März 2019)");
+  ASSERT_EQ(p["variants"].size(), 3u);
+  EXPECT_EQ(p["variants"][0],
+            nlohmann::json({{"asin", "B07DHRMBCJ"}, {"dimensions", {{"Format", "Kindle"}}}}));
+  EXPECT_EQ(p["variants"][1], nlohmann::json({{"asin", "0356510352"},
+                                              {"dimensions", {{"Format", "Gebundenes Buch"}}}}));
+  EXPECT_EQ(p["variants"][2],
+            nlohmann::json({{"asin", "0356510344"}, {"dimensions", {{"Format", "Taschenbuch"}}}}));
+  ASSERT_EQ(p["images"].size(), 1u);
+  EXPECT_NE(p["images"][0].get<std::string>().find("/images/I/61ncIDLR%2BSL."), std::string::npos);
+}
+
+// The same Echo Dot on amazon.com.br a few weeks later (another scraper's capture), this time
+// with its buy box: "R$ 303,05" off "De: R$ 459,00", "4,7 de 5 estrelas", "80.525 avaliações".
+TEST(AmazonProductInChromium, ABrazilianPageWithItsBuyBox) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com.br/dp/B09B8VGCR8", kEchoDotBuyBox));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B09B8VGCR8"}, {"domain", "www.amazon.com.br"}});
+  const auto& p = result.body["product"];
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with("Echo Dot (Geração mais recente)"));
+  EXPECT_EQ(p["brand"], "Amazon");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["price"]["symbol"], "R$");
+  EXPECT_EQ(p["price"]["currentPrice"], 303.05);
+  EXPECT_EQ(p["price"]["beforePrice"], 459);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.7);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 80525);
+  EXPECT_EQ(p["seller"], "Amazon.com.br");
+}
+
+// amazon.com, 2026, saved from the rendered page: no featured offer (the buy box only says
+// "See All Buying Options"), so no price; its availability block holds only the other offers'
+// script, and its detail table's hidden cells their scripts: none of it is text. The byline's
+// store "InstantPot" is the brand the byline writes, "Instant Pot".
+TEST(AmazonProductInChromium, AnAmericanPageWithoutAFeaturedOffer) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B00FLYWNYQ", kPressureCooker));
+  auto result = run_in_chromium(product_endpoint(), archive.load(), {{"asin", "B00FLYWNYQ"}});
+  const auto& p = result.body["product"];
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with(
+      "Instant Pot Duo 7-in-1 Electric Pressure Cooker, Slow Cooker, Rice, Steamer"));
+  EXPECT_EQ(p["brand"], "Instant Pot");
+  EXPECT_EQ(p["isAvailable"], false);
+  EXPECT_FALSE(p.contains("price"));
+  EXPECT_FALSE(p.contains("availability"));
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.7);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 184046);
+  EXPECT_EQ(p["breadcrumbs"].back(), "Slow Cookers");
+  EXPECT_EQ(p["featureBullets"].size(), 10u);
+  EXPECT_EQ(p["specification"]["Model Number"], "DUO 60");
+  const std::string reviews_row = p["specification"]["Customer Reviews"];
+  EXPECT_TRUE(reviews_row.starts_with("4.7 4.7 out of 5 stars (184,046)")) << reviews_row;
+  EXPECT_EQ(reviews_row.find("dpAcrHasRegisteredArcLinkClickAction"), std::string::npos);
+  ASSERT_EQ(p["variants"].size(), 3u);
+  EXPECT_EQ(p["variants"][0],
+            nlohmann::json({{"asin", "B00FLYWNYQ"}, {"dimensions", {{"Size", "6 Quarts"}}}}));
+  EXPECT_EQ(p["totalImages"], 8);
+}
+
+// Amazon's "Sorry! Something went wrong!" page of the Dogs of Amazon (2026, saved as a 200 by a
+// scraper it throttled): a wall, not a product page it could not read. Known by its own links and
+// image, not only as a page without text (its words are in its images' alt texts), so a variant
+// that writes them is a wall too.
+TEST(AmazonProductInChromium, TheDogsPageIsUpstreamBlocked) {
+  const std::string dogs = gleaner::testing::site_page(
+      "amazon", "blocks/amazon-com-sorry-something-went-wrong-dogs-page-2026-08.html");
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B0F3PT1VBL", dogs));
+  const Error e = error_in_chromium(product_endpoint(), archive.load(), {{"asin", "B0F3PT1VBL"}});
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+  EXPECT_NE(e.detail().find("amazon wall"), std::string::npos) << e.detail();
+}
+
+// The robot check of 2025-26 without a picture ("Click the button below to continue shopping"):
+// its form posts to /errors/validateCaptcha as the older one's does.
+TEST(AmazonProductInChromium, TheContinueShoppingCheckIsUpstreamBlocked) {
+  const std::string check = gleaner::testing::site_page(
+      "amazon", "blocks/amazon-com-continue-shopping-captcha-2026-02.html");
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B07FNW9FGJ", check));
+  EXPECT_EQ(error_in_chromium(product_endpoint(), archive.load(), {{"asin", "B07FNW9FGJ"}}).code(),
             ErrorCode::UpstreamBlocked);
 }
 

@@ -147,6 +147,23 @@ TEST(AmazonProductShape, TheRecordedBrazilianPageWithoutABuyBoxPrice) {
   EXPECT_TRUE(product().has_content(body));
 }
 
+// A book's format swatches are its variants when the page has no twister: the selected format's
+// ASIN is the page's; a page of one format has none.
+TEST(AmazonProductShape, ABooksFormatsAreItsVariants) {
+  const json formats =
+      json::array({{{"asin", "B07DHRMBCJ"}, {"format", "Kindle"}},
+                   {{"asin", nullptr}, {"selected", true}, {"format", " Taschenbuch "}}});
+  json out = {{"title", "t"}, {"asin", "0356510344"}, {"formats", formats}};
+  const json p = product().shape(out, product().validate({{"asin", "0356510344"}}))["product"];
+  EXPECT_EQ(p["variants"],
+            json::array({{{"asin", "B07DHRMBCJ"}, {"dimensions", {{"Format", "Kindle"}}}},
+                         {{"asin", "0356510344"}, {"dimensions", {{"Format", "Taschenbuch"}}}}}));
+  out["formats"] = json::array({formats[0]});
+  EXPECT_TRUE(product()
+                  .shape(out, product().validate({{"asin", "0356510344"}}))["product"]["variants"]
+                  .empty());
+}
+
 // The brand: the byline's brand search, else its store when the byline says that name, else the
 // byline without the storefront's wording, else the specification's brand row in its language.
 TEST(AmazonProductShape, TheBrandOfEveryBylineForm) {
@@ -163,6 +180,10 @@ TEST(AmazonProductShape, TheBrandOfEveryBylineForm) {
       "Amazon");
   EXPECT_EQ(brand_of("https://www.amazon.com/stores/Darong/page/F9B8", "Visit the Darong Store"),
             "Darong");
+  // The store's name without its space ("InstantPot"): the brand as the byline writes it.
+  EXPECT_EQ(
+      brand_of("https://www.amazon.com/stores/InstantPot/page/64EB", "Visit the Instant Pot Store"),
+      "Instant Pot");
   EXPECT_EQ(brand_of("https://www.amazon.com.mx/stores/CATEYEWEAR/page/BAEC",
                      "Visita la tienda de Cat Footwear"),
             "Cat Footwear");

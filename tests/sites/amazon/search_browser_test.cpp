@@ -1,7 +1,8 @@
 // GET /scrape/amazon/search end to end in real Chromium over real results pages
 // (pages/amazon-search): amazon.com 2026, amazon.in 2025, amazon.co.jp 2026 (in English, prices in
 // TWD), amazon.es 2025 (in Spanish), amazon.nl 2025 (in English on a comma storefront) and
-// amazon.com.br 2026 (in Portuguese, deals), amazon.fr 2025 (in French, books).
+// amazon.com.br 2026 (in Portuguese, deals), amazon.fr 2025 (in French, books), amazon.com 2025
+// (laptops) and 2026 (a grid of 48), amazon.in 2026 (phones).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -29,6 +30,12 @@ const std::string kBooks = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-fr-search-software-engineering-books-prettified-2025-04.html");
 const std::string kPlaystation = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-nl-search-playstation-5-raw-2025-03.html");
+const std::string kLaptops = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-com-search-laptop-raw-2025-11.html");
+const std::string kIphones = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-in-search-iphone-16-dom-2026-07.html");
+const std::string kMovers = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-com-search-movers-grid-dom-2026-02.html");
 
 // Every card has a title and a product URL (a sponsored card's too: the /dp/ page its ad click
 // leads to), and a position in order.
@@ -199,6 +206,8 @@ TEST(AmazonSearchInChromium, ADutchStorefrontInEnglish) {
   EXPECT_EQ(first["price"]["beforePrice"], 449.99);
   EXPECT_EQ(first["badges"]["amazonChoice"], true);
   EXPECT_EQ(first["badges"]["amazonPrime"], true);
+  // Its delivery lines are the recipe's first row, without the udm messages' classes.
+  EXPECT_EQ(first["deliveryInfo"]["freeDelivery"], "Get it Friday 21 Mar FREE Delivery by Amazon");
   EXPECT_EQ(b["productResults"][3]["price"]["currentPrice"], 795);
   EXPECT_EQ(b["productResults"][3]["reviews"]["totalReviews"], 563);
   int best = 0;
@@ -235,6 +244,10 @@ TEST(AmazonSearchInChromium, ABrazilianPageOfDeals) {
   EXPECT_EQ(kindle["boughtInPastMonth"], "5K+");
   EXPECT_EQ(b["productResults"][7]["boughtInPastMonth"], "10K+");
   EXPECT_EQ(b["productResults"][8]["boughtInPastMonth"], "100+");
+  // The badge capsule's "Mais vendido" (BEST_SELLER) on 23 of its cards.
+  int best = 0;
+  for (const auto& r : b["productResults"]) best += r["badges"]["bestSeller"] == true;
+  EXPECT_EQ(best, 23);
   EXPECT_EQ(b["pagination"]["totalResults"], 400000);
 }
 
@@ -264,6 +277,136 @@ TEST(AmazonSearchInChromium, AFrenchPageOfBooks) {
   EXPECT_EQ(clean["reviews"]["totalReviews"], 6306);
   EXPECT_EQ(clean["badges"]["bestSeller"], true);
   EXPECT_EQ(b["pagination"]["totalResults"], 50000);
+}
+
+// amazon.com, "laptop" (2025-11, read from Canada): the 2025 badge capsule ("Best Seller in
+// Traditional Laptop Computers"), delivery lines without the udm messages ("Delivery Mon, Dec 1",
+// then "Ships to Canada", a note), cards with "No featured offers available" and no price.
+TEST(AmazonSearchInChromium, TheLaptopResultsOf2025) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/s?k=laptop", kLaptops));
+  auto result = run_in_chromium(search_endpoint(), archive.load(), {{"q", "laptop"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 22u);
+  expect_every_card_read(b["productResults"]);
+  const auto& ad = b["productResults"][0];
+  EXPECT_EQ(ad["asin"], "B0FL25VDFJ");
+  EXPECT_EQ(ad["isSponsored"], true);
+  EXPECT_EQ(ad["price"]["currentPrice"], 329.99);
+  EXPECT_EQ(ad["price"]["beforePrice"], 719.99);
+  const auto& choice = b["productResults"][2];
+  EXPECT_EQ(choice["asin"], "B0DT7FC9B7");
+  EXPECT_EQ(choice["isSponsored"], false);
+  EXPECT_EQ(choice["badges"]["amazonChoice"], true);
+  EXPECT_EQ(choice["price"]["currentPrice"], 199.99);
+  EXPECT_EQ(choice["price"]["beforePrice"], 297.18);  // "Typical: $297.18"
+  EXPECT_EQ(choice["reviews"]["rating"], 4.4);
+  EXPECT_EQ(choice["reviews"]["totalReviews"], 271);
+  EXPECT_EQ(choice["boughtInPastMonth"], "10K+");
+  EXPECT_EQ(choice["deliveryInfo"]["freeDelivery"], "Delivery Thu, Dec 4");
+  const auto& macbook = b["productResults"][3];
+  EXPECT_EQ(macbook["asin"], "B0DZD9S5GC");
+  EXPECT_TRUE(macbook["title"].get<std::string>().starts_with(
+      "Apple 2025 MacBook Air 13-inch Laptop with M4 chip"));
+  EXPECT_EQ(macbook["badges"]["bestSeller"], true);
+  EXPECT_EQ(macbook["badges"]["amazonChoice"], false);
+  EXPECT_FALSE(macbook.contains("price"));  // "No featured offers available"
+  EXPECT_EQ(macbook["reviews"]["rating"], 4.8);
+  int best = 0;
+  for (const auto& r : b["productResults"]) best += r["badges"]["bestSeller"] == true;
+  EXPECT_EQ(best, 1);
+  const auto& chromebook = b["productResults"][19];
+  EXPECT_EQ(chromebook["asin"], "B09S3HNMHF");
+  EXPECT_EQ(chromebook["price"]["currentPrice"], 187.98);
+  EXPECT_EQ(chromebook["price"]["beforePrice"], 299.99);
+  EXPECT_FALSE(chromebook.contains("reviews"));
+  EXPECT_EQ(chromebook["boughtInPastMonth"], "5K+");
+  EXPECT_EQ(chromebook["deliveryInfo"], nlohmann::json({{"freeDelivery", "Delivery Mon, Dec 1"}}));
+  EXPECT_EQ(b["pagination"]["totalResults"], 100000);  // "1-16 of over 100,000 results"
+  EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find("/s?k=laptop&page=2"),
+            std::string::npos);
+}
+
+// amazon.in, "iphone 16" (2026-07, saved from the rendered page): sponsored cards first,
+// "₹59,900", "(1.1K)" ratings counted in full (1,199), both delivery lines.
+TEST(AmazonSearchInChromium, AnIndianPhoneSearchOf2026) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.in/s?k=iphone", kIphones));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "iphone 16"}, {"domain", "www.amazon.in"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 22u);
+  expect_every_card_read(b["productResults"]);
+  const auto& ad = b["productResults"][0];
+  EXPECT_EQ(ad["asin"], "B0DXQH1DBS");
+  EXPECT_EQ(ad["isSponsored"], true);
+  EXPECT_TRUE(ad["title"].get<std::string>().starts_with("iPhone 16e 128 GB: Built for Apple"));
+  EXPECT_EQ(ad["price"]["symbol"], "₹");
+  EXPECT_EQ(ad["price"]["currentPrice"], 59900);
+  EXPECT_FALSE(ad["price"].contains("beforePrice"));
+  EXPECT_EQ(ad["reviews"]["rating"], 4.5);
+  EXPECT_EQ(ad["reviews"]["totalReviews"], 1199);
+  EXPECT_EQ(ad["boughtInPastMonth"], "100+");
+  EXPECT_EQ(ad["deliveryInfo"]["freeDelivery"], "FREE delivery Fri, 3 Jul");
+  EXPECT_EQ(ad["deliveryInfo"]["fastestDelivery"], "Or fastest delivery Tomorrow, 2 Jul");
+  const auto& pixel = b["productResults"][2];
+  EXPECT_EQ(pixel["asin"], "B0FNPNL2D8");
+  EXPECT_EQ(pixel["isSponsored"], false);
+  EXPECT_EQ(pixel["price"]["currentPrice"], 64983);
+  EXPECT_EQ(pixel["price"]["beforePrice"], 79999);
+  EXPECT_EQ(b["pagination"]["totalResults"], 50000);
+}
+
+// amazon.com, "Movers" (2026-02, saved from the rendered page): the grid of 48 cards, five of
+// them best sellers by the badge capsule, a Kindle book among the dollies ("$0.00" with Kindle
+// Unlimited, "Or $3.99 to buy"), ad widgets that are no result cards.
+TEST(AmazonSearchInChromium, AGridOf48ResultsOf2026) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/s?k=Movers", kMovers));
+  auto result = run_in_chromium(search_endpoint(), archive.load(), {{"q", "Movers"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 48u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B0CY5GX239");
+  EXPECT_EQ(first["badges"]["amazonChoice"], true);
+  EXPECT_EQ(first["price"]["currentPrice"], 31.98);
+  EXPECT_EQ(first["price"]["beforePrice"], 49.99);
+  EXPECT_EQ(first["reviews"]["rating"], 4.2);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 1127);
+  EXPECT_EQ(first["boughtInPastMonth"], "1K+");
+  EXPECT_EQ(first["deliveryInfo"]["freeDelivery"],
+            "FREE delivery Wed, Feb 18 on $35 of items shipped by Amazon");
+  EXPECT_EQ(first["deliveryInfo"]["fastestDelivery"], "Or fastest delivery Tomorrow, Feb 14");
+  const auto& dolly = b["productResults"][1];
+  EXPECT_EQ(dolly["asin"], "B0BPFYNSDT");
+  EXPECT_EQ(dolly["badges"]["bestSeller"], true);  // "Best Seller in Dollies"
+  EXPECT_EQ(dolly["price"]["currentPrice"], 37.99);
+  EXPECT_EQ(dolly["reviews"]["totalReviews"], 2230);  // "(2.2K)"
+  const auto& kindle = b["productResults"][27];
+  EXPECT_EQ(kindle["asin"], "B0FVK8J7YN");
+  EXPECT_TRUE(kindle["title"].get<std::string>().starts_with("Movers: MM Billionaire Romance"));
+  EXPECT_EQ(kindle["price"]["currentPrice"], 0);
+  EXPECT_EQ(kindle["badges"]["bestSeller"], true);
+  int best = 0;
+  int sponsored = 0;
+  for (const auto& r : b["productResults"]) {
+    best += r["badges"]["bestSeller"] == true;
+    sponsored += r["isSponsored"] == true;
+  }
+  EXPECT_EQ(best, 5);
+  EXPECT_EQ(sponsored, 0);
+  EXPECT_EQ(b["pagination"]["totalResults"], 30000);  // "1-48 of over 30,000 results"
+}
+
+// Amazon's Dogs of Amazon page ("Sorry! Something went wrong!", 2026) served for a search.
+TEST(AmazonSearchInChromium, TheDogsPageIsUpstreamBlocked) {
+  const std::string dogs = gleaner::testing::site_page(
+      "amazon", "blocks/amazon-com-sorry-something-went-wrong-dogs-page-2026-08.html");
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/s?k=", dogs));
+  EXPECT_EQ(testing::error_in_chromium(search_endpoint(), archive.load(), {{"q", "laptop"}}).code(),
+            ErrorCode::UpstreamBlocked);
 }
 
 }  // namespace
