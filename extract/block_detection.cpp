@@ -211,21 +211,37 @@ std::optional<std::string> wall_reason(const nlohmann::json& signals, bool conse
   return std::nullopt;
 }
 
+namespace {
+
+// A weak marker of a wall on a page with next to no content of its own, where they decide.
+std::optional<std::string> weak_wall(const nlohmann::json& signals) {
+  const long long text_length = signals.value("textLength", 0LL);
+  const long long elements = signals.value("elementCount", 0LL);
+  if (text_length >= kThinPage) return std::nullopt;
+  if (const nlohmann::json& walls = signals.value("walls", nlohmann::json()); walls.is_array()) {
+    for (const nlohmann::json& wall : walls) {
+      if (wall.is_object()) return wall_text(wall, text_length, elements);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> marked_wall(const nlohmann::json& signals) {
+  if (!signals.is_object()) return std::nullopt;
+  if (auto reason = wall_reason(signals)) return reason;
+  return weak_wall(signals);
+}
+
 std::optional<std::string> block_reason(const nlohmann::json& signals, bool data_without_text,
                                         bool recognized) {
   if (!signals.is_object()) return "the page could not be read";
   if (auto reason = wall_reason(signals, /*consent=*/!recognized)) return reason;
+  if (data_without_text) return std::nullopt;
+  if (auto reason = weak_wall(signals)) return reason;
   const long long text_length = signals.value("textLength", 0LL);
-  const long long elements = signals.value("elementCount", 0LL);
-  // A page with next to no content of its own: where a wall's weaker markers decide.
-  if (!data_without_text && text_length < kThinPage) {
-    if (const nlohmann::json& walls = signals.value("walls", nlohmann::json()); walls.is_array()) {
-      for (const nlohmann::json& wall : walls) {
-        if (wall.is_object()) return wall_text(wall, text_length, elements);
-      }
-    }
-  }
-  if (!data_without_text && (text_length == 0 || elements < 5)) return "empty page";
+  if (text_length == 0 || signals.value("elementCount", 0LL) < 5) return "empty page";
   return std::nullopt;
 }
 

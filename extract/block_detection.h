@@ -39,6 +39,11 @@ void check_navigation(const Navigation& navigation, PageKind kind = PageKind::Si
 std::optional<std::string> block_reason(const nlohmann::json& signals,
                                         bool data_without_text = false, bool recognized = false);
 
+/// A wall by its marks alone: wall_reason(), or a weak marker of a wall on a page with next to no
+/// text. Not a page that is merely empty or thin: what judges a page that never settled or
+/// answered with an error status (an error page is often empty), see read_page().
+std::optional<std::string> marked_wall(const nlohmann::json& signals);
+
 /// The part of block_reason() that holds while the page is still loading: a block path or host, a
 /// strong marker, a challenge title, a short page's block or consent phrases. An empty or thin
 /// page is not judged (an application's shell is both before it renders). A selector wait stops on

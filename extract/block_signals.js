@@ -51,8 +51,12 @@
      strong: {scripts: [/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/ips\.js/],
               inline: [/\bKPSDK\.scriptStart\b/]},
      weak: {inline: [/\bKPSDK\b/]}},
+    // Its captcha; and the JavaScript check of its search (2025 on): a script that reloads the page
+    // once it has run, and a <noscript> refresh to /httpservice/retry/enablejs. A browser that
+    // passes goes on to the results, so it counts only while the page shows next to nothing.
     {vendor: 'google',
-     strong: {selectors: ['form[action*="/sorry/"]', '#captcha-form']}, weak: {}},
+     strong: {selectors: ['form[action*="/sorry/"]', '#captcha-form']},
+     weak: {noscripts: [/\/httpservice\/retry\/enablejs/], links: [/^\/httpservice\/retry\/enablejs/]}},
     // Its robot check: a form posting to /errors/validateCaptcha. And its "Sorry! Something went
     // wrong!" page of the Dogs of Amazon, the 503 it answers a client it throttles (a scraper
     // saves it as 200): its links and image are its error page's own (ref=cs_503_*).
@@ -121,6 +125,12 @@
     if (src) scriptSources.push(src);
     else if (s.textContent) inlineScripts.push(s.textContent.slice(0, 20000));
   }
+  // A <noscript>'s content is its markup as text where scripts run (a refresh, a link).
+  const noscripts = [];
+  for (const n of document.getElementsByTagName('noscript')) {
+    if (n.textContent) noscripts.push(n.textContent.slice(0, 5000));
+    if (noscripts.length > 20) break;
+  }
   const links = [];
   for (const a of document.getElementsByTagName('a')) {
     const href = a.getAttribute('href');
@@ -134,6 +144,7 @@
     for (const re of set.scripts || []) if (scriptSources.some((src) => re.test(src))) out.push('script ' + re.source);
     for (const re of set.inline || []) if (inlineScripts.some((t) => re.test(t))) out.push('inline ' + re.source);
     for (const re of set.links || []) if (links.some((h) => re.test(h))) out.push('link ' + re.source);
+    for (const re of set.noscripts || []) if (noscripts.some((t) => re.test(t))) out.push('noscript ' + re.source);
     return out;
   };
   const walls = [];

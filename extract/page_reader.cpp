@@ -1,5 +1,7 @@
 #include "extract/page_reader.h"
 
+#include <thread>
+
 #include "core/error.h"
 #include "core/json_depth.h"
 #include "core/log.h"
@@ -17,6 +19,31 @@ std::string_view trim_script(std::string_view s) {
     s.remove_suffix(1);
   }
   return s;
+}
+
+// What read_page() keeps of the request's time to judge a page that did not load in time.
+constexpr Millis kJudgeMargin{1000};
+
+// Between two looks at a page that never settled: it may be between two of its documents.
+constexpr Millis kLookAgain{150};
+
+// The wall the tab shows now, if its marks say it is one (marked_wall): the answer for a page that
+// never settled or came with an error status. A page that keeps reloading itself may be between
+// two documents (nothing parsed yet, or its context gone): looked at again until `deadline`.
+// Nullopt when it is none or cannot be read.
+std::optional<std::string> wall_at_hand(Tab& tab, Deadline deadline, bool settled) {
+  for (;;) {
+    try {
+      if (auto wall =
+              marked_wall(tab.evaluate(block_signals_expression(), deadline, World::Isolated))) {
+        return wall;
+      }
+    } catch (const std::exception& e) {
+      log::debug("extract") << "could not read the page at hand for a wall: " << e.what();
+    }
+    if (settled || time_left(deadline) <= kLookAgain) return std::nullopt;
+    std::this_thread::sleep_for(kLookAgain);
+  }
 }
 
 }  // namespace
@@ -47,9 +74,33 @@ PageReading read_page(Tab& tab, const PageRequest& request, std::string_view scr
                       const PageRecognized& recognized) {
   PageReading reading;
   const auto started = SteadyClock::now();
-  reading.navigation = tab.navigate(request.url, request.wait, deadline);
+  try {
+    // A little time kept back: a page that never settles (a challenge that reloads itself until
+    // it is satisfied) is judged by what it shows when the time is up.
+    reading.navigation = tab.navigate(request.url, request.wait, deadline - kJudgeMargin);
+  } catch (const Error& e) {
+    if (e.code() != ErrorCode::Timeout) throw;
+    if (auto wall = wall_at_hand(tab, deadline, /*settled=*/false)) {
+      log::warn("extract") << "blocked at " << request.url << ": " << *wall << " (" << e.detail()
+                           << ")";
+      throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page",
+                  *wall + "; the page did not settle: " + e.detail());
+    }
+    throw;
+  }
   const long long navigated = elapsed_ms(started);
-  check_navigation(reading.navigation);
+  try {
+    check_navigation(reading.navigation);
+  } catch (const Error& e) {
+    // A wall served with an error status (Amazon's 503 page for a client it throttles).
+    if (e.code() != ErrorCode::UpstreamError || reading.navigation.status < 400) throw;
+    if (auto wall = wall_at_hand(tab, deadline, /*settled=*/true)) {
+      log::warn("extract") << "blocked at " << reading.navigation.url << ": " << *wall;
+      throw Error(ErrorCode::UpstreamBlocked, "the site answered with a block page",
+                  *wall + " (HTTP " + std::to_string(reading.navigation.status) + ")");
+    }
+    throw;
+  }
   reading.data = read_loaded_page(tab, reading.navigation, script, request.script_args, deadline,
                                   request.world, data_without_text, recognized);
   log::debug("extract") << "read " << reading.navigation.url << ": navigation " << navigated

@@ -138,6 +138,24 @@ TEST(BlockDetection, WhileAPageLoadsOnlyACertainWallCounts) {
   EXPECT_EQ(wall_reason(nlohmann::json()), std::nullopt);
 }
 
+TEST(BlockDetection, APageThatNeverSettledOrCameWithAnErrorIsAWallOnlyByItsMarks) {
+  // marked_wall judges such a page (read_page): an empty page is no wall there (an error page
+  // often is one), a weak marker on a thin page and a strong one anywhere are.
+  nlohmann::json s = ordinary_page_signals("https://www.google.com/search?q=x");
+  s["textLength"] = 0;
+  s["elementCount"] = 2;
+  EXPECT_EQ(marked_wall(s), std::nullopt);
+  EXPECT_EQ(block_reason(s), "empty page");
+  s["walls"] = {{{"vendor", "google"}, {"marker", "noscript enablejs"}, {"strong", false}}};
+  EXPECT_EQ(marked_wall(s), "google wall (noscript enablejs) on a page of 0 characters, 2 elements");
+  EXPECT_EQ(marked_wall(s), block_reason(s));
+  s["textLength"] = 50000;  // a weak marker on a whole page: the site's ordinary page
+  EXPECT_EQ(marked_wall(s), std::nullopt);
+  s["walls"][0]["strong"] = true;
+  EXPECT_TRUE(marked_wall(s));
+  EXPECT_EQ(marked_wall(nlohmann::json()), std::nullopt);
+}
+
 TEST(BlockDetection, OrdinaryPagePasses) {
   EXPECT_EQ(block_reason(ordinary_page_signals("https://www.google.com/search?q=x")), std::nullopt);
 }

@@ -564,6 +564,21 @@ TEST(AmazonProductInChromium, TheDogsPageIsUpstreamBlocked) {
   EXPECT_NE(e.detail().find("amazon wall"), std::string::npos) << e.detail();
 }
 
+// The same page as Amazon serves it, with 503: the wall is the answer, not the error status.
+TEST(AmazonProductInChromium, TheDogsPageServedWith503IsUpstreamBlocked) {
+  TempReplayArchive archive;
+  TempReplayArchive::Entry dogs = testing::prefix_entry(
+      "https://www.amazon.com/dp/B0F3PT1VBL",
+      gleaner::testing::site_page(
+          "amazon", "blocks/amazon-com-sorry-something-went-wrong-dogs-page-2026-08.html"));
+  dogs.status = 503;
+  archive.add(dogs);
+  const Error e = error_in_chromium(product_endpoint(), archive.load(), {{"asin", "B0F3PT1VBL"}});
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked) << e.detail();
+  EXPECT_NE(e.detail().find("amazon wall"), std::string::npos) << e.detail();
+  EXPECT_NE(e.detail().find("HTTP 503"), std::string::npos) << e.detail();
+}
+
 // The robot check of 2025-26 without a picture ("Click the button below to continue shopping"):
 // its form posts to /errors/validateCaptcha as the older one's does.
 TEST(AmazonProductInChromium, TheContinueShoppingCheckIsUpstreamBlocked) {
