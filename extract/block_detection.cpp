@@ -122,6 +122,7 @@ bool is_block_path(const std::string& url) {
   std::string path = path_of(url);
   return path.starts_with("/sorry/") || path == "/sorry" || path.starts_with("/showcaptcha") ||
          path.starts_with("/.well-known/sgcaptcha/") ||
+         path.starts_with("/httpservice/retry/enablejs") ||
          path.find("/_____tmd_____/punish") != std::string::npos;
 }
 

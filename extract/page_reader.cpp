@@ -80,6 +80,11 @@ PageReading read_page(Tab& tab, const PageRequest& request, std::string_view scr
     reading.navigation = tab.navigate(request.url, request.wait, deadline - kJudgeMargin);
   } catch (const Error& e) {
     if (e.code() != ErrorCode::Timeout) throw;
+    try {
+      tab.hold_still(deadline);  // its scripts would take it away from under the look
+    } catch (const std::exception& stop) {
+      log::debug("extract") << "could not stop the page's scripts: " << stop.what();
+    }
     if (auto wall = wall_at_hand(tab, deadline, /*settled=*/false)) {
       log::warn("extract") << "blocked at " << request.url << ": " << *wall << " (" << e.detail()
                            << ")";

@@ -193,9 +193,9 @@ class LeasedTab final : public Tab {
 
   Navigation navigate(const std::string& url, const WaitFor& wait, Deadline deadline) override {
     used_ = true;
-    if (!run_scripts_ && !scripts_off_) {
-      lease_.page().set_scripts_enabled(false, deadline);
-      scripts_off_ = true;
+    if (scripts_off_ == run_scripts_) {  // off for a tab that runs them (hold_still), or not yet
+      lease_.page().set_scripts_enabled(run_scripts_, deadline);
+      scripts_off_ = !run_scripts_;
     }
     if (way_out_) way_out_->begin_navigation();
     browser::NavigationResult result;
@@ -260,6 +260,12 @@ class LeasedTab final : public Tab {
 
   void check_documents() const override {
     if (way_out_) way_out_->check_main_document();
+  }
+
+  void hold_still(Deadline deadline) override {
+    if (scripts_off_) return;
+    lease_.page().set_scripts_enabled(false, deadline);
+    scripts_off_ = true;
   }
 
   bool trusted_input() const override { return true; }

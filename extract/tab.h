@@ -144,6 +144,10 @@ class Tab {
   /// meta refresh. navigate() checks its own; call it again after anything else the page may have
   /// done, before its content is used. Default: nothing (a tab that reaches no network).
   virtual void check_documents() const {}
+  /// Stops the page's own scripts (a page that keeps navigating itself: a challenge reloading
+  /// until it is satisfied), so that what it shows can be read; the next navigate() runs them
+  /// again if the tab does. Default: nothing (a tab whose pages do not run).
+  virtual void hold_still(Deadline) {}
 
   /// Whether click(), type() and press() below work: the browser's own input (DevTools Input
   /// domain), whose events are isTrusted as a person's are. Default: false (jsScenario then
