@@ -154,6 +154,10 @@ TEST(BlockDetection, APageThatNeverSettledOrCameWithAnErrorIsAWallOnlyByItsMarks
   s["walls"][0]["strong"] = true;
   EXPECT_TRUE(marked_wall(s));
   EXPECT_EQ(marked_wall(nlohmann::json()), std::nullopt);
+  // Where the <noscript> refresh of Google's JavaScript check leads: a wall by its address.
+  nlohmann::json refreshed = ordinary_page_signals(
+      "https://www.google.com/httpservice/retry/enablejs?sei=iNaNab2dB7Cn0PEP64GluAE");
+  EXPECT_TRUE(marked_wall(refreshed));
 }
 
 TEST(BlockDetection, OrdinaryPagePasses) {

@@ -8,7 +8,6 @@
 
 #include "browser/identity.h"
 #include "core/error.h"
-#include "extract/pool_tabs.h"
 #include "extract/sites/google/serp.h"
 #include "tests/support/chromium.h"
 #include "tests/support/pages.h"
@@ -615,29 +614,6 @@ TEST(SerpInChromium, RefusalIsUpstreamBlocked) {
   refusal.status = 429;
   archive.add(refusal);
   EXPECT_EQ(serp_error(archive.load()).code(), ErrorCode::UpstreamBlocked);
-}
-
-// Google's JavaScript check of its search, a real page of 2026 (Japanese): its script reloads the
-// page (with &sei=...) once it has run, and Google answers with the check again while it is not
-// satisfied, as the archive does here for every address. The page never settles: the answer is
-// the wall it shows when the time is up (its <noscript> refresh to /httpservice/retry/enablejs on
-// a page with next to no text), not a timeout.
-TEST(SerpInChromium, AJavaScriptCheckThatNeverSettlesIsUpstreamBlocked) {
-  TempReplayArchive archive;
-  TempReplayArchive::Entry check;
-  check.match = "regex";
-  check.url = "https://www\\.google\\.com/.*";
-  check.source = gleaner::testing::site_page("google", "js-check/google-search-js-check-ja-2026-02.html");
-  archive.add(check);
-  PoolTabs tabs(gleaner::testing::shared_pool(), {archive.load()});
-  const Endpoint& serp = serp_endpoint();
-  try {
-    serp.fetch(serp.validate({{"q", "google"}}), tabs, deadline_in(Millis(6000)));
-    ADD_FAILURE() << "the check was answered as results";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked) << e.what() << " / " << e.detail();
-    EXPECT_NE(e.detail().find("httpservice"), std::string::npos) << e.detail();
-  }
 }
 
 TEST(SerpInChromium, CaptchaPageIsUpstreamBlocked) {
