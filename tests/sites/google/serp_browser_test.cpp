@@ -8,6 +8,7 @@
 
 #include "browser/identity.h"
 #include "core/error.h"
+#include "extract/content/chars.h"
 #include "extract/sites/google/serp.h"
 #include "tests/support/chromium.h"
 #include "tests/support/pages.h"
@@ -55,16 +56,7 @@ std::string deferred_slot(const std::string& page_path, const std::string& id) {
       const int digits = kind == 'x' ? 2 : 4;
       const unsigned code = std::stoul(page.substr(i + 1, digits), nullptr, 16);
       i += digits;
-      if (code < 0x80) {
-        out += static_cast<char>(code);
-      } else if (code < 0x800) {
-        out += static_cast<char>(0xC0 | (code >> 6));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-      } else {
-        out += static_cast<char>(0xE0 | (code >> 12));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-      }
+      out += content::chars::utf8_of(code);
     } else {
       out += kind;
     }
