@@ -73,6 +73,8 @@ TEST_F(ErrorsOverHttp, HealthShowsBrowserDetailOnlyToAValidKey) {
   ASSERT_TRUE(detail["pool"]["browsers"].is_array()) << keyed->body;
   ASSERT_FALSE(detail["pool"]["browsers"].empty());
   EXPECT_GT(detail["pool"]["browsers"][0]["pid"].get<long>(), 0);
+  // A service answering no phone or tablet yet runs the desktop's browsers only.
+  EXPECT_EQ(detail["pool"]["browsers"][0]["device"], "desktop");
 
   expect_error(svc->get("/health", "gl_" + std::string(64, '0')), 401, "invalid_api_key");
 }
