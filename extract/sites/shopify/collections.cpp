@@ -2,14 +2,11 @@
 // `/collections.json?limit=&page=` (every Shopify store serves it, on its own domain).
 // collections.js returns the document's JSON; this shapes it.
 
-#include <cctype>
-#include <cstdlib>
-#include <map>
-#include <set>
-#include <string_view>
-
 #include "core/error.h"
-#include "extract/content/chars.h"
+#include "extract/content/snapshot.h"
+#include "extract/content/tree_text.h"
+#include "extract/html/document.h"
+#include "extract/plain/snapshot.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/shopify/store.h"
@@ -33,65 +30,17 @@ const Parameters& collections_parameters() {
   return params;
 }
 
-// An HTML element that starts a line of its own where a person reads the description; any other
-// (strong, em, span, a) runs on inside its line: "<strong>Green Fiber</strong>, care" reads
-// "Green Fiber, care".
-bool breaks_line(std::string_view tag) {
-  static const std::set<std::string, std::less<>> kBlocks = {
-      "address", "article",    "blockquote", "br",     "dd", "div", "dl",
-      "dt",      "figcaption", "figure",     "footer", "h1", "h2",  "h3",
-      "h4",      "h5",         "h6",         "header", "hr", "li",  "ol",
-      "p",       "section",    "table",      "td",     "th", "tr",  "ul"};
-  return kBlocks.contains(lower(tag));
-}
-
-// The text an entity stands for; one it does not know is kept as written.
-std::string entity(std::string_view name) {
-  static const std::map<std::string, std::string, std::less<>> kNamed = {
-      {"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", " "}};
-  if (auto it = kNamed.find(name); it != kNamed.end()) return it->second;
-  if (name.size() > 1 && name[0] == '#') {
-    const bool hex = name[1] == 'x' || name[1] == 'X';
-    const std::string digits(name.substr(hex ? 2 : 1));
-    char* end = nullptr;
-    const unsigned long cp = digits.empty() ? 0 : std::strtoul(digits.c_str(), &end, hex ? 16 : 10);
-    if (cp > 0 && cp <= 0x10FFFF && end && *end == '\0')
-      return gleaner::content::chars::utf8_of(cp);
-  }
-  return "&" + std::string(name) + ";";
-}
-
-// A collection's description HTML as the text a person reads: tags and comments out, a space
-// where a block ends, entities decoded, white space collapsed.
-std::string plain_text(const std::string& html) {
-  std::string out;
-  for (std::size_t i = 0; i < html.size();) {
-    if (html.compare(i, 4, "<!--") == 0) {
-      const std::size_t end = html.find("-->", i + 4);
-      i = end == std::string::npos ? html.size() : end + 3;
-    } else if (html[i] == '<') {
-      const std::size_t end = html.find('>', i);
-      if (end == std::string::npos) break;
-      std::size_t n = i + 1 + (i + 1 < end && html[i + 1] == '/');
-      std::size_t name_end = n;
-      while (name_end < end && std::isalnum(static_cast<unsigned char>(html[name_end]))) {
-        ++name_end;
-      }
-      if (breaks_line(std::string_view(html).substr(n, name_end - n))) out += ' ';
-      i = end + 1;
-    } else if (html[i] == '&') {
-      const std::size_t semi = html.find(';', i);
-      if (semi != std::string::npos && semi - i <= 10) {
-        out += entity(std::string_view(html).substr(i + 1, semi - i - 1));
-        i = semi + 1;
-      } else {
-        out += html[i++];
-      }
-    } else {
-      out += html[i++];
-    }
-  }
-  return collapse_whitespace(out);
+// A collection's description HTML as the text a person reads: parsed as a browser parses it
+// (every HTML entity, comments, scripts and hidden elements out), laid out as the plain road lays
+// out a page's text (a block on a line of its own, an inline element running on in its line:
+// "<strong>Green Fiber</strong>, care" reads "Green Fiber, care"), then on one line.
+std::string plain_text(const std::string& markup, const std::string& base_url) {
+  if (markup.empty()) return "";
+  const html::Document doc = html::Document::parse(markup);
+  content::SnapshotParts parts;
+  parts.tree = true;
+  const json snapshot = plain::snapshot_of(doc, markup, base_url, parts, plain::TreeFilter{});
+  return collapse_whitespace(content::tree_text(at(snapshot, {"tree"})));
 }
 
 class CollectionsEndpoint final : public Endpoint {
@@ -137,7 +86,7 @@ class CollectionsEndpoint final : public Endpoint {
       col["handle"] = str(at(c, {"handle"}));
       col["link"] = origin + "/collections/" + path_encode(str(at(c, {"handle"})));
       const std::string html = str(at(c, {"description"}));
-      col["description"] = plain_text(html);
+      col["description"] = plain_text(html, origin);
       if (!html.empty()) col["descriptionHtml"] = html;
       if (const json& img = at(c, {"image"}); img.is_object()) {
         json image = {{"src", str(at(img, {"src"}))}};

@@ -141,11 +141,12 @@ TEST(ShopifyCollectionsShape, EntitiesReadAsTheirCharacters) {
                        {"handle", "bed-bath"},
                        {"description",
                         "<p>Towels&nbsp;&amp; robes &#8211; 100&#x25; cotton, &quot;soft&quot;"
-                        "</p><ul><li>Bath</li><li>Beach</li></ul>A&B; x"}}}}};
+                        "</p><ul><li>Bath</li><li>Beach</li></ul>A&B; x &eacute;t&eacute; "
+                        "&hellip;<script>var x = 1;</script><style>p{}</style>"}}}}};
   const json b = collections().shape(json{{"json", doc}},
                                      collections().validate({{"url", "https://store.test/"}}));
   EXPECT_EQ(b["collections"][0]["description"],
-            "Towels & robes \u2013 100% cotton, \"soft\" Bath Beach A&B; x");
+            "Towels & robes \u2013 100% cotton, \"soft\" Bath Beach A&B; x \u00e9t\u00e9 \u2026");
 }
 
 }  // namespace
