@@ -6,6 +6,7 @@
 // tests/sites/common/pages/blocks/, where the contract test serves it to every endpoint.
 #include <gtest/gtest.h>
 
+#include "core/error.h"
 #include "extract/block_detection.h"
 #include "extract/page_reader.h"
 #include "extract/pool_tabs.h"
@@ -136,6 +137,46 @@ TEST(Walls, AWallsHostOrPathIsAWall) {
     ASSERT_TRUE(reason);
     EXPECT_EQ(reason->rfind(said, 0), 0u) << *reason;
   }
+}
+
+// A page that never becomes ready (here: the selector the endpoint waits for never comes) is judged
+// by its marks when the time is up (read_page: its scripts stopped, then a look): a wall is
+// upstream_blocked, anything else stays the timeout. The tab runs scripts again at its next page.
+TEST(Walls, APageThatNeverBecomesReadyIsJudgedByItsMarksWhenTheTimeIsUp) {
+  TempReplayArchive archive;
+  archive.page("https://shop.test/wall",
+               "<html><body><div id='challenge-stage'></div>"
+               "<script>setInterval(() => { document.title = 'tick ' + Date.now(); }, 50);</script>"
+               "</body></html>");
+  archive.page("https://shop.test/slow", "<html><body><p>Loading your basket...</p></body></html>");
+  archive.page("https://shop.test/next",
+               "<html><body><p>Next</p><script>document.title = 'ran';</script></body></html>");
+  PoolTabs tabs(shared_pool(), {archive.load()});
+  auto tab = tabs.open(BrowserProfile{}, max_wait());
+  PageRequest request;
+  request.wait = WaitFor::selector_required("#results");
+
+  request.url = "https://shop.test/wall";
+  try {
+    read_page(*tab, request, "() => ({})", deadline_in(Millis(5000)));
+    ADD_FAILURE() << "a wall that never became ready was answered";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked) << e.detail();
+    EXPECT_NE(e.detail().find("cloudflare wall (#challenge-stage)"), std::string::npos)
+        << e.detail();
+    EXPECT_NE(e.detail().find("did not settle"), std::string::npos) << e.detail();
+  }
+
+  request.url = "https://shop.test/slow";
+  try {
+    read_page(*tab, request, "() => ({})", deadline_in(Millis(5000)));
+    ADD_FAILURE() << "a page that never became ready was answered";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Timeout) << e.detail();
+  }
+
+  tab->navigate("https://shop.test/next", WaitFor::load(), max_wait());
+  EXPECT_EQ(tab->evaluate("document.title", max_wait(), World::Isolated), "ran");
 }
 
 }  // namespace
