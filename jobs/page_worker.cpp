@@ -163,6 +163,11 @@ PageWorkerOptions PageWorkerOptions::from_config(
   o.default_timeout = Millis(std::clamp<long long>(
       config.get_int("endpoint_timeout_ms", o.default_timeout.count()), 1000, 300000));
   o.nice = jobs_nice(config);
+  const long long gone_after = config.get_int("node_gone_after_seconds", o.node_gone_after.count());
+  if (gone_after < 0) {
+    throw std::invalid_argument("configuration entry node_gone_after_seconds must be >= 0");
+  }
+  o.node_gone_after = std::chrono::seconds(gone_after);
   o.cost_of = std::move(cost_of);
   return o;
 }
@@ -210,7 +215,35 @@ void PageWorker::finish_if_drained(const std::string& job_id) {
   delivery_queued();
 }
 
+void PageWorker::look_after_nodes() {
+  const auto gone_after = options_.node_gone_after;
+  const std::int64_t every =
+      gone_after.count() == 0
+          ? 30'000
+          : std::clamp<std::int64_t>(std::chrono::duration_cast<Millis>(gone_after).count() / 10, 1,
+                                     30'000);
+  const std::int64_t t =
+      std::chrono::duration_cast<Millis>(clock_.now().time_since_epoch()).count();
+  std::int64_t due = next_look_ms_.load();
+  if (t < due || !next_look_ms_.compare_exchange_strong(due, t + every)) {
+    return;  // not yet, or another thread does it
+  }
+  try {
+    jobs_.beat();
+    if (gone_after.count() == 0) return;
+    for (const auto& [job_id, gone] : jobs_.adopt_pinned_jobs(gone_after)) {
+      log::warn("jobs") << "batch " << job_id << " was pinned to node " << gone
+                        << ", unseen for over " << gone_after.count()
+                        << " s: this node runs what is left of it (its session was lost with "
+                           "that node)";
+    }
+  } catch (const std::exception& e) {
+    log::warn("jobs") << "could not note this node alive or look for gone nodes: " << describe(e);
+  }
+}
+
 bool PageWorker::run_one() {
+  look_after_nodes();
   for (const store::Job& job : jobs_.page_jobs_to_end()) {
     if (job.stop_requested) {
       finish(job, store::job_status::kStopped, kStoppedByUser);

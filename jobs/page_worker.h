@@ -7,6 +7,7 @@
 // held in memory between entries, so memory does not grow with the crawl, and a node that dies
 // mid-page leaves only a leased entry that another node (or itself, restarted) fetches again:
 // rows, charges and deliveries happen once. docs/jobs.md "Batches and crawls".
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -94,6 +95,10 @@ struct PageWorkerOptions {
   double max_failure_share = 0.5;
   /// The threads' CPU priority, and their lanes' (entry `jobs_nice`, jobs/polling_threads.h).
   int nice = 0;
+  /// How long a node may go unseen (each notes itself alive every `gone_after` / 10, at most
+  /// every 30 s) before this node takes over the batches pinned to it (docs/sessions.md
+  /// "Batches"); 0: this node never does. Entry `node_gone_after_seconds`.
+  std::chrono::seconds node_gone_after{600};
   /// Credits a successful page costs, by store/costs.h key.
   std::function<std::int64_t(const std::string& cost_key)> cost_of = [](const std::string&) {
     return std::int64_t{1};
@@ -153,6 +158,9 @@ class PageWorker {
   void finish_if_drained(const std::string& job_id);
   /// After a failed page of `job` was stored: the job fails when it spent its budget of failures.
   void check_failures(const store::Job& job);
+  /// Notes this node alive and takes over the batches pinned to nodes gone for good, when it is
+  /// time to (one thread does it; the store failing is logged and tried again next time).
+  void look_after_nodes();
   void delivery_queued();
 
   store::JobStore& jobs_;
@@ -167,6 +175,8 @@ class PageWorker {
   std::map<std::thread::id, std::unique_ptr<SourceLane>> lanes_;
   /// Lanes left with a call still running: joined once it returned, all of them by stop().
   std::vector<std::unique_ptr<SourceLane>> abandoned_;
+  /// When look_after_nodes() is due next (the clock's time since its epoch, in ms).
+  std::atomic<std::int64_t> next_look_ms_{0};
   // Declared last: run run_one() until stop() joins them.
   PollingThreads threads_;
 };

@@ -374,6 +374,47 @@ void JobStore::release_job_leases() {
   });
 }
 
+void JobStore::beat() {
+  in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+    tx.run(
+        "INSERT INTO nodes (node_id, seen_at) VALUES (?, ?) ON CONFLICT (node_id) DO UPDATE SET "
+        "seen_at = excluded.seen_at",
+        {node_id_, now()});
+  });
+}
+
+std::vector<std::pair<std::string, std::string>> JobStore::adopt_pinned_jobs(
+    std::chrono::seconds gone_after) {
+  return in_transaction(db_, TxKind::Write, [&](Transaction& tx) {
+    const std::int64_t t = now();
+    std::vector<std::pair<std::string, std::string>> adopted;
+    const auto rows =
+        tx.run(
+              "SELECT j.id, j.pinned_node FROM scraper_jobs j JOIN nodes n ON n.node_id = "
+              "j.pinned_node WHERE j.status IN ('pending', 'in_progress') AND j.pinned_node <> ? "
+              "AND n.seen_at < ? ORDER BY j.created_at, j.id",
+              {node_id_, t - gone_after.count()})
+            .rows;
+    for (const Row& row : rows) {
+      const std::string id = row.text(0);
+      const std::string gone = row.text(1);
+      // Another live node may have taken it over in the meantime: then it is that node's.
+      if (tx.run("UPDATE scraper_jobs SET pinned_node = ?, updated_at = ? WHERE id = ? AND "
+                 "pinned_node = ?",
+                 {node_id_, t, id, gone})
+              .affected == 0) {
+        continue;
+      }
+      tx.run(
+          "UPDATE job_frontier SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL "
+          "WHERE job_id = ? AND lease_owner = ? AND state = 'leased'",
+          {id, gone});
+      adopted.emplace_back(id, gone);
+    }
+    return adopted;
+  });
+}
+
 std::optional<Job> JobStore::claim_job(std::chrono::seconds lease) {
   return in_transaction(db_, TxKind::Write, [&](Transaction& tx) -> std::optional<Job> {
     const std::int64_t t = now();

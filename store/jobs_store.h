@@ -305,6 +305,16 @@ class JobStore {
   /// before it claims anything, so the jobs it ran when it last stopped (or crashed) are taken
   /// again at once rather than after their lease. Node ids must therefore be unique.
   void release_job_leases();
+  /// Notes that this node is alive now (table `nodes`): what another node's adopt_pinned_jobs
+  /// reads.
+  void beat();
+  /// The page jobs pinned to another node that has not beaten for `gone_after`, made this node's:
+  /// their entries that node held are queued again (taken again, they count as lost with it) and
+  /// their next entries run here (docs/sessions.md "Batches": the session they ran in is lost with
+  /// its node). A node that never beat is not judged (one that runs a version without beats).
+  /// Returns each job taken over with the node it was pinned to.
+  std::vector<std::pair<std::string, std::string>> adopt_pinned_jobs(
+      std::chrono::seconds gone_after);
   /// Takes one job to run: pending, or in progress whose lease expired (its node died). A job
   /// leased by anyone, this node included, is left alone; so is one another node has locked. The
   /// lease lasts `lease`; renew it with renew_lease.

@@ -200,6 +200,15 @@ ALTER TABLE scraper_jobs ADD COLUMN pinned_node TEXT;
        R"sql(
 ALTER TABLE scraper_jobs ADD COLUMN results_deleted_at BIGINT;
 )sql"},
+      {11,
+       "when each node was last seen alive: a batch pinned to a node gone for good is taken over "
+       "by a live one (store/jobs_store.h adopt_pinned_jobs, docs/sessions.md)",
+       R"sql(
+CREATE TABLE nodes (
+  node_id TEXT PRIMARY KEY,
+  seen_at BIGINT NOT NULL
+);
+)sql"},
   };
   return list;
 }

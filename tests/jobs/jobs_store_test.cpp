@@ -588,6 +588,67 @@ TYPED_TEST(FrontierStoreTest, APinnedJobRunsOnItsNodeOnlyOneEntryAtATimeInItsOrd
   EXPECT_EQ(retaken->entry.attempts, 2);
 }
 
+// docs/sessions.md "Batches": a node gone for good (unseen for `gone_after`) leaves its pinned
+// batches to a live node, which runs what is left of them (their session is lost with the node).
+TYPED_TEST(FrontierStoreTest, APinnedJobOfANodeGoneForGoodIsTakenOverByALiveNode) {
+  auto account = this->new_account(100);
+  JobStore a = this->jobs("node-a");
+  auto store_b = this->open("node-b");
+  JobStore b(dynamic_cast<SqlStore&>(*store_b).database(), *store_b, this->clock_, "node-b");
+  auto store_c = this->open("node-c");
+  JobStore c(dynamic_cast<SqlStore&>(*store_c).database(), *store_c, this->clock_, "node-c");
+  const std::chrono::seconds gone_after(600);
+  a.beat();
+  b.beat();
+  FrontierPolicy policy;
+  const Job job = a.create_frontier_job(
+      account, "batch", json::object(), "",
+      {this->page("https://x.example", "/1"), this->page("https://x.example", "/2")}, policy,
+      /*pinned=*/true);
+  // Node c never noted itself alive (a version without beats): its batch is never judged.
+  const Job unjudged = c.create_frontier_job(account, "batch", json::object(), "",
+                                             {this->page("https://y.example", "/1")}, policy,
+                                             /*pinned=*/true);
+  // Node a takes its first page, then dies with it.
+  auto taken = a.claim_entry(std::chrono::seconds(900));
+  ASSERT_TRUE(taken);
+  EXPECT_EQ(taken->entry.key, "https://x.example/1");
+
+  this->clock_.advance(std::chrono::seconds(599));
+  b.beat();
+  EXPECT_TRUE(b.adopt_pinned_jobs(gone_after).empty());  // a was seen 599 s ago: alive
+  EXPECT_FALSE(b.claim_entry(std::chrono::seconds(900)));
+
+  this->clock_.advance(std::chrono::seconds(2));
+  b.beat();
+  const auto adopted = b.adopt_pinned_jobs(gone_after);
+  ASSERT_EQ(adopted.size(), 1u);
+  EXPECT_EQ(adopted[0], std::make_pair(job.id, std::string("node-a")));
+  EXPECT_EQ(b.job(job.id)->pinned_node, "node-b");
+  EXPECT_EQ(b.job(unjudged.id)->pinned_node, "node-c");
+  EXPECT_TRUE(b.adopt_pinned_jobs(gone_after).empty());  // once
+  // The page a died with is queued again at once (not after its 900 s lease), counted as taken
+  // twice; then the next, in the batch's order, one at a time. Node a, back, takes none of them.
+  auto retaken = b.claim_entry(std::chrono::seconds(900));
+  ASSERT_TRUE(retaken);
+  EXPECT_EQ(retaken->job.id, job.id);
+  EXPECT_EQ(retaken->entry.key, "https://x.example/1");
+  EXPECT_EQ(retaken->entry.attempts, 2);
+  EXPECT_FALSE(a.claim_entry(std::chrono::seconds(900)));
+  EXPECT_FALSE(b.claim_entry(std::chrono::seconds(900)));
+  ASSERT_TRUE(this->commit(b, *retaken).row);
+  auto second = b.claim_entry(std::chrono::seconds(900));
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->entry.key, "https://x.example/2");
+  ASSERT_TRUE(this->commit(b, *second).row);
+  EXPECT_TRUE(b.finish_if_drained(job.id, [](const Job&) { return std::nullopt; }));
+  // An ended batch is nobody's to take over.
+  this->clock_.advance(std::chrono::seconds(700));
+  a.beat();
+  EXPECT_TRUE(a.adopt_pinned_jobs(gone_after).empty());
+  EXPECT_EQ(a.job(job.id)->pinned_node, "node-b");
+}
+
 TYPED_TEST(FrontierStoreTest, LimitAliasesAndPacing) {
   auto account = this->new_account(100);
   JobStore js = this->jobs();

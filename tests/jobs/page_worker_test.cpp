@@ -13,6 +13,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "store/sql_store.h"
 #include "tests/jobs/temp_store.h"
 
 namespace gleaner::jobs {
@@ -263,6 +264,59 @@ TEST_F(PageWorkerTest, ABatchInASessionRunsOneRowAtATimeAndOnlyItsFirstMayOpenIt
   EXPECT_EQ(pages.most_at_once(), 1);
   EXPECT_EQ(pages.may_open(), (std::vector<bool>{true, false, false, false}));
   EXPECT_EQ(pages.accounts(), std::vector<std::int64_t>(4, account));
+}
+
+// docs/sessions.md "Batches": the batches pinned to a node unseen for `node_gone_after` are taken
+// over by a live node's worker, which runs what is left of them in their order (the row the gone
+// node died with again first); only a batch's first row may open its session, wherever it runs.
+TEST_F(PageWorkerTest, ABatchPinnedToANodeGoneForGoodIsRunByALiveNode) {
+  store::JobStore gone(dynamic_cast<store::SqlStore&>(*temp_.store).database(), *temp_.store,
+                       clock_, "gone-node");
+  gone.beat();
+  const std::vector<std::string> given = {"https://a.example/sign-in", "https://a.example/2"};
+  const PageJobRequest request =
+      PageJobRequest::parse_batch(json({{"urls", given}, {"sessionId", "cart"}}).dump(),
+                                  Millis(60000), [](const std::string&, const std::string&) {});
+  const store::Job job =
+      gone.create_frontier_job(temp_.new_account(1000), kind::kBatch, request.to_json(), "",
+                               seeds_of(request), policy_of(request), /*pinned=*/true);
+  ASSERT_TRUE(gone.claim_entry(std::chrono::seconds(900)));  // and dies with it
+  clock_.advance(std::chrono::seconds(601));
+
+  ScriptedPages pages(/*hold=*/false);
+  options_.poll = Millis(20);
+  options_.node_gone_after = std::chrono::seconds(600);
+  PageWorker worker(*jobs_, pages, clock_, options_);
+  worker.start(true);
+  const store::Job done = wait_done(job.id);
+  EXPECT_EQ(done.status, store::job_status::kFinished);
+  EXPECT_EQ(done.pinned_node, "test-node");
+  EXPECT_EQ(done.rows_count, 2);
+  EXPECT_EQ(pages.wait_started(2), given);
+  EXPECT_EQ(pages.may_open(), (std::vector<bool>{true, false}));
+}
+
+// With node_gone_after 0 no batch is ever taken over, however long its node is unseen.
+TEST_F(PageWorkerTest, NoBatchIsTakenOverWhenNodesAreNeverJudgedGone) {
+  store::JobStore gone(dynamic_cast<store::SqlStore&>(*temp_.store).database(), *temp_.store,
+                       clock_, "gone-node");
+  gone.beat();
+  const PageJobRequest request = PageJobRequest::parse_batch(
+      json({{"urls", {"https://a.example/"}}, {"sessionId", "cart"}}).dump(), Millis(60000),
+      [](const std::string&, const std::string&) {});
+  const store::Job pinned =
+      gone.create_frontier_job(temp_.new_account(1000), kind::kBatch, request.to_json(), "",
+                               seeds_of(request), policy_of(request), /*pinned=*/true);
+  clock_.advance(std::chrono::hours(24));
+  ScriptedPages pages(/*hold=*/false);
+  options_.poll = Millis(20);
+  options_.node_gone_after = std::chrono::seconds(0);
+  PageWorker worker(*jobs_, pages, clock_, options_);
+  const store::Job other = batch({"https://b.example/"});
+  worker.start(true);
+  EXPECT_EQ(wait_done(other.id).status, store::job_status::kFinished);
+  EXPECT_EQ(job(pinned.id).pinned_node, "gone-node");
+  EXPECT_FALSE(job(pinned.id).done());
 }
 
 }  // namespace
