@@ -3,6 +3,7 @@
 // this shapes them as the hosted service answers (hosted.md #19).
 
 #include <chrono>
+#include <cmath>
 
 #include "core/error.h"
 #include "core/time_text.h"
@@ -70,10 +71,14 @@ json shape_listing(const json& output, const ValidatedParams& params) {
   json info = {{"keyword", *params.string("keyword")}, {"location", *params.string("location")}};
   // "14,000+ jobs": the count the page shows (a floor when it ends in '+'); where the page hides
   // the line (2026 pages), the count its data carries.
+  // The older layout's "Page 1 of 154 jobs" ("Halaman 1 dari 154 lowongan"): its last number.
+  const std::vector<double> pages_line = parse_numbers(str(at(output, {"countPages"})));
   if (auto total = parse_count(str(at(output, {"count"})))) {
     info["totalResults"] = *total;
   } else if (const json& n = at(output, {"totalJobCount"}); n.is_number_integer()) {
     info["totalResults"] = n;
+  } else if (!pages_line.empty() && pages_line.back() >= 0) {
+    info["totalResults"] = std::llround(pages_line.back());
   }
   out["searchInformation"] = info;
   json jobs = json::array();
@@ -111,8 +116,14 @@ json shape_listing(const json& output, const ValidatedParams& params) {
       if (lo.is_number() && lo.get<double>() >= 0 && !up_to) s["min"] = lo;
       if (hi.is_number() && hi.get<double>() >= 0) s["max"] = hi;
       if (std::string t = str(at(salary, {"type"})); !t.empty()) s["type"] = upper(t);
-      if (std::string c = str(at(r, {"salarySnippet", "currency"})); !c.empty()) s["currency"] = c;
-      if (std::string t = str(at(r, {"salarySnippet", "text"})); !t.empty()) s["text"] = t;
+      const std::string text = str(at(r, {"salarySnippet", "text"}));
+      if (std::string c = str(at(r, {"salarySnippet", "currency"})); !c.empty()) {
+        s["currency"] = c;
+      } else if (auto money = parse_money(text); money && !money->currency.empty()) {
+        // Older cards (2022) name no currency: the one their text writes ("Rp. 6.000.000").
+        s["currency"] = money->currency;
+      }
+      if (!text.empty()) s["text"] = text;
       job["salary"] = s;
     }
     jobs.push_back(std::move(job));
