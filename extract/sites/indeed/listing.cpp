@@ -60,6 +60,15 @@ json labels_of(const json& taxonomy, const std::string& group) {
 
 json shape_listing(const json& output, const ValidatedParams& params) {
   const json& results = at(output, {"results"});
+  if (!results.is_array() && at(output, {"noResults"}) == true) {
+    // The site's own "did not match any jobs" page: an empty search, not an unread one.
+    return {{"searchInformation",
+             {{"keyword", *params.string("keyword")},
+              {"location", *params.string("location")},
+              {"totalResults", 0}}},
+            {"jobs", json::array()},
+            {"pagination", json::object()}};
+  }
   if (!results.is_array()) {
     throw extraction_failed("could not find the job cards on the page",
                             "no mosaic-provider-jobcards model on the page");
@@ -172,8 +181,13 @@ class ListingEndpoint final : public Endpoint {
     return shape_listing(output, params);
   }
 
-  // No page of no matches has been recorded: a page without cards is one we could not read.
-  bool has_content(const json& body) const override { return !at(body, {"jobs"}).empty(); }
+  // A page without cards is one we could not read, unless it is the site's page of no matches.
+  bool has_content(const json& body) const override {
+    return !at(body, {"jobs"}).empty() || at(body, {"searchInformation", "totalResults"}) == 0;
+  }
+  bool page_recognized(const json& output) const override {
+    return at(output, {"results"}).is_array() || at(output, {"noResults"}) == true;
+  }
 };
 
 }  // namespace

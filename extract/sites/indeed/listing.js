@@ -11,6 +11,9 @@
     next: 'a[data-testid="pagination-page-next"]',
     // Every layout's head names the next page (the older one has no such button).
     nextInHead: 'link[rel="next"]',
+    // The page's statement that the search found nothing ("The search ... did not match any
+    // jobs."; "Find ... jobs in "Indonesia" on id.indeed.com" for a place of another site).
+    noResults: '[class*="jobsearch-NoResult"], .no_results',
   };
   const valueAfter = (marker) => {
     for (const text of kit.scriptTexts('script:not([src])')) {
@@ -54,6 +57,7 @@
     count: kit.text(SEL.count),
     countPages: kit.text(SEL.countPages),
     totalJobCount: embeddedCount(),
+    noResults: !results && !!document.querySelector(SEL.noResults),
     next: next ? kit.abs(next.getAttribute('href')) : null,
   };
 }

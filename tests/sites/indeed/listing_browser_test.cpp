@@ -295,6 +295,24 @@ TEST(IndeedListingInChromium, RemotePythonJobs2026) {
   EXPECT_EQ(jobs[0]["salary"]["text"], "$78,400 - $107,800 a year");
 }
 
+// The site's pages of no matches (May 2022): "The search Python Developer jobs in Indonesia did
+// not match any jobs.", and for a place of another country's site "Find Python Developer jobs in
+// "Indonesia" on id.indeed.com": an empty search, 200, no jobs.
+TEST(IndeedListingInChromium, ASearchWithoutMatchesIsAnEmptyList) {
+  for (const char* page : {"jobs/indeed-us-serp-no-matches-python-developer-indonesia-2022-05.html",
+                           "jobs/indeed-us-serp-no-results-place-of-another-site-2022-05.html"}) {
+    SCOPED_TRACE(page);
+    TempReplayArchive archive;
+    archive.add(testing::prefix_entry("https://www.indeed.com/jobs?",
+                                      gleaner::testing::site_page("indeed", page)));
+    auto result = run_in_chromium(listing_endpoint(), archive.load(),
+                                  {{"keyword", "Python Developer"}, {"location", "Indonesia"}});
+    EXPECT_EQ(result.body["jobs"], nlohmann::json::array());
+    EXPECT_EQ(result.body["searchInformation"]["totalResults"], 0);
+    EXPECT_FALSE(result.body["pagination"].contains("nextPage"));
+  }
+}
+
 // Cloudflare's walls as other scrapers kept them: the hCaptcha "Please Wait... | Cloudflare" page
 // (2022), "Just a moment..." (2023) and Indeed's "Security Check" page re-indented (2026).
 TEST(IndeedListingInChromium, OtherCloudflareWallsAreUpstreamBlocked) {
