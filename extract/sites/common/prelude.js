@@ -125,6 +125,105 @@
     return el ? parseJson(el.textContent) : null;
   };
 
+  // The React Server Components payload of a Next.js App Router page (no `__NEXT_DATA__`): the
+  // strings its `self.__next_f.push([1, "..."])` scripts stream, joined and cut into rows
+  // `<hex id>:<payload>`, a JSON value or a text (`T<hex byte length>,<text>`). Null when the page
+  // has none. `row(id)`: a row's value; `objects(test)`: every object of the JSON rows (rows in
+  // order, depth first) that `test` accepts, not looked into further; `resolve(value, depth)`:
+  // the value with its references ("$<id>", "$@<id>", "$<id>:key:key") replaced by what they
+  // name, to `depth` levels, and "$$..." read as the literal "$...".
+  const nextFlight = () => {
+    let text = '';
+    for (const s of scriptTexts('script:not([src])')) {
+      const at = s.indexOf('self.__next_f.push(');
+      if (at < 0) continue;
+      let chunk = null;
+      try { chunk = JSON.parse(s.slice(at + 19, s.lastIndexOf(')'))); } catch (e) { continue; }
+      if (Array.isArray(chunk) && chunk[0] === 1 && typeof chunk[1] === 'string') text += chunk[1];
+    }
+    if (!text) return null;
+    const ROW = /^[0-9a-f]{1,8}:(?:T[0-9a-f]+,|[A-Z]{0,2}[\[{"])/;
+    const startsRow = (p) => p >= text.length || ROW.test(text.slice(p, p + 24));
+    const raw = new Map();
+    for (let i = 0; i < text.length;) {
+      const colon = text.indexOf(':', i);
+      const nl = text.indexOf('\n', i);
+      if (colon < 0) break;
+      const id = text.slice(i, colon);
+      if (!/^[0-9a-f]+$/.test(id) || (nl >= 0 && nl < colon)) {
+        if (nl < 0) break;
+        i = nl + 1;
+        continue;
+      }
+      if (text[colon + 1] === 'T') {
+        const comma = text.indexOf(',', colon);
+        let bytes = parseInt(text.slice(colon + 2, comma), 16);
+        let j = comma + 1;
+        while (bytes > 0 && j < text.length) {
+          const cp = text.codePointAt(j);
+          bytes -= cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+          j += cp > 0xffff ? 2 : 1;
+        }
+        // A saved page's text can be a few characters off its stated length: the text then ends
+        // where the nearest row starts (its whole id: "c7:", not "7:").
+        if (!startsRow(j)) {
+          for (let d = 1; d < 4096; d++) {
+            if (j - d > comma && startsRow(j - d)) { j -= d; break; }
+            if (startsRow(j + d)) { j += d; break; }
+          }
+          while (j - 1 > comma && /[0-9a-f]/.test(text[j - 1]) && startsRow(j - 1)) j--;
+        }
+        raw.set(id, {text: text.slice(comma + 1, j)});
+        i = j;
+      } else {
+        const end = nl < 0 ? text.length : nl;
+        raw.set(id, {json: text.slice(colon + 1, end)});
+        i = end + 1;
+      }
+    }
+    const parsed = new Map();
+    const row = (id) => {
+      const r = raw.get(id);
+      if (!r) return undefined;
+      if (r.text !== undefined) return r.text;
+      if (!parsed.has(id)) parsed.set(id, /^[\[{"]/.test(r.json) ? parseJson(r.json) : null);
+      return parsed.get(id);
+    };
+    const objects = (test) => {
+      const out = [];
+      const walk = (v) => {
+        if (!v || typeof v !== 'object') return;
+        if (!Array.isArray(v) && test(v)) { out.push(v); return; }
+        for (const k of Object.keys(v)) walk(v[k]);
+      };
+      for (const id of raw.keys()) if (raw.get(id).json !== undefined) walk(row(id));
+      return out;
+    };
+    const REF = /^\$@?([0-9a-f]+)((?::[^:]+)*)$/;
+    const resolve = (value, depth) => {
+      const limit = depth == null ? 12 : depth;
+      const walk = (v, d) => {
+        if (typeof v === 'string' && v[0] === '$') {
+          if (v[1] === '$') return v.slice(1);
+          const m = REF.exec(v);
+          if (!m || d >= limit) return v;
+          let target = row(m[1]);
+          for (const key of m[2].split(':').slice(1)) {
+            target = target == null ? undefined : target[key];
+          }
+          return target === undefined ? v : walk(target, d + 1);
+        }
+        if (Array.isArray(v)) return v.map((x) => walk(x, d));
+        if (!v || typeof v !== 'object') return v;
+        const out = {};
+        for (const k of Object.keys(v)) out[k] = walk(v[k], d);
+        return out;
+      };
+      return walk(value, 0);
+    };
+    return {row, objects, resolve};
+  };
+
   // A value with every `{__ref: key}` of an Apollo cache replaced by the cache's entry, to
   // `depth` levels (cycles stop there).
   const resolveRefs = (cache, value, depth) => {
@@ -246,7 +345,7 @@
         .filter((l) => l).join('\n');
   };
 
-  return {valueAt, prefixedJson, parseJson, decodeEntities, jsonLd, nextData, resolveRefs,
-          apolloCache, windowObject, afInitData, meta, text, texts, attr, abs, lower, scriptTexts,
-          safeHtml, htmlText};
+  return {valueAt, prefixedJson, parseJson, decodeEntities, jsonLd, nextData, nextFlight,
+          resolveRefs, apolloCache, windowObject, afInitData, meta, text, texts, attr, abs, lower,
+          scriptTexts, safeHtml, htmlText};
 }

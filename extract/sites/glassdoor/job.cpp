@@ -29,10 +29,13 @@ constexpr const char* kHost =
     R"((?:www\.)?glassdoor\.(?:com|co\.uk|ca|com\.au|co\.in|de|fr|ie|nl|be|at|ch|es|it|com\.mx|com\.br|sg|com\.hk|co\.nz|com\.ar)|(?:de|fr)\.glassdoor\.ch|(?:fr|nl)\.glassdoor\.be|fr\.glassdoor\.ca)";
 
 // A job page (`/job-listing/<slug>.htm?jl=<id>`) or a search page with the job open
-// (`/Job/<search>.htm?jl=<id>`), on one of the sites; nullopt for anything else.
+// (`/Job/<search>.htm?jl=<id>`, in the site's language on the sites that translate the word:
+// `/Emploi/`, `/Empleo/`, `/Vaga/`, `/Lavoro/`, `/Vacature/`), on one of the sites; nullopt for
+// anything else.
 std::optional<JobUrl> parse_job_url(const std::string& url) {
   static const Regex kUrl(
-      std::string(R"(https?://()") + kHost + R"()(/(?:job-listing|Job)/[^?#]*)\?([^#]*)(?:#.*)?)",
+      std::string(R"(https?://()") + kHost +
+          R"()(/(?:job-listing|Job|Emploi|Empleo|Vaga|Lavoro|Vacature)/[^?#]*)\?([^#]*)(?:#.*)?)",
       {.ignore_case = true});
   static const Regex kJl(R"((?:^|&)jl=(\d{1,20})(?:&|$))");
   RegexMatch m;

@@ -3,6 +3,7 @@
 // this shapes them as the hosted service answers (hosted.md #19).
 
 #include <chrono>
+#include <cmath>
 
 #include "core/error.h"
 #include "core/time_text.h"
@@ -59,6 +60,15 @@ json labels_of(const json& taxonomy, const std::string& group) {
 
 json shape_listing(const json& output, const ValidatedParams& params) {
   const json& results = at(output, {"results"});
+  if (!results.is_array() && at(output, {"noResults"}) == true) {
+    // The site's own "did not match any jobs" page: an empty search, not an unread one.
+    return {{"searchInformation",
+             {{"keyword", *params.string("keyword")},
+              {"location", *params.string("location")},
+              {"totalResults", 0}}},
+            {"jobs", json::array()},
+            {"pagination", json::object()}};
+  }
   if (!results.is_array()) {
     throw extraction_failed("could not find the job cards on the page",
                             "no mosaic-provider-jobcards model on the page");
@@ -70,10 +80,14 @@ json shape_listing(const json& output, const ValidatedParams& params) {
   json info = {{"keyword", *params.string("keyword")}, {"location", *params.string("location")}};
   // "14,000+ jobs": the count the page shows (a floor when it ends in '+'); where the page hides
   // the line (2026 pages), the count its data carries.
+  // The older layout's "Page 1 of 154 jobs" ("Halaman 1 dari 154 lowongan"): its last number.
+  const std::vector<double> pages_line = parse_numbers(str(at(output, {"countPages"})));
   if (auto total = parse_count(str(at(output, {"count"})))) {
     info["totalResults"] = *total;
   } else if (const json& n = at(output, {"totalJobCount"}); n.is_number_integer()) {
     info["totalResults"] = n;
+  } else if (!pages_line.empty() && pages_line.back() >= 0) {
+    info["totalResults"] = std::llround(pages_line.back());
   }
   out["searchInformation"] = info;
   json jobs = json::array();
@@ -111,8 +125,14 @@ json shape_listing(const json& output, const ValidatedParams& params) {
       if (lo.is_number() && lo.get<double>() >= 0 && !up_to) s["min"] = lo;
       if (hi.is_number() && hi.get<double>() >= 0) s["max"] = hi;
       if (std::string t = str(at(salary, {"type"})); !t.empty()) s["type"] = upper(t);
-      if (std::string c = str(at(r, {"salarySnippet", "currency"})); !c.empty()) s["currency"] = c;
-      if (std::string t = str(at(r, {"salarySnippet", "text"})); !t.empty()) s["text"] = t;
+      const std::string text = str(at(r, {"salarySnippet", "text"}));
+      if (std::string c = str(at(r, {"salarySnippet", "currency"})); !c.empty()) {
+        s["currency"] = c;
+      } else if (auto money = parse_money(text); money && !money->currency.empty()) {
+        // Older cards (2022) name no currency: the one their text writes ("Rp. 6.000.000").
+        s["currency"] = money->currency;
+      }
+      if (!text.empty()) s["text"] = text;
       job["salary"] = s;
     }
     jobs.push_back(std::move(job));
@@ -161,8 +181,13 @@ class ListingEndpoint final : public Endpoint {
     return shape_listing(output, params);
   }
 
-  // No page of no matches has been recorded: a page without cards is one we could not read.
-  bool has_content(const json& body) const override { return !at(body, {"jobs"}).empty(); }
+  // A page without cards is one we could not read, unless it is the site's page of no matches.
+  bool has_content(const json& body) const override {
+    return !at(body, {"jobs"}).empty() || at(body, {"searchInformation", "totalResults"}) == 0;
+  }
+  bool page_recognized(const json& output) const override {
+    return at(output, {"results"}).is_array() || at(output, {"noResults"}) == true;
+  }
 };
 
 }  // namespace

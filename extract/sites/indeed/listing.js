@@ -2,11 +2,18 @@
 // (`window.mosaic.providerData["mosaic-provider-jobcards"]` → metaData.mosaicProviderJobCardsModel
 // .results), the related searches the page embeds (`"relatedQueries":[...]`), the job count line
 // (and the count the page embeds, `"totalJobCount"`, for pages that hide the line) and the pager's
-// next link.
+// next link (else the head's `rel=next`).
 (args, kit) => {
   const SEL = {
     count: '.jobsearch-JobCountAndSortPane-jobCount',
+    // The older layout (2022): "Page 1 of 154 jobs", "Halaman 1 dari 154 lowongan".
+    countPages: '#searchCountPages',
     next: 'a[data-testid="pagination-page-next"]',
+    // Every layout's head names the next page (the older one has no such button).
+    nextInHead: 'link[rel="next"]',
+    // The page's statement that the search found nothing ("The search ... did not match any
+    // jobs."; "Find ... jobs in "Indonesia" on id.indeed.com" for a place of another site).
+    noResults: '[class*="jobsearch-NoResult"], .no_results',
   };
   const valueAfter = (marker) => {
     for (const text of kit.scriptTexts('script:not([src])')) {
@@ -41,14 +48,16 @@
     }
     return null;
   };
-  const next = document.querySelector(SEL.next);
+  const next = document.querySelector(SEL.next) || document.querySelector(SEL.nextInHead);
   return {
     origin: location.origin,
     results,
     pageNumber: model ? model.pageNumber : null,
     related: valueAfter('"relatedQueries":'),
     count: kit.text(SEL.count),
+    countPages: kit.text(SEL.countPages),
     totalJobCount: embeddedCount(),
+    noResults: !results && !!document.querySelector(SEL.noResults),
     next: next ? kit.abs(next.getAttribute('href')) : null,
   };
 }

@@ -1,8 +1,9 @@
 // The site kit's in-page prelude (extract/sites/common/prelude.js) in real Chromium, in the
 // isolated world site scripts run in: each reader on real fixture pages where one carries the form
 // (Booking's JSON-LD, Walmart's __NEXT_DATA__, Yellow Pages' window.__INITIAL_STATE__, Redfin's
-// {}&&-prefixed API answers, Google Finance's AF_initDataCallback blobs, Glassdoor's Apollo cache,
-// character references in Redfin's JSON-LD and Walmart's __NEXT_DATA__),
+// {}&&-prefixed API answers, Google Finance's AF_initDataCallback blobs, Glassdoor's Apollo cache
+// and its App Router pages' server components' payload, character references in Redfin's JSON-LD
+// and Walmart's __NEXT_DATA__),
 // and on a page written here for the forms no fixture has (@graph, )]}' strings).
 #include <gtest/gtest.h>
 
@@ -120,6 +121,50 @@ TEST(KitPrelude, ApolloCacheReferencesResolved) {
                  "return {keys: Object.keys(cache).length, employer: employer && employer.id}; }");
   EXPECT_EQ(out["keys"], 108);
   EXPECT_EQ(out["employer"], 13461);
+}
+
+// The server components' payload of a Next.js App Router page (Glassdoor's search pages, 2025
+// on): rows by id, objects found in them, references resolved. The French page's saved text row
+// before row "c7" is shorter than it states: "c7" is found all the same (and row "56", after a
+// text ending in the digits "58", keeps its id); "$$" is a literal "$"; a page of the Pages
+// Router has no payload.
+TEST(KitPrelude, NextFlightOfGlassdoorAppRouterPages) {
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.glassdoor.fr/Emploi/x.htm",
+      gleaner::testing::site_page(
+          "glassdoor", "careers/glassdoor-fr-data-scientist-intern-paris-app-router-2025-11.html"));
+  archive.file("https://www.glassdoor.co.in/Job/x.htm",
+               gleaner::testing::site_page(
+                   "glassdoor",
+                   "careers/glassdoor-co-in-software-qa-engineer-pune-app-router-2026-07.html"));
+  archive.file(
+      "https://www.glassdoor.com/Reviews/x.htm",
+      gleaner::testing::site_page(
+          "glassdoor", "careers/glassdoor-company-reviews-tcs-nextdata-apollocache-2025-10.html"));
+  json fr = run(archive, "https://www.glassdoor.fr/Emploi/x.htm",
+                "(args, kit) => { const f = kit.nextFlight(); const found = f.objects((o) => "
+                "o.totalJobsCount !== undefined); const search = f.resolve(found[0], 8); "
+                "return {found: found.length, total: search.totalJobsCount, listings: "
+                "search.jobListings.length, rating: search.jobListings[0].jobview.header.employer"
+                ".ratings.overallRating, c7: f.row('c7'), apply: f.row('56').slice(0, 24)}; }");
+  EXPECT_EQ(fr["found"], 2);  // the same results, inline and by reference
+  EXPECT_EQ(fr["total"], 266);
+  EXPECT_EQ(fr["listings"], 30);
+  EXPECT_EQ(fr["rating"], 3.7);
+  EXPECT_EQ(fr["c7"], (json{{"overallRating", 3.7}}));
+  EXPECT_EQ(fr["apply"], "/partner/jobListing.htm?");
+  json in = run(archive, "https://www.glassdoor.co.in/Job/x.htm",
+                "(args, kit) => { const f = kit.nextFlight(); const d = f.resolve(f.objects((o) "
+                "=> o.jobOverview !== undefined)[0], 4); return {revenue: d.employerOverview"
+                ".revenue, ratings: d.employerOverview.ratings.overallRating, description: "
+                "d.jobOverview.description.slice(0, 3)}; }");
+  EXPECT_EQ(in["revenue"], "$1 to $5 million (USD)");
+  EXPECT_EQ(in["ratings"], 3.5);  // "$5f:companyRatings": a path into a row
+  EXPECT_EQ(in["description"], "<p>");
+  EXPECT_EQ(run(archive, "https://www.glassdoor.com/Reviews/x.htm",
+                "(args, kit) => kit.nextFlight() === null"),
+            true);
 }
 
 // Character references in strings sites embed in their JSON are decoded once by the kit, for

@@ -48,6 +48,13 @@ TEST(GlassdoorJobParameters, JobUrlsOfEveryForm) {
       {"https://fr.glassdoor.ch/job-listing/x.htm?src=GD_JOB_AD&jl=42",
        "https://fr.glassdoor.ch/job-listing/x.htm?jl=42"},
       {kChennai.c_str(), kChennai.c_str()},
+      // The search page's own link to its open job on glassdoor.fr (`serpUrlForJobListing`):
+      // the search path in French.
+      {"https://www.glassdoor.fr/Emploi/"
+       "neuilly-manager-conseil-hf-emplois-SRCH_IL.0,7_IC3041419_KO8,26.htm?jl=1009733330019"
+       "&srs=JV_APPLYPANE",
+       "https://www.glassdoor.fr/Emploi/"
+       "neuilly-manager-conseil-hf-emplois-SRCH_IL.0,7_IC3041419_KO8,26.htm?jl=1009733330019"},
   };
   for (const auto& [url, page] : good) {
     EXPECT_EQ(job().build_request(asked(url)).url, page) << url;

@@ -105,5 +105,81 @@ TEST(GlassdoorListingInChromium, CloudflareWallsAreUpstreamBlocked) {
   }
 }
 
+// The App Router search pages (2025 on): the listings in the server components' payload, not in
+// __NEXT_DATA__. glassdoor.fr, November 2025, in French: "266 emploi(s) pour Data scientist
+// intern, Paris, Île-de-France".
+TEST(GlassdoorListingInChromium, DataScientistInternsInParis2025) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.glassdoor.fr/Job/jobs.htm?",
+      gleaner::testing::site_page(
+          "glassdoor",
+          "careers/glassdoor-fr-data-scientist-intern-paris-app-router-2025-11.html")));
+  auto result = run_in_chromium(
+      listing_endpoint(), archive.load(),
+      {{"keyword", "data scientist intern"}, {"location", "Paris"}, {"domain", "glassdoor.fr"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 266);
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 30u);
+  EXPECT_EQ(jobs[0]["jobId"], "1009733330019");
+  EXPECT_EQ(jobs[0]["title"],
+            "Consultant Manager en Modélisation et Risque de Marché | Banque | CDI | H/F");
+  EXPECT_EQ(jobs[0]["company"]["name"], "PwC");
+  EXPECT_EQ(jobs[0]["company"]["rating"], 3.7);  // "3,7"
+  EXPECT_EQ(jobs[0]["location"], "Neuilly");
+  EXPECT_EQ(jobs[0]["ageInDays"], 179);  // "30j+"
+  EXPECT_TRUE(jobs[0]["link"].get<std::string>().starts_with(
+      "https://www.glassdoor.fr/partner/jobListing.htm?pos=101"));
+  EXPECT_EQ(jobs[1]["company"]["name"], "Withings");
+  EXPECT_EQ(jobs[1]["company"]["rating"], 3.3);
+  EXPECT_EQ(jobs[1]["location"], "Issy-les-Moulineaux");
+  EXPECT_EQ(jobs[1]["easyApply"], true);
+  // "45 k € - 50 k € (fourni par l’employeur)"; an employer without ratings.
+  EXPECT_EQ(jobs[10]["company"]["name"], "Réassurez-moi");
+  EXPECT_FALSE(jobs[10]["company"].contains("rating"));
+  EXPECT_EQ(jobs[10]["salary"]["min"], 45000);
+  EXPECT_EQ(jobs[10]["salary"]["max"], 50000);
+  EXPECT_EQ(jobs[10]["salary"]["currency"], "EUR");
+  EXPECT_EQ(jobs[10]["salary"]["period"], "year");
+  EXPECT_EQ(jobs[10]["ageInDays"], 9);  // "9j"
+  EXPECT_TRUE(b["pagination"].contains("nextPageToken"));
+}
+
+// glassdoor.co.in, July 2026: "213 Software qa engineer jobs in Pune"; the cards name employers
+// with a profile by its short name ("ITWorks InfoTech", listed as "Infotech.Works").
+TEST(GlassdoorListingInChromium, SoftwareQaEngineersInPune2026) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.glassdoor.co.in/Job/jobs.htm?",
+      gleaner::testing::site_page(
+          "glassdoor",
+          "careers/glassdoor-co-in-software-qa-engineer-pune-app-router-2026-07.html")));
+  auto result = run_in_chromium(
+      listing_endpoint(), archive.load(),
+      {{"keyword", "software qa engineer"}, {"location", "Pune"}, {"domain", "glassdoor.co.in"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 213);
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 30u);
+  EXPECT_EQ(jobs[0]["title"], "Junior QA Engineer");
+  EXPECT_EQ(jobs[0]["company"]["name"], "ITWorks InfoTech");
+  EXPECT_EQ(jobs[0]["company"]["rating"], 3.5);
+  EXPECT_EQ(jobs[0]["location"], "India");
+  // "₹3L - ₹4L (Employer provided)".
+  EXPECT_EQ(jobs[0]["salary"]["min"], 300000);
+  EXPECT_EQ(jobs[0]["salary"]["max"], 400000);
+  EXPECT_EQ(jobs[0]["salary"]["currency"], "INR");
+  EXPECT_EQ(jobs[0]["ageInDays"], 6);  // "6d"
+  EXPECT_EQ(jobs[0]["easyApply"], true);
+  EXPECT_EQ(jobs[3]["company"]["name"], "Checkmarx");
+  EXPECT_EQ(jobs[3]["location"], "Pune");
+  // An employer without a profile: the listing's name, no rating.
+  EXPECT_EQ(jobs[4]["company"]["name"], "SamvadSocial Technologies Pvt Ltd");
+  EXPECT_FALSE(jobs[4]["company"].contains("rating"));
+  EXPECT_EQ(jobs[5]["company"]["name"], "hubEngage");
+  EXPECT_TRUE(b["pagination"].contains("nextPageToken"));
+}
+
 }  // namespace
 }  // namespace gleaner::extract::glassdoor

@@ -135,5 +135,60 @@ TEST(IndeedJobInChromium, AdditionalVerificationRequiredIsUpstreamBlocked) {
             ErrorCode::UpstreamBlocked);
 }
 
+// mx.indeed.com, August 2025, in Spanish: the job open beside the list, pesos a month
+// ("$20,000 a $21,000 por mes"), "Tiempo completo".
+TEST(IndeedJobInChromium, SoporteTecnicoInCiudadJuarez2025) {
+  TempReplayArchive archive;
+  archive.file("https://mx.indeed.com/viewjob?jk=9e1f706da53ce2db",
+               gleaner::testing::site_page(
+                   "indeed", "jobs/indeed-mx-serp-software-ciudad-juarez-es-twopane-2025-08.html"));
+  auto result =
+      run_in_chromium(job_endpoint(), archive.load(),
+                      {{"url", "https://mx.indeed.com/jobs?q=software&vjk=9e1f706da53ce2db"}});
+  const auto& job = result.body["job"];
+  EXPECT_EQ(job["title"], "Ingeniero de Soporte Técnico");
+  EXPECT_EQ(job["link"], "https://mx.indeed.com/viewjob?jk=9e1f706da53ce2db");
+  EXPECT_EQ(job["company"]["name"], "Confidencial");
+  EXPECT_EQ(job["location"], "Ciudad Juárez, Chih.");
+  EXPECT_EQ(job["remote"], false);
+  EXPECT_EQ(job["jobTypes"], (nlohmann::json{"Tiempo completo"}));
+  EXPECT_EQ(job["salary"]["text"], "$20,000 a $21,000 por mes");
+  EXPECT_EQ(job["salary"]["min"], 20000);
+  EXPECT_EQ(job["salary"]["max"], 21000);
+  EXPECT_EQ(job["salary"]["currency"], "MXN");
+  EXPECT_EQ(job["salary"]["period"], "month");
+  EXPECT_EQ(job["postedAt"], "2025-07-03T15:46:21Z");
+  EXPECT_TRUE(job["description"].get<std::string>().starts_with(
+      "ESCOLARIDAD: Ingenieria en Sistemas o afin\nEXPERIENCIA: 1 año en posición similar."));
+  EXPECT_EQ(job["expired"], false);
+}
+
+// A US search of April 2026 for remote Python jobs, its first job open: a remote job with a
+// yearly salary, twelve benefits and the employer's rating.
+TEST(IndeedJobInChromium, RemoteResearchScientist2026) {
+  TempReplayArchive archive;
+  archive.file("https://www.indeed.com/viewjob?jk=4c819be57353b91d",
+               gleaner::testing::site_page(
+                   "indeed", "jobs/indeed-us-serp-python-remote-twopane-2026-04.html"));
+  auto result = run_in_chromium(job_endpoint(), archive.load(),
+                                {{"url", "https://www.indeed.com/viewjob?jk=4c819be57353b91d"}});
+  const auto& job = result.body["job"];
+  EXPECT_EQ(job["title"], "Research Scientist");
+  EXPECT_EQ(job["company"]["name"], "Humana");
+  EXPECT_EQ(job["company"]["link"], "https://www.indeed.com/cmp/Humana");
+  EXPECT_EQ(job["company"]["rating"], 3.6);
+  EXPECT_EQ(job["company"]["reviews"], 8503);
+  EXPECT_EQ(job["location"], "Remote");
+  EXPECT_EQ(job["remote"], true);
+  EXPECT_EQ(job["jobTypes"], (nlohmann::json{"Full-time"}));
+  EXPECT_EQ(job["salary"]["min"], 78400);
+  EXPECT_EQ(job["salary"]["max"], 107800);
+  EXPECT_EQ(job["salary"]["period"], "year");
+  EXPECT_EQ(job["benefits"].size(), 12u);
+  EXPECT_EQ(job["postedAt"], "2026-03-25T05:00:00Z");
+  EXPECT_TRUE(job["description"].get<std::string>().starts_with(
+      "Become a part of our caring community and help us put health first"));
+}
+
 }  // namespace
 }  // namespace gleaner::extract::indeed

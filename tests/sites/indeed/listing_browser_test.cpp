@@ -173,5 +173,162 @@ TEST(IndeedListingInChromium, UsaJobsOf2024) {
   EXPECT_EQ(b["peopleAlsoSearchFor"][0]["query"], "jobs usa");
 }
 
+// id.indeed.com, May 2022, in Indonesian: the older layout, whose cards carry no publication
+// time and no currency, whose count is the line "Halaman 1 dari 154 lowongan" (page 1 of 154
+// jobs) and whose pager has no next button (the head's rel=next names the next page).
+TEST(IndeedListingInChromium, LaravelDevelopersOnIndeedIndonesia2022) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://id.indeed.com/jobs?q=Laravel+Developer",
+      gleaner::testing::site_page("indeed",
+                                  "jobs/indeed-id-serp-laravel-developer-indonesia-2022-05.html")));
+  auto result = run_in_chromium(
+      listing_endpoint(), archive.load(),
+      {{"keyword", "Laravel Developer"}, {"location", "Indonesia"}, {"domain", "id.indeed.com"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 154);
+  EXPECT_EQ(b["pagination"]["nextPage"],
+            "https://id.indeed.com/jobs?q=Laravel+Developer&l=Indonesia&start=10");
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 15u);
+  EXPECT_EQ(jobs[0]["title"], "Back End Developer");
+  EXPECT_EQ(jobs[0]["company"], "Appsensi");
+  EXPECT_EQ(jobs[0]["location"], "Jakarta");
+  EXPECT_EQ(jobs[0]["date"], "Hari Ini");  // "Today"
+  EXPECT_FALSE(jobs[0].contains("isoDate"));
+  // "Rp. 6.000.000 - Rp. 8.000.000 per bulan": rupiahs a month.
+  EXPECT_EQ(jobs[0]["salary"]["min"], 6000000);
+  EXPECT_EQ(jobs[0]["salary"]["max"], 8000000);
+  EXPECT_EQ(jobs[0]["salary"]["currency"], "IDR");
+  EXPECT_EQ(jobs[0]["salary"]["type"], "MONTHLY");
+  EXPECT_EQ(jobs[1]["title"], "Programmer");
+  EXPECT_EQ(jobs[1]["date"], "22 hari yang lalu");
+  EXPECT_EQ(jobs[1]["salary"]["min"], 3500000);
+  EXPECT_FALSE(jobs[2].contains("salary"));  // HACKLAB ROCKS's card shows no pay
+}
+
+// A US search of March 2022 with two results ("Page 1 of 2 jobs"): no next page.
+TEST(IndeedListingInChromium, TwoResultsOfMarch2022) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.indeed.com/jobs?q=Pyhton+Developer",
+      gleaner::testing::site_page(
+          "indeed", "jobs/indeed-us-serp-pyhton-developer-new-york-two-jobs-2022-03.html")));
+  auto result = run_in_chromium(listing_endpoint(), archive.load(),
+                                {{"keyword", "Pyhton Developer"}, {"location", "New York State"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 2);
+  EXPECT_FALSE(b["pagination"].contains("nextPage"));
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0]["title"], "Solutions Consultant, MarTech");
+  EXPECT_EQ(jobs[0]["company"], "Actable");
+  EXPECT_EQ(jobs[0]["location"], "New York, NY 10004");
+  EXPECT_EQ(jobs[0]["date"], "30+ days ago");
+  EXPECT_EQ(jobs[1]["company"], "Lamont-Doherty Earth Observatory at Columbia University");
+  EXPECT_EQ(jobs[1]["date"], "4 days ago");
+  EXPECT_EQ(jobs[1]["details"], nlohmann::json::array({"Full-time"}));
+}
+
+// mx.indeed.com, August 2025, in Spanish: peso salaries "por mes", "hace 30+ días", the count
+// line "25+ empleos" and related searches on the Mexican site.
+TEST(IndeedListingInChromium, SoftwareJobsInCiudadJuarez2025) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://mx.indeed.com/jobs?q=software",
+      gleaner::testing::site_page(
+          "indeed", "jobs/indeed-mx-serp-software-ciudad-juarez-es-twopane-2025-08.html")));
+  auto result = run_in_chromium(
+      listing_endpoint(), archive.load(),
+      {{"keyword", "software"}, {"location", "Ciudad Juárez, Chih."}, {"domain", "mx.indeed.com"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 25);
+  EXPECT_EQ(
+      b["pagination"]["nextPage"],
+      "https://mx.indeed.com/jobs?q=software&l=ciudad+Ju%C3%A1rez%2C+chih.&radius=25&start=10");
+  EXPECT_EQ(b["peopleAlsoSearchFor"][0]["query"], "programador");
+  EXPECT_TRUE(b["peopleAlsoSearchFor"][0]["link"].get<std::string>().starts_with(
+      "https://mx.indeed.com/q-programador-l-ciudad-ju%c3%a1rez,-chih.-empleos.html"));
+  const auto& jobs = b["jobs"];
+  ASSERT_EQ(jobs.size(), 15u);
+  EXPECT_EQ(jobs[0]["title"], "Ingeniero de Soporte Técnico");
+  EXPECT_EQ(jobs[0]["company"], "Confidencial");
+  EXPECT_EQ(jobs[0]["location"], "Ciudad Juárez, Chih.");
+  EXPECT_EQ(jobs[0]["date"], "hace 30+ días");
+  EXPECT_EQ(jobs[0]["isoDate"], "2025-07-03T05:00:00Z");
+  EXPECT_EQ(jobs[0]["sponsored"], true);
+  EXPECT_EQ(jobs[0]["details"], nlohmann::json::array({"Tiempo completo", "Turno de 10 horas"}));
+  EXPECT_EQ(jobs[0]["salary"]["min"], 20000);
+  EXPECT_EQ(jobs[0]["salary"]["max"], 21000);
+  EXPECT_EQ(jobs[0]["salary"]["currency"], "MXN");
+  EXPECT_EQ(jobs[0]["salary"]["text"], "$20,000 a $21,000 por mes");
+  EXPECT_EQ(jobs[1]["benefits"], nlohmann::json::array({"Estacionamiento para empleados",
+                                                        "Estacionamiento de la empresa"}));
+}
+
+// A US search of April 2026 for remote Python jobs: a salaried remote card with twelve
+// benefits, and the count the page's data carries.
+TEST(IndeedListingInChromium, RemotePythonJobs2026) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.indeed.com/jobs?q=Python",
+      gleaner::testing::site_page("indeed",
+                                  "jobs/indeed-us-serp-python-remote-twopane-2026-04.html")));
+  auto result = run_in_chromium(listing_endpoint(), archive.load(),
+                                {{"keyword", "Python"}, {"location", "Remote"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 6217);
+  EXPECT_EQ(b["pagination"]["nextPage"],
+            "https://www.indeed.com/jobs?q=Python&l=Remote&radius=50&start=10");
+  const auto& jobs = b["jobs"];
+  ASSERT_FALSE(jobs.empty());
+  EXPECT_EQ(jobs[0]["title"], "Research Scientist");
+  EXPECT_EQ(jobs[0]["company"], "Humana");
+  EXPECT_EQ(jobs[0]["location"], "Remote");
+  EXPECT_EQ(jobs[0]["date"], "15 days ago");
+  EXPECT_EQ(jobs[0]["isoDate"], "2026-03-25T05:00:00Z");
+  EXPECT_EQ(jobs[0]["details"], nlohmann::json::array({"Full-time", "Remote"}));
+  EXPECT_EQ(jobs[0]["benefits"].size(), 12u);
+  EXPECT_EQ(jobs[0]["salary"]["min"], 78400);
+  EXPECT_EQ(jobs[0]["salary"]["max"], 107800);
+  EXPECT_EQ(jobs[0]["salary"]["type"], "YEARLY");
+  EXPECT_EQ(jobs[0]["salary"]["text"], "$78,400 - $107,800 a year");
+}
+
+// The site's pages of no matches (May 2022): "The search Python Developer jobs in Indonesia did
+// not match any jobs.", and for a place of another country's site "Find Python Developer jobs in
+// "Indonesia" on id.indeed.com": an empty search, 200, no jobs.
+TEST(IndeedListingInChromium, ASearchWithoutMatchesIsAnEmptyList) {
+  for (const char* page : {"jobs/indeed-us-serp-no-matches-python-developer-indonesia-2022-05.html",
+                           "jobs/indeed-us-serp-no-results-place-of-another-site-2022-05.html"}) {
+    SCOPED_TRACE(page);
+    TempReplayArchive archive;
+    archive.add(testing::prefix_entry("https://www.indeed.com/jobs?",
+                                      gleaner::testing::site_page("indeed", page)));
+    auto result = run_in_chromium(listing_endpoint(), archive.load(),
+                                  {{"keyword", "Python Developer"}, {"location", "Indonesia"}});
+    EXPECT_EQ(result.body["jobs"], nlohmann::json::array());
+    EXPECT_EQ(result.body["searchInformation"]["totalResults"], 0);
+    EXPECT_FALSE(result.body["pagination"].contains("nextPage"));
+  }
+}
+
+// Cloudflare's walls as other scrapers kept them: the hCaptcha "Please Wait... | Cloudflare" page
+// (2022), "Just a moment..." (2023) and Indeed's "Security Check" page re-indented (2026).
+TEST(IndeedListingInChromium, OtherCloudflareWallsAreUpstreamBlocked) {
+  for (const char* wall : {"blocks/indeed-cloudflare-please-wait-hcaptcha-block-2022-09.html",
+                           "blocks/indeed-cloudflare-just-a-moment-block-2023-01.html",
+                           "blocks/indeed-security-check-prettified-block-2026-01.html"}) {
+    SCOPED_TRACE(wall);
+    TempReplayArchive archive;
+    archive.add(testing::prefix_entry("https://www.indeed.com/jobs?",
+                                      gleaner::testing::site_page("indeed", wall)));
+    EXPECT_EQ(testing::error_in_chromium(listing_endpoint(), archive.load(),
+                                         {{"keyword", "nurse"}, {"location", "Austin, TX"}})
+                  .code(),
+              ErrorCode::UpstreamBlocked);
+  }
+}
+
 }  // namespace
 }  // namespace gleaner::extract::indeed
