@@ -5,7 +5,11 @@
     card: '[data-testid="property-card"]',
     title: '[data-testid="title"]',
     link: '[data-testid="title-link"]',
+    // The mobile site's card is one link to the property, without a "title-link".
+    anyLink: 'a[href*="/hotel/"]',
     address: '[data-testid="address"], [data-testid="address-link"], [data-testid="address-text"]',
+    // The mobile site's card names its place ("Totolac") in a "location" instead.
+    location: '[data-testid="location"]',
     distance: '[data-testid="distance"]',
     score: '[data-testid="review-score"]',
     stars: '[data-testid="rating-stars"], [data-testid="rating-squares"]',
@@ -19,7 +23,7 @@
     destination: 'input[name="ss"]',
   };
   const cards = Array.from(document.querySelectorAll(SEL.card), (card) => {
-    const link = card.querySelector(SEL.link);
+    const link = card.querySelector(SEL.link) || card.querySelector(SEL.anyLink);
     const score = card.querySelector(SEL.score);
     const stars = card.querySelector(SEL.stars);
     const unit = card.querySelector(SEL.unit);
@@ -31,7 +35,8 @@
     return {
       title: kit.text(SEL.title, card),
       link: link ? link.href : null,
-      address: kit.text(SEL.address, card).replace(/\s*Show on map$/, ''),
+      address: (kit.text(SEL.address, card) || kit.text(SEL.location, card))
+          .replace(/\s*Show on map$/, ''),
       distance: kit.text(SEL.distance, card),
       scoreLines: score ? Array.from(score.querySelectorAll('div'), (d) => kit.text(d))
           .filter((t, i, all) => t && all.indexOf(t) === i) : [],

@@ -41,6 +41,54 @@ TEST(BookingSearchInChromium, Ruidera) {
   EXPECT_EQ(result.body["results"].size(), 25u);
 }
 
+// The mobile site's results in Spanish (Tlaxcala, Mexico, December 2025), searched without dates:
+// 220 cards scrolled in, without prices; the card's link is not a "title-link" and its place is a
+// "location"; the page's only h1 is the app's banner ("Ahorra dinero con la app"), no count.
+TEST(BookingSearchInChromium, TheSpanishMobilePageOfTlaxcalaWithoutDates) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.booking.com/searchresults.html?",
+      gleaner::testing::site_page(
+          "booking", "stays-search/booking-searchresults-tlaxcala-es-mobile-no-dates-2025-12.html")));
+  const nlohmann::json b = run_in_chromium(search_endpoint(), archive.load(),
+                                           {{"keyword", "Tlaxcala"},
+                                            {"checkInDate", "2030-03-15"},
+                                            {"checkOutDate", "2030-03-16"},
+                                            {"rooms", "1"},
+                                            {"adults", "2"},
+                                            {"children", "0"}})
+                               .body;
+  EXPECT_FALSE(b["searchInformation"].contains("totalResultsText"));
+  EXPECT_FALSE(b["searchInformation"].contains("totalResults"));
+  ASSERT_EQ(b["results"].size(), 220u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"], "HB Express Hotel");
+  EXPECT_EQ(first["link"], "https://www.booking.com/hotel/mx/hb-express.es.html");
+  EXPECT_EQ(first["id"], "hb-express");
+  EXPECT_EQ(first["address"], "Tlaxcala de Xicohténcatl");
+  EXPECT_EQ(first["reviewScore"], 8.3);
+  EXPECT_EQ(first["reviewScoreLabel"], "Muy bien");
+  EXPECT_EQ(first["reviews"], 532);
+  EXPECT_EQ(first["stars"], 3);
+  EXPECT_FALSE(first.contains("price"));
+  EXPECT_EQ(b["results"][3]["name"], "Molino de los Reyes");
+  EXPECT_EQ(b["results"][3]["address"], "Totolac");
+  EXPECT_EQ(b["results"][3]["stars"], 5);
+  // Squares (the site's own quality rating of homes), "3 de 5".
+  EXPECT_EQ(b["results"][6]["name"], "Hotel RioMiel Tlaxcala");
+  EXPECT_EQ(b["results"][6]["stars"], 3);
+  EXPECT_EQ(b["results"][6]["reviewScore"], 8.7);
+  // New on the site, no score yet.
+  EXPECT_EQ(b["results"][58]["name"], "Functional and nice house");
+  EXPECT_EQ(b["results"][58]["address"], "Apizaco");
+  EXPECT_FALSE(b["results"][58].contains("reviewScore"));
+  // The last card: no stars, no score (the carousel of homes after it is not a result).
+  EXPECT_EQ(b["results"][219]["name"], "La cabaña");
+  EXPECT_EQ(b["results"][219]["address"], "San Bernabé Amaxac de Guerrero");
+  EXPECT_FALSE(b["results"][219].contains("stars"));
+  EXPECT_FALSE(b["results"][219].contains("reviewScore"));
+}
+
 // The Belgrade excerpt and a page built from it as the Spanish-language site writes the same
 // cards ("Puntuación: 7,9", "1.521 comentarios", "45 €", lang="es"; the rewrite is the
 // "localised" case of data/search/cases.json): every score, count and price reads the same.
