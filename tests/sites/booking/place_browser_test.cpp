@@ -91,6 +91,34 @@ TEST(BookingPlaceInChromium, FabHotelPrakashInn2026) {
   EXPECT_EQ(b["rooms"][0]["maxOccupancy"], 2);
 }
 
+// The site's own page for a property it does not have (2026-02, Hindi, /hotel/in/
+// taj-mahal-palace.hi.html: "b_action": 'error404', the home page's blocks, no property): 404 as
+// the site sends it, and 404 still when it comes with a 200.
+TEST(BookingPlaceInChromium, TheSitesOwnPageOfAPropertyItDoesNotHaveIsNotFound) {
+  const std::string url = "https://www.booking.com/hotel/in/taj-mahal-palace.hi.html";
+  for (int status : {404, 200}) {
+    TempReplayArchive archive;
+    // The endpoint asks for the page without the language (its `lang` parameter sets it).
+    auto entry = prefix_entry("https://www.booking.com/hotel/in/taj-mahal-palace.html?",
+                              gleaner::testing::site_page(
+                                       "booking", "stays-place/booking-hotel-not-found-hi-2026-02.html"));
+    entry.status = status;
+    archive.add(entry);
+    auto replay = archive.load();
+    EXPECT_EQ(error_in_chromium(place_endpoint(), replay,
+                                {{"url", url},
+                                 {"checkInDate", "2030-06-01"},
+                                 {"checkOutDate", "2030-06-02"},
+                                 {"rooms", "1"},
+                                 {"adults", "1"},
+                                 {"children", "0"}})
+                  .code(),
+              ErrorCode::NotFound)
+        << status;
+    EXPECT_EQ(requested(*replay, "https://www.booking.com/hotel").size(), 1u);
+  }
+}
+
 TEST(BookingPlaceInChromium, APropertyTheSiteDoesNotHaveIsNotFound) {
   TempReplayArchive archive;  // the archive's 404
   EXPECT_EQ(error_in_chromium(place_endpoint(), archive.load(),
