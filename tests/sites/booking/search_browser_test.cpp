@@ -41,6 +41,42 @@ TEST(BookingSearchInChromium, Ruidera) {
   EXPECT_EQ(result.body["results"].size(), 25u);
 }
 
+// The Ruidera search as the Spanish-language site shows it (2025-04, lang="es", scrolled to 75
+// cards with "Cargar más resultados"): "…: 244 alojamientos encontrados", "Puntuación: 9,0",
+// "Fantástico", "150 comentarios", "a 9,6 m del centro del mapa".
+TEST(BookingSearchInChromium, RuideraInSpanishScrolledTo75Cards) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.booking.com/searchresults.html?",
+      gleaner::testing::site_page(
+          "booking", "stays-search/booking-searchresults-ruidera-es-scrolled-dom-2025-04.html")));
+  const nlohmann::json b = run_in_chromium(search_endpoint(), archive.load(),
+                                           {{"keyword", "Ruidera"},
+                                            {"checkInDate", "2030-06-01"},
+                                            {"checkOutDate", "2030-06-03"},
+                                            {"rooms", "1"},
+                                            {"adults", "2"},
+                                            {"children", "0"}})
+                               .body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 244);
+  ASSERT_EQ(b["results"].size(), 75u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"], "Hotel Rural Albamanjon");
+  EXPECT_EQ(first["address"], "Ruidera");
+  EXPECT_EQ(first["distanceFromCenter"], "a 9,6 m del centro del mapa");
+  EXPECT_EQ(first["reviewScore"], 9.0);
+  EXPECT_EQ(first["reviewScoreLabel"], "Fantástico");
+  EXPECT_EQ(first["reviews"], 150);
+  EXPECT_EQ(b["results"][25]["name"], "Villa Tranquila Lagunas de Ruidera");
+  EXPECT_EQ(b["results"][25]["address"], "Ossa de Montiel");
+  const nlohmann::json& last = b["results"][74];
+  EXPECT_EQ(last["name"], "Casa Rural Maria Belen");
+  EXPECT_EQ(last["distanceFromCenter"], "a 6,6 km del centro del mapa");
+  EXPECT_EQ(last["reviewScore"], 9.2);
+  EXPECT_EQ(last["reviews"], 51);
+  EXPECT_EQ(last["position"], 75);
+}
+
 // The mobile site's results in Spanish (Tlaxcala, Mexico, December 2025), searched without dates:
 // 220 cards scrolled in, without prices; the card's link is not a "title-link" and its place is a
 // "location"; the page's only h1 is the app's banner ("Ahorra dinero con la app"), no count.
