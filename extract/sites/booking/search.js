@@ -32,6 +32,15 @@
     // pages of 2026) has two prices: the stay's is the last, beside its "1 week, 4 adults".
     const prices = card.querySelectorAll(SEL.price);
     const price = prices.length ? prices[prices.length - 1] : null;
+    // The price before a discount: struck through inside the price on some pages; on others (2025)
+    // a span just before the wrapper of the price ("BDT 15,891" before "BDT 12,713").
+    const struck = price ? price.querySelector('s, del, [data-testid="strikethrough-price"]') : null;
+    const wrapper = price && price.parentElement;
+    const before = wrapper && !wrapper.hasAttribute('data-testid')
+        ? wrapper.previousElementSibling : null;
+    const beforeIsPrice = before && before.tagName === 'SPAN' &&
+        !before.hasAttribute('data-testid') && /\d/.test(kit.text(before));
+    const original = struck || (beforeIsPrice ? before : null);
     return {
       title: kit.text(SEL.title, card),
       link: link ? link.href : null,
@@ -50,7 +59,7 @@
           kit.text(n.closest('li') || n.parentElement)).filter((t) => t),
       left: unit ? (Array.from(unit.querySelectorAll('li'), (li) => kit.text(li)).find((t) => /\bleft\b/.test(t)) || '') : '',
       price: price ? kit.text(price) : '',
-      originalPrice: price ? kit.text(price.querySelector('s, del, [data-testid="strikethrough-price"]')) : '',
+      originalPrice: original ? kit.text(original) : '',
       nightPrice: prices.length > 1 ? kit.text(prices[0]) : '',
       taxes: kit.text(SEL.taxes, card),
       nights: kit.text(SEL.nights, card),

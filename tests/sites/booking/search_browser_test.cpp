@@ -77,6 +77,103 @@ TEST(BookingSearchInChromium, RuideraInSpanishScrolledTo75Cards) {
   EXPECT_EQ(last["position"], 75);
 }
 
+// Searches with dates priced in other currencies (2025): Khulna, Bangladesh in taka (5 cards,
+// "BDT 1,831", a card new to the site without a score), Dhaka in taka scrolled to 197 cards of
+// 199 (a discounted card: "BDT 15,891" before "BDT 12,713"), and Batam, Indonesia in rupiah
+// ("Rp 769,500", taxes included).
+nlohmann::json search_page(const std::string& keyword, const std::string& page,
+                           const std::string& check_in, const std::string& currency) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://www.booking.com/searchresults.html?",
+                           gleaner::testing::site_page("booking", "stays-search/" + page)));
+  return run_in_chromium(search_endpoint(), archive.load(),
+                         {{"keyword", keyword},
+                          {"checkInDate", check_in},
+                          {"checkOutDate", "2030-03-30"},
+                          {"rooms", "1"},
+                          {"adults", "2"},
+                          {"children", "0"},
+                          {"currency", currency}})
+      .body;
+}
+
+TEST(BookingSearchInChromium, KhulnaInTaka2025) {
+  const nlohmann::json b =
+      search_page("Khulna", "booking-searchresults-khulna-bdt-2025-03.html", "2030-03-29", "BDT");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 5);
+  ASSERT_EQ(b["results"].size(), 5u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"], "The Hotel Golden Star");
+  EXPECT_EQ(first["address"], "Khulna");
+  EXPECT_EQ(first["distanceFromCenter"], "2.1 km from downtown");
+  EXPECT_FALSE(first.contains("reviewScore"));  // "New to Booking.com"
+  EXPECT_EQ(first["room"], "Double Room");
+  EXPECT_EQ(first["price"]["total"], "BDT 1,831");
+  EXPECT_EQ(first["price"]["extractedTotal"], 1831);
+  EXPECT_EQ(first["price"]["currency"], "BDT");
+  EXPECT_EQ(first["price"]["taxes"], "+BDT 485 taxes and fees");
+  EXPECT_EQ(first["price"]["for"], "1 night, 2 adults");
+  EXPECT_FALSE(first["price"].contains("original"));
+  const nlohmann::json& last = b["results"][4];
+  EXPECT_EQ(last["name"], "Nokshi Lakeshore: 03 Bed Room Apartment");
+  EXPECT_EQ(last["reviewScore"], 8.0);
+  EXPECT_EQ(last["reviews"], 4);
+  EXPECT_EQ(last["price"]["extractedTotal"], 4956);
+  EXPECT_FALSE(b["pagination"].contains("nextPage"));
+}
+
+TEST(BookingSearchInChromium, DhakaInTakaWithADiscountedCard2025) {
+  const nlohmann::json b = search_page(
+      "Dhaka", "booking-searchresults-dhaka-bdt-scrolled-2025-03.html", "2030-03-29", "BDT");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 199);
+  ASSERT_EQ(b["results"].size(), 197u);
+  EXPECT_EQ(b["results"][0]["name"], "Central Inn Dhaka");
+  EXPECT_EQ(b["results"][0]["address"], "Motijheel, Dhaka");
+  EXPECT_EQ(b["results"][0]["reviewScore"], 9.0);
+  EXPECT_EQ(b["results"][0]["reviews"], 2);
+  const nlohmann::json& last = b["results"][196];
+  EXPECT_EQ(last["name"], "PMC Monir Garden");
+  EXPECT_EQ(last["price"]["total"], "BDT 12,713");
+  EXPECT_EQ(last["price"]["extractedTotal"], 12713);
+  EXPECT_EQ(last["price"]["original"], "BDT 15,891");
+  EXPECT_EQ(last["price"]["extractedOriginal"], 15891);
+  EXPECT_EQ(last["price"]["currency"], "BDT");
+  // The page says "Original price …" of 51 cards: those, and only those, have one, above the price.
+  int discounted = 0;
+  for (const nlohmann::json& r : b["results"]) {
+    if (!r["price"].contains("original")) continue;
+    ++discounted;
+    EXPECT_GT(r["price"]["extractedOriginal"], r["price"]["extractedTotal"]) << r["name"];
+  }
+  EXPECT_EQ(discounted, 51);
+}
+
+TEST(BookingSearchInChromium, BatamInRupiah2025) {
+  const nlohmann::json b =
+      search_page("Batam", "booking-searchresults-batam-idr-2025-07.html", "2030-03-29", "IDR");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 72);
+  ASSERT_EQ(b["results"].size(), 45u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"],
+            "SLEPTOPIA at formosa lvl27 budget unit city and sea view in nagoya jodoh");
+  EXPECT_EQ(first["address"], "Jodoh");
+  EXPECT_EQ(first["reviewScore"], 9.0);
+  EXPECT_EQ(first["reviews"], 22);
+  EXPECT_EQ(first["price"]["total"], "Rp 769,500");
+  EXPECT_EQ(first["price"]["extractedTotal"], 769500);
+  EXPECT_EQ(first["price"]["currency"], "IDR");
+  EXPECT_EQ(first["price"]["taxes"], "Includes taxes and fees");
+  EXPECT_EQ(b["results"][44]["price"]["extractedTotal"], 907500);
+  int discounted = 0;  // "Original price Rp …" on 5 cards
+  for (const nlohmann::json& r : b["results"]) {
+    if (!r["price"].contains("original")) continue;
+    ++discounted;
+    EXPECT_GT(r["price"]["extractedOriginal"], r["price"]["extractedTotal"]) << r["name"];
+  }
+  EXPECT_EQ(discounted, 5);
+  EXPECT_EQ(b["pagination"]["nextPage"], 2);
+}
+
 // The mobile site's results in Spanish (Tlaxcala, Mexico, December 2025), searched without dates:
 // 220 cards scrolled in, without prices; the card's link is not a "title-link" and its place is a
 // "location"; the page's only h1 is the app's banner ("Ahorra dinero con la app"), no count.
@@ -212,6 +309,16 @@ TEST(BookingSearchInChromium, Zandvoort2026ReadsTheStaysPriceAndTheNightlyOne) {
   EXPECT_EQ(first["price"]["perNight"], "$374");
   EXPECT_EQ(first["price"]["extractedPerNight"], 374);
   EXPECT_EQ(first["price"]["for"], "1 week, 4 adults");
+  // A discounted card: "$2,214" before the "$1,992" for the week (read since the Dhaka page).
+  int found = 0;
+  for (const nlohmann::json& r : b["results"]) {
+    if (r["name"] != "Zomerhuis Wonders") continue;
+    ++found;
+    EXPECT_EQ(r["price"]["total"], "$1,992");
+    EXPECT_EQ(r["price"]["original"], "$2,214");
+    EXPECT_EQ(r["price"]["perNight"], "$285");
+  }
+  EXPECT_EQ(found, 1);
   EXPECT_EQ(first["price"]["currency"], "USD");
   const nlohmann::json& oranje = b["results"][4];
   EXPECT_EQ(oranje["name"], "Pension Oranje");
