@@ -90,9 +90,8 @@ TEST(AirbnbPropertyInChromium, APrivateRoomOfASuperhostIn2023) {
 }
 
 TEST(AirbnbPropertyInChromium, AStudioOfACompanyHostWithSixReviewsIn2023) {
-  const auto p =
-      property_of("https://www.airbnb.com/rooms/755957132088408739",
-                  "rentals-property/airbnb-room-755957132088408739-cohosted-2023.html");
+  const auto p = property_of("https://www.airbnb.com/rooms/755957132088408739",
+                             "rentals-property/airbnb-room-755957132088408739-cohosted-2023.html");
   EXPECT_EQ(p["title"], "Lovely art suite with serene yard");
   EXPECT_EQ(p["roomType"], "Entire guest suite");
   EXPECT_EQ(p["host"]["name"], "HostWell");

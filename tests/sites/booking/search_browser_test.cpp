@@ -1,6 +1,8 @@
 // GET /scrape/stays/search end to end in real Chromium over replay archives of real results pages:
-// the whole Ruidera page of 2025, the Belgrade excerpt as the English- and the Spanish-language
-// site write it, the Zandvoort page of 2026 and two pages the site served without the search.
+// the whole Ruidera page of 2025 in English and in Spanish, the Belgrade excerpt as the English-
+// and the Spanish-language site write it, pages priced in taka and rupiah (2025), the mobile
+// site's page in Spanish (2025), the Zandvoort page of 2026 and two pages the site served without
+// the search.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -15,6 +17,19 @@ using gleaner::testing::TempReplayArchive;
 using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
+
+// The results of `page` (stays-search/) for `keyword` (2 adults, 1 room, in `currency` if any).
+nlohmann::json search_page(const std::string& keyword, const std::string& page,
+                           const std::string& currency = "") {
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://www.booking.com/searchresults.html?",
+                           gleaner::testing::site_page("booking", "stays-search/" + page)));
+  QueryParams query = {{"keyword", keyword},   {"checkInDate", "2030-03-29"},
+                       {"checkOutDate", "2030-03-30"}, {"rooms", "1"},
+                       {"adults", "2"},        {"children", "0"}};
+  if (!currency.empty()) query.emplace("currency", currency);
+  return run_in_chromium(search_endpoint(), archive.load(), query).body;
+}
 
 TEST(BookingSearchInChromium, Ruidera) {
   TempReplayArchive archive;
@@ -45,19 +60,8 @@ TEST(BookingSearchInChromium, Ruidera) {
 // cards with "Cargar más resultados"): "…: 244 alojamientos encontrados", "Puntuación: 9,0",
 // "Fantástico", "150 comentarios", "a 9,6 m del centro del mapa".
 TEST(BookingSearchInChromium, RuideraInSpanishScrolledTo75Cards) {
-  TempReplayArchive archive;
-  archive.add(prefix_entry(
-      "https://www.booking.com/searchresults.html?",
-      gleaner::testing::site_page(
-          "booking", "stays-search/booking-searchresults-ruidera-es-scrolled-dom-2025-04.html")));
-  const nlohmann::json b = run_in_chromium(search_endpoint(), archive.load(),
-                                           {{"keyword", "Ruidera"},
-                                            {"checkInDate", "2030-06-01"},
-                                            {"checkOutDate", "2030-06-03"},
-                                            {"rooms", "1"},
-                                            {"adults", "2"},
-                                            {"children", "0"}})
-                               .body;
+  const nlohmann::json b =
+      search_page("Ruidera", "booking-searchresults-ruidera-es-scrolled-dom-2025-04.html");
   EXPECT_EQ(b["searchInformation"]["totalResults"], 244);
   ASSERT_EQ(b["results"].size(), 75u);
   const nlohmann::json& first = b["results"][0];
@@ -81,25 +85,9 @@ TEST(BookingSearchInChromium, RuideraInSpanishScrolledTo75Cards) {
 // "BDT 1,831", a card new to the site without a score), Dhaka in taka scrolled to 197 cards of
 // 199 (a discounted card: "BDT 15,891" before "BDT 12,713"), and Batam, Indonesia in rupiah
 // ("Rp 769,500", taxes included).
-nlohmann::json search_page(const std::string& keyword, const std::string& page,
-                           const std::string& check_in, const std::string& currency) {
-  TempReplayArchive archive;
-  archive.add(prefix_entry("https://www.booking.com/searchresults.html?",
-                           gleaner::testing::site_page("booking", "stays-search/" + page)));
-  return run_in_chromium(search_endpoint(), archive.load(),
-                         {{"keyword", keyword},
-                          {"checkInDate", check_in},
-                          {"checkOutDate", "2030-03-30"},
-                          {"rooms", "1"},
-                          {"adults", "2"},
-                          {"children", "0"},
-                          {"currency", currency}})
-      .body;
-}
-
 TEST(BookingSearchInChromium, KhulnaInTaka2025) {
   const nlohmann::json b =
-      search_page("Khulna", "booking-searchresults-khulna-bdt-2025-03.html", "2030-03-29", "BDT");
+      search_page("Khulna", "booking-searchresults-khulna-bdt-2025-03.html", "BDT");
   EXPECT_EQ(b["searchInformation"]["totalResults"], 5);
   ASSERT_EQ(b["results"].size(), 5u);
   const nlohmann::json& first = b["results"][0];
@@ -123,8 +111,7 @@ TEST(BookingSearchInChromium, KhulnaInTaka2025) {
 }
 
 TEST(BookingSearchInChromium, DhakaInTakaWithADiscountedCard2025) {
-  const nlohmann::json b = search_page(
-      "Dhaka", "booking-searchresults-dhaka-bdt-scrolled-2025-03.html", "2030-03-29", "BDT");
+  const nlohmann::json b = search_page("Dhaka", "booking-searchresults-dhaka-bdt-scrolled-2025-03.html", "BDT");
   EXPECT_EQ(b["searchInformation"]["totalResults"], 199);
   ASSERT_EQ(b["results"].size(), 197u);
   EXPECT_EQ(b["results"][0]["name"], "Central Inn Dhaka");
@@ -150,7 +137,7 @@ TEST(BookingSearchInChromium, DhakaInTakaWithADiscountedCard2025) {
 
 TEST(BookingSearchInChromium, BatamInRupiah2025) {
   const nlohmann::json b =
-      search_page("Batam", "booking-searchresults-batam-idr-2025-07.html", "2030-03-29", "IDR");
+      search_page("Batam", "booking-searchresults-batam-idr-2025-07.html", "IDR");
   EXPECT_EQ(b["searchInformation"]["totalResults"], 72);
   ASSERT_EQ(b["results"].size(), 45u);
   const nlohmann::json& first = b["results"][0];
@@ -178,19 +165,8 @@ TEST(BookingSearchInChromium, BatamInRupiah2025) {
 // 220 cards scrolled in, without prices; the card's link is not a "title-link" and its place is a
 // "location"; the page's only h1 is the app's banner ("Ahorra dinero con la app"), no count.
 TEST(BookingSearchInChromium, TheSpanishMobilePageOfTlaxcalaWithoutDates) {
-  TempReplayArchive archive;
-  archive.add(prefix_entry(
-      "https://www.booking.com/searchresults.html?",
-      gleaner::testing::site_page(
-          "booking", "stays-search/booking-searchresults-tlaxcala-es-mobile-no-dates-2025-12.html")));
-  const nlohmann::json b = run_in_chromium(search_endpoint(), archive.load(),
-                                           {{"keyword", "Tlaxcala"},
-                                            {"checkInDate", "2030-03-15"},
-                                            {"checkOutDate", "2030-03-16"},
-                                            {"rooms", "1"},
-                                            {"adults", "2"},
-                                            {"children", "0"}})
-                               .body;
+  const nlohmann::json b =
+      search_page("Tlaxcala", "booking-searchresults-tlaxcala-es-mobile-no-dates-2025-12.html");
   EXPECT_FALSE(b["searchInformation"].contains("totalResultsText"));
   EXPECT_FALSE(b["searchInformation"].contains("totalResults"));
   ASSERT_EQ(b["results"].size(), 220u);
