@@ -31,6 +31,17 @@ nlohmann::json search_page(const std::string& keyword, const std::string& page,
   return run_in_chromium(search_endpoint(), archive.load(), query).body;
 }
 
+// How many results have a price before a discount; each such price is above the price paid.
+int discounted_cards(const nlohmann::json& results) {
+  int discounted = 0;
+  for (const nlohmann::json& r : results) {
+    if (!r.contains("price") || !r["price"].contains("original")) continue;
+    ++discounted;
+    EXPECT_GT(r["price"]["extractedOriginal"], r["price"]["extractedTotal"]) << r["name"];
+  }
+  return discounted;
+}
+
 TEST(BookingSearchInChromium, Ruidera) {
   TempReplayArchive archive;
   archive.add(prefix_entry(
@@ -125,14 +136,8 @@ TEST(BookingSearchInChromium, DhakaInTakaWithADiscountedCard2025) {
   EXPECT_EQ(last["price"]["original"], "BDT 15,891");
   EXPECT_EQ(last["price"]["extractedOriginal"], 15891);
   EXPECT_EQ(last["price"]["currency"], "BDT");
-  // The page says "Original price …" of 51 cards: those, and only those, have one, above the price.
-  int discounted = 0;
-  for (const nlohmann::json& r : b["results"]) {
-    if (!r["price"].contains("original")) continue;
-    ++discounted;
-    EXPECT_GT(r["price"]["extractedOriginal"], r["price"]["extractedTotal"]) << r["name"];
-  }
-  EXPECT_EQ(discounted, 51);
+  // The page says "Original price …" of 51 cards: those, and only those, have one.
+  EXPECT_EQ(discounted_cards(b["results"]), 51);
 }
 
 TEST(BookingSearchInChromium, BatamInRupiah2025) {
@@ -151,13 +156,7 @@ TEST(BookingSearchInChromium, BatamInRupiah2025) {
   EXPECT_EQ(first["price"]["currency"], "IDR");
   EXPECT_EQ(first["price"]["taxes"], "Includes taxes and fees");
   EXPECT_EQ(b["results"][44]["price"]["extractedTotal"], 907500);
-  int discounted = 0;  // "Original price Rp …" on 5 cards
-  for (const nlohmann::json& r : b["results"]) {
-    if (!r["price"].contains("original")) continue;
-    ++discounted;
-    EXPECT_GT(r["price"]["extractedOriginal"], r["price"]["extractedTotal"]) << r["name"];
-  }
-  EXPECT_EQ(discounted, 5);
+  EXPECT_EQ(discounted_cards(b["results"]), 5);  // "Original price Rp …" on 5 cards
   EXPECT_EQ(b["pagination"]["nextPage"], 2);
 }
 
