@@ -162,7 +162,7 @@ TEST(BookingSearchInChromium, BatamInRupiah2025) {
 
 // The mobile site's results in Spanish (Tlaxcala, Mexico, December 2025), searched without dates:
 // 220 cards scrolled in, without prices; the card's link is not a "title-link" and its place is a
-// "location"; the page's only h1 is the app's banner ("Ahorra dinero con la app"), no count.
+// "location"; the page has no heading that counts them (its one h1 is in a template): no count.
 TEST(BookingSearchInChromium, TheSpanishMobilePageOfTlaxcalaWithoutDates) {
   const nlohmann::json b =
       search_page("Tlaxcala", "booking-searchresults-tlaxcala-es-mobile-no-dates-2025-12.html");
