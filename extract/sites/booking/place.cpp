@@ -145,6 +145,11 @@ json shape_place(const json& out, const ValidatedParams& params) {
     throw Error(ErrorCode::NotFound, "the property does not exist on the site",
                 "the site redirected to " + shown);
   }
+  // Or answers its own page for a missing one at the property's address, 200 or 404.
+  if (str(at(out, {"action"})) == "error404") {
+    throw Error(ErrorCode::NotFound, "the property does not exist on the site",
+                "the site's error404 page at " + str(at(out, {"url"})));
+  }
   const json& hotel = at(out, {"jsonLd"});
   const std::string lang = str(at(out, {"lang"}));
   const DecimalMark mark = decimal_mark_of(lang);

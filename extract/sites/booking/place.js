@@ -48,9 +48,15 @@
                             'BedAndBreakfast', 'Motel', 'VacationRental', 'Campground'])[0] || null;
 
   let hotelId = null;
+  // The page's kind as the site's scripts name it ("b_action": 'hotel'; 'error404' on the page
+  // it serves for a property it does not have).
+  let action = null;
   for (const t of kit.scriptTexts('script:not([src])')) {
     const m = /b_hotel_id\s*[:=]\s*'?(\d+)/.exec(t);
-    if (m) { hotelId = m[1]; break; }
+    if (m && !hotelId) hotelId = m[1];
+    const a = /"?b_action"?\s*:\s*['"](\w+)['"]/.exec(t);
+    if (a && !action) action = a[1];
+    if (hotelId && action) break;
   }
   if (!hotelId) {
     const input = document.querySelector('input[name="hotel_id"]');
@@ -121,6 +127,7 @@
     canonical: kit.meta().canonical || null,
     lang: document.documentElement.getAttribute('lang'),
     hotelId,
+    action,
     jsonLd: hotel,
     name: kit.text(first(SEL.name)),
     latlng: latlng ? latlng.getAttribute('data-atlas-latlng') : null,

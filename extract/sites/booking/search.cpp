@@ -113,7 +113,17 @@ std::string score_label(const std::string& line) {
   std::string l = line;
   const auto digit = l.find_first_of("0123456789");
   if (digit != std::string::npos) l = l.substr(0, digit);
-  while (!l.empty() && l.back() == ' ') l.pop_back();
+  // The label and the count joined by a dot, "Muy bien · 532 comentarios" (the mobile site).
+  static constexpr std::string_view kDot = "\u00b7";
+  while (!l.empty()) {
+    if (l.back() == ' ') {
+      l.pop_back();
+    } else if (l.ends_with(kDot)) {
+      l.resize(l.size() - kDot.size());
+    } else {
+      break;
+    }
+  }
   return l;
 }
 

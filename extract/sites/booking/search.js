@@ -5,7 +5,11 @@
     card: '[data-testid="property-card"]',
     title: '[data-testid="title"]',
     link: '[data-testid="title-link"]',
+    // The mobile site's card is one link to the property, without a "title-link".
+    anyLink: 'a[href*="/hotel/"]',
     address: '[data-testid="address"], [data-testid="address-link"], [data-testid="address-text"]',
+    // The mobile site's card names its place ("Totolac") in a "location" instead.
+    location: '[data-testid="location"]',
     distance: '[data-testid="distance"]',
     score: '[data-testid="review-score"]',
     stars: '[data-testid="rating-stars"], [data-testid="rating-squares"]',
@@ -19,7 +23,7 @@
     destination: 'input[name="ss"]',
   };
   const cards = Array.from(document.querySelectorAll(SEL.card), (card) => {
-    const link = card.querySelector(SEL.link);
+    const link = card.querySelector(SEL.link) || card.querySelector(SEL.anyLink);
     const score = card.querySelector(SEL.score);
     const stars = card.querySelector(SEL.stars);
     const unit = card.querySelector(SEL.unit);
@@ -28,10 +32,20 @@
     // pages of 2026) has two prices: the stay's is the last, beside its "1 week, 4 adults".
     const prices = card.querySelectorAll(SEL.price);
     const price = prices.length ? prices[prices.length - 1] : null;
+    // The price before a discount: struck through inside the price on some pages; on others (2025)
+    // a span just before the wrapper of the price ("BDT 15,891" before "BDT 12,713").
+    const struck = price ? price.querySelector('s, del, [data-testid="strikethrough-price"]') : null;
+    const wrapper = price && price.parentElement;
+    const before = wrapper && !wrapper.hasAttribute('data-testid')
+        ? wrapper.previousElementSibling : null;
+    const beforeIsPrice = before && before.tagName === 'SPAN' &&
+        !before.hasAttribute('data-testid') && /\d/.test(kit.text(before));
+    const original = struck || (beforeIsPrice ? before : null);
     return {
       title: kit.text(SEL.title, card),
       link: link ? link.href : null,
-      address: kit.text(SEL.address, card).replace(/\s*Show on map$/, ''),
+      address: (kit.text(SEL.address, card) || kit.text(SEL.location, card))
+          .replace(/\s*Show on map$/, ''),
       distance: kit.text(SEL.distance, card),
       scoreLines: score ? Array.from(score.querySelectorAll('div'), (d) => kit.text(d))
           .filter((t, i, all) => t && all.indexOf(t) === i) : [],
@@ -45,7 +59,7 @@
           kit.text(n.closest('li') || n.parentElement)).filter((t) => t),
       left: unit ? (Array.from(unit.querySelectorAll('li'), (li) => kit.text(li)).find((t) => /\bleft\b/.test(t)) || '') : '',
       price: price ? kit.text(price) : '',
-      originalPrice: price ? kit.text(price.querySelector('s, del, [data-testid="strikethrough-price"]')) : '',
+      originalPrice: original ? kit.text(original) : '',
       nightPrice: prices.length > 1 ? kit.text(prices[0]) : '',
       taxes: kit.text(SEL.taxes, card),
       nights: kit.text(SEL.nights, card),

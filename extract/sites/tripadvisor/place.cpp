@@ -122,11 +122,20 @@ class PlaceEndpoint final : public Endpoint {
     for (const json& c : serves.is_array() ? serves : json::array({serves})) {
       if (std::string t = text(c); !t.empty()) cuisines.push_back(t);
     }
+    // The JSON-LD's cuisines, phone and hours, else the markup's (the 2018 layout's JSON-LD has
+    // none of them; its page shows all three).
+    if (const json& shown = at(out, {"cuisines"}); cuisines.empty() && shown.is_array()) {
+      cuisines = shown;
+    }
     if (!cuisines.empty()) r["cuisines"] = cuisines;
-    if (std::string phone = schema_org::text(place, "telephone"); !phone.empty())
-      r["phone"] = phone;
-    if (json hours = schema_org::opening_hours(place, nodes); !hours.empty())
-      r["openingHours"] = hours;
+    std::string phone = schema_org::text(place, "telephone");
+    if (phone.empty()) phone = str(at(out, {"phone"}));
+    if (!phone.empty()) r["phone"] = phone;
+    json hours = schema_org::opening_hours(place, nodes);
+    if (const json& shown = at(out, {"hours"}); hours.empty() && shown.is_array()) {
+      hours = schema_org::opening_hours({{"openingHoursSpecification", shown}}, nodes);
+    }
+    if (!hours.empty()) r["openingHours"] = hours;
     std::string description = str(at(out, {"description"}));
     if (description.empty()) description = schema_org::text(place, "description");
     if (!description.empty()) r["description"] = description;

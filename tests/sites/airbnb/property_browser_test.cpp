@@ -64,6 +64,46 @@ TEST(AirbnbPropertyInChromium, AnItalianRoomOf2026IsReadFromItsEmbeddedAnswer) {
       "Splendida suite con bagno privato in una villa di design nel cuore di Porta Romana"));
 }
 
+// Other rooms of the 2023 layout (March 2023, another course's copies): a private room of a
+// Superhost, and a studio a company hosts with co-hosts and a city policy number.
+nlohmann::json property_of(const std::string& url, const std::string& page) {
+  TempReplayArchive archive;
+  archive.file(url, gleaner::testing::site_page("airbnb", page));
+  return run_in_chromium(property_endpoint(), archive.load(), {{"url", url}}).body["property"];
+}
+
+TEST(AirbnbPropertyInChromium, APrivateRoomOfASuperhostIn2023) {
+  const auto p = property_of("https://www.airbnb.com/rooms/23672181",
+                             "rentals-property/airbnb-room-23672181-private-room-2023.html");
+  EXPECT_EQ(p["title"], "Private Room w/En-Suite Bath in Heart of Mission");
+  EXPECT_EQ(p["roomType"], "Private room in rental unit");
+  EXPECT_EQ(p["host"]["name"], "Andrea");
+  EXPECT_EQ(p["host"]["superhost"], true);
+  EXPECT_EQ(p["capacity"]["guests"], 2);
+  EXPECT_EQ(p["capacity"]["bedrooms"], 1);
+  EXPECT_EQ(p["price"]["perNight"], "$109");
+  EXPECT_EQ(p["rating"]["overall"], 4.91);
+  EXPECT_EQ(p["rating"]["reviews"], 198);
+  EXPECT_EQ(p["rating"]["categories"]["Cleanliness"], 5.0);
+  EXPECT_EQ(p["rating"]["categories"]["Value"], 4.8);
+  EXPECT_EQ(p["location"]["name"], "San Francisco, California, United States");
+}
+
+TEST(AirbnbPropertyInChromium, AStudioOfACompanyHostWithSixReviewsIn2023) {
+  const auto p = property_of("https://www.airbnb.com/rooms/755957132088408739",
+                             "rentals-property/airbnb-room-755957132088408739-cohosted-2023.html");
+  EXPECT_EQ(p["title"], "Lovely art suite with serene yard");
+  EXPECT_EQ(p["roomType"], "Entire guest suite");
+  EXPECT_EQ(p["host"]["name"], "HostWell");
+  EXPECT_EQ(p["host"]["superhost"], false);
+  EXPECT_EQ(p["policyNumber"], "STR-0000315");
+  EXPECT_EQ(p["capacity"]["guests"], 2);
+  EXPECT_EQ(p["price"]["perNight"], "$125");
+  EXPECT_EQ(p["rating"]["overall"], 5.0);
+  EXPECT_EQ(p["rating"]["reviews"], 6);
+  EXPECT_EQ(p["rating"]["categories"]["Value"], 4.8);
+}
+
 TEST(AirbnbPropertyInChromium, AListingTheSiteDoesNotHaveIsNotFound) {
   TempReplayArchive archive;
   EXPECT_EQ(error_in_chromium(property_endpoint(), archive.load(),

@@ -1,7 +1,7 @@
 // GET /scrape/stays/place end to end in real Chromium: the endpoint builds the property page's URL
 // with the stay, the page is answered from a replay archive with the real 2026 Booking pages of
-// the fixtures (saved without dates, so without the priced room table), place.js reads them and
-// the C++ shapes them.
+// the fixtures (saved without dates, so without the priced room table) and the site's own page
+// for a property it does not have, place.js reads them and the C++ shapes them.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -91,15 +91,38 @@ TEST(BookingPlaceInChromium, FabHotelPrakashInn2026) {
   EXPECT_EQ(b["rooms"][0]["maxOccupancy"], 2);
 }
 
+// One adult for one night at the property page `url`.
+QueryParams one_night_at(const std::string& url) {
+  return {{"url", url},   {"checkInDate", "2030-06-01"}, {"checkOutDate", "2030-06-02"},
+          {"rooms", "1"}, {"adults", "1"},               {"children", "0"}};
+}
+
+// The site's own page for a property it does not have (2026-02, Hindi, /hotel/in/
+// taj-mahal-palace.hi.html: "b_action": 'error404', the home page's blocks, no property): 404 as
+// the site sends it, and 404 still when it comes with a 200.
+TEST(BookingPlaceInChromium, TheSitesOwnPageOfAPropertyItDoesNotHaveIsNotFound) {
+  const std::string url = "https://www.booking.com/hotel/in/taj-mahal-palace.hi.html";
+  for (int status : {404, 200}) {
+    TempReplayArchive archive;
+    // The endpoint asks for the page without the language (its `lang` parameter sets it).
+    auto entry =
+        prefix_entry("https://www.booking.com/hotel/in/taj-mahal-palace.html?",
+                     gleaner::testing::site_page(
+                         "booking", "stays-place/booking-hotel-not-found-hi-2026-02.html"));
+    entry.status = status;
+    archive.add(entry);
+    auto replay = archive.load();
+    EXPECT_EQ(error_in_chromium(place_endpoint(), replay, one_night_at(url)).code(),
+              ErrorCode::NotFound)
+        << status;
+    EXPECT_EQ(requested(*replay, "https://www.booking.com/hotel").size(), 1u);
+  }
+}
+
 TEST(BookingPlaceInChromium, APropertyTheSiteDoesNotHaveIsNotFound) {
   TempReplayArchive archive;  // the archive's 404
   EXPECT_EQ(error_in_chromium(place_endpoint(), archive.load(),
-                              {{"url", "https://www.booking.com/hotel/in/no-such-hotel.html"},
-                               {"checkInDate", "2030-06-01"},
-                               {"checkOutDate", "2030-06-02"},
-                               {"rooms", "1"},
-                               {"adults", "1"},
-                               {"children", "0"}})
+                              one_night_at("https://www.booking.com/hotel/in/no-such-hotel.html"))
                 .code(),
             ErrorCode::NotFound);
 }

@@ -1,6 +1,8 @@
 // GET /scrape/stays/search end to end in real Chromium over replay archives of real results pages:
-// the whole Ruidera page of 2025, the Belgrade excerpt as the English- and the Spanish-language
-// site write it, the Zandvoort page of 2026 and two pages the site served without the search.
+// the whole Ruidera page of 2025 in English and in Spanish, the Belgrade excerpt as the English-
+// and the Spanish-language site write it, pages priced in taka and rupiah (2025), the mobile
+// site's page in Spanish (2025), the Zandvoort page of 2026 and two pages the site served without
+// the search.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -15,6 +17,30 @@ using gleaner::testing::TempReplayArchive;
 using testing::prefix_entry;
 using testing::requested;
 using testing::run_in_chromium;
+
+// The results of `page` (stays-search/) for `keyword` (2 adults, 1 room, in `currency` if any).
+nlohmann::json search_page(const std::string& keyword, const std::string& page,
+                           const std::string& currency = "") {
+  TempReplayArchive archive;
+  archive.add(prefix_entry("https://www.booking.com/searchresults.html?",
+                           gleaner::testing::site_page("booking", "stays-search/" + page)));
+  QueryParams query = {{"keyword", keyword},   {"checkInDate", "2030-03-29"},
+                       {"checkOutDate", "2030-03-30"}, {"rooms", "1"},
+                       {"adults", "2"},        {"children", "0"}};
+  if (!currency.empty()) query.emplace("currency", currency);
+  return run_in_chromium(search_endpoint(), archive.load(), query).body;
+}
+
+// How many results have a price before a discount; each such price is above the price paid.
+int discounted_cards(const nlohmann::json& results) {
+  int discounted = 0;
+  for (const nlohmann::json& r : results) {
+    if (!r.contains("price") || !r["price"].contains("original")) continue;
+    ++discounted;
+    EXPECT_GT(r["price"]["extractedOriginal"], r["price"]["extractedTotal"]) << r["name"];
+  }
+  return discounted;
+}
 
 TEST(BookingSearchInChromium, Ruidera) {
   TempReplayArchive archive;
@@ -39,6 +65,136 @@ TEST(BookingSearchInChromium, Ruidera) {
   EXPECT_EQ(result.body["searchInformation"]["totalResults"], 251);
   EXPECT_EQ(result.body["results"][0]["name"], "Hotel Rural Albamanjon");
   EXPECT_EQ(result.body["results"].size(), 25u);
+}
+
+// The Ruidera search as the Spanish-language site shows it (2025-04, lang="es", scrolled to 75
+// cards with "Cargar más resultados"): "…: 244 alojamientos encontrados", "Puntuación: 9,0",
+// "Fantástico", "150 comentarios", "a 9,6 m del centro del mapa".
+TEST(BookingSearchInChromium, RuideraInSpanishScrolledTo75Cards) {
+  const nlohmann::json b =
+      search_page("Ruidera", "booking-searchresults-ruidera-es-scrolled-dom-2025-04.html");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 244);
+  ASSERT_EQ(b["results"].size(), 75u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"], "Hotel Rural Albamanjon");
+  EXPECT_EQ(first["address"], "Ruidera");
+  EXPECT_EQ(first["distanceFromCenter"], "a 9,6 m del centro del mapa");
+  EXPECT_EQ(first["reviewScore"], 9.0);
+  EXPECT_EQ(first["reviewScoreLabel"], "Fantástico");
+  EXPECT_EQ(first["reviews"], 150);
+  EXPECT_EQ(b["results"][25]["name"], "Villa Tranquila Lagunas de Ruidera");
+  EXPECT_EQ(b["results"][25]["address"], "Ossa de Montiel");
+  const nlohmann::json& last = b["results"][74];
+  EXPECT_EQ(last["name"], "Casa Rural Maria Belen");
+  EXPECT_EQ(last["distanceFromCenter"], "a 6,6 km del centro del mapa");
+  EXPECT_EQ(last["reviewScore"], 9.2);
+  EXPECT_EQ(last["reviews"], 51);
+  EXPECT_EQ(last["position"], 75);
+}
+
+// Searches with dates priced in other currencies (2025): Khulna, Bangladesh in taka (5 cards,
+// "BDT 1,831", a card new to the site without a score), Dhaka in taka scrolled to 197 cards of
+// 199 (a discounted card: "BDT 15,891" before "BDT 12,713"), and Batam, Indonesia in rupiah
+// ("Rp 769,500", taxes included).
+TEST(BookingSearchInChromium, KhulnaInTaka2025) {
+  const nlohmann::json b =
+      search_page("Khulna", "booking-searchresults-khulna-bdt-2025-03.html", "BDT");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 5);
+  ASSERT_EQ(b["results"].size(), 5u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"], "The Hotel Golden Star");
+  EXPECT_EQ(first["address"], "Khulna");
+  EXPECT_EQ(first["distanceFromCenter"], "2.1 km from downtown");
+  EXPECT_FALSE(first.contains("reviewScore"));  // "New to Booking.com"
+  EXPECT_EQ(first["room"], "Double Room");
+  EXPECT_EQ(first["price"]["total"], "BDT 1,831");
+  EXPECT_EQ(first["price"]["extractedTotal"], 1831);
+  EXPECT_EQ(first["price"]["currency"], "BDT");
+  EXPECT_EQ(first["price"]["taxes"], "+BDT 485 taxes and fees");
+  EXPECT_EQ(first["price"]["for"], "1 night, 2 adults");
+  EXPECT_FALSE(first["price"].contains("original"));
+  const nlohmann::json& last = b["results"][4];
+  EXPECT_EQ(last["name"], "Nokshi Lakeshore: 03 Bed Room Apartment");
+  EXPECT_EQ(last["reviewScore"], 8.0);
+  EXPECT_EQ(last["reviews"], 4);
+  EXPECT_EQ(last["price"]["extractedTotal"], 4956);
+  EXPECT_FALSE(b["pagination"].contains("nextPage"));
+}
+
+TEST(BookingSearchInChromium, DhakaInTakaWithADiscountedCard2025) {
+  const nlohmann::json b = search_page("Dhaka", "booking-searchresults-dhaka-bdt-scrolled-2025-03.html", "BDT");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 199);
+  ASSERT_EQ(b["results"].size(), 197u);
+  EXPECT_EQ(b["results"][0]["name"], "Central Inn Dhaka");
+  EXPECT_EQ(b["results"][0]["address"], "Motijheel, Dhaka");
+  EXPECT_EQ(b["results"][0]["reviewScore"], 9.0);
+  EXPECT_EQ(b["results"][0]["reviews"], 2);
+  const nlohmann::json& last = b["results"][196];
+  EXPECT_EQ(last["name"], "PMC Monir Garden");
+  EXPECT_EQ(last["price"]["total"], "BDT 12,713");
+  EXPECT_EQ(last["price"]["extractedTotal"], 12713);
+  EXPECT_EQ(last["price"]["original"], "BDT 15,891");
+  EXPECT_EQ(last["price"]["extractedOriginal"], 15891);
+  EXPECT_EQ(last["price"]["currency"], "BDT");
+  // The page says "Original price …" of 51 cards: those, and only those, have one.
+  EXPECT_EQ(discounted_cards(b["results"]), 51);
+}
+
+TEST(BookingSearchInChromium, BatamInRupiah2025) {
+  const nlohmann::json b =
+      search_page("Batam", "booking-searchresults-batam-idr-2025-07.html", "IDR");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 72);
+  ASSERT_EQ(b["results"].size(), 45u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"],
+            "SLEPTOPIA at formosa lvl27 budget unit city and sea view in nagoya jodoh");
+  EXPECT_EQ(first["address"], "Jodoh");
+  EXPECT_EQ(first["reviewScore"], 9.0);
+  EXPECT_EQ(first["reviews"], 22);
+  EXPECT_EQ(first["price"]["total"], "Rp 769,500");
+  EXPECT_EQ(first["price"]["extractedTotal"], 769500);
+  EXPECT_EQ(first["price"]["currency"], "IDR");
+  EXPECT_EQ(first["price"]["taxes"], "Includes taxes and fees");
+  EXPECT_EQ(b["results"][44]["price"]["extractedTotal"], 907500);
+  EXPECT_EQ(discounted_cards(b["results"]), 5);  // "Original price Rp …" on 5 cards
+  EXPECT_EQ(b["pagination"]["nextPage"], 2);
+}
+
+// The mobile site's results in Spanish (Tlaxcala, Mexico, December 2025), searched without dates:
+// 220 cards scrolled in, without prices; the card's link is not a "title-link" and its place is a
+// "location"; the page has no heading that counts them (its one h1 is in a template): no count.
+TEST(BookingSearchInChromium, TheSpanishMobilePageOfTlaxcalaWithoutDates) {
+  const nlohmann::json b =
+      search_page("Tlaxcala", "booking-searchresults-tlaxcala-es-mobile-no-dates-2025-12.html");
+  EXPECT_FALSE(b["searchInformation"].contains("totalResultsText"));
+  EXPECT_FALSE(b["searchInformation"].contains("totalResults"));
+  ASSERT_EQ(b["results"].size(), 220u);
+  const nlohmann::json& first = b["results"][0];
+  EXPECT_EQ(first["name"], "HB Express Hotel");
+  EXPECT_EQ(first["link"], "https://www.booking.com/hotel/mx/hb-express.es.html");
+  EXPECT_EQ(first["id"], "hb-express");
+  EXPECT_EQ(first["address"], "Tlaxcala de Xicohténcatl");
+  EXPECT_EQ(first["reviewScore"], 8.3);
+  EXPECT_EQ(first["reviewScoreLabel"], "Muy bien");
+  EXPECT_EQ(first["reviews"], 532);
+  EXPECT_EQ(first["stars"], 3);
+  EXPECT_FALSE(first.contains("price"));
+  EXPECT_EQ(b["results"][3]["name"], "Molino de los Reyes");
+  EXPECT_EQ(b["results"][3]["address"], "Totolac");
+  EXPECT_EQ(b["results"][3]["stars"], 5);
+  // Squares (the site's own quality rating of homes), "3 de 5".
+  EXPECT_EQ(b["results"][6]["name"], "Hotel RioMiel Tlaxcala");
+  EXPECT_EQ(b["results"][6]["stars"], 3);
+  EXPECT_EQ(b["results"][6]["reviewScore"], 8.7);
+  // New on the site, no score yet.
+  EXPECT_EQ(b["results"][58]["name"], "Functional and nice house");
+  EXPECT_EQ(b["results"][58]["address"], "Apizaco");
+  EXPECT_FALSE(b["results"][58].contains("reviewScore"));
+  // The last card: no stars, no score (the carousel of homes after it is not a result).
+  EXPECT_EQ(b["results"][219]["name"], "La cabaña");
+  EXPECT_EQ(b["results"][219]["address"], "San Bernabé Amaxac de Guerrero");
+  EXPECT_FALSE(b["results"][219].contains("stars"));
+  EXPECT_FALSE(b["results"][219].contains("reviewScore"));
 }
 
 // The Belgrade excerpt and a page built from it as the Spanish-language site writes the same
@@ -128,6 +284,16 @@ TEST(BookingSearchInChromium, Zandvoort2026ReadsTheStaysPriceAndTheNightlyOne) {
   EXPECT_EQ(first["price"]["perNight"], "$374");
   EXPECT_EQ(first["price"]["extractedPerNight"], 374);
   EXPECT_EQ(first["price"]["for"], "1 week, 4 adults");
+  // A discounted card: "$2,214" before the "$1,992" for the week (read since the Dhaka page).
+  int found = 0;
+  for (const nlohmann::json& r : b["results"]) {
+    if (r["name"] != "Zomerhuis Wonders") continue;
+    ++found;
+    EXPECT_EQ(r["price"]["total"], "$1,992");
+    EXPECT_EQ(r["price"]["original"], "$2,214");
+    EXPECT_EQ(r["price"]["perNight"], "$285");
+  }
+  EXPECT_EQ(found, 1);
   EXPECT_EQ(first["price"]["currency"], "USD");
   const nlohmann::json& oranje = b["results"][4];
   EXPECT_EQ(oranje["name"], "Pension Oranje");

@@ -109,6 +109,15 @@ TEST(TripadvisorPlaceInChromium, TheLoungeCafeLondonOnThe2018Layout) {
       "Welford Centre 113 Chalkhill Road The Welford Centre, London, HA9 9FX, United Kingdom");
   EXPECT_EQ(p["ratingHistogram"]["5"], 72);
   EXPECT_EQ(p["ratingHistogram"]["4"], 3);
+  // Not in its JSON-LD, shown in its markup: the header's cuisines, the phone, the week's hours
+  // (Monday to Saturday, "09:00 - 05:00" as the page writes it; Sunday not shown).
+  EXPECT_EQ(p["cuisines"], (nlohmann::json{"British", "Vegetarian Friendly", "Vegan Options",
+                                           "Gluten Free Options"}));
+  EXPECT_EQ(p["phone"], "+44 7990 506609");
+  ASSERT_EQ(p["openingHours"].size(), 6u);
+  EXPECT_EQ(p["openingHours"][0],
+            (nlohmann::json{{"day", "Monday"}, {"opens", "09:00"}, {"closes", "05:00"}}));
+  EXPECT_EQ(p["openingHours"][5]["day"], "Saturday");
 }
 
 // Real Norwegian hotel pages of the site's 2015 layout: no JSON-LD; the place is marked up in

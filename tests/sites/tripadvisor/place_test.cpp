@@ -86,6 +86,35 @@ TEST(TripadvisorPlaceShape, ARelativeLinkAndAChartOfSharesOnTheOlderLayouts) {
             (json{{"5", 13}, {"4", 6}, {"3", 1}, {"2", 0}, {"1", 0}}));
 }
 
+// The 2018 layout's restaurant (the Lounge Cafe, London): no cuisines, phone or hours in its
+// JSON-LD, all three in its markup, in the shape place.js returns them; the JSON-LD's win where
+// it has them.
+TEST(TripadvisorPlaceShape, CuisinesPhoneAndHoursFromTheMarkupWhereTheJsonLdHasNone) {
+  json out = {{"url", "https://www.tripadvisor.co.uk/Restaurant_Review-g186338-d10519837.html"},
+              {"place", {{"@type", "FoodEstablishment"}, {"name", "The Lounge Cafe"}}},
+              {"cuisines", {"British", "Vegetarian Friendly"}},
+              {"phone", "+44 7990 506609"},
+              {"hours",
+               {{{"dayOfWeek", "Monday"}, {"opens", "09:00"}, {"closes", "05:00"}},
+                {{"dayOfWeek", "Tuesday"}, {"opens", "12:00"}, {"closes", "15:00"}},
+                {{"dayOfWeek", "Tuesday"}, {"opens", "18:00"}, {"closes", "23:00"}}}}};
+  const auto params = place().validate({{"placeId", "d10519837"}, {"domain", "tripadvisor.co.uk"}});
+  json p = place().shape(out, params)["place"];
+  EXPECT_EQ(p["cuisines"], (json{"British", "Vegetarian Friendly"}));
+  EXPECT_EQ(p["phone"], "+44 7990 506609");
+  EXPECT_EQ(p["openingHours"],
+            (json{{{"day", "Monday"}, {"opens", "09:00"}, {"closes", "05:00"}},
+                  {{"day", "Tuesday"}, {"opens", "12:00"}, {"closes", "15:00"}},
+                  {{"day", "Tuesday"}, {"opens", "18:00"}, {"closes", "23:00"}}}));
+  out["place"]["servesCuisine"] = "Italian";
+  out["place"]["telephone"] = "+44 20 0000 0000";
+  out["place"]["openingHours"] = "Mo 10:00-11:00";
+  p = place().shape(out, params)["place"];
+  EXPECT_EQ(p["cuisines"], (json{"Italian"}));
+  EXPECT_EQ(p["phone"], "+44 20 0000 0000");
+  EXPECT_EQ(p["openingHours"].size(), 1u);
+}
+
 TEST(TripadvisorPlaceShape, TheTypeFollowsThePageTheSiteSettledOn) {
   const json restaurant = {
       {"url", "https://www.tripadvisor.fr/Restaurant_Review-g304135-d1-Reviews-Amudham.html"},
