@@ -227,6 +227,22 @@ TEST(RedfinPropertyInChromium, AGrahamTexasHomeFetchedRawWithItsAgentsContacts20
       "Beautiful, affordable three bedroom, two bath, two car garage brick home"));
 }
 
+TEST(RedfinPropertyInChromium, AUnitsListingAgentAndBrokerageNumbersAsItsCourtesyLineShowsThem) {
+  // "Listing provided courtesy of: Rennie & Associates Realty Ltd. (604-681-8898) · Listing
+  // agent: Brandan Price PREC* (604-765-9555)": the MLS's lines, in the page's data only there.
+  const auto p = property_of(
+      "https://www.redfin.ca/bc/vancouver/788-W-8th-Ave-V5Z-1E1/unit-L01/home/156482034",
+      "redfin-home-788-w8th-vancouver-2026.html");
+  ASSERT_EQ(p["agents"].size(), 1u);
+  EXPECT_EQ(p["agents"][0], nlohmann::json({{"name", "Brandan Price PREC*"},
+                                            {"role", "listing"},
+                                            {"brokerage", "Rennie & Associates Realty Ltd."},
+                                            {"phone", "604-765-9555"},
+                                            {"brokeragePhone", "604-681-8898"}}));
+  EXPECT_EQ(p["status"], "Active");
+  EXPECT_FALSE(p.contains("soldDate"));  // its data's last sale, Aug 28, 2017, is not this one's
+}
+
 TEST(RedfinPropertyInChromium, ASoldKenmoreHomeOfRedfinCom2025) {
   // A sold home's page of September 2025: "SOLD ON SEP 4, 2025 · $1,150,000 Sold Price · 3 Beds
   // 3 Baths 2,000 Sq Ft · 1996 Year Built · 2.15 acres · Listed by Carmen Guo • Kelly Right RE of
