@@ -332,6 +332,20 @@ TEST(RedfinPropertyInChromium, WithoutItsDataCacheASoldHomeIsReadFromItsJsonLd) 
   EXPECT_EQ(p["photos"][0], "https://ssl.cdn-redfin.com/photo/1/bigphoto/635/2398635_0.jpg");
 }
 
+TEST(RedfinPropertyInChromium, TheSitesPageNotFoundIsNotFound) {
+  // The site's "Page Not Found | Redfin" page of December 2025 (rendered, as headless Chrome saved
+  // it for a mistyped city path): the site's data without a home.
+  TempReplayArchive archive;
+  archive.file("https://www.redfin.com/TN/Nashville/1-Main-St-37201/home/12345",
+               gleaner::testing::site_page(
+                   "redfin", "homes-listing/redfin-com-city-page-not-found-rendered-2025-12.html"));
+  EXPECT_EQ(
+      error_in_chromium(property_endpoint(), archive.load(),
+                        {{"url", "https://www.redfin.com/TN/Nashville/1-Main-St-37201/home/12345"}})
+          .code(),
+      ErrorCode::NotFound);
+}
+
 TEST(RedfinPropertyInChromium, PerimeterXWallIsUpstreamBlocked) {
   TempReplayArchive archive;
   archive.file(
