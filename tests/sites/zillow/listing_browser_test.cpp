@@ -143,12 +143,17 @@ const char* const kColumbus = "estate-listing/zillow-search-columbus-oh-for-sale
 const char* const kForSaleSearch =
     R"(https://www\.zillow\.com/homes/for_sale/\?searchQueryState=.*)";
 
-gleaner::testing::TempReplayArchive::Entry search_entry(std::string body) {
+// The Columbus page answering the search, whole or `rewritten` as rewritten_page() takes it.
+TempReplayArchive::Entry columbus_search(const nlohmann::json& rewritten = nullptr) {
   TempReplayArchive::Entry entry;
   entry.match = "regex";
   entry.url = kForSaleSearch;
-  entry.body = std::move(body);
-  entry.file_name = "search.html";
+  entry.source = gleaner::testing::site_page("zillow", kColumbus);
+  if (!rewritten.is_null()) {
+    entry.body = gleaner::testing::rewritten_page(entry.source, rewritten);
+    entry.source.clear();
+    entry.file_name = "rewritten-columbus.html";
+  }
   return entry;
 }
 
@@ -158,11 +163,7 @@ TEST(ZillowListingInChromium, HomesForSaleInColumbus2025) {
   // is the list's. "215 Stockbridge Rd, Columbus, OH 43207 $250,000 4 bds 2 ba 1,861 sqft - House
   // for sale · KELLER WILLIAMS GREATER COLS".
   TempReplayArchive archive;
-  TempReplayArchive::Entry page;
-  page.match = "regex";
-  page.url = kForSaleSearch;
-  page.source = gleaner::testing::site_page("zillow", kColumbus);
-  archive.add(std::move(page));
+  archive.add(columbus_search());
   const auto b = run_in_chromium(listing_endpoint(), archive.load(),
                                  {{"keyword", "Columbus, OH"}, {"type", "forSale"}})
                      .body;
@@ -203,9 +204,8 @@ TEST(ZillowListingInChromium, HomesForSaleInColumbusFromTheirCards) {
   // for sale") and its header's "672 results". The map's pop-up repeats the first home's card
   // over the map: not a tenth result.
   TempReplayArchive archive;
-  archive.add(search_entry(gleaner::testing::rewritten_page(
-      gleaner::testing::site_page("zillow", kColumbus),
-      nlohmann::json::array({{"\"searchPageState\"", "\"removedPageState\""}}))));
+  archive.add(
+      columbus_search(nlohmann::json::array({{"\"searchPageState\"", "\"removedPageState\""}})));
   const auto b = run_in_chromium(listing_endpoint(), archive.load(),
                                  {{"keyword", "Columbus, OH"}, {"type", "forSale"}})
                      .body;
