@@ -416,6 +416,11 @@ json shape_search(const json& out, const ValidatedParams& p) {
                 "the reading is of kind '" + str(at(out, {"kind"})) + "'");
   }
   const json& homes = at(out, {"homes"});
+  if (!homes.is_array() && at(out, {"notFound"}) == true) {
+    // The site's own "Page Not Found" page (a region it no longer has, a mistyped path).
+    throw Error(ErrorCode::NotFound, "the place does not exist on the site",
+                "the site answered its Page Not Found page at " + str(at(out, {"url"})));
+  }
   if (!homes.is_array()) {
     throw extraction_failed("could not find search results on the page",
                             "no gis search answer at " + str(at(out, {"url"})));

@@ -72,6 +72,8 @@ async (args, kit) => {
     url: location.href,
     title: document.title,
     hasState: !!context,
+    // The site's "Page Not Found | Redfin" page names its route on the body.
+    notFound: !!document.body && document.body.classList.contains('route-NotFoundPage'),
     source,
     gisUrl,
     resultCode: gis && gis.resultCode !== undefined ? gis.resultCode : null,

@@ -39,19 +39,43 @@ std::string amenity(const json& out, std::initializer_list<const char*> headers)
   return {};
 }
 
+// The listing's agents and the buyer's, each with the numbers and e-mail the page gives for them:
+// the agent's own where its data carries one, else the agent card's contact ("Contact listing
+// agent … 214-683-8177", an e-mail link) or the MLS's listing agent number, matched by name; the
+// brokerage's number ("Contact: 940-549-8555", "Listing provided courtesy of: Rennie & Associates
+// Realty Ltd. (604-681-8898)") for the agents of the MLS's listing brokerage.
 json agents_of(const json& out) {
+  const json& mls = at(out, {"disclaimer"});
+  const json& card = at(out, {"contact"});
+  const bool card_shown = at(card, {"doNotShowAgentContactInfo"}) != true;
   json agents = json::array();
   for (const auto& [key, role] :
        {std::pair{"listingAgents", "listing"}, {"buyingAgents", "buying"}}) {
+    const bool listing = std::string_view(role) == "listing";
     for (const json& a : at(out, {"main", key})) {
       const std::string name = str(at(a, {"agentInfo", "agentName"}));
       if (name.empty()) continue;
       json agent = {{"name", name}, {"role", role}};
-      if (std::string b = str(at(a, {"brokerName"})); !b.empty()) agent["brokerage"] = b;
+      const std::string brokerage = str(at(a, {"brokerName"}));
+      if (!brokerage.empty()) agent["brokerage"] = brokerage;
+      std::string phone;
       for (const char* k : {"agentPhone", "phoneNumber"}) {
-        if (std::string ph = str(at(a, {"agentInfo", k})); !ph.empty()) agent["phone"] = ph;
+        if (std::string ph = str(at(a, {"agentInfo", k})); !ph.empty()) phone = ph;
       }
-      if (std::string e = str(at(a, {"agentInfo", "agentEmail"})); !e.empty()) agent["email"] = e;
+      std::string email = str(at(a, {"agentInfo", "agentEmail"}));
+      if (listing && card_shown && str(at(card, {"contactName"})) == name) {
+        if (phone.empty()) phone = str(at(card, {"contactPhoneNumber"}));
+        if (email.empty()) email = str(at(card, {"contactEmail"}));
+      }
+      if (listing && phone.empty() && str(at(mls, {"listingAgentName"})) == name)
+        phone = str(at(mls, {"listingAgentNumber"}));
+      if (!phone.empty()) agent["phone"] = phone;
+      if (!email.empty()) agent["email"] = email;
+      if (std::string b = str(at(mls, {"listingBrokerNumber"}));
+          listing && !b.empty() && !brokerage.empty() &&
+          str(at(mls, {"listingBrokerName"})) == brokerage) {
+        agent["brokeragePhone"] = b;
+      }
       agents.push_back(agent);
     }
   }
@@ -122,7 +146,18 @@ json shape_property(const json& out, const ValidatedParams& params) {
     p["extractedPrice"] = price;
   }
   p["currency"] = currency;
-  if (std::string s = str(at(address, {"status", "displayValue"})); !s.empty()) p["status"] = s;
+  // A sold home's page heads it "SOLD ON SEP 4, 2025" where its data's status is the MLS's
+  // "Closed": the page's word, and the day.
+  if (str(at(address, {"status", "longerDefinitionToken"})) == "sold") {
+    p["status"] = "Sold";
+    if (std::string day = str(at(out, {"soldDay"})); day.size() == 10) {
+      p["soldDate"] = day;
+    } else if (std::string utc = iso_date_of_ms(at(address, {"soldDate"})); !utc.empty()) {
+      p["soldDate"] = utc;
+    }
+  } else if (std::string s = str(at(address, {"status", "displayValue"})); !s.empty()) {
+    p["status"] = s;
+  }
   for (const auto& [k, ld_key] :
        {std::pair{"beds", "numberOfBedrooms"}, {"baths", "numberOfBathroomsTotal"}}) {
     if (const json& v = at(address, {k}); v.is_number()) {

@@ -10,6 +10,7 @@
     below: '/stingray/api/home/details/belowTheFold',
     main: '/stingray/api/home/details/mainHouseInfoPanelInfo',
     avm: '/stingray/api/home/details/avm',
+    contact: '/stingray/api/home/details/customerConversionInfo/onMarket',
   };
   const context = kit.windowObject('__reactServerState.InitialContext');
   const cache = (context && context['ReactServerAgent.cache'] &&
@@ -33,6 +34,7 @@
   const below = api(API.below);
   const main = api(API.main);
   const avm = api(API.avm);
+  const contact = api(API.contact);
   const address = above && above.addressSectionInfo;
   const photos = above && above.mediaBrowserInfo && above.mediaBrowserInfo.photos ?
       above.mediaBrowserInfo.photos.map((p) => p.photoUrls &&
@@ -47,10 +49,11 @@
     return (t.content.textContent || '').replace(/\s+/g, ' ').trim();
   };
   const zone = main && main.mainHouseInfo && main.mainHouseInfo.timezone;
-  const localDay = (ms) => {
-    if (typeof ms !== 'number' || !zone) return null;
+  const localDay = (ms, timeZone = zone) => {
+    if (typeof ms !== 'number' || !timeZone) return null;
     try {
-      return new Intl.DateTimeFormat('en-CA', {timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit'})
+      return new Intl
+          .DateTimeFormat('en-CA', {timeZone, year: 'numeric', month: '2-digit', day: '2-digit'})
           .format(new Date(ms));
     } catch (e) {
       return null;
@@ -63,6 +66,9 @@
     hasState: !!context,
     initial: pick(initial, ['responseCode', 'propertyId', 'listingId', 'mlsId', 'latLong']),
     address: address ? Object.assign({}, address, {staticMapUrl: undefined}) : null,
+    // A sold home's day of sale as its page heads it ("SOLD ON SEP 4, 2025"), in the zone the
+    // data gives with it.
+    soldDay: address ? localDay(address.soldDate, address.soldDateTimeZone || zone) : null,
     photos,
     features: below && below.amenitiesInfo && below.amenitiesInfo.superGroups ?
         [].concat(...below.amenitiesInfo.superGroups.map((g) => g.amenityGroups || [])).map((g) => ({
@@ -90,6 +96,13 @@
     main: main && main.mainHouseInfo ? pick(main.mainHouseInfo, [
       'listingAgents', 'buyingAgents', 'selectedAmenities', 'mlsId', 'fullStreetAddress',
       'mlsStatusDisplay']) : null,
+    // The listing's contacts as the page shows them: the MLS's listing agent and brokerage with
+    // their numbers ("Listing agent: Brandan Price PREC* (604-765-9555)", "Contact: 940-549-8555")
+    // and the agent card's ("Contact listing agent … 214-683-8177", an e-mail link).
+    disclaimer: below && below.amenitiesInfo ? pick(below.amenitiesInfo.mlsDisclaimerInfo, [
+      'listingBrokerName', 'listingBrokerNumber', 'listingAgentName', 'listingAgentNumber']) : null,
+    contact: contact && contact.experienceData ? pick(contact.experienceData.contactInfo, [
+      'contactName', 'contactPhoneNumber', 'contactEmail', 'doNotShowAgentContactInfo']) : null,
     remarks: main && main.mainHouseInfo && main.mainHouseInfo.marketingRemarks ?
         main.mainHouseInfo.marketingRemarks.map((r) => decode(r.marketingRemark)).filter((t) => t) : [],
     avm: avm ? pick(avm, ['predictedValue', 'displayLevel', 'lastSoldPrice']) : null,

@@ -10,8 +10,15 @@
         'a[data-test="property-card-title-link"]',
     address: 'address',
     price: '[data-test="property-card-price"]',
-    details: 'ul[data-testid="property-card-details"] li',
-    photo: 'img',
+    // The card's "4 bds · 2 ba · 1,861 sqft" list: named by a test id on 2026 cards, by its
+    // component's class on the 2025 ones.
+    detailsList:
+        'ul[data-testid="property-card-details"], ul[class*="StyledPropertyCardHomeDetailsList"]',
+    // The card's photo, not the blurred placeholder hidden under it.
+    photo: 'img:not([aria-hidden="true"])',
+    // The list of results; the map's pop-up repeats the card of the home it points at.
+    list: '#grid-search-results',
+    map: '.zillow-map-layer',
     count: '.search-page-list-header .result-count',
   };
   const next = kit.nextData();
@@ -40,13 +47,15 @@
   };
   const cards = [];
   if (!results) {
-    for (const card of document.querySelectorAll(SEL.card)) {
+    const scope = document.querySelector(SEL.list) || document;
+    for (const card of scope.querySelectorAll(SEL.card)) {
+      if (card.closest(SEL.map)) continue;
       const link = card.querySelector(SEL.link);
       const price = card.querySelector(SEL.price);
-      const details = Array.from(card.querySelectorAll(SEL.details), (li) => kit.text(li));
-      const img = card.querySelector(SEL.photo);
+      const list = card.querySelector(SEL.detailsList);
+      const details = list ? Array.from(list.querySelectorAll('li'), (li) => kit.text(li)) : [];
+      const img = card.querySelector(SEL.photo) || card.querySelector('img');
       // The card's trailing " - Apartment for rent" after its details list.
-      const list = card.querySelector('ul[data-testid="property-card-details"]');
       const status = list && list.parentElement ?
           kit.text(list.parentElement).replace(details.join(' '), '').replace(/^[\s-]+/, '') : '';
       cards.push({

@@ -55,7 +55,9 @@ json shape_property(const json& output, const ValidatedParams& params) {
     throw extraction_failed("could not find the property's data on the page",
                             at(output, {"hasNextData"}) == true
                                 ? "__NEXT_DATA__ without a gdpClientCache property"
-                                : "no __NEXT_DATA__ on the page");
+                            : at(output, {"hasApolloData"}) == true
+                                ? "hdpApolloPreloadedData without an apiCache property"
+                                : "no __NEXT_DATA__ or hdpApolloPreloadedData on the page");
   }
   json out = json::object();
   copy_present(out, p, {{"id", "zpid"}});
@@ -110,6 +112,18 @@ json shape_property(const json& output, const ValidatedParams& params) {
   if (image.empty()) image = str(at(p, {"desktopWebHdpImageLink"}));
   if (!image.empty()) out["image"] = image;
   out["photos"] = at(p, {"photos"}).is_array() ? at(p, {"photos"}) : json::array();
+  // The older pages (2020-2022) keep the day posted as a time in milliseconds, and a new home's
+  // days on the site only as the page words them ("Time on Zillow 5 days").
+  if (const json& posted = at(p, {"datePosted"}); posted.is_number()) {
+    out["datePosted"] = iso8601_utc(std::chrono::system_clock::time_point(
+                                        std::chrono::milliseconds(posted.get<long long>())))
+                            .substr(0, 10);
+  }
+  static const Regex kDays(R"((\d+) days?)");
+  const std::string time_on_site = str(at(p, {"timeOnZillow"}));
+  if (RegexMatch m; !at(p, {"daysOnZillow"}).is_number() && kDays.full_match(time_on_site, m)) {
+    out["daysOnZillow"] = std::stoi(m[1].str());
+  }
   copy_present(out, p,
                {{"mlsId", "mlsid"},
                 {"datePosted", "datePostedString"},
@@ -151,6 +165,11 @@ json shape_property(const json& output, const ValidatedParams& params) {
       }
     }
   }
+  // The older pages' attribution is empty: the listing's brokerage (a new home's builder) and
+  // the one who posted it are the page's `brokerageName` and `postingContact`.
+  if (!agent.contains("brokerName")) copy_present(agent, p, {{"brokerName", "brokerageName"}});
+  if (!agent.contains("agentName"))
+    copy_present(agent, at(p, {"postingContact"}), {{"agentName", "name"}});
   out["agentInfo"] = agent;
   if (params.boolean("extractAgentEmails").value_or(false)) {
     json emails = json::array();

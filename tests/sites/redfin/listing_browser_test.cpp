@@ -98,6 +98,21 @@ TEST(RedfinListingInChromium, TheRealSearchPageOfZip98109In2025) {
   EXPECT_EQ(warren["broker"], "Windermere Real Estate Midtown");
 }
 
+TEST(RedfinListingInChromium, ARegionTheSiteAnswersPageNotFoundForIsNotFound) {
+  // The site's real "Page Not Found | Redfin" page of December 2025 (saved rendered by a project
+  // that asked for /city/nashville-tn), served where the search box's row leads: the place is not
+  // on the site (404), not a page the reader failed on (502).
+  TempReplayArchive archive;
+  archive.add(prefix_entry(kAutocomplete, kData + "autocomplete-98109.json"));
+  archive.file("https://www.redfin.com/zipcode/98109",
+               gleaner::testing::site_page(
+                   "redfin", "homes-listing/redfin-com-city-page-not-found-rendered-2025-12.html"));
+  EXPECT_EQ(error_in_chromium(listing_endpoint(), archive.load(),
+                              {{"keyword", "98109"}, {"type", "forSale"}})
+                .code(),
+            ErrorCode::NotFound);
+}
+
 TEST(RedfinListingInChromium, AGisAnswerThePageRequestsItselfIsReadFromThePage) {
   // A search page without the data cache that requests its gis answer itself, as the site's
   // client does (a minimal document written for this test); the answer is the real gis JSON of

@@ -128,6 +128,13 @@ TEST(RedfinPropertyInChromium, ADahlonegaHomeOnTwoMlssOfRedfinCom2026) {
   EXPECT_EQ(p["agents"][0]["name"], "Brandon Cruz");
   EXPECT_EQ(p["agents"][1]["name"], "Wayne Upshaw");
   EXPECT_EQ(p["agents"][0]["brokerage"], "Berkshire Hathaway HomeServices Georgia Properties");
+  // "Contact: 770-844-8484" under the listing agents: their brokerage's number. The MLS's
+  // listing agent is Brandon Cruz, with his own number; Wayne Upshaw has none in the data.
+  EXPECT_EQ(p["agents"][0]["phone"], "470-533-3730");
+  EXPECT_EQ(p["agents"][0]["brokeragePhone"], "770-844-8484");
+  EXPECT_FALSE(p["agents"][1].contains("phone"));
+  EXPECT_EQ(p["agents"][1]["brokeragePhone"], "770-844-8484");
+  EXPECT_FALSE(p.contains("soldDate"));  // its data's last sale (Jul 2024) is not this listing's
   const auto& h = p["priceHistory"];
   ASSERT_EQ(h.size(), 20u);
   EXPECT_EQ(h[1],
@@ -165,6 +172,77 @@ TEST(RedfinPropertyInChromium, ADahlonegaHomeOnTwoMlssOfRedfinCom2026) {
       "Charming New Home on a Spacious 1-Acre Lot"));
 }
 
+TEST(RedfinPropertyInChromium, AGrahamTexasHomeFetchedRawWithItsAgentsContacts2025) {
+  // A redfin.com page of July 2025 as a plain HTTP fetch got it (NTREIS): "For Sale ($219,900)
+  // · 3 beds 2 baths 1,690 sq ft · Built in 1966 · Listed by Arrenia Drennan-Pillans • Drennan
+  // Realty · Contact: 940-549-8555 · Redfin checked: … (Jul 3, 2025 at 12:40pm) · Source: NTREIS
+  // #20973745", the agent card "Contact listing agent · Arrenia Drennan-Pillans · Drennan Realty
+  // · 214-683-8177" with her e-mail, "Redfin Estimate $218,008", history "Jun 17, 2025 Listed
+  // $219,900", schools "4/10 Woodland Elementary School · Public, PreK-5 · 0.3mi".
+  const auto p = property_of("https://www.redfin.com/TX/Graham/1441-Brazos-St-76450/home/73776111",
+                             "redfin-com-1441-brazos-st-graham-tx-raw-2025-07.html");
+  EXPECT_EQ(p["propertyId"], "73776111");
+  EXPECT_EQ(p["listingId"], "204509134");
+  EXPECT_EQ(p["mlsId"], "20973745");
+  EXPECT_EQ(p["price"], "$219,900");
+  EXPECT_EQ(p["currency"], "USD");
+  EXPECT_EQ(p["status"], "Active");
+  EXPECT_EQ(p["beds"], 3);
+  EXPECT_EQ(p["baths"], 2);
+  EXPECT_EQ(p["sqft"], 1690);
+  EXPECT_EQ(p["lotSize"], 14810);
+  EXPECT_EQ(p["yearBuilt"], 1966);
+  EXPECT_EQ(p["propertyType"], "Single-family");
+  EXPECT_EQ(p["address"], nlohmann::json({{"street", "1441 Brazos St"},
+                                          {"city", "Graham"},
+                                          {"state", "TX"},
+                                          {"postalCode", "76450"},
+                                          {"country", "US"}}));
+  ASSERT_EQ(p["agents"].size(), 1u);
+  EXPECT_EQ(p["agents"][0], nlohmann::json({{"name", "Arrenia Drennan-Pillans"},
+                                            {"role", "listing"},
+                                            {"brokerage", "Drennan Realty"},
+                                            {"phone", "214-683-8177"},
+                                            {"email", "arreniaa@yahoo.com"},
+                                            {"brokeragePhone", "940-549-8555"}}));
+  EXPECT_EQ(p["estimate"]["value"], 218007.5);
+  ASSERT_EQ(p["priceHistory"].size(), 1u);
+  EXPECT_EQ(p["priceHistory"][0], nlohmann::json({{"date", "2025-06-17"},
+                                                  {"event", "Listed"},
+                                                  {"price", 219900},
+                                                  {"source", "NTREIS #20973745"}}));
+  EXPECT_EQ(p["taxHistory"][0], nlohmann::json({{"year", 2024},
+                                                {"taxes", 4094.19},
+                                                {"landValue", 24620},
+                                                {"improvementValue", 136220}}));
+  ASSERT_EQ(p["schools"].size(), 3u);
+  EXPECT_EQ(p["schools"][0], nlohmann::json({{"name", "Woodland Elementary School"},
+                                             {"rating", 4},
+                                             {"grades", "PreK-5"},
+                                             {"distance", 0.3}}));
+  EXPECT_EQ(p["highlights"][0], "WIDE DOORWAYS");
+  EXPECT_EQ(p["photos"].size(), 38u);  // "Photos Count: 38"
+  EXPECT_EQ(p["features"]["Listing Information"][0], "Attribution Contact: 940-549-8555");
+  EXPECT_TRUE(p["description"].get<std::string>().starts_with(
+      "Beautiful, affordable three bedroom, two bath, two car garage brick home"));
+}
+
+TEST(RedfinPropertyInChromium, AUnitsListingAgentAndBrokerageNumbersAsItsCourtesyLineShowsThem) {
+  // "Listing provided courtesy of: Rennie & Associates Realty Ltd. (604-681-8898) · Listing
+  // agent: Brandan Price PREC* (604-765-9555)": the MLS's lines, in the page's data only there.
+  const auto p = property_of(
+      "https://www.redfin.ca/bc/vancouver/788-W-8th-Ave-V5Z-1E1/unit-L01/home/156482034",
+      "redfin-home-788-w8th-vancouver-2026.html");
+  ASSERT_EQ(p["agents"].size(), 1u);
+  EXPECT_EQ(p["agents"][0], nlohmann::json({{"name", "Brandan Price PREC*"},
+                                            {"role", "listing"},
+                                            {"brokerage", "Rennie & Associates Realty Ltd."},
+                                            {"phone", "604-765-9555"},
+                                            {"brokeragePhone", "604-681-8898"}}));
+  EXPECT_EQ(p["status"], "Active");
+  EXPECT_FALSE(p.contains("soldDate"));  // its data's last sale, Aug 28, 2017, is not this one's
+}
+
 TEST(RedfinPropertyInChromium, ASoldKenmoreHomeOfRedfinCom2025) {
   // A sold home's page of September 2025: "SOLD ON SEP 4, 2025 · $1,150,000 Sold Price · 3 Beds
   // 3 Baths 2,000 Sq Ft · 1996 Year Built · 2.15 acres · Listed by Carmen Guo • Kelly Right RE of
@@ -174,6 +252,9 @@ TEST(RedfinPropertyInChromium, ASoldKenmoreHomeOfRedfinCom2025) {
                              "redfin-com-7718-ne-183rd-kenmore-sold-2025-09.html");
   EXPECT_EQ(p["propertyId"], "282664");
   EXPECT_EQ(p["mlsId"], "2398635");
+  // The page's word and day, where its data's status is the MLS's "Closed".
+  EXPECT_EQ(p["status"], "Sold");
+  EXPECT_EQ(p["soldDate"], "2025-09-04");
   EXPECT_EQ(p["price"], "$1,150,000");
   EXPECT_EQ(p["beds"], 3);
   EXPECT_EQ(p["baths"], 3);
@@ -183,9 +264,11 @@ TEST(RedfinPropertyInChromium, ASoldKenmoreHomeOfRedfinCom2025) {
   EXPECT_EQ(p["address"]["street"], "7718 NE 183rd St");
   EXPECT_EQ(p["address"]["city"], "Kenmore");
   ASSERT_EQ(p["agents"].size(), 2u);
+  // The MLS names the listing brokerage's number in the page's data, not the agent's.
   EXPECT_EQ(p["agents"][0], nlohmann::json({{"name", "Carmen Guo"},
                                             {"role", "listing"},
-                                            {"brokerage", "Kelly Right RE of Seattle LLC"}}));
+                                            {"brokerage", "Kelly Right RE of Seattle LLC"},
+                                            {"brokeragePhone", "206-525-5235"}}));
   EXPECT_EQ(p["agents"][1], nlohmann::json({{"name", "Jina Fiveash"},
                                             {"role", "buying"},
                                             {"brokerage", "Realty ONE Group Orca Gold"}}));
@@ -247,6 +330,20 @@ TEST(RedfinPropertyInChromium, WithoutItsDataCacheASoldHomeIsReadFromItsJsonLd) 
   EXPECT_EQ(p["price"], "$1,150,000");
   EXPECT_EQ(p["location"]["longitude"], -122.2367863);
   EXPECT_EQ(p["photos"][0], "https://ssl.cdn-redfin.com/photo/1/bigphoto/635/2398635_0.jpg");
+}
+
+TEST(RedfinPropertyInChromium, TheSitesPageNotFoundIsNotFound) {
+  // The site's "Page Not Found | Redfin" page of December 2025 (rendered, as headless Chrome saved
+  // it for a mistyped city path): the site's data without a home.
+  TempReplayArchive archive;
+  archive.file("https://www.redfin.com/TN/Nashville/1-Main-St-37201/home/12345",
+               gleaner::testing::site_page(
+                   "redfin", "homes-listing/redfin-com-city-page-not-found-rendered-2025-12.html"));
+  EXPECT_EQ(
+      error_in_chromium(property_endpoint(), archive.load(),
+                        {{"url", "https://www.redfin.com/TN/Nashville/1-Main-St-37201/home/12345"}})
+          .code(),
+      ErrorCode::NotFound);
 }
 
 TEST(RedfinPropertyInChromium, PerimeterXWallIsUpstreamBlocked) {

@@ -86,6 +86,31 @@ TEST(RedfinPropertyShape, BreezewoodInOttawa) {
   EXPECT_DOUBLE_EQ(p["location"]["latitude"].get<double>(), 45.4762492);
 }
 
+// The King Edward page's recorded reading with its contacts rewritten: a number or e-mail is
+// given only to the agent or brokerage it names, and an agent card the site hides gives none.
+TEST(RedfinPropertyShape, ContactsGoOnlyToTheAgentAndBrokerageTheyName) {
+  json out = testing::recorded("redfin/data/property/3545-w-king-edward_script_output.json");
+  const auto shape = [&](const json& reading) {
+    return property().shape(reading, property().validate({{"url", kKingEdward}}))["property"];
+  };
+  out["contact"] = {{"contactName", "Tom Gradecak"},
+                    {"contactPhoneNumber", "604-000-1111"},
+                    {"contactEmail", "tom@example.test"}};
+  json agent = shape(out)["agents"][0];
+  EXPECT_EQ(agent["phone"], "604-000-1111");  // the card's, before the MLS's line
+  EXPECT_EQ(agent["email"], "tom@example.test");
+  out["contact"]["doNotShowAgentContactInfo"] = true;
+  agent = shape(out)["agents"][0];
+  EXPECT_EQ(agent["phone"], "604-351-3750");
+  EXPECT_FALSE(agent.contains("email"));
+  out["contact"] = {{"contactName", "Someone Else"}, {"contactPhoneNumber", "604-000-1111"}};
+  out["disclaimer"]["listingAgentName"] = "Someone Else";
+  out["disclaimer"]["listingBrokerName"] = "Another Realty";
+  agent = shape(out)["agents"][0];
+  EXPECT_FALSE(agent.contains("phone"));
+  EXPECT_FALSE(agent.contains("brokeragePhone"));
+}
+
 TEST(RedfinPropertyShape, KingEdwardIsInDollarsCanadianWhateverTheJsonLdSays) {
   const json p = shaped("3545-w-king-edward", kKingEdward);
   EXPECT_EQ(p["mlsId"], "R3092688");
@@ -97,9 +122,12 @@ TEST(RedfinPropertyShape, KingEdwardIsInDollarsCanadianWhateverTheJsonLdSays) {
   EXPECT_EQ(p["yearBuilt"], 1930);
   EXPECT_TRUE(p["description"].get<std::string>().starts_with(
       "Charming 5 bed 2.5 bath located in the heart of Dunbar"));
+  // The numbers are the MLS's lines for its listing agent and brokerage.
   EXPECT_EQ(p["agents"], (json{{{"name", "Tom Gradecak"},
                                 {"role", "listing"},
-                                {"brokerage", "WESTSIDE Tom Gradecak Realty"}}}));
+                                {"brokerage", "WESTSIDE Tom Gradecak Realty"},
+                                {"phone", "604-351-3750"},
+                                {"brokeragePhone", "604-222-3750"}}}));
   EXPECT_EQ(p["taxHistory"][0],
             (json{{"year", 2023}, {"landValue", 2023000}, {"improvementValue", 80900}}));
   EXPECT_EQ(p["features"]["Tax Information"][0], "Tax Annual Amount: $9,584.04");

@@ -137,6 +137,98 @@ TEST(ZillowListingInChromium, The2026CardsOfBostonRentals) {
   EXPECT_EQ(malvern["address"]["city"], "Allston");
 }
 
+const char* const kColumbus = "estate-listing/zillow-search-columbus-oh-for-sale-2025-06.html";
+// The search the endpoint makes, and no more: the page was saved whole, and a prefix would also
+// answer its saved sub-resources ("./215 Stockbridge Rd, … _files/…", some 200) with the page.
+const char* const kForSaleSearch =
+    R"(https://www\.zillow\.com/homes/for_sale/\?searchQueryState=.*)";
+
+// The Columbus page answering the search, whole or `rewritten` as rewritten_page() takes it.
+TempReplayArchive::Entry columbus_search(const nlohmann::json& rewritten = nullptr) {
+  TempReplayArchive::Entry entry;
+  entry.match = "regex";
+  entry.url = kForSaleSearch;
+  entry.source = gleaner::testing::site_page("zillow", kColumbus);
+  if (!rewritten.is_null()) {
+    entry.body = gleaner::testing::rewritten_page(entry.source, rewritten);
+    entry.source.clear();
+    entry.file_name = "rewritten-columbus.html";
+  }
+  return entry;
+}
+
+TEST(ZillowListingInChromium, HomesForSaleInColumbus2025) {
+  // A for-sale search of June 2025 ("Columbus OH Real Estate & Homes For Sale · 672 results",
+  // 41 homes a page, page 1 of 17), saved with one home's details open over it: its search state
+  // is the list's. "215 Stockbridge Rd, Columbus, OH 43207 $250,000 4 bds 2 ba 1,861 sqft - House
+  // for sale · KELLER WILLIAMS GREATER COLS".
+  TempReplayArchive archive;
+  archive.add(columbus_search());
+  const auto b = run_in_chromium(listing_endpoint(), archive.load(),
+                                 {{"keyword", "Columbus, OH"}, {"type", "forSale"}})
+                     .body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 672);
+  EXPECT_EQ(b["pagination"],
+            nlohmann::json({{"currentPage", 1}, {"totalPages", 17}, {"nextPage", 2}}));
+  ASSERT_EQ(b["properties"].size(), 41u);
+  const auto& first = b["properties"][0];
+  EXPECT_EQ(first["zpid"], "33902101");
+  EXPECT_EQ(first["link"],
+            "https://www.zillow.com/homedetails/215-Stockbridge-Rd-Columbus-OH-43207/"
+            "33902101_zpid/");
+  EXPECT_EQ(first["address"], nlohmann::json({{"street", "215 Stockbridge Rd"},
+                                              {"city", "Columbus"},
+                                              {"state", "OH"},
+                                              {"postalCode", "43207"}}));
+  EXPECT_EQ(first["price"], "$250,000");
+  EXPECT_EQ(first["extractedPrice"], 250000);
+  EXPECT_EQ(first["beds"], 4);
+  EXPECT_EQ(first["baths"], 2);
+  EXPECT_EQ(first["livingArea"], 1861);
+  EXPECT_EQ(first["lotArea"], nlohmann::json({{"value", 0.25}, {"unit", "acres"}}));
+  EXPECT_EQ(first["homeType"], "SINGLE_FAMILY");
+  EXPECT_EQ(first["status"], "House for sale");
+  EXPECT_EQ(first["brokerName"], "Keller Williams Greater Cols");
+  EXPECT_EQ(first["zestimate"], 247200);
+  const auto& last = b["properties"][40];
+  EXPECT_EQ(last["position"], 41);
+  EXPECT_EQ(last["address"]["street"], "2165 Amherst Ave");
+  EXPECT_EQ(last["extractedPrice"], 145000);
+  EXPECT_EQ(last["brokerName"], "Red 1 Realty");
+}
+
+TEST(ZillowListingInChromium, HomesForSaleInColumbusFromTheirCards) {
+  // The same page with `searchPageState` taken out of its __NEXT_DATA__ (every tag kept): the nine
+  // for-sale cards its list had rendered ("215 Stockbridge Rd, Columbus, OH 43207 · KELLER
+  // WILLIAMS GREATER COLS, Alexander Richard Mayle · $250,000 · 4 bds 2 ba 1,861 sqft - House
+  // for sale") and its header's "672 results". The map's pop-up repeats the first home's card
+  // over the map: not a tenth result.
+  TempReplayArchive archive;
+  archive.add(
+      columbus_search(nlohmann::json::array({{"\"searchPageState\"", "\"removedPageState\""}})));
+  const auto b = run_in_chromium(listing_endpoint(), archive.load(),
+                                 {{"keyword", "Columbus, OH"}, {"type", "forSale"}})
+                     .body;
+  expect_cards_read(b, 9, 672);
+  const auto& first = b["properties"][0];
+  EXPECT_EQ(first["zpid"], "33902101");
+  EXPECT_EQ(first["address"]["street"], "215 Stockbridge Rd");
+  EXPECT_EQ(first["address"]["postalCode"], "43207");
+  EXPECT_EQ(first["extractedPrice"], 250000);
+  EXPECT_EQ(first["beds"], 4);
+  EXPECT_EQ(first["baths"], 2);
+  EXPECT_EQ(first["livingArea"], 1861);
+  EXPECT_EQ(first["status"], "House for sale");
+  // The card's photo, not the blurred placeholder under it (the page keeps both as saved files).
+  EXPECT_TRUE(
+      first["photo"].get<std::string>().ends_with("d7d66a911dce8679c4839f3fe389a0d5-p_e.jpg"));
+  const auto& coming = b["properties"][7];
+  EXPECT_EQ(coming["address"]["street"], "280 Chatterly Ln");
+  EXPECT_EQ(coming["baths"], 3);
+  EXPECT_EQ(coming["status"], "Coming soon");
+  EXPECT_EQ(b["properties"][8]["address"]["street"], "1111 Viewpointe Dr");
+}
+
 TEST(ZillowListingInChromium, PerimeterXWallIsUpstreamBlocked) {
   TempReplayArchive archive;
   archive.add(prefix_entry(
