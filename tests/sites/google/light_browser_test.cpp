@@ -197,5 +197,47 @@ TEST(LightSerpInChromium, The2020LayoutWithAHundredAskedFor) {
   EXPECT_EQ(organic[45]["title"], "Googling the Chrome O/S - Video | ZDNet");
 }
 
+// A 2020 basic page in Portuguese (pt-PT) whose bytes are ISO-8859-1 under a UTF-8 meta: Google
+// names that charset in its content-type, and the text comes out as the user reads it.
+TEST(LightSerpInChromium, APortuguesePageInIso88591) {
+  TempReplayArchive archive;
+  TempReplayArchive::Entry entry;
+  entry.url = "https://www.google.com/search?q=coffee&hl=pt-PT&gbv=1";
+  entry.source = page("serp-parser_nojs_coffee_ptPT_iso-8859-1_2020-10.html");
+  entry.headers["content-type"] = "text/html; charset=ISO-8859-1";
+  archive.add(entry);
+  TempReplayArchive::Entry refresh;
+  refresh.url = "https://www.google.com/search?q=coffee&ie=UTF-8&gbv=1&sei=36iAX_SUOdH7wQOMpbbwAQ";
+  refresh.status = 204;
+  archive.add(refresh);
+  auto result =
+      run_in_chromium(light_endpoint(), archive.load(), {{"q", "coffee"}, {"hl", "pt-PT"}});
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Coffee - Wikipedia");
+  EXPECT_EQ(organic[1]["title"], "11 Best Coffee Shops in Lisbon | Condé Nast Traveler");
+  EXPECT_EQ(organic[1]["date"], "14/11/2018");
+  EXPECT_EQ(organic[2]["title"], "Fábrica Coffee Roasters");
+  EXPECT_EQ(organic[2]["snippet"].get<std::string>().rfind(
+                "Fábrica Coffee Roasters was created with the strong belief", 0),
+            0u);
+  EXPECT_EQ(organic[3]["displayedLink"],
+            "www.zomato.com \u203a Portugal \u203a Grande Lisboa \u203a Lisboa \u203a Chiado");
+  EXPECT_EQ(organic[5]["snippet"].get<std::string>().rfind(
+                "O maior evento realizado em Portugal para celebrar o amor dos portugueses pelo "
+                "café",
+                0),
+            0u);
+  EXPECT_EQ(organic[9]["title"], "Wholesale coffee — the mill");
+  const auto& related = result.body["relatedSearches"];
+  ASSERT_FALSE(related.empty());
+  EXPECT_EQ(related[0]["query"], "coffee (tradução)");
+  EXPECT_EQ(related[1]["query"], "Fábrica Coffee Roasters");
+  // "Próximo >", labelled "Página seguinte": the next page found without its English label.
+  EXPECT_NE(result.body["pagination"]["next"].get<std::string>().find("start=10"),
+            std::string::npos)
+      << result.body["pagination"];
+}
+
 }  // namespace
 }  // namespace gleaner::extract::google
