@@ -66,7 +66,8 @@
   }
   // The English labels name the next page; elsewhere it is the paging link that goes furthest
   // (on a later page the previous page's link comes before it, with a smaller offset).
-  const offset = (a) => Number(new URL(a.getAttribute('href'), location.href).searchParams.get('start'));
+  const offset = (a) =>
+      Number(new URL(a.getAttribute('href'), location.href).searchParams.get('start'));
   const next = document.querySelector(SEL.nextPage) ||
       [...document.querySelectorAll(SEL.pageLink)].sort((a, b) => offset(b) - offset(a))[0];
   return {

@@ -24,10 +24,14 @@ std::string page(const std::string& file) {
 // A 2020 capture answering `url`. Those captures were fetched without gbv=1, so each carries
 // Google's <noscript> refresh to its gbv=1 address (`refresh_url`); that address answers 204
 // here, which keeps the browser on the page as the basic page itself does (it has no such
-// refresh).
+// refresh). `charset`, when given, is the one Google names in the page's content-type.
 void add_2020_capture(TempReplayArchive& archive, const std::string& url, const std::string& file,
-                      const std::string& refresh_url) {
-  archive.file(url, page(file));
+                      const std::string& refresh_url, const std::string& charset = "") {
+  TempReplayArchive::Entry entry;
+  entry.url = url;
+  entry.source = page(file);
+  if (!charset.empty()) entry.headers["content-type"] = "text/html; charset=" + charset;
+  archive.add(entry);
   gleaner::testing::TempReplayArchive::Entry refresh;
   refresh.url = refresh_url;
   refresh.status = 204;
@@ -201,15 +205,11 @@ TEST(LightSerpInChromium, The2020LayoutWithAHundredAskedFor) {
 // names that charset in its content-type, and the text comes out as the user reads it.
 TEST(LightSerpInChromium, APortuguesePageInIso88591) {
   TempReplayArchive archive;
-  TempReplayArchive::Entry entry;
-  entry.url = "https://www.google.com/search?q=coffee&hl=pt-PT&gbv=1";
-  entry.source = page("serp-parser_nojs_coffee_ptPT_iso-8859-1_2020-10.html");
-  entry.headers["content-type"] = "text/html; charset=ISO-8859-1";
-  archive.add(entry);
-  TempReplayArchive::Entry refresh;
-  refresh.url = "https://www.google.com/search?q=coffee&ie=UTF-8&gbv=1&sei=36iAX_SUOdH7wQOMpbbwAQ";
-  refresh.status = 204;
-  archive.add(refresh);
+  add_2020_capture(
+      archive, "https://www.google.com/search?q=coffee&hl=pt-PT&gbv=1",
+      "serp-parser_nojs_coffee_ptPT_iso-8859-1_2020-10.html",
+      "https://www.google.com/search?q=coffee&ie=UTF-8&gbv=1&sei=36iAX_SUOdH7wQOMpbbwAQ",
+      "ISO-8859-1");
   auto result =
       run_in_chromium(light_endpoint(), archive.load(), {{"q", "coffee"}, {"hl", "pt-PT"}});
   const auto& organic = result.body["organicResults"];

@@ -20,12 +20,20 @@ namespace {
 
 using nlohmann::json;
 
-std::string read(const std::string& name) {
-  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/sites/google/data/maps/" + name,
-                   std::ios::binary);
+std::string file_text(const std::string& path_in_tree) {
+  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/" + path_in_tree, std::ios::binary);
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
+}
+
+std::string read(const std::string& name) {
+  return file_text("tests/sites/google/data/maps/" + name);
+}
+
+// A real page kept under tests/sites/google/pages/maps/ (provenance.json), read as it is there.
+std::string page(const std::string& name) {
+  return file_text("tests/sites/google/pages/maps/" + name);
 }
 
 TEST(MapsPlace, ASearchResponseGivesOneRowPerListedPlace) {
@@ -57,15 +65,6 @@ TEST(MapsPlace, ASearchResponseGivesOneRowPerListedPlace) {
   std::set<std::string> keys;
   for (const json& p : places) keys.insert(place_key(p));
   EXPECT_EQ(keys.size(), 20u);
-}
-
-// A real page kept under tests/sites/google/pages/maps/ (provenance.json), read as it is there.
-std::string page(const std::string& name) {
-  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/sites/google/pages/maps/" + name,
-                   std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
 }
 
 // The same restaurant a year later, in Greek (2024-10): its name, category, town and days as the
