@@ -8,9 +8,6 @@ namespace {
 // `not_implemented`): each answers 501 naming the operation and why, whatever its query, so
 // nothing is built from a guess of the page's markup.
 constexpr NotImplementedOperation kNotImplemented[] = {
-    {"/scrape/google/shopping", "Google Shopping",
-     "no saved Google Shopping results page (tbm=shop / udm=28) could be found to verify a reader "
-     "on"},
     {"/scrape/google/short-videos", "Google short videos",
      "no saved Google short videos results page (udm=39) could be found to verify a reader on"},
     {"/scrape/google/ai-mode", "Google AI Mode",
@@ -21,11 +18,12 @@ constexpr NotImplementedOperation kNotImplemented[] = {
      "AI Overview show it inline, where /scrape/google/serp reads it as aiOverview, so gleaner "
      "mints no token to redeem here"},
     {"/scrape/google/immersive-product", "Google immersive product",
-     "its page token comes from Google Shopping results, and no saved Shopping page or immersive "
-     "product pop-up could be found to verify a reader on"},
+     "its page token names the immersive product pop-up of a Google Shopping result, and no saved "
+     "pop-up or its response could be found to verify a reader on: /scrape/google/shopping mints "
+     "no token to redeem here"},
     {"/scrape/google/flights", "Google Flights",
-     "no saved Google Flights results page or search response could be found to verify a reader "
-     "on"},
+     "one real saved results page could be found, in 2026-11 (krisukox/google-flights-api, a "
+     "Wroclaw-Rome round trip of 2023-06), and no reader has been built and verified on it yet"},
     {"/scrape/google-maps/photos", "Google Maps photos",
      "no saved Google Maps photo gallery (page or its response) could be found to verify a reader "
      "on"},

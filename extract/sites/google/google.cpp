@@ -112,6 +112,10 @@ void add_page_params(UrlBuilder& url, const ValidatedParams& params) {
   }
 }
 
+void put_text(nlohmann::json& out, const char* key, const std::string& value) {
+  if (!value.empty()) out[key] = value;
+}
+
 // "Dec 16, 2022", "16 Dec 2022", "5 days ago", "26 mins ago": a date as a results page shows it.
 bool looks_like_date(const std::string& text) {
   static const Regex date(

@@ -11,6 +11,8 @@
     relatedSearch: 'a[href^="/search"]',
     relatedIcon: 'accordion-entry-search-icon',
     nextPage: 'a[aria-label="Next page"], a[aria-label="Next"]',
+    // The paging links in any language ("Página seguinte"): Google's `sa=N` with an offset.
+    pageLink: 'footer a[href*="start="][href*="sa=N"]',
     resultStats: '#result-stats',
   };
   const text = (el) => (el ? (el.textContent || '').replace(/\s+/g, ' ').trim() : '');
@@ -62,7 +64,12 @@
       (card) => !card.querySelector('a[href]') && text(card).includes(query));
     if (notice) noResultsText = text(notice);
   }
-  const next = document.querySelector(SEL.nextPage);
+  // The English labels name the next page; elsewhere it is the paging link that goes furthest
+  // (on a later page the previous page's link comes before it, with a smaller offset).
+  const offset = (a) =>
+      Number(new URL(a.getAttribute('href'), location.href).searchParams.get('start'));
+  const next = document.querySelector(SEL.nextPage) ||
+      [...document.querySelectorAll(SEL.pageLink)].sort((a, b) => offset(b) - offset(a))[0];
   return {
     url: location.href,
     statsText: text(document.querySelector(SEL.resultStats)),

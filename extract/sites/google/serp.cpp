@@ -18,11 +18,6 @@ std::string str(const json& obj, const char* key) {
   return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// Sets `key` only when the text is non-empty: absent data is an absent key.
-void put_text(json& out, const char* key, const std::string& value) {
-  if (!value.empty()) out[key] = value;
-}
-
 const json& list(const json& obj, const char* key) {
   static const json empty = json::array();
   auto it = obj.find(key);

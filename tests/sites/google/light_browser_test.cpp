@@ -24,10 +24,14 @@ std::string page(const std::string& file) {
 // A 2020 capture answering `url`. Those captures were fetched without gbv=1, so each carries
 // Google's <noscript> refresh to its gbv=1 address (`refresh_url`); that address answers 204
 // here, which keeps the browser on the page as the basic page itself does (it has no such
-// refresh).
+// refresh). `charset`, when given, is the one Google names in the page's content-type.
 void add_2020_capture(TempReplayArchive& archive, const std::string& url, const std::string& file,
-                      const std::string& refresh_url) {
-  archive.file(url, page(file));
+                      const std::string& refresh_url, const std::string& charset = "") {
+  TempReplayArchive::Entry entry;
+  entry.url = url;
+  entry.source = page(file);
+  if (!charset.empty()) entry.headers["content-type"] = "text/html; charset=" + charset;
+  archive.add(entry);
   gleaner::testing::TempReplayArchive::Entry refresh;
   refresh.url = refresh_url;
   refresh.status = 204;
@@ -195,6 +199,44 @@ TEST(LightSerpInChromium, The2020LayoutWithAHundredAskedFor) {
   EXPECT_EQ(organic[1]["link"], "https://about.google/products/");
   EXPECT_EQ(organic[45]["position"], 46);
   EXPECT_EQ(organic[45]["title"], "Googling the Chrome O/S - Video | ZDNet");
+}
+
+// A 2020 basic page in Portuguese (pt-PT) whose bytes are ISO-8859-1 under a UTF-8 meta: Google
+// names that charset in its content-type, and the text comes out as the user reads it.
+TEST(LightSerpInChromium, APortuguesePageInIso88591) {
+  TempReplayArchive archive;
+  add_2020_capture(
+      archive, "https://www.google.com/search?q=coffee&hl=pt-PT&gbv=1",
+      "serp-parser_nojs_coffee_ptPT_iso-8859-1_2020-10.html",
+      "https://www.google.com/search?q=coffee&ie=UTF-8&gbv=1&sei=36iAX_SUOdH7wQOMpbbwAQ",
+      "ISO-8859-1");
+  auto result =
+      run_in_chromium(light_endpoint(), archive.load(), {{"q", "coffee"}, {"hl", "pt-PT"}});
+  const auto& organic = result.body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Coffee - Wikipedia");
+  EXPECT_EQ(organic[1]["title"], "11 Best Coffee Shops in Lisbon | Condé Nast Traveler");
+  EXPECT_EQ(organic[1]["date"], "14/11/2018");
+  EXPECT_EQ(organic[2]["title"], "Fábrica Coffee Roasters");
+  EXPECT_EQ(organic[2]["snippet"].get<std::string>().rfind(
+                "Fábrica Coffee Roasters was created with the strong belief", 0),
+            0u);
+  EXPECT_EQ(organic[3]["displayedLink"],
+            "www.zomato.com \u203a Portugal \u203a Grande Lisboa \u203a Lisboa \u203a Chiado");
+  EXPECT_EQ(organic[5]["snippet"].get<std::string>().rfind(
+                "O maior evento realizado em Portugal para celebrar o amor dos portugueses pelo "
+                "café",
+                0),
+            0u);
+  EXPECT_EQ(organic[9]["title"], "Wholesale coffee — the mill");
+  const auto& related = result.body["relatedSearches"];
+  ASSERT_FALSE(related.empty());
+  EXPECT_EQ(related[0]["query"], "coffee (tradução)");
+  EXPECT_EQ(related[1]["query"], "Fábrica Coffee Roasters");
+  // "Próximo >", labelled "Página seguinte": the next page found without its English label.
+  EXPECT_NE(result.body["pagination"]["next"].get<std::string>().find("start=10"),
+            std::string::npos)
+      << result.body["pagination"];
 }
 
 }  // namespace

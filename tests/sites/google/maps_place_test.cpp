@@ -20,12 +20,20 @@ namespace {
 
 using nlohmann::json;
 
-std::string read(const std::string& name) {
-  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/tests/sites/google/data/maps/" + name,
-                   std::ios::binary);
+std::string file_text(const std::string& path_in_tree) {
+  std::ifstream in(std::string(GLEANER_SOURCE_DIR) + "/" + path_in_tree, std::ios::binary);
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
+}
+
+std::string read(const std::string& name) {
+  return file_text("tests/sites/google/data/maps/" + name);
+}
+
+// A real page kept under tests/sites/google/pages/maps/ (provenance.json), read as it is there.
+std::string page(const std::string& name) {
+  return file_text("tests/sites/google/pages/maps/" + name);
 }
 
 TEST(MapsPlace, ASearchResponseGivesOneRowPerListedPlace) {
@@ -57,6 +65,57 @@ TEST(MapsPlace, ASearchResponseGivesOneRowPerListedPlace) {
   std::set<std::string> keys;
   for (const json& p : places) keys.insert(place_key(p));
   EXPECT_EQ(keys.size(), 20u);
+}
+
+// The same restaurant a year later, in Greek (2024-10): its name, category, town and days as the
+// Greek page writes them, its hours with "π.μ."/"μ.μ." and their narrow no-break spaces.
+TEST(MapsPlace, AGreekPlaceBodyOf2024) {
+  auto place = place_from_place_body(
+      parse_maps_body(page("gosom_place-appstate-3-6_kypriakon-limassol_el_2024-10.json")));
+  ASSERT_TRUE(place.has_value());
+  EXPECT_EQ((*place)["name"], "Κυπριακόν");
+  EXPECT_EQ((*place)["categories"], json({"Εστιατόριο"}));
+  EXPECT_EQ((*place)["address"], "Old port, Λεμεσός 3042");
+  EXPECT_EQ((*place)["phone"], "25 101555");
+  EXPECT_DOUBLE_EQ((*place)["rating"].get<double>(), 4.1);
+  EXPECT_EQ((*place)["reviewCount"], 516);
+  EXPECT_EQ((*place)["placeId"], "ChIJDdnwdv0y5xQRRytw1ihZQeU");  // the 2023 page's place
+  EXPECT_DOUBLE_EQ((*place)["latitude"].get<double>(), 34.670595399999996);
+  ASSERT_EQ((*place)["openingHours"].size(), 7u);
+  EXPECT_EQ((*place)["openingHours"][0],
+            json({{"day", "Σάββατο"}, {"hours", {"9:00\u202fπ.μ.–11:30\u202fμ.μ."}}}));
+  EXPECT_FALSE(place->contains("website"));
+}
+
+// An English place body of 2023 whose hours change through the week ("12 am–10:45 pm" on
+// Wednesday, "12–11 pm" from Friday).
+TEST(MapsPlace, AnEnglishPlaceBodyWithHoursThatVary) {
+  auto place = place_from_place_body(
+      parse_maps_body(page("gosom_place-appstate-3-6_happy-island-paphos_en_2023-09.json")));
+  ASSERT_TRUE(place.has_value());
+  EXPECT_EQ((*place)["name"], "Happy Island Restaurant");
+  EXPECT_EQ((*place)["address"], "65 Natalia Court, Poseidonos Ave, Paphos 8042");
+  EXPECT_EQ((*place)["phone"], "26 937077");
+  EXPECT_DOUBLE_EQ((*place)["rating"].get<double>(), 4.7);
+  EXPECT_EQ((*place)["reviewCount"], 518);
+  ASSERT_EQ((*place)["openingHours"].size(), 7u);
+  EXPECT_EQ((*place)["openingHours"][1],
+            json({{"day", "Wednesday"}, {"hours", {"12\u202fam–10:45\u202fpm"}}}));
+  EXPECT_EQ((*place)["openingHours"][3], json({{"day", "Friday"}, {"hours", {"12–11\u202fpm"}}}));
+}
+
+// A place that lists no hours, with a plus code for its street: no hours are invented.
+TEST(MapsPlace, APlaceBodyWithoutHoursAndAPlusCodeAddress) {
+  auto place = place_from_place_body(
+      parse_maps_body(page("gosom_place-appstate-3-6_island-beach-bar-polis_en-el_2023-09.json")));
+  ASSERT_TRUE(place.has_value());
+  EXPECT_EQ((*place)["name"], "Island Beach Bar and Restaurant");
+  EXPECT_EQ((*place)["categories"], json({"Restaurant", "Cocktail bar"}));
+  EXPECT_EQ((*place)["address"], "29RR+CPC, Λεοφόρος Ακάμαντος, Poli Crysochous");
+  EXPECT_DOUBLE_EQ((*place)["rating"].get<double>(), 4.4);
+  EXPECT_EQ((*place)["reviewCount"], 504);
+  EXPECT_FALSE(place->contains("openingHours"));
+  EXPECT_FALSE(place->contains("website"));
 }
 
 TEST(MapsPlace, APlaceBodyGivesItsPlaceWithoutInventingMissingFields) {
