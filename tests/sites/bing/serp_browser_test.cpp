@@ -374,6 +374,36 @@ TEST(BingSerpInChromium, TheLinkAroundTheHeadingOf2025) {
   EXPECT_EQ(organic[7]["title"], "Training | Microsoft Learn");
 }
 
+// An English page of 2025-01 with a videos answer after the first results and related searches:
+// 10 results (the answer's items are not among them), one of them showing a list where others
+// show a snippet (no snippet is answered for it), 13,000,000 results, pages 2 to 4.
+TEST(BingSerpInChromium, ResultsAroundAVideosAnswer2025) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.bing.com/search?q=",
+      page("bing-serp-tell-me-about-kazakhstan-videos-answer-en-2025-01.html")));
+  auto result =
+      run_in_chromium(serp_endpoint(), archive.load(), {{"q", "tell me about Kazakhstan"}});
+  const auto& b = result.body;
+  const auto& organic = b["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Kazakhstan - Wikipedia");
+  EXPECT_EQ(organic[0]["link"], "https://en.wikipedia.org/wiki/Kazakhstan");
+  EXPECT_TRUE(organic[0]["snippet"].get<std::string>().starts_with(
+      "Kazakhstan is the world's ninth-largest country by land area"));
+  EXPECT_EQ(organic[1]["title"], "Top 10 Interesting Facts About Kazakhstan - WorldAtlas");
+  EXPECT_FALSE(organic[1].contains("snippet"));
+  EXPECT_EQ(organic[3]["title"], "Kazakhstan | History, People, Map, Pronunciation");
+  EXPECT_EQ(organic[3]["date"], "1 day ago");
+  EXPECT_EQ(organic[4]["date"], "Aug 7, 2024");
+  EXPECT_EQ(organic[6]["link"], "http://www.natcom.unesco.kz/about/about_kz.html");
+  EXPECT_EQ(organic[9]["title"], "» FACTS ABOUT KAZAKHSTAN International");
+  EXPECT_EQ(b["relatedSearches"].size(), 8u);
+  EXPECT_EQ(b["relatedSearches"][0]["query"], "what country is kazakhstan located");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 13000000);
+  EXPECT_EQ(b["pagination"]["otherPages"].size(), 3u);
+}
+
 // Bing's "One last step / Please solve the challenge below to continue" (Cloudflare Turnstile),
 // in English and in Chinese, is a wall.
 TEST(BingSerpInChromium, TheTurnstileChallengeIsUpstreamBlocked) {
