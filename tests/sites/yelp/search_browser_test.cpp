@@ -1,7 +1,8 @@
 // GET /scrape/yelp/search end to end in real Chromium over the real items of a Yelp search page
 // (plumbers in Seattle, WA; 12 ads) in the smallest document that carries them on the site
 // (data/search/plumbers-seattle-real-items-in-a-minimal-document.html, built by
-// build_minimal_document.py); and over a whole real search page of the site's 2017 layout.
+// build_minimal_document.py); over whole real search pages of the site's 2017 layout; and over a
+// whole real search page of December 2018, drawn from the search app's hypernova state.
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -130,6 +131,57 @@ TEST(YelpSearchInChromium, UniversitiesInAtlantaThirtyAPageOnThe2017Layout) {
   EXPECT_EQ(b["ads"][1]["title"], "Clark Atlanta University");
   EXPECT_EQ(b["ads"][1]["rating"], 5.0);
   EXPECT_EQ(b["ads"][1]["reviews"], 2);
+}
+
+// A whole real search page of December 2018 ("CHINEse food" in Fort Worth, TX), drawn by the
+// search app from its hypernova state (`script[data-hypernova-key*="SearchApp"]`, JSON in a
+// comment; no react_root_props): "Showing 1-30 of 466", 3 ads above the results and 1 below. It
+// answered 502 before that state was read.
+TEST(YelpSearchInChromium, ChineseFoodInFortWorthFromTheHypernovaStateOf2018) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(
+      "https://www.yelp.com/search?",
+      gleaner::testing::site_page(
+          "yelp", "local/yelp-com-search-chinese-food-fort-worth-hypernova-state-2018-12.html")));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"keyword", "chinese food"}, {"location", "Fort Worth, TX"}});
+  const auto& b = result.body;
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 466);
+  EXPECT_EQ(b["pagination"]["perPage"], 30);
+  EXPECT_EQ(b["pagination"]["totalPages"], 16);
+  EXPECT_EQ(
+      b["pagination"]["nextPageUrl"],
+      "https://www.yelp.com/search?find_desc=chinese+food&find_loc=Fort+Worth%2C+TX&start=30");
+  ASSERT_EQ(b["organicResults"].size(), 30u);
+  const auto& first = b["organicResults"][0];
+  EXPECT_EQ(first["position"], 1);
+  EXPECT_EQ(first["title"], "Cannon Chinese Kitchen");
+  EXPECT_EQ(first["placeId"], "6whf9VYTOBUrNO00Ij3jBA");
+  EXPECT_EQ(first["placeAlias"], "cannon-chinese-kitchen-fort-worth");
+  EXPECT_EQ(first["url"],
+            "https://www.yelp.com/biz/cannon-chinese-kitchen-fort-worth?osq=CHINEse+food");
+  EXPECT_EQ(first["rating"], 4);
+  EXPECT_EQ(first["reviews"], 197);
+  EXPECT_EQ(first["price"], "$$");
+  EXPECT_EQ(first["streetAddress"], "304 W Cannon St");
+  EXPECT_EQ(first["categories"][0]["title"], "Chinese");
+  EXPECT_EQ(first["thumbnail"],
+            "https://s3-media4.fl.yelpcdn.com/bphoto/XtT-D9xUZ511HSnMNhditg/ls.jpg");
+  EXPECT_TRUE(first["snippet"].get<std::string>().starts_with(
+      "This is the first [[HIGHLIGHT]]Chinese[[ENDHIGHLIGHT]] restaurant"));
+  // An excerpt that starts inside a sentence, after a space.
+  EXPECT_TRUE(b["organicResults"][2]["snippet"].get<std::string>().starts_with("for Lumpia!"));
+  EXPECT_EQ(b["organicResults"][29]["title"], "My Lan Restaurant");
+  EXPECT_EQ(b["organicResults"][29]["reviews"], 234);
+  ASSERT_EQ(b["ads"].size(), 4u);
+  EXPECT_EQ(b["ads"][0]["title"], "Pho & Grill 2");
+  EXPECT_EQ(b["ads"][0]["placeId"], "4lYM-V8VKamitHclwDZKug");
+  EXPECT_EQ(b["ads"][0]["placeAlias"], "pho-and-grill-2-fort-worth");
+  EXPECT_EQ(b["ads"][0]["url"], "https://www.yelp.com/biz/pho-and-grill-2-fort-worth");
+  EXPECT_EQ(b["ads"][0]["phone"], "(817) 349-0460");
+  EXPECT_EQ(b["ads"][0]["rating"], 4.5);
+  EXPECT_EQ(b["ads"][0]["reviews"], 61);
+  EXPECT_EQ(b["ads"][3]["title"], "Tokyo Cafe");
 }
 
 }  // namespace
