@@ -26,6 +26,13 @@ std::string page(const std::string& file) {
   return gleaner::testing::site_page("bing", "bing-serp/" + file);
 }
 
+// The answer for `q` on a kept real page (pages/bing-serp/<file>), served for every search.
+nlohmann::json serp_on(const std::string& file, const std::string& q) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=", page(file)));
+  return run_in_chromium(serp_endpoint(), archive.load(), {{"q", q}}).body;
+}
+
 TEST(BingSerpInChromium, CoffeeAsAPersonReadsIt) {
   TempReplayArchive archive;
   archive.add(testing::prefix_entry("https://www.bing.com/search?q=coffee", kCoffee));
@@ -233,11 +240,8 @@ TEST(BingSerpInChromium, FiftyAskedForThirtyTwoShown) {
 }
 
 TEST(BingSerpInChromium, ResultsBetweenThePlacesAndVideosAnswers) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry("https://www.bing.com/search?q=hotels+NYC",
-                                    page("bing-serp-hotels-nyc-engb-saved-nojs-2021-01.html")));
-  auto result = run_in_chromium(serp_endpoint(), archive.load(), {{"q", "hotels NYC"}});
-  const auto& organic = result.body["organicResults"];
+  const auto body = serp_on("bing-serp-hotels-nyc-engb-saved-nojs-2021-01.html", "hotels NYC");
+  const auto& organic = body["organicResults"];
   ASSERT_EQ(organic.size(), 4u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "THE 10 BEST Hotels in New York City for 2021 (from $83 ...");
   EXPECT_EQ(organic[0]["link"],
@@ -246,9 +250,9 @@ TEST(BingSerpInChromium, ResultsBetweenThePlacesAndVideosAnswers) {
   EXPECT_EQ(organic[2]["link"], "https://www.booking.com/city/us/new-york.html");
   EXPECT_EQ(organic[3]["title"], "LOS 10 MEJORES hoteles en Nueva York de 2021. \u2026");
   EXPECT_EQ(organic[3]["source"], "tripadvisor.es");
-  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 23800000);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 23800000);
   // Four ads above and four below, the last of those the first ad again.
-  const auto& ads = result.body["ads"];
+  const auto& ads = body["ads"];
   ASSERT_EQ(ads.size(), 8u) << ads.dump();
   EXPECT_EQ(ads[0]["title"], "780 Hoteles en Nueva York, NY - Hasta 50% menos en hoteles");
   EXPECT_EQ(ads[0]["displayedLink"], "http://www.booking.com/Nueva-York/Hoteles");
@@ -261,12 +265,9 @@ TEST(BingSerpInChromium, ResultsBetweenThePlacesAndVideosAnswers) {
 }
 
 TEST(BingSerpInChromium, ASearchThatFoundNothingIsAnAnswer) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
-                                    page("bing-serp-no-results-engb-saved-nojs-2021-01.html")));
-  auto result =
-      run_in_chromium(serp_endpoint(), archive.load(), {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}});
-  const auto& b = result.body;
+  const auto body = serp_on("bing-serp-no-results-engb-saved-nojs-2021-01.html",
+                            "sfl234dsf14sfj323JJJJJfa345fdf45");
+  const auto& b = body;
   EXPECT_TRUE(b["organicResults"].empty());
   EXPECT_EQ(b["searchInformation"]["totalResults"], 0);
   EXPECT_FALSE(b.contains("ads"));
@@ -276,12 +277,9 @@ TEST(BingSerpInChromium, ASearchThatFoundNothingIsAnAnswer) {
 // cn.bing.com's results in Chinese (2026-05): dates written before the snippets without a mark
 // ("2019年7月2日 · …", "3 天之前 · …"), the count "约 1,690,000 个结果", a pager of three pages.
 TEST(BingSerpInChromium, ChineseResultsWithTheirDatesBeforeTheSnippets2026) {
-  TempReplayArchive archive;
-  archive.add(
-      testing::prefix_entry("https://www.bing.com/search?q=bilibili",
-                            page("bing-serp-bilibili-zhcn-dates-before-snippets-2026-05.html")));
-  auto result = run_in_chromium(serp_endpoint(), archive.load(), {{"q", "bilibili"}});
-  const auto& b = result.body;
+  const auto body =
+      serp_on("bing-serp-bilibili-zhcn-dates-before-snippets-2026-05.html", "bilibili");
+  const auto& b = body;
   const auto& organic = b["organicResults"];
   ASSERT_EQ(organic.size(), 10u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "哔哩哔哩 (゜-゜)つロ 干杯~-bilibili");
@@ -306,11 +304,9 @@ TEST(BingSerpInChromium, ChineseResultsWithTheirDatesBeforeTheSnippets2026) {
 // A Chinese search in the English interface (2026-01): "3 days ago · …" and "Aug 4, 2025 · …"
 // before the snippets, unmarked; "About 11,400,000 results".
 TEST(BingSerpInChromium, EnglishInterfaceDatesBeforeTheSnippets2026) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
-                                    page("bing-serp-chinese-query-en-interface-2026-01.html")));
-  auto result = run_in_chromium(serp_endpoint(), archive.load(), {{"q", "手术直播间 笔趣阁 目录"}});
-  const auto& organic = result.body["organicResults"];
+  const auto body =
+      serp_on("bing-serp-chinese-query-en-interface-2026-01.html", "手术直播间 笔趣阁 目录");
+  const auto& organic = body["organicResults"];
   ASSERT_EQ(organic.size(), 10u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "《永劫无间》官网 | S19穿云赛季上线");
   EXPECT_EQ(organic[0]["link"], "https://www.yjwujian.cn/");
@@ -321,19 +317,15 @@ TEST(BingSerpInChromium, EnglishInterfaceDatesBeforeTheSnippets2026) {
   EXPECT_EQ(organic[2]["source"], "apps.microsoft.com");
   EXPECT_EQ(organic[5]["date"], "Dec 28, 2011");
   EXPECT_EQ(organic[9]["title"], "永劫无间 | 在Epic游戏商城免费下载游玩");
-  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 11400000);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 11400000);
 }
 
 // The German interface (2026-03): dates marked `span.news_dt` ("16. Aug. 2019", "9. Juni 2024"),
 // "Ungefähr 89 Ergebnisse", the tabs' links through bing.com/ck/a (not results).
 TEST(BingSerpInChromium, GermanInterfaceMarkedDatesAndItsCount2026) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry("https://www.bing.com/search?q=popular+times",
-                                    page("bing-serp-popular-times-dominos-dede-2026-03.html")));
-  auto result =
-      run_in_chromium(serp_endpoint(), archive.load(),
-                      {{"q", "popular times Domino's Pizza 2800 S Joyce St Arlington VA"}});
-  const auto& organic = result.body["organicResults"];
+  const auto body = serp_on("bing-serp-popular-times-dominos-dede-2026-03.html",
+                            "popular times Domino's Pizza 2800 S Joyce St Arlington VA");
+  const auto& organic = body["organicResults"];
   ASSERT_EQ(organic.size(), 10u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "popular的用法及短语 - 百度知道");
   EXPECT_EQ(organic[0]["link"], "https://zhidao.baidu.com/question/687449000001544252.html");
@@ -343,22 +335,17 @@ TEST(BingSerpInChromium, GermanInterfaceMarkedDatesAndItsCount2026) {
   EXPECT_FALSE(organic[1].contains("date"));
   EXPECT_EQ(organic[3]["date"], "9. Juni 2024");
   EXPECT_EQ(organic[4]["date"], "30. Juli 2024");
-  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 89);
-  EXPECT_TRUE(result.body["pagination"]["next"].get<std::string>().find("first=11") !=
-              std::string::npos);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 89);
+  EXPECT_TRUE(body["pagination"]["next"].get<std::string>().find("first=11") != std::string::npos);
 }
 
 // The document of an English results page after Bing's scripts ran (2025-05): the title link
 // around the heading (`.b_algoheader > a > h2`), which `h2 a` does not find (the page answered
 // 502 before); a rich card without a snippet first; "Jan 30, 2025" marked before a snippet.
 TEST(BingSerpInChromium, TheLinkAroundTheHeadingOf2025) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.bing.com/search?q=",
-      page("bing-serp-site-microsoft-com-rendered-algoheader-en-2025-05.html")));
-  auto result = run_in_chromium(serp_endpoint(), archive.load(),
-                                {{"q", "site:microsoft.com -site:www.microsoft.com"}});
-  const auto& organic = result.body["organicResults"];
+  const auto body = serp_on("bing-serp-site-microsoft-com-rendered-algoheader-en-2025-05.html",
+                            "site:microsoft.com -site:www.microsoft.com");
+  const auto& organic = body["organicResults"];
   ASSERT_EQ(organic.size(), 8u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "Microsoft Support");
   EXPECT_EQ(organic[0]["link"], "https://support.microsoft.com/en-us");
@@ -378,13 +365,9 @@ TEST(BingSerpInChromium, TheLinkAroundTheHeadingOf2025) {
 // 10 results (the answer's items are not among them), one of them showing a list where others
 // show a snippet (no snippet is answered for it), 13,000,000 results, pages 2 to 4.
 TEST(BingSerpInChromium, ResultsAroundAVideosAnswer2025) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.bing.com/search?q=",
-      page("bing-serp-tell-me-about-kazakhstan-videos-answer-en-2025-01.html")));
-  auto result =
-      run_in_chromium(serp_endpoint(), archive.load(), {{"q", "tell me about Kazakhstan"}});
-  const auto& b = result.body;
+  const auto body = serp_on("bing-serp-tell-me-about-kazakhstan-videos-answer-en-2025-01.html",
+                            "tell me about Kazakhstan");
+  const auto& b = body;
   const auto& organic = b["organicResults"];
   ASSERT_EQ(organic.size(), 10u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "Kazakhstan - Wikipedia");

@@ -47,17 +47,22 @@ TEST(YelpSearchInChromium, PlumbersInSeattleRealItemsInAMinimalDocument) {
   EXPECT_EQ(b["pagination"]["currentPage"], 1);
 }
 
+// The answer for `keyword` in `location` on a kept real search page (tests/sites/yelp/pages/).
+nlohmann::json search_on(const std::string& page, const std::string& keyword,
+                         const std::string& location) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.yelp.com/search?",
+                                    gleaner::testing::site_page("yelp", page)));
+  return run_in_chromium(search_endpoint(), archive.load(),
+                         {{"keyword", keyword}, {"location", location}})
+      .body;
+}
+
 // A whole real search page of the site's 2017 layout, drawn on the server (no embedded state),
 // as a browser saved it ("fried chicken" in Atlanta, GA: 10 results of 1,607 and 3 ads).
 TEST(YelpSearchInChromium, FriedChickenInAtlantaOnThe2017Layout) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.yelp.com/search?",
-      gleaner::testing::site_page(
-          "yelp", "local/yelp-com-search-fried-chicken-atlanta-saved-page-2017-09.html")));
-  auto result = run_in_chromium(search_endpoint(), archive.load(),
-                                {{"keyword", "fried chicken"}, {"location", "Atlanta, GA"}});
-  const auto& b = result.body;
+  const auto b = search_on("local/yelp-com-search-fried-chicken-atlanta-saved-page-2017-09.html",
+                           "fried chicken", "Atlanta, GA");
   EXPECT_EQ(b["searchInformation"]["totalResults"], 1607);
   EXPECT_EQ(b["pagination"]["totalPages"], 161);
   ASSERT_EQ(b["organicResults"].size(), 10u);
@@ -93,14 +98,8 @@ TEST(YelpSearchInChromium, FriedChickenInAtlantaOnThe2017Layout) {
 // results a page ("universities" in Atlanta, GA: 30 of 539, 3 ads): stars drawn by
 // `i.star-img`, photos at protocol-relative addresses, no business ids.
 TEST(YelpSearchInChromium, UniversitiesInAtlantaThirtyAPageOnThe2017Layout) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.yelp.com/search?",
-      gleaner::testing::site_page(
-          "yelp", "local/yelp-com-search-universities-atlanta-30-a-page-2017-09.html")));
-  auto result = run_in_chromium(search_endpoint(), archive.load(),
-                                {{"keyword", "universities"}, {"location", "Atlanta, GA"}});
-  const auto& b = result.body;
+  const auto b = search_on("local/yelp-com-search-universities-atlanta-30-a-page-2017-09.html",
+                           "universities", "Atlanta, GA");
   EXPECT_EQ(b["searchInformation"]["totalResults"], 539);
   EXPECT_EQ(b["pagination"]["perPage"], 30);
   EXPECT_EQ(b["pagination"]["totalPages"], 18);
@@ -138,14 +137,9 @@ TEST(YelpSearchInChromium, UniversitiesInAtlantaThirtyAPageOnThe2017Layout) {
 // comment; no react_root_props): "Showing 1-30 of 466", 3 ads above the results and 1 below. It
 // answered 502 before that state was read.
 TEST(YelpSearchInChromium, ChineseFoodInFortWorthFromTheHypernovaStateOf2018) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry(
-      "https://www.yelp.com/search?",
-      gleaner::testing::site_page(
-          "yelp", "local/yelp-com-search-chinese-food-fort-worth-hypernova-state-2018-12.html")));
-  auto result = run_in_chromium(search_endpoint(), archive.load(),
-                                {{"keyword", "chinese food"}, {"location", "Fort Worth, TX"}});
-  const auto& b = result.body;
+  const auto b =
+      search_on("local/yelp-com-search-chinese-food-fort-worth-hypernova-state-2018-12.html",
+                "chinese food", "Fort Worth, TX");
   EXPECT_EQ(b["searchInformation"]["totalResults"], 466);
   EXPECT_EQ(b["pagination"]["perPage"], 30);
   EXPECT_EQ(b["pagination"]["totalPages"], 16);
