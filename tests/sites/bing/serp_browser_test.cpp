@@ -387,6 +387,26 @@ TEST(BingSerpInChromium, ResultsAroundAVideosAnswer2025) {
   EXPECT_EQ(b["pagination"]["otherPages"].size(), 3u);
 }
 
+// An English page of 2026-06 whose results link through Bing's redirect
+// (`bing.com/ck/a?…&u=a1<address in base64url>`): each result's link is the address inside.
+TEST(BingSerpInChromium, ResultsLinkedThroughBingsRedirect2026) {
+  const auto body = serp_on("bing-serp-accion-microfinance-ck-redirect-links-en-2026-06.html",
+                            "Accion Microfinance Bank Nigeria website");
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Financial services for the people who power our world - Accion");
+  EXPECT_EQ(organic[0]["link"], "https://www.accion.org/");
+  EXPECT_EQ(organic[0]["source"], "accion.org");
+  EXPECT_EQ(organic[0]["displayedLink"], "https://www.accion.org");
+  EXPECT_EQ(organic[1]["link"], "https://en.wikipedia.org/wiki/Accion_International");
+  EXPECT_EQ(organic[2]["link"], "https://www.spanishdict.com/translate/acci%C3%B3n");
+  EXPECT_EQ(organic[2]["displayedLink"], "https://www.spanishdict.com › translate › acción");
+  EXPECT_EQ(organic[8]["title"], "Accion MFB - Building the Future of Small Businesses");
+  EXPECT_EQ(organic[8]["link"], "https://www.accionmfb.com/");
+  EXPECT_EQ(organic[9]["link"], "https://thegiin.org/member/accion/");
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 112000);
+}
+
 // Bing's "One last step / Please solve the challenge below to continue" (Cloudflare Turnstile),
 // in English and in Chinese, is a wall.
 TEST(BingSerpInChromium, TheTurnstileChallengeIsUpstreamBlocked) {
