@@ -3,7 +3,9 @@
 // bottom (`li.b_ad`, each ad an item of its list), the related searches (`.b_rs`), the pager
 // (`li.b_pag`, its current page unlinked), the result count (`.sb_count`) and the notice of a
 // search that found nothing (`li.b_no`). Answer blocks that nest further `b_algo` items are not
-// results of their own.
+// results of their own. A result's title link is `h2 > a`, or (Bing's layout of 2025) the link
+// around the `h2` in `.b_algoheader`; the date before its snippet is `span.news_dt` where Bing
+// marks it (serp.cpp reads the unmarked "2019年7月2日 · …" of other markets).
 (args, kit) => {
   const SEL = {
     results: '#b_results',
@@ -13,7 +15,9 @@
     adItems: ':scope > ul > li',
     titleLink: 'h2 a',
     cite: 'cite',
+    heading: 'h2',
     snippet: '.b_caption p, .b_paractl, p',
+    snippetDate: '.news_dt',
     related: '.b_rs li a',
     pager: 'li.b_pag a',
     next: 'li.b_pag a.sb_pagN',
@@ -27,13 +31,23 @@
   const root = document.querySelector(SEL.results);
   const items = (sel) => (root ? Array.from(root.querySelectorAll(sel)) : []);
   const organic = items(SEL.organic).map((li) => {
-    const a = li.querySelector(SEL.titleLink);
+    const heading = li.querySelector(SEL.heading);
+    const a = li.querySelector(SEL.titleLink) || (heading && heading.closest('a'));
     const p = li.querySelector(SEL.snippet);
+    // "Jan 30, 2025 · Notes: …": the date apart, the snippet without it and its dot.
+    const date = p && p.querySelector(SEL.snippetDate);
+    let snippet = kit.text(p);
+    if (date) {
+      const copy = p.cloneNode(true);
+      copy.querySelector(SEL.snippetDate).remove();
+      snippet = kit.text(copy).replace(/^[\s·]+/, '');
+    }
     return {
       title: kit.text(a),
       link: a ? a.getAttribute('href') : null,
       displayedLink: written(li.querySelector(SEL.cite)),
-      snippet: kit.text(p),
+      snippet,
+      date: kit.text(date),
     };
   });
   const ads = [];

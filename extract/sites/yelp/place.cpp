@@ -128,6 +128,10 @@ class PlaceEndpoint final : public Endpoint {
     }
     if (!hours.empty()) place["openingHours"] = hours;
     if (const json& a = at(out, {"amenities"}); a.is_array() && !a.empty()) place["amenities"] = a;
+    // The health inspection's score the page shows among the amenities, as it shows it.
+    if (std::string score = str(at(out, {"health", "score"})); !score.empty()) {
+      place["healthScore"] = {{"label", str(at(out, {"health", "label"}))}, {"score", score}};
+    }
     json photos = at(out, {"photos"}).is_array() ? at(out, {"photos"}) : json::array();
     if (photos.empty()) {
       for (const std::string& u : schema_org::images(at(node, {"image"}))) photos.push_back(u);

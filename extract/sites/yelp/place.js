@@ -2,13 +2,17 @@
 // the page is drawn from (the Apollo cache in `script[data-apollo-state]`, HTML-escaped inside a
 // comment, the entry `Business:<the yelp-biz-id meta>`), which pages served without the business
 // JSON-LD still carry; and from the markup what both leave out: the header's categories, the hours
-// table, amenities and photos.
+// table, amenities, the health inspection's score shown among them and photos.
 (args, kit) => {
   const SEL = {
     name: 'h1',
     categories: '[data-testid="BizHeaderCategory"] a, a[href*="/search?cflt="], a[href*="find_desc="][href*="cflt"]',
     hoursRows: 'table[class*="hours-table"] tr',
     amenities: '[aria-label*="Amenities"] span, section[aria-label*="Amenities"] span',
+    // The health inspection's line at the top of the amenities: its label links to the business's
+    // inspections page ("Health Score" / "Estimated Health Score"), its score follows it ("A",
+    // "98 out of 100", "No Critical Violations Noted").
+    health: '[aria-label*="Amenities"] a[href*="/inspections/"]',
     photos: 'img[src*="yelpcdn.com/bphoto/"]',
     closed: '[class*="closed"]',
     bizId: 'meta[name="yelp-biz-id"]',
@@ -55,6 +59,12 @@
       } : null,
     };
   };
+  const healthLink = document.querySelector(SEL.health);
+  const healthLabel = healthLink && (healthLink.closest('span') || healthLink);
+  const healthItem = healthLabel && healthLabel.parentElement;
+  const healthScore = healthItem ? Array.from(healthItem.children)
+      .filter((el) => el !== healthLabel && el.tagName === 'SPAN')
+      .map((el) => kit.text(el)).find((t) => t) || '' : '';
   return {
     url: location.href,
     nodes: kit.jsonLd(),
@@ -63,9 +73,11 @@
     name: kit.text(SEL.name),
     categories: kit.texts(SEL.categories),
     hours,
-    // The section's items, without its "32 More Attributes" button.
+    health: healthLink ? {label: kit.text(healthLink), score: healthScore} : null,
+    // The section's items, without its "32 More Attributes" button and the health score's line.
     amenities: Array.from(document.querySelectorAll(SEL.amenities))
-        .filter((el) => !el.closest('button')).map((el) => kit.text(el))
+        .filter((el) => !el.closest('button') && !(healthItem && healthItem.contains(el)))
+        .map((el) => kit.text(el))
         .filter((t, i, all) => t && t.length < 60 && all.indexOf(t) === i),
     photos: Array.from(document.querySelectorAll(SEL.photos), (i) => i.getAttribute('src'))
         .filter((u, i, all) => u && all.indexOf(u) === i),

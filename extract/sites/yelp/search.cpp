@@ -67,8 +67,14 @@ json business_of(const std::string& base, const json& item) {
   json one = json::object();
   // A page of the older layout shown to a signed-in visitor gives no business id.
   if (std::string id = str(at(item, {"bizId"})); !id.empty()) one["placeId"] = id;
-  one["placeAlias"] = str(at(item, {"alias"}));
-  one["url"] = business_url(base, str(at(item, {"businessUrl"})));
+  const std::string url = business_url(base, str(at(item, {"businessUrl"})));
+  one["url"] = url;
+  // The state of 2018 gives no alias: the business page's address has it (/biz/<alias>).
+  std::string alias = str(at(item, {"alias"}));
+  static const Regex kAlias(R"(^https?://[^/?#]+/biz/([^/?#]+))");
+  RegexMatch m;
+  if (alias.empty() && kAlias.search(url, m)) alias = form_decode(m[1].str());
+  one["placeAlias"] = alias;
   one["title"] = str(at(item, {"name"}));
   one["categories"] = categories_of(base, item);
   if (const json& r = at(item, {"rating"}); r.is_number()) one["rating"] = r;
@@ -107,7 +113,9 @@ json shape_search(const json& output, const ValidatedParams& p) {
     if (std::string a = str(at(item, {"formattedAddress"})); !a.empty())
       result["streetAddress"] = a;
     if (std::string price = str(at(item, {"priceRange"})); !price.empty()) result["price"] = price;
-    if (std::string s = str(at(item, {"snippet"})); !s.empty()) result["snippet"] = s;
+    // With Yelp's [[HIGHLIGHT]] markers (hosted.md); without the space an excerpt may start with.
+    if (std::string s = collapse_whitespace(str(at(item, {"snippet"}))); !s.empty())
+      result["snippet"] = s;
     if (std::string all = str(at(item, {"allPhotosHref"})); !all.empty())
       result["allImagesUrl"] = absolute_url(base, all);
     organic.push_back(std::move(result));
@@ -120,9 +128,12 @@ json shape_search(const json& output, const ValidatedParams& p) {
   out["searchInformation"] = information;
   out["organicResults"] = organic;
   out["ads"] = ads;
-  // Ten a page, unless the page says it shows more ("Showing 1-30 of 539": the older layout, to a
-  // visitor who chose 30); a last page's shorter range says nothing of the others.
+  // Ten a page, unless the page says it shows more: its state's count a page (30 on a page of
+  // 2018), or "Showing 1-30 of 539" (the older layout, to a visitor who chose 30); a last page's
+  // shorter range says nothing of the others.
   long long per_page = kPerPage;
+  if (const json& n = at(output, {"perPage"}); n.is_number_integer() && n.get<long long>() > 0)
+    per_page = n.get<long long>();
   const json& shown_to = at(output, {"shownTo"});
   const json& shown_from = at(output, {"shownFrom"});
   if (shown_to.is_number_integer() && shown_from.is_number_integer() && total.is_number_integer() &&

@@ -2,8 +2,11 @@
 // `react_root_props` in `script[data-id="react-root-props"]`, whose
 // legacyProps.searchAppProps.searchPageProps.mainContentComponentsListProps lists the page's
 // components. A business result (an ad or not) is an item with a `bizId`; the component whose
-// `props` has `totalResults` counts the search's results. Strings come entity-decoded from the kit.
-// A page without that state is read from its markup when it is of the older server-drawn layout.
+// `props` has `totalResults` counts the search's results. The pages of 2018-2019 carry the same
+// items in the search app's hypernova state (`script[data-hypernova-key*="SearchApp"]`, JSON in a
+// comment): searchPageProps.searchResultsProps.searchResults, counted by its paginationInfo.
+// Strings come entity-decoded from the kit. A page without either state is read from its markup
+// when it is of the older server-drawn layout.
 (args, kit) => {
   // The search page of before the embedded state (2017-2019) is drawn on the server: one
   // `li.regular-search-result` a result in `ul.search-results`, ads `li.yloca-search-result`.
@@ -81,17 +84,30 @@
   };
   const SEL = {
     rootProps: 'script[data-id="react-root-props"]',
+    hypernova: 'script[data-hypernova-key*="SearchApp"]',
   };
   const script = document.querySelector(SEL.rootProps);
   const text = script ? script.textContent : '';
   const assignment = /react_root_props\s*=\s*/.exec(text);
-  const root = assignment ? kit.valueAt(text, assignment.index + assignment[0].length) : null;
-  const page = root && root.legacyProps && root.legacyProps.searchAppProps &&
+  let root = assignment ? kit.valueAt(text, assignment.index + assignment[0].length) : null;
+  let page = root && root.legacyProps && root.legacyProps.searchAppProps &&
       root.legacyProps.searchAppProps.searchPageProps;
-  const list = page && Array.isArray(page.mainContentComponentsListProps) ?
-      page.mainContentComponentsListProps : null;
+  const hypernova = document.querySelector(SEL.hypernova);
+  if (!page && hypernova) {
+    const raw = hypernova.textContent.trim().replace(/^<!--/, '').replace(/-->$/, '');
+    root = kit.parseJson(raw);
+    page = root && root.searchPageProps;
+  }
+  const results = page && page.searchResultsProps;
+  let list = null;
+  if (page && Array.isArray(page.mainContentComponentsListProps)) {
+    list = page.mainContentComponentsListProps;
+  } else if (results && Array.isArray(results.searchResults)) {
+    list = results.searchResults;
+  }
+  const paging = (results && results.paginationInfo) || {};
   const items = [];
-  let totalResults = null;
+  let totalResults = typeof paging.totalResults === 'number' ? paging.totalResults : null;
   for (const item of list || []) {
     if (!item || typeof item !== 'object') continue;
     if (item.props && typeof item.props.totalResults === 'number') {
@@ -128,5 +144,6 @@
               shownTo: fromMarkup.shownTo, items: fromMarkup.items};
     }
   }
-  return {hasScript: !!script, hasState: !!root, hasList: !!list, totalResults, items};
+  return {hasScript: !!(script || hypernova), hasState: !!root, hasList: !!list, totalResults,
+          perPage: typeof paging.resultsPerPage === 'number' ? paging.resultsPerPage : null, items};
 }

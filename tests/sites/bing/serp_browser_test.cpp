@@ -1,6 +1,8 @@
 // GET /scrape/bing/serp end to end in real Chromium over the real Bing results pages kept in
 // pages/bing-serp: saved in 2021 with JavaScript off (market en-GB from Spain, a search that found
-// nothing among them), and full pages of 2019-2020 from the Swiss, German and French markets.
+// nothing among them), full pages of 2019-2020 from the Swiss, German and French markets, and
+// pages of 2025-2026 in Chinese, German and English (one saved after Bing's scripts ran); and over
+// Bing's Turnstile challenge of 2026 (pages/blocks).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -11,6 +13,7 @@ namespace gleaner::extract::bing {
 namespace {
 
 using gleaner::testing::TempReplayArchive;
+using testing::error_in_chromium;
 using testing::requested;
 using testing::run_in_chromium;
 
@@ -21,6 +24,13 @@ const std::string kMatrix = gleaner::testing::site_page(
 
 std::string page(const std::string& file) {
   return gleaner::testing::site_page("bing", "bing-serp/" + file);
+}
+
+// The answer for `q` on a kept real page (pages/bing-serp/<file>), served for every search.
+nlohmann::json serp_on(const std::string& file, const std::string& q) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.bing.com/search?q=", page(file)));
+  return run_in_chromium(serp_endpoint(), archive.load(), {{"q", q}}).body;
 }
 
 TEST(BingSerpInChromium, CoffeeAsAPersonReadsIt) {
@@ -230,11 +240,8 @@ TEST(BingSerpInChromium, FiftyAskedForThirtyTwoShown) {
 }
 
 TEST(BingSerpInChromium, ResultsBetweenThePlacesAndVideosAnswers) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry("https://www.bing.com/search?q=hotels+NYC",
-                                    page("bing-serp-hotels-nyc-engb-saved-nojs-2021-01.html")));
-  auto result = run_in_chromium(serp_endpoint(), archive.load(), {{"q", "hotels NYC"}});
-  const auto& organic = result.body["organicResults"];
+  const auto body = serp_on("bing-serp-hotels-nyc-engb-saved-nojs-2021-01.html", "hotels NYC");
+  const auto& organic = body["organicResults"];
   ASSERT_EQ(organic.size(), 4u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "THE 10 BEST Hotels in New York City for 2021 (from $83 ...");
   EXPECT_EQ(organic[0]["link"],
@@ -243,9 +250,9 @@ TEST(BingSerpInChromium, ResultsBetweenThePlacesAndVideosAnswers) {
   EXPECT_EQ(organic[2]["link"], "https://www.booking.com/city/us/new-york.html");
   EXPECT_EQ(organic[3]["title"], "LOS 10 MEJORES hoteles en Nueva York de 2021. \u2026");
   EXPECT_EQ(organic[3]["source"], "tripadvisor.es");
-  EXPECT_EQ(result.body["searchInformation"]["totalResults"], 23800000);
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 23800000);
   // Four ads above and four below, the last of those the first ad again.
-  const auto& ads = result.body["ads"];
+  const auto& ads = body["ads"];
   ASSERT_EQ(ads.size(), 8u) << ads.dump();
   EXPECT_EQ(ads[0]["title"], "780 Hoteles en Nueva York, NY - Hasta 50% menos en hoteles");
   EXPECT_EQ(ads[0]["displayedLink"], "http://www.booking.com/Nueva-York/Hoteles");
@@ -258,16 +265,160 @@ TEST(BingSerpInChromium, ResultsBetweenThePlacesAndVideosAnswers) {
 }
 
 TEST(BingSerpInChromium, ASearchThatFoundNothingIsAnAnswer) {
-  TempReplayArchive archive;
-  archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
-                                    page("bing-serp-no-results-engb-saved-nojs-2021-01.html")));
-  auto result =
-      run_in_chromium(serp_endpoint(), archive.load(), {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}});
-  const auto& b = result.body;
+  const auto body = serp_on("bing-serp-no-results-engb-saved-nojs-2021-01.html",
+                            "sfl234dsf14sfj323JJJJJfa345fdf45");
+  const auto& b = body;
   EXPECT_TRUE(b["organicResults"].empty());
   EXPECT_EQ(b["searchInformation"]["totalResults"], 0);
   EXPECT_FALSE(b.contains("ads"));
   EXPECT_FALSE(b.contains("relatedSearches"));
+}
+
+// cn.bing.com's results in Chinese (2026-05): dates written before the snippets without a mark
+// ("2019年7月2日 · …", "3 天之前 · …"), the count "约 1,690,000 个结果", a pager of three pages.
+TEST(BingSerpInChromium, ChineseResultsWithTheirDatesBeforeTheSnippets2026) {
+  const auto body =
+      serp_on("bing-serp-bilibili-zhcn-dates-before-snippets-2026-05.html", "bilibili");
+  const auto& b = body;
+  const auto& organic = b["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "哔哩哔哩 (゜-゜)つロ 干杯~-bilibili");
+  EXPECT_EQ(organic[0]["link"], "https://www.bilibili.com/");
+  EXPECT_EQ(organic[0]["source"], "bilibili.com");
+  EXPECT_FALSE(organic[0].contains("date"));
+  EXPECT_EQ(organic[2]["title"], "About-us - 哔哩哔哩");
+  EXPECT_EQ(organic[2]["displayedLink"], "https://www.bilibili.com › aboutus");
+  EXPECT_EQ(organic[2]["date"], "2019年7月2日");
+  EXPECT_TRUE(organic[2]["snippet"].get<std::string>().starts_with(
+      "With our website first launched in June 2009"));
+  EXPECT_EQ(organic[6]["date"], "3 天之前");
+  EXPECT_TRUE(organic[6]["snippet"].get<std::string>().starts_with("新浪微博 bilibili 关于我们"));
+  EXPECT_EQ(organic[7]["date"], "2026年4月27日");
+  EXPECT_EQ(organic[9]["link"], "https://h.bilibili.com/ywh/h5/home");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 1690000);
+  EXPECT_EQ(b["pagination"]["currentPage"], 1);
+  EXPECT_EQ(b["pagination"]["otherPages"].size(), 2u);
+  EXPECT_FALSE(b.contains("ads"));
+}
+
+// A Chinese search in the English interface (2026-01): "3 days ago · …" and "Aug 4, 2025 · …"
+// before the snippets, unmarked; "About 11,400,000 results".
+TEST(BingSerpInChromium, EnglishInterfaceDatesBeforeTheSnippets2026) {
+  const auto body =
+      serp_on("bing-serp-chinese-query-en-interface-2026-01.html", "手术直播间 笔趣阁 目录");
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "《永劫无间》官网 | S19穿云赛季上线");
+  EXPECT_EQ(organic[0]["link"], "https://www.yjwujian.cn/");
+  EXPECT_EQ(organic[0]["date"], "3 days ago");
+  EXPECT_TRUE(organic[0]["snippet"].get<std::string>().starts_with("S19穿云赛季，现已上线！"));
+  EXPECT_EQ(organic[1]["date"], "Aug 4, 2025");
+  EXPECT_FALSE(organic[2].contains("date"));
+  EXPECT_EQ(organic[2]["source"], "apps.microsoft.com");
+  EXPECT_EQ(organic[5]["date"], "Dec 28, 2011");
+  EXPECT_EQ(organic[9]["title"], "永劫无间 | 在Epic游戏商城免费下载游玩");
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 11400000);
+}
+
+// The German interface (2026-03): dates marked `span.news_dt` ("16. Aug. 2019", "9. Juni 2024"),
+// "Ungefähr 89 Ergebnisse", the tabs' links through bing.com/ck/a (not results).
+TEST(BingSerpInChromium, GermanInterfaceMarkedDatesAndItsCount2026) {
+  const auto body = serp_on("bing-serp-popular-times-dominos-dede-2026-03.html",
+                            "popular times Domino's Pizza 2800 S Joyce St Arlington VA");
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "popular的用法及短语 - 百度知道");
+  EXPECT_EQ(organic[0]["link"], "https://zhidao.baidu.com/question/687449000001544252.html");
+  EXPECT_EQ(organic[0]["displayedLink"], "https://zhidao.baidu.com › question");
+  EXPECT_EQ(organic[0]["date"], "16. Aug. 2019");
+  EXPECT_TRUE(organic[0]["snippet"].get<std::string>().starts_with("popular的用法2："));
+  EXPECT_FALSE(organic[1].contains("date"));
+  EXPECT_EQ(organic[3]["date"], "9. Juni 2024");
+  EXPECT_EQ(organic[4]["date"], "30. Juli 2024");
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 89);
+  EXPECT_TRUE(body["pagination"]["next"].get<std::string>().find("first=11") != std::string::npos);
+}
+
+// The document of an English results page after Bing's scripts ran (2025-05): the title link
+// around the heading (`.b_algoheader > a > h2`), which `h2 a` does not find (the page answered
+// 502 before); a rich card without a snippet first; "Jan 30, 2025" marked before a snippet.
+TEST(BingSerpInChromium, TheLinkAroundTheHeadingOf2025) {
+  const auto body = serp_on("bing-serp-site-microsoft-com-rendered-algoheader-en-2025-05.html",
+                            "site:microsoft.com -site:www.microsoft.com");
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 8u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Microsoft Support");
+  EXPECT_EQ(organic[0]["link"], "https://support.microsoft.com/en-us");
+  EXPECT_FALSE(organic[0].contains("snippet"));
+  EXPECT_EQ(organic[1]["title"], "Sign In or Create Your Account Today - Microsoft");
+  EXPECT_EQ(organic[1]["link"], "https://account.microsoft.com/account");
+  EXPECT_EQ(organic[1]["displayedLink"], "https://account.microsoft.com › account");
+  EXPECT_TRUE(
+      organic[1]["snippet"].get<std::string>().starts_with("Sign In with your Microsoft account."));
+  EXPECT_EQ(organic[6]["title"], "Customer service phone numbers - Microsoft Support");
+  EXPECT_EQ(organic[6]["date"], "Jan 30, 2025");
+  EXPECT_TRUE(organic[6]["snippet"].get<std::string>().starts_with("Notes: Please note"));
+  EXPECT_EQ(organic[7]["title"], "Training | Microsoft Learn");
+}
+
+// An English page of 2025-01 with a videos answer after the first results and related searches:
+// 10 results (the answer's items are not among them), one of them showing a list where others
+// show a snippet (no snippet is answered for it), 13,000,000 results, pages 2 to 4.
+TEST(BingSerpInChromium, ResultsAroundAVideosAnswer2025) {
+  const auto body = serp_on("bing-serp-tell-me-about-kazakhstan-videos-answer-en-2025-01.html",
+                            "tell me about Kazakhstan");
+  const auto& b = body;
+  const auto& organic = b["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Kazakhstan - Wikipedia");
+  EXPECT_EQ(organic[0]["link"], "https://en.wikipedia.org/wiki/Kazakhstan");
+  EXPECT_TRUE(organic[0]["snippet"].get<std::string>().starts_with(
+      "Kazakhstan is the world's ninth-largest country by land area"));
+  EXPECT_EQ(organic[1]["title"], "Top 10 Interesting Facts About Kazakhstan - WorldAtlas");
+  EXPECT_FALSE(organic[1].contains("snippet"));
+  EXPECT_EQ(organic[3]["title"], "Kazakhstan | History, People, Map, Pronunciation");
+  EXPECT_EQ(organic[3]["date"], "1 day ago");
+  EXPECT_EQ(organic[4]["date"], "Aug 7, 2024");
+  EXPECT_EQ(organic[6]["link"], "http://www.natcom.unesco.kz/about/about_kz.html");
+  EXPECT_EQ(organic[9]["title"], "» FACTS ABOUT KAZAKHSTAN International");
+  EXPECT_EQ(b["relatedSearches"].size(), 8u);
+  EXPECT_EQ(b["relatedSearches"][0]["query"], "what country is kazakhstan located");
+  EXPECT_EQ(b["searchInformation"]["totalResults"], 13000000);
+  EXPECT_EQ(b["pagination"]["otherPages"].size(), 3u);
+}
+
+// An English page of 2026-06 whose results link through Bing's redirect
+// (`bing.com/ck/a?…&u=a1<address in base64url>`): each result's link is the address inside.
+TEST(BingSerpInChromium, ResultsLinkedThroughBingsRedirect2026) {
+  const auto body = serp_on("bing-serp-accion-microfinance-ck-redirect-links-en-2026-06.html",
+                            "Accion Microfinance Bank Nigeria website");
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Financial services for the people who power our world - Accion");
+  EXPECT_EQ(organic[0]["link"], "https://www.accion.org/");
+  EXPECT_EQ(organic[0]["source"], "accion.org");
+  EXPECT_EQ(organic[0]["displayedLink"], "https://www.accion.org");
+  EXPECT_EQ(organic[1]["link"], "https://en.wikipedia.org/wiki/Accion_International");
+  EXPECT_EQ(organic[2]["link"], "https://www.spanishdict.com/translate/acci%C3%B3n");
+  EXPECT_EQ(organic[2]["displayedLink"], "https://www.spanishdict.com › translate › acción");
+  EXPECT_EQ(organic[8]["title"], "Accion MFB - Building the Future of Small Businesses");
+  EXPECT_EQ(organic[8]["link"], "https://www.accionmfb.com/");
+  EXPECT_EQ(organic[9]["link"], "https://thegiin.org/member/accion/");
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 112000);
+}
+
+// Bing's "One last step / Please solve the challenge below to continue" (Cloudflare Turnstile),
+// in English and in Chinese, is a wall.
+TEST(BingSerpInChromium, TheTurnstileChallengeIsUpstreamBlocked) {
+  for (const std::string file : {"bing-turnstile-one-last-step-en-2026-03.html",
+                                 "bing-turnstile-one-last-step-zhcn-2026-07.html"}) {
+    TempReplayArchive archive;
+    archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
+                                      gleaner::testing::site_page("bing", "blocks/" + file)));
+    EXPECT_EQ(error_in_chromium(serp_endpoint(), archive.load(), {{"q", "x"}}).code(),
+              ErrorCode::UpstreamBlocked)
+        << file;
+  }
 }
 
 }  // namespace

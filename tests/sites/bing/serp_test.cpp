@@ -91,5 +91,44 @@ TEST(BingSerpShape, AResultLinkedThroughBingsRedirectIsItsAddress) {
             "https://www.bing.com/ck/a?!&&p=5a&u=a1bm90IGFuIGFkZHJlc3M&ntb=1");
 }
 
+// The date Bing puts before a snippet: marked (`span.news_dt`, serp.js gives it apart) on its
+// pages of 2025-2026 for most markets; unmarked, before " · ", on its Chinese pages and some
+// others (the snippets below are real ones of the kept 2026 pages, bing-serp/*-2026-*.html).
+TEST(BingSerpShape, TheDateBeforeASnippetIsItsOwn) {
+  json out = testing::recorded("bing/data/serp/coffee_script_output.json");
+  const std::vector<std::string> snippets = {
+      "2019年7月2日 · With our website first launched in June 2009",
+      "3 天之前 · 新浪微博 bilibili 关于我们",
+      "Aug 4, 2025 · 《永劫无间》最佳太刀选择",
+      "3 days ago · S19穿云赛季，现已上线！",
+      "Sign in to Microsoft account | Devices with your account.. Locate the",
+      "Popular · the word's uses"};
+  const json first = out["organic"][0];
+  out["organic"] = json::array();
+  for (const std::string& snippet : snippets) {
+    json one = first;
+    one["snippet"] = snippet;
+    out["organic"].push_back(one);
+  }
+  // A date serp.js read apart (`span.news_dt`): the snippet it gives is already without it.
+  out["organic"][4]["date"] = "16. Aug. 2019";
+  const json body = serp().shape(out, serp().validate({{"q", "coffee"}}));
+  const json& r = body["organicResults"];
+  ASSERT_GE(r.size(), 6u);
+  EXPECT_EQ(r[0]["date"], "2019年7月2日");
+  EXPECT_EQ(r[0]["snippet"], "With our website first launched in June 2009");
+  EXPECT_EQ(r[1]["date"], "3 天之前");
+  EXPECT_EQ(r[1]["snippet"], "新浪微博 bilibili 关于我们");
+  EXPECT_EQ(r[2]["date"], "Aug 4, 2025");
+  EXPECT_EQ(r[3]["date"], "3 days ago");
+  EXPECT_EQ(r[3]["snippet"], "S19穿云赛季，现已上线！");
+  EXPECT_EQ(r[4]["date"], "16. Aug. 2019");
+  EXPECT_EQ(r[4]["snippet"],
+            "Sign in to Microsoft account | Devices with your account.. Locate the");
+  // Words before a dot are the snippet's own.
+  EXPECT_FALSE(r[5].contains("date"));
+  EXPECT_EQ(r[5]["snippet"], "Popular · the word's uses");
+}
+
 }  // namespace
 }  // namespace gleaner::extract::bing

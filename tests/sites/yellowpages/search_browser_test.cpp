@@ -1,6 +1,6 @@
 // GET /scrape/bizdir/search end to end in real Chromium over the Australian directory's whole
-// search page of the fixtures, and over the Cloudflare wall yellowpages.com showed a scraper in
-// 2026-01.
+// search page of the fixtures, and over the Cloudflare walls yellowpages.com showed scrapers in
+// 2025-10 (its "Just a moment..." challenge) and 2026-01 (its block page).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -42,6 +42,18 @@ TEST(YellowPagesSearchInChromium, TheCloudflareWallIsUpstreamBlocked) {
       gleaner::testing::site_page(
           "yellowpages",
           "blocks/yellowpages-com-cloudflare-sorry-you-have-been-blocked-2026-01.html")));
+  EXPECT_EQ(error_in_chromium(search_endpoint(), archive.load(),
+                              {{"keyword", "plumber"}, {"location", "Chicago, IL"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
+}
+
+TEST(YellowPagesSearchInChromium, TheCloudflareChallengeIsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.yellowpages.com/search?",
+      gleaner::testing::site_page("yellowpages",
+                                  "blocks/yellowpages-com-cloudflare-just-a-moment-2025-10.html")));
   EXPECT_EQ(error_in_chromium(search_endpoint(), archive.load(),
                               {{"keyword", "plumber"}, {"location", "Chicago, IL"}})
                 .code(),
