@@ -794,4 +794,10 @@ std::optional<std::string> parse_date(std::string_view text,
   return named_month_date(t, now);
 }
 
+std::string iso_date_of_ms(const nlohmann::json& ms) {
+  if (!ms.is_number()) return {};
+  return iso_date(std::chrono::year_month_day{std::chrono::floor<std::chrono::days>(
+      std::chrono::system_clock::time_point(std::chrono::milliseconds(ms.get<long long>())))});
+}
+
 }  // namespace gleaner::extract

@@ -108,4 +108,8 @@ std::optional<std::string> parse_date(std::string_view text,
                                       std::chrono::system_clock::time_point now,
                                       DateOrder order = DateOrder::Unknown);
 
+/// The day (YYYY-MM-DD, UTC) of a time a site's data gives in milliseconds since the epoch; ""
+/// for a non-number.
+std::string iso_date_of_ms(const nlohmann::json& ms);
+
 }  // namespace gleaner::extract

@@ -9,6 +9,7 @@
 #include "extract/page_reader.h"
 #include "extract/sites/common/choices.h"
 #include "extract/sites/common/json_path.h"
+#include "extract/sites/common/text.h"
 #include "extract/sites/redfin/property.h"
 #include "extract/url.h"
 

@@ -316,17 +316,6 @@ std::string dollars(double amount) {
   return "$" + out;
 }
 
-std::string iso_date_of_ms(const json& ms) {
-  if (!ms.is_number()) return {};
-  const auto day = std::chrono::floor<std::chrono::days>(
-      std::chrono::system_clock::time_point(std::chrono::milliseconds(ms.get<long long>())));
-  const std::chrono::year_month_day ymd{day};
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
-                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
-  return buf;
-}
-
 std::optional<PropertyUrl> parse_property_url(const std::string& url) {
   static const Regex kUrl(
       R"(https://(?:www\.)?redfin\.(com|ca)(/[A-Za-z]{2}/[^/?#]+/[^/?#]+(?:/unit-[^/?#]+)?/home/(\d{1,12}))/?(?:[?#].*)?)");

@@ -26,7 +26,4 @@ std::optional<PropertyUrl> parse_property_url(const std::string& url);
 /// An amount as the site writes it: 2098000 → "$2,098,000" (redfin.ca writes "$" too).
 std::string dollars(double amount);
 
-/// The day (YYYY-MM-DD, UTC) of a time the site's API gives in milliseconds; "" for a non-number.
-std::string iso_date_of_ms(const nlohmann::json& ms);
-
 }  // namespace gleaner::extract::redfin

@@ -114,10 +114,8 @@ json shape_property(const json& output, const ValidatedParams& params) {
   out["photos"] = at(p, {"photos"}).is_array() ? at(p, {"photos"}) : json::array();
   // The older pages (2020-2022) keep the day posted as a time in milliseconds, and a new home's
   // days on the site only as the page words them ("Time on Zillow 5 days").
-  if (const json& posted = at(p, {"datePosted"}); posted.is_number()) {
-    out["datePosted"] = iso8601_utc(std::chrono::system_clock::time_point(
-                                        std::chrono::milliseconds(posted.get<long long>())))
-                            .substr(0, 10);
+  if (std::string day = iso_date_of_ms(at(p, {"datePosted"})); !day.empty()) {
+    out["datePosted"] = day;
   }
   static const Regex kDays(R"((\d+) days?)");
   const std::string time_on_site = str(at(p, {"timeOnZillow"}));

@@ -243,6 +243,15 @@ TEST(KitDates, RelativeAgainstTheClock) {
   EXPECT_EQ(parse_date("há 2 dias", kNow), "2026-11-22");
 }
 
+// The day of a time in milliseconds, as Redfin's API and Zillow's older pages give it: UTC.
+TEST(KitDates, TheDayOfATimeInMilliseconds) {
+  EXPECT_EQ(iso_date_of_ms(1630000000000LL), "2021-08-26");  // 17:46:40 UTC
+  EXPECT_EQ(iso_date_of_ms(1630022399999LL), "2021-08-26");  // 23:59:59.999 UTC
+  EXPECT_EQ(iso_date_of_ms(1630022400000LL), "2021-08-27");
+  EXPECT_EQ(iso_date_of_ms(nlohmann::json("1630000000000")), "");
+  EXPECT_EQ(iso_date_of_ms(nlohmann::json()), "");
+}
+
 TEST(KitStrings, LowerTextAndAbsoluteUrls) {
   EXPECT_EQ(lower("BVMF Ação"), "bvmf ação");
   EXPECT_EQ(upper("us"), "US");
