@@ -79,20 +79,6 @@ std::string result_address(const std::string& link) {
   return link;
 }
 
-// A date Bing writes before a snippet without marking it, "2019年7月2日 · With our website…" (its
-// Chinese pages), "Aug 4, 2025 · …", "3 days ago · …": the text before the first " · " when it
-// is one the kit reads as a date, or a Chinese or Japanese one ("2019年7月2日", "3 天之前",
-// "2 日前"). The date and the rest; nothing when the snippet does not start with a date.
-std::optional<std::pair<std::string, std::string>> leading_date(const std::string& snippet) {
-  static constexpr std::string_view kDot = " · ";
-  const std::size_t dot = snippet.find(kDot);
-  if (dot == std::string::npos || dot == 0 || dot > 40) return std::nullopt;
-  const std::string date = snippet.substr(0, dot);
-  static const Regex kCjkDate(R"(^(\d{4}年\d{1,2}月\d{1,2}日|\d+\s*\S{1,3}前)$)");
-  if (!kCjkDate.search(date) && !parse_date(date, site_clock().now())) return std::nullopt;
-  return std::pair{date, snippet.substr(dot + kDot.size())};
-}
-
 std::optional<long long> total_results(const std::string& count_line) {
   std::optional<long long> total;
   for (double n : parse_numbers(count_line)) {
@@ -120,7 +106,7 @@ json shape_serp(const json& output, const ValidatedParams& params) {
     std::string snippet = str(at(r, {"snippet"}));
     std::string date = str(at(r, {"date"}));
     if (date.empty()) {
-      if (auto split = leading_date(snippet)) std::tie(date, snippet) = *split;
+      if (auto split = leading_listed_date(snippet)) std::tie(date, snippet) = *split;
     }
     if (!snippet.empty()) one["snippet"] = snippet;
     if (!date.empty()) one["date"] = date;

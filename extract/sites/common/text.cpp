@@ -800,4 +800,27 @@ std::string iso_date_of_ms(const nlohmann::json& ms) {
       std::chrono::system_clock::time_point(std::chrono::milliseconds(ms.get<long long>())))});
 }
 
+bool is_listed_date(std::string_view text) {
+  if (text.empty() || text.find("\u00b7") != std::string_view::npos) return false;
+  static const Regex kDate(R"((\b(19|20)\d{2}\b)|(\bago\b)|(^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$))",
+                           {.ignore_case = true});
+  static const Regex kAgo(
+      R"((^|\s)(ago|vor|il y a|hace|há|atrás|fa|geleden|temu|önce|sedan|siden|lalu|назад|тому)($|\s|[.,])|前$|전$)",
+      {.ignore_case = true});
+  static const Regex kNumber(R"(\d+)");
+  if (kDate.search(text)) return true;
+  if (text.size() > 40) return false;
+  if (kAgo.search(text) && kNumber.find_all(text).size() == 1) return true;
+  return parse_date(text, std::chrono::system_clock::now()).has_value();
+}
+
+std::optional<std::pair<std::string, std::string>> leading_listed_date(std::string_view snippet) {
+  static constexpr std::string_view kDot = " \u00b7 ";
+  const std::size_t dot = snippet.find(kDot);
+  if (dot == std::string_view::npos || dot == 0 || dot > 40) return std::nullopt;
+  if (!is_listed_date(snippet.substr(0, dot))) return std::nullopt;
+  return std::pair{std::string(snippet.substr(0, dot)),
+                   std::string(snippet.substr(dot + kDot.size()))};
+}
+
 }  // namespace gleaner::extract

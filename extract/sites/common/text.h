@@ -112,4 +112,15 @@ std::optional<std::string> parse_date(std::string_view text,
 /// for a non-number.
 std::string iso_date_of_ms(const nlohmann::json& ms);
 
+/// A date as a results page prints it beside a result ("Dec 16, 2022", "16 Dec 2022",
+/// "12.05.2023", "2023年5月1日", "yesterday", "5 days ago", "vor 3 Tagen", "il y a 2 jours",
+/// "3 дня назад", "2 日前"): a year, a numeric date, what parse_date reads, or one number with the
+/// language's word for "ago". Not a count in that place ("201 Artikel", "Results 1 - 48 of
+/// 839621") nor a byline of several parts ("by D Tong · Cited by 5").
+bool is_listed_date(std::string_view text);
+
+/// "Mar 2, 2023 · From café chains to ...": the date a results page prints at the head of a
+/// snippet (is_listed_date, before the first " · " within 40 bytes), and the rest of the snippet.
+std::optional<std::pair<std::string, std::string>> leading_listed_date(std::string_view snippet);
+
 }  // namespace gleaner::extract

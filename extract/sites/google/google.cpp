@@ -116,14 +116,6 @@ void put_text(nlohmann::json& out, const char* key, const std::string& value) {
   if (!value.empty()) out[key] = value;
 }
 
-// "Dec 16, 2022", "16 Dec 2022", "5 days ago", "26 mins ago": a date as a results page shows it.
-bool looks_like_date(const std::string& text) {
-  static const Regex date(
-      "(\\b(19|20)\\d{2}\\b)|(\\bago\\b)|(^\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}$)",
-      {.ignore_case = true});
-  return !text.empty() && date.search(text);
-}
-
 Param device_param() {
   return Param::string("deviceType").one_of({"desktop", "mobile", "tablet"});
 }

@@ -53,8 +53,4 @@ BrowserProfile::Device device_of(const ValidatedParams& params);
 /// Sets `key` to `value` only when the text is non-empty: absent data is an absent key.
 void put_text(nlohmann::json& out, const char* key, const std::string& value);
 
-/// "Dec 16, 2022", "16 Dec 2022", "5 days ago", "26 mins ago": a date as a results page shows it
-/// before a snippet.
-bool looks_like_date(const std::string& text);
-
 }  // namespace gleaner::extract::google

@@ -4,6 +4,7 @@
 #include "extract/sites/google/light.h"
 
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "extract/sites/common/json_path.h"
@@ -17,16 +18,6 @@ namespace {
 using nlohmann::json;
 using site_json::at;
 using site_json::str;
-
-// "Mar 2, 2023 · From café chains to ...": the date the page prints before a snippet, and the rest.
-std::pair<std::string, std::string> date_and_snippet(const std::string& snippet) {
-  static const std::string kDot = " \u00b7 ";
-  const auto at = snippet.find(kDot);
-  if (at != std::string::npos && at < 40 && looks_like_date(snippet.substr(0, at))) {
-    return {snippet.substr(0, at), snippet.substr(at + kDot.size())};
-  }
-  return {"", snippet};
-}
 
 class LightEndpoint final : public Endpoint {
  public:
@@ -90,7 +81,9 @@ class LightEndpoint final : public Endpoint {
         // The page names no site apart from its address: the host the displayed link starts with.
         item["source"] = collapse_whitespace(displayed.substr(0, displayed.find("\u203a")));
       }
-      auto [date, snippet] = date_and_snippet(str(at(r, {"snippet"})));
+      std::string snippet = str(at(r, {"snippet"}));
+      std::string date;
+      if (auto split = leading_listed_date(snippet)) std::tie(date, snippet) = *split;
       if (!snippet.empty()) item["snippet"] = snippet;
       if (!date.empty()) item["date"] = date;
       json sitelinks = json::array();

@@ -57,21 +57,6 @@ void rating_from_extensions(const json& extensions, json& out, DecimalMark mark)
   }
 }
 
-// The text in a snippet's date place is a date: a year or a numeric date (looks_like_date), or
-// a relative date in the interface's language ("2 days ago", "vor 3 Tagen", "il y a 2 jours",
-// "hace 5 días", "há 2 dias", "3 дня назад", "2 日前"): one number and the language's word for
-// "ago". "201 Artikel" or "Results 1 - 48 of 839621" in that place are not, nor a scholarly
-// byline of several parts ("M Kuhlmann 著 · 2006 · 被引用数: 193", "by D Tong · Cited by 5").
-bool is_snippet_date(const std::string& text) {
-  if (text.find("·") != std::string::npos) return false;
-  static const Regex kAgo(
-      R"((^|\s)(ago|vor|il y a|hace|há|atrás|fa|geleden|temu|önce|sedan|siden|lalu|назад|тому)($|\s|[.,])|前$|전$)",
-      {.ignore_case = true});
-  static const Regex kNumber(R"(\d+)");
-  if (looks_like_date(text)) return true;
-  return text.size() <= 40 && kAgo.search(text) && kNumber.find_all(text).size() == 1;
-}
-
 json organic_results(const json& page, long long start, DecimalMark mark) {
   json out = json::array();
   for (const auto& r : list(page, "organic")) {
@@ -83,7 +68,7 @@ json organic_results(const json& page, long long start, DecimalMark mark) {
     put_text(item, "source", str(r, "source"));
     std::string snippet = str(r, "snippet");
     const std::string date = str(r, "dateText");
-    if (is_snippet_date(date)) {
+    if (is_listed_date(date)) {
       item["date"] = date;
     } else if (!date.empty()) {
       // Not a date ("Results 1 - 12 of 28"): it is part of what the snippet says.

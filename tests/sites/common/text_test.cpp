@@ -252,6 +252,33 @@ TEST(KitDates, TheDayOfATimeInMilliseconds) {
   EXPECT_EQ(iso_date_of_ms(nlohmann::json()), "");
 }
 
+TEST(KitDates, WhatAResultsPagePrintsBesideAResultIsADate) {
+  for (const char* date : {"Dec 16, 2022", "16 Dec 2022", "12.05.2023", "2023年5月1日", "yesterday",
+                           "5 days ago", "an hour ago", "vor 3 Tagen", "il y a 2 jours",
+                           "hace 5 días", "3 дня назад", "2 日前", "3 天之前", "3일 전",
+                           "Aug 4, 2025"}) {
+    EXPECT_TRUE(is_listed_date(date)) << date;
+  }
+  for (const char* not_date : {"", "201 Artikel", "Results 1 - 48 of 839621", "Wikipedia",
+                               "by D Tong · Cited by 5", "M Kuhlmann 著 · 2006 · 被引用数: 193"}) {
+    EXPECT_FALSE(is_listed_date(not_date)) << not_date;
+  }
+}
+
+TEST(KitDates, TheDateAtTheHeadOfASnippetIsSplitFromIt) {
+  auto split = leading_listed_date("Mar 2, 2023 · From café chains to bakeries");
+  ASSERT_TRUE(split.has_value());
+  EXPECT_EQ(split->first, "Mar 2, 2023");
+  EXPECT_EQ(split->second, "From café chains to bakeries");
+  split = leading_listed_date("2019年7月2日 · 网站");
+  ASSERT_TRUE(split.has_value());
+  EXPECT_EQ(split->first, "2019年7月2日");
+  EXPECT_FALSE(leading_listed_date("Wikipedia · The free encyclopedia"));
+  EXPECT_FALSE(leading_listed_date("No dot here, 2023"));
+  EXPECT_FALSE(leading_listed_date(" · 2023 leading dot"));
+  EXPECT_FALSE(leading_listed_date(std::string(41, 'x') + " 2023 · too far"));
+}
+
 TEST(KitStrings, LowerTextAndAbsoluteUrls) {
   EXPECT_EQ(lower("BVMF Ação"), "bvmf ação");
   EXPECT_EQ(upper("us"), "US");
