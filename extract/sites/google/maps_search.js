@@ -1,10 +1,10 @@
 // Reads a rendered maps search page: the results feed, one card per place. One reader for the
 // scraper jobs (extract/sites/google/maps/reader.h) and GET /scrape/google-maps/search
 // (maps_search.cpp). The feed loads more places as it is scrolled, so it is scrolled until it
-// holds `args.limit` places or stops growing for `args.settleMs` (or `args.budgetMs` runs out). A
-// search the site answers with one place goes straight to that place's page: then `kind` is
-// "place" and maps_place.js reads it. The values are read as the page writes them, in its
-// language; extract/sites/google/maps/page_rows.cpp shapes them.
+// holds `args.limit` places, shows its end-of-list line, or stops growing for `args.settleMs` (or
+// `args.budgetMs` runs out). A search the site answers with one place goes straight to that
+// place's page: then `kind` is "place" and maps_place.js reads it. The values are read as the page
+// writes them, in its language; extract/sites/google/maps/page_rows.cpp shapes them.
 async (args) => {
   // Selectors, in one place so they can be mended (shared/fixtures/README.md, "Maps").
   const SEL = {
@@ -25,6 +25,12 @@ async (args) => {
     // 2025; its words are the page's language, so only the heading is looked for).
     sponsoredLabel: 'h1',
     placeMain: 'div[role="main"][aria-label] h1',
+    // The line a complete feed ends with, after its last card ("Das Ende der Liste ist erreicht."
+    // in a de page of 2026-03; "You've reached the end of the list." in English, as scrapers
+    // quote it): the list has no more to load, so nothing is waited for. Its words are the page's
+    // language: only the element is looked for. A feed with more to load ends with a loading
+    // block instead (div.lXJj5c in every capture of 2025-07 to 2026-03), and no such line.
+    endOfList: 'span.HlvSq',
   };
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,16 +41,17 @@ async (args) => {
   const limit = args.limit > 0 ? args.limit : Infinity;
   const deadline = Date.now() + args.budgetMs;
   const articles = () => feed.querySelectorAll(SEL.article);
+  const ended = () => feed.querySelector(SEL.endOfList) !== null;
   let scrolls = 0;
   let grew = true;
-  while (articles().length < limit && Date.now() < deadline) {
+  while (articles().length < limit && !ended() && Date.now() < deadline) {
     const before = articles().length;
     const all = articles();
     if (all.length) all[all.length - 1].scrollIntoView({block: 'end'});
     feed.scrollTop = feed.scrollHeight;
     scrolls++;
     const until = Math.min(deadline, Date.now() + args.settleMs);
-    while (articles().length === before && Date.now() < until) await sleep(100);
+    while (articles().length === before && !ended() && Date.now() < until) await sleep(100);
     if (articles().length === before) {
       grew = false;
       break;
@@ -79,5 +86,12 @@ async (args) => {
       ...(sponsored ? {sponsored: true} : {}),
     };
   });
-  return {kind: 'list', places, scrolls, complete: !grew || places.length >= limit};
+  const endOfList = ended();
+  return {
+    kind: 'list',
+    places,
+    scrolls,
+    complete: !grew || endOfList || places.length >= limit,
+    ...(endOfList ? {endOfList: true} : {}),
+  };
 }

@@ -3,6 +3,8 @@
 // visited for details, the feed scrolled for more, block pages.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "extract/page_reader.h"
 #include "extract/pool_tabs.h"
 #include "gleaner_site_scripts.h"
@@ -135,6 +137,34 @@ TEST(MapsInChromium, ScriptsReadWhatTheRecordingsHold) {
   place.wait = extract::WaitFor::load();
   auto page = extract::read_page(*tab, place, scripts::google_maps_place_js, max_wait());
   EXPECT_EQ(page.data, testing::recorded("maps_place_griffith_observatory_script_output.json"));
+}
+
+// A real feed that is complete (a de search of 2026-03 with one card, arbitrum1984/Arbitron_Systems):
+// it ends with the site's end-of-list line, so the reader neither scrolls nor waits for more, for
+// the jobs as for /scrape/google-maps/search. Before that line was read it scrolled once and waited
+// the whole settle time for cards that never come.
+TEST(MapsInChromium, AFeedThatShowsItsEndIsNotScrolledNorWaitedOn) {
+  TempReplayArchive archive;
+  const std::string url = search_url("pizza", "Arlington", "de");
+  archive.file(url, gleaner::testing::site_page(
+                        "google", "google-maps-search/"
+                                  "arbitron_search-dom_dominos-2800-s-joyce-st-arlington-end-of-"
+                                  "list_de_2026-03.html"));
+  extract::PoolTabs tabs(gleaner::testing::shared_pool(), {archive.load()});
+  auto tab = tabs.open({}, max_wait());
+  extract::PageRequest list;
+  list.url = url;
+  list.wait = extract::WaitFor::load();
+  // A settle time the answer must not take: only the end-of-list line can end the read sooner.
+  list.script_args = {{"limit", 20}, {"settleMs", 25'000}, {"budgetMs", 25'000}};
+  const auto started = std::chrono::steady_clock::now();
+  const auto listing = extract::read_page(*tab, list, scripts::google_maps_search_js, max_wait());
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20));
+  EXPECT_EQ(listing.data.value("scrolls", -1), 0);
+  EXPECT_EQ(listing.data.value("endOfList", false), true);
+  EXPECT_EQ(listing.data.value("complete", false), true);
+  ASSERT_EQ(listing.data.at("places").size(), 1u);
+  EXPECT_EQ(listing.data.at("places").at(0).value("name", ""), "2800 S Joyce St");
 }
 
 // A page of our own making, not the site's: a feed that grows by five articles each time it is

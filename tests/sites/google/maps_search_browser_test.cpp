@@ -112,6 +112,30 @@ TEST(MapsSearchInChromium, AnIndianFeedWithSponsoredCards) {
   EXPECT_EQ(results[7]["reviews"], 13568);
 }
 
+// A de feed of 2026-03 that is complete: one card (the address the search matched in part, no
+// reviews) and the site's end-of-list line after it. The answer is that card, and it comes without
+// the settle wait a feed that may still grow costs (maps_browser_test.cpp checks the reader does
+// not scroll it).
+TEST(MapsSearchInChromium, AGermanFeedThatShowsItsEnd) {
+  TempReplayArchive archive;
+  const std::string url =
+      "https://www.google.com/maps/search/Domino%27s+Pizza+2800+S+Joyce+St+Arlington+VA?hl=de";
+  archive.file(url, gleaner::testing::site_page(
+                        "google", "google-maps-search/"
+                                  "arbitron_search-dom_dominos-2800-s-joyce-st-arlington-end-of-"
+                                  "list_de_2026-03.html"));
+  auto replay = archive.load();
+  auto result = run_in_chromium(maps_search_endpoint(), replay,
+                                {{"q", "Domino's Pizza 2800 S Joyce St Arlington VA"}, {"hl", "de"}});
+  EXPECT_EQ(requested(*replay).front(), url);
+  const json& results = result.body["localResults"];
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0]["position"], 1);
+  EXPECT_EQ(results[0]["title"], "2800 S Joyce St");
+  EXPECT_FALSE(results[0].contains("rating"));
+  EXPECT_FALSE(results[0].contains("reviews"));
+}
+
 TEST(MapsSearchInChromium, GooglesConsentWallIsUpstreamBlocked) {
   TempReplayArchive archive;
   archive.page(kFesUrl,
