@@ -424,14 +424,37 @@ class FlightsEndpoint final : public Endpoint {
       }
       return true;
     };
+    const std::string sort_by = params.string("sortBy").value_or("topFlights");
     for (const char* list : {"bestFlights", "otherFlights"}) {
       if (!body.contains(list)) continue;
       json kept = json::array();
       for (json& item : body[list]) {
         if (keep(item)) kept.push_back(std::move(item));
       }
+      if (sort_by != "topFlights") {
+        std::stable_sort(kept.begin(), kept.end(), [&](const json& a, const json& b) {
+          return sort_key(a, sort_by) < sort_key(b, sort_by);
+        });
+      }
       body[list] = std::move(kept);
     }
+  }
+
+  // What sortBy orders an itinerary by (each list keeps its own, the page's order for
+  // topFlights): its price, minutes, first departure or last arrival ("YYYY-MM-DD HH:MM" sorts
+  // as text), or grams of CO2; an itinerary without it goes last.
+  static std::pair<double, std::string> sort_key(const json& item, const std::string& by) {
+    constexpr double kLast = 1e300;
+    const auto number = [&](const json& v) { return v.is_number() ? v.get<double>() : kLast; };
+    const json& legs = item["flights"];
+    if (by == "price") return {number(item.value("price", json())), ""};
+    if (by == "duration") return {number(item.value("totalDuration", json())), ""};
+    if (by == "emissions") {
+      return {number(item.value("carbonEmissions", json::object()).value("thisFlight", json())), ""};
+    }
+    if (legs.empty()) return {kLast, ""};
+    if (by == "departureTime") return {0, legs.front()["departureAirport"].value("time", "~")};
+    return {0, legs.back()["arrivalAirport"].value("time", "~")};  // arrivalTime
   }
 };
 

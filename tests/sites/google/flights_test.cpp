@@ -195,5 +195,28 @@ TEST(FlightsShape, FiltersTheItinerariesThePageLists) {
   EXPECT_TRUE(body["otherFlights"].empty());
 }
 
+
+TEST(FlightsShape, SortsEachListAsSortByAsks) {
+  const json page = testing::recorded("google/data/flights/wroclaw-rome.json");
+  const auto prices = [&](const std::string& sort_by) {
+    QueryParams q = kWroclawRome;
+    q.emplace("sortBy", sort_by);
+    const json body = flights_endpoint().shape(page, flights_endpoint().validate(q));
+    std::vector<int> out;
+    for (const json& item : body["bestFlights"]) out.push_back(item["price"]);
+    return out;
+  };
+  // The page's order; then by 270, 285, 325, 470 and 575 minutes.
+  EXPECT_EQ(prices("topFlights"), (std::vector<int>{819, 850, 1295, 1485, 1493}));
+  EXPECT_EQ(prices("duration"), (std::vector<int>{1493, 819, 1485, 850, 1295}));
+  // Leaving at 09:50, 09:50 (the page's order kept), 13:10, 13:10, 18:45.
+  EXPECT_EQ(prices("departureTime"), (std::vector<int>{1295, 1493, 850, 1485, 819}));
+  // Arriving at 14:20, 18:35, 19:25, 21:00, 23:30.
+  EXPECT_EQ(prices("arrivalTime"), (std::vector<int>{1493, 1485, 1295, 850, 819}));
+  // 127, 129, 134, 148 and 187 kg of CO2.
+  EXPECT_EQ(prices("emissions"), (std::vector<int>{850, 1295, 1493, 819, 1485}));
+  EXPECT_EQ(prices("price"), (std::vector<int>{819, 850, 1295, 1485, 1493}));
+}
+
 }  // namespace
 }  // namespace gleaner::extract::google
