@@ -21,9 +21,6 @@ constexpr NotImplementedOperation kNotImplemented[] = {
      "its page token names the immersive product pop-up of a Google Shopping result, and no saved "
      "pop-up or its response could be found to verify a reader on: /scrape/google/shopping mints "
      "no token to redeem here"},
-    {"/scrape/google/flights", "Google Flights",
-     "one real saved results page could be found, in 2026-11 (krisukox/google-flights-api, a "
-     "Wroclaw-Rome round trip of 2023-06), and no reader has been built and verified on it yet"},
     {"/scrape/google-maps/photos", "Google Maps photos",
      "no saved Google Maps photo gallery (page or its response) could be found to verify a reader "
      "on"},
