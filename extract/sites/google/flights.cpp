@@ -14,6 +14,7 @@
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/google/flights_tfs.h"
+#include "extract/sites/google/protobuf.h"
 #include "extract/sites/google/google.h"
 #include "gleaner_site_endpoints.h"
 

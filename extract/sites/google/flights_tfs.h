@@ -43,18 +43,4 @@ FlightsPlace flights_place(std::string_view id);
 /// The `tfs=` value of `search` (base64url without padding).
 std::string encode_flights_tfs(const FlightsSearch& search);
 
-/// One field of a protobuf message as read by read_protobuf(): its number and either a varint
-/// or the bytes of a length-delimited field.
-struct ProtoField {
-  int number = 0;
-  bool is_varint = false;
-  std::uint64_t varint = 0;
-  std::string bytes;
-};
-
-/// The top-level fields of a protobuf message in order; nullopt when the bytes are not one
-/// (wire types other than varint and length-delimited are not read: neither the search nor
-/// the page's price tokens use them).
-std::optional<std::vector<ProtoField>> read_protobuf(std::string_view bytes);
-
 }  // namespace gleaner::extract::google

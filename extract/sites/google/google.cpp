@@ -2,6 +2,7 @@
 
 #include "core/regex.h"
 #include "extract/sites/common/text.h"
+#include "extract/sites/google/protobuf.h"
 
 namespace gleaner::extract::google {
 
@@ -28,15 +29,10 @@ std::string origin(const ValidatedParams& params) {
 }
 
 std::string uule_for_location(std::string_view canonical_name) {
-  std::string message = "\x08\x02\x10\x20\x22";
-  // Field 4's length as a protobuf varint.
-  std::size_t n = canonical_name.size();
-  while (n >= 0x80) {
-    message += static_cast<char>((n & 0x7F) | 0x80);
-    n >>= 7;
-  }
-  message += static_cast<char>(n);
-  message += canonical_name;
+  std::string message;
+  put_varint_field(message, 1, 2);
+  put_varint_field(message, 2, 32);
+  put_bytes_field(message, 4, canonical_name);
   return "w+" + base64url_encode(message);
 }
 

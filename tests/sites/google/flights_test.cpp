@@ -9,6 +9,7 @@
 #include "extract/registry.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/google/flights_tfs.h"
+#include "extract/sites/google/protobuf.h"
 #include "gleaner_site_endpoints.h"
 #include "tests/support/sites/site_checks.h"
 
