@@ -409,5 +409,34 @@ TEST(AmazonSearchInChromium, TheDogsPageIsUpstreamBlocked) {
             ErrorCode::UpstreamBlocked);
 }
 
+// The compact template of the Dogs of Amazon page that the other storefronts serve for a search:
+// amazon.ca's in English and French ("Something Went Wrong / Quelque chose s'est mal passé",
+// 2026-06, saved from the DOM) and amazon.com.br's in Portuguese ("Algo deu errado", 2025-11).
+// It has none of amazon.com's cs_503 links or its 500_503 image: its words are in its title
+// image (/error/500-title._TTD_.png) beside the error logo. Known as Amazon's wall by those
+// images, not only as a page without text.
+void expect_amazon_wall(const std::string& page, const std::string& prefix,
+                        const std::string& domain) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(prefix, page));
+  const Error e = testing::error_in_chromium(search_endpoint(), archive.load(),
+                                             {{"q", "laptop"}, {"domain", domain}});
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked) << e.detail();
+  EXPECT_NE(e.detail().find("amazon wall"), std::string::npos) << e.detail();
+}
+
+TEST(AmazonSearchInChromium, TheCanadianBilingualDogsPageIsUpstreamBlocked) {
+  expect_amazon_wall(
+      gleaner::testing::site_page(
+          "amazon", "blocks/amazon-ca-something-went-wrong-bilingual-dogs-page-dom-2026-06.html"),
+      "https://www.amazon.ca/s?k=", "www.amazon.ca");
+}
+
+TEST(AmazonSearchInChromium, TheBrazilianDogsPageIsUpstreamBlocked) {
+  expect_amazon_wall(gleaner::testing::site_page(
+                         "amazon", "blocks/amazon-com-br-algo-deu-errado-dogs-page-2025-11.html"),
+                     "https://www.amazon.com.br/s?k=", "www.amazon.com.br");
+}
+
 }  // namespace
 }  // namespace gleaner::extract::amazon
