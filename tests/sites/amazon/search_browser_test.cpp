@@ -3,7 +3,7 @@
 // TWD), amazon.es 2025 (in Spanish), amazon.nl 2025 (in English on a comma storefront) and
 // amazon.com.br 2026 (in Portuguese, deals), amazon.fr 2025 (in French, books), amazon.com 2025
 // (laptops; and a spelling-corrected query with unit prices) and 2026 (a grid of 48), amazon.in
-// 2026 (phones), amazon.co.uk 2025 (in pounds).
+// 2026 (phones), amazon.co.uk 2025 (in pounds), amazon.de 2026 (in German).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -39,6 +39,8 @@ const std::string kMovers = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-com-search-movers-grid-dom-2026-02.html");
 const std::string kSweatshirts = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-co-uk-search-sweatshirt-raw-2025-06.html");
+const std::string kMacbooks = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-de-search-macbook-air-m3-raw-2026-06.html");
 const std::string kSunscreen = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-com-search-suns-creame-spelling-corrected-raw-2025-05.html");
 
@@ -481,6 +483,39 @@ TEST(AmazonSearchInChromium, ASpellingCorrectedSearchWithUnitPrices) {
   EXPECT_EQ(b["pagination"]["totalResults"], 30000);  // "1-48 of over 30,000 results"
   EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find("/s?k=sunscreen&page=2"),
             std::string::npos);
+}
+
+// amazon.de, "MacBook Air M3" (2026-06, raw, German, read from Lithuania): "1.013,76 €" off
+// "UVP: 1.127,64 €", "4,7 von 5 Sternen", "2.125 Bewertungen", cards without a featured offer,
+// "GRATIS Lieferung Do., 14. Mai" (its "Wird versendet nach Litauen" a note), "1-16 von 833
+// Ergebnissen oder Vorschlägen".
+TEST(AmazonSearchInChromium, AGermanPageOf2026) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.de/s?k=MacBook", kMacbooks));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "MacBook Air M3"}, {"domain", "www.amazon.de"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 19u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B0DZDFWPDP");
+  EXPECT_EQ(first["title"],
+            "Apple MacBook Air (13\", Apple M4 Chip mit 10‑Core CPU und 10‑Core GPU, 16GB "
+            "Gemeinsamer Arbeitsspeicher, 512 GB) - Mitternacht");
+  EXPECT_EQ(first["price"]["symbol"], "€");
+  EXPECT_EQ(first["price"]["currentPrice"], 1013.76);
+  EXPECT_EQ(first["price"]["beforePrice"], 1127.64);
+  EXPECT_EQ(first["reviews"]["rating"], 4.7);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 2125);
+  EXPECT_EQ(first["boughtInPastMonth"], "200+");
+  EXPECT_EQ(first["deliveryInfo"],
+            nlohmann::json({{"freeDelivery", "GRATIS Lieferung Do., 14. Mai"}}));
+  EXPECT_EQ(b["productResults"][1]["asin"], "B0DZDBVCS8");
+  EXPECT_FALSE(b["productResults"][1].contains("price"));  // no featured offer
+  EXPECT_EQ(b["pagination"]["totalResults"], 833);
+  EXPECT_EQ(b["pagination"]["nextPageUrl"],
+            "https://www.amazon.de/s?k=MacBook+Air+M3&page=2&xpid=EBDxCO-YiN2N5&qid=1778397838"
+            "&ref=sr_pg_1");
 }
 
 // The compact template of the Dogs of Amazon page that the other storefronts serve for a search:
