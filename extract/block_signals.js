@@ -59,10 +59,13 @@
      weak: {noscripts: [/\/httpservice\/retry\/enablejs/], links: [/^\/httpservice\/retry\/enablejs/]}},
     // Its robot check: a form posting to /errors/validateCaptcha. And its "Sorry! Something went
     // wrong!" page of the Dogs of Amazon, the 503 it answers a client it throttles (a scraper
-    // saves it as 200): its links and image are its error page's own (ref=cs_503_*).
+    // saves it as 200): its links and image are its error page's own (ref=cs_503_*). The other
+    // storefronts' compact template of it (amazon.ca in English and French, amazon.com.br "Algo
+    // deu errado") has no such link: its words are its title image, /error/500-title._TTD_.png.
     {vendor: 'amazon',
      strong: {selectors: ['form[action*="/errors/validateCaptcha"]',
-                          'a[href*="/ref=cs_503_link"]', 'img[src*="/error/500_503.png"]']}},
+                          'a[href*="/ref=cs_503_link"]', 'img[src*="/error/500_503.png"]',
+                          'img[src*="/error/500-title."]']}},
     // The vendors below: markers from wafw00f's and identYwaf's block-page signatures and from
     // public scrapers that stop on them (docs/endpoints/README.md, "Walls no page ... shows").
     {vendor: 'sucuri',  // its JavaScript challenge, and its block page's stylesheet and address

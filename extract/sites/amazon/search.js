@@ -16,7 +16,10 @@
     link: 'a.a-link-normal[href*="/dp/"], a[href*="/dp/"], a[href*="/sspa/click"]',
     image: 'img.s-image',
     price: '[data-cy="price-recipe"] .a-price:not(.a-text-price) .a-offscreen',
-    listPrice: '[data-cy="price-recipe"] .a-price.a-text-price .a-offscreen',
+    // The struck-through price before ("List:", "Was:", "Typical:", "De:"): the same grey price
+    // style also writes the price per unit beside the price ("($1.16/ounce)") and an
+    // instalment ("em até 6x de R$ 50,87"), which are not struck through.
+    listPrice: '[data-cy="price-recipe"] .a-price.a-text-price[data-a-strike="true"] .a-offscreen',
     stars: '[data-cy="reviews-block"] .a-icon-alt',
     ratingCount: '[data-cy="reviews-block"] a[href*="#customerReviews"]',
     boughtRow: '[data-cy="reviews-block"] .a-row.a-size-base > .a-size-base.a-color-secondary',
@@ -34,6 +37,9 @@
     // Dec 1", "Get it Friday 21 Mar - Monday 24 Mar €16.00 delivery"); the rows after it are
     // other notes ("Ships to Canada", "Only 5 left in stock.").
     deliveryRow: '[data-cy="delivery-recipe"] > .a-row:first-child',
+    // That first row may hold its lines as rows of their own (amazon.co.uk 2025: "FREE delivery
+    // Tue, 3 Jun on your first eligible order…", "Or fastest delivery Mon, 2 Jun").
+    deliveryRows: '[data-cy="delivery-recipe"] > .a-row:first-child > .a-row',
     resultCount: '[data-component-type="s-result-info-bar"] h2 > span:first-child',
     next: 'a.s-pagination-next',
     pages: 'a.s-pagination-button, a.s-pagination-item:not(.s-pagination-next):not(.s-pagination-previous)',
@@ -50,6 +56,23 @@
     } catch (e) {
       return kit.abs(href);
     }
+  };
+  // The delivery lines of a card without the udm messages: of the recipe's first row's own rows,
+  // one with its date in bold starts a line and one without continues it ("Get it Friday 21 Mar"
+  // + "FREE Delivery by Amazon" is one line); a first row without rows of its own is one line.
+  const deliveryLines = (c) => {
+    const lines = [];
+    for (const row of c.querySelectorAll(SEL.deliveryRows)) {
+      const t = kit.text(row);
+      if (!t) continue;
+      if (!lines.length || row.querySelector('.a-text-bold')) lines.push(t);
+      else lines[lines.length - 1] += ' ' + t;
+    }
+    if (!lines.length) {
+      const t = kit.text(c.querySelector(SEL.deliveryRow));
+      if (t) lines.push(t);
+    }
+    return lines;
   };
   const cards = Array.from(document.querySelectorAll(SEL.card))
     .filter((c) => c.getAttribute('data-asin'));
@@ -68,6 +91,8 @@
       secondary.push(...kit.texts('.a-size-base.a-color-secondary', c)
         .filter((t) => /^\d[\d.,]*[KkMm]?\+/.test(t)));
     }
+    const udm = c.querySelector(SEL.delivery1) || c.querySelector(SEL.delivery2);
+    const lines = udm ? [] : deliveryLines(c);
     return {
       asin: c.getAttribute('data-asin'),
       index: c.getAttribute('data-index'),
@@ -84,9 +109,8 @@
       amazonChoice: !!c.querySelector(SEL.amazonChoice),
       bestSeller: !!c.querySelector(SEL.bestSeller),
       bought: secondary[0] || '',
-      delivery: kit.text(c.querySelector(SEL.delivery1)) ||
-        (c.querySelector(SEL.delivery2) ? '' : kit.text(c.querySelector(SEL.deliveryRow))),
-      fastestDelivery: kit.text(c.querySelector(SEL.delivery2)),
+      delivery: udm ? kit.text(c.querySelector(SEL.delivery1)) : lines[0] || '',
+      fastestDelivery: udm ? kit.text(c.querySelector(SEL.delivery2)) : lines[1] || '',
     };
   });
   const next = document.querySelector(SEL.next);

@@ -3,7 +3,8 @@
 // (amazon.com 2025, amazon.in 2025, amazon.es 2025 in Spanish, amazon.com.br 2025 in Portuguese,
 // amazon.com.mx 2026 in Spanish, amazon.fr 2026 in French (a book), amazon.sa 2026 in English,
 // amazon.de 2019 in German: a Kindle book, a paperback, a deal of the day, amazon.com 2026
-// without a featured offer),
+// without a featured offer, amazon.com 2026 redacted: sold by Amazon, only a used offer,
+// amazon.in 2026 apparel),
 // product.js reads them and the C++ shapes them.
 #include <gtest/gtest.h>
 
@@ -548,6 +549,86 @@ TEST(AmazonProductInChromium, AnAmericanPageWithoutAFeaturedOffer) {
   EXPECT_EQ(p["variants"][0],
             nlohmann::json({{"asin", "B00FLYWNYQ"}, {"dimensions", {{"Size", "6 Quarts"}}}}));
   EXPECT_EQ(p["totalImages"], 8);
+}
+
+// Two amazon.com pages of 2026-08 that a stock monitor keeps as test fixtures, saved by plain
+// HTTP and redacted before commit (every script and style emptied, session values blanked, the
+// delivery place replaced): the markup a reader needs is whole.
+const std::string kBatteries = gleaner::testing::site_page(
+    "amazon",
+    "amazon-product/amazon-com-dp-B00NTCH52W-amazon-basics-aa-batteries-redacted-2026-08.html");
+const std::string kGoPlus = gleaner::testing::site_page(
+    "amazon",
+    "amazon-product/amazon-com-dp-B0BX2P43PX-pokemon-go-plus-used-buy-box-redacted-2026-08.html");
+
+// In stock and sold by Amazon: "$9.99" beside "($0.50 per count)", "In Stock", "Shipper / Seller
+// Amazon.com", "Visit the Amazon Basics Store".
+TEST(AmazonProductInChromium, AnAmericanPageOf2026SoldByAmazon) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B00NTCH52W", kBatteries));
+  auto result = run_in_chromium(product_endpoint(), archive.load(), {{"asin", "B00NTCH52W"}});
+  const auto& p = result.body["product"];
+  EXPECT_TRUE(p["title"].get<std::string>().starts_with(
+      "Amazon Basics 20-Pack AA Alkaline Batteries, 1.5 Volt"))
+      << p["title"];
+  EXPECT_EQ(p["brand"], "Amazon Basics");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["availability"], "In Stock");
+  EXPECT_EQ(p["price"]["symbol"], "$");
+  EXPECT_EQ(p["price"]["currentPrice"], 9.99);
+  // "$0.50 per count" is no list price.
+  EXPECT_FALSE(p["price"].contains("beforePrice")) << p["price"];
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.7);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 948746);
+  EXPECT_EQ(p["seller"], "Amazon.com");
+}
+
+// The only offer is a used one in the used buy box (#usedbuyBox): "$219.00", "Only 10 left in
+// stock - order soon.", sold by a marketplace seller; the byline is the platform, no brand.
+TEST(AmazonProductInChromium, AnAmericanPageWithOnlyAUsedOffer) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/dp/B0BX2P43PX", kGoPlus));
+  auto result = run_in_chromium(product_endpoint(), archive.load(), {{"asin", "B0BX2P43PX"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"], "Pokemon Go Plus +");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["availability"], "Only 10 left in stock - order soon.");
+  EXPECT_EQ(p["price"]["currentPrice"], 219.0);
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.6);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 4879);
+  EXPECT_EQ(p["seller"], "LO Store (We Record Serial Numbers To avoid FRAUD)");
+  EXPECT_FALSE(p.contains("brand")) << p["brand"];
+}
+
+// amazon.in, 2026-04, saved from the rendered page: shoes in sizes and colours, the child
+// B08WPM5D99 asked for (its canonical is the parent B0B2K7NSHT): "₹1,239" with "-35%" off
+// "M.R.P.: ₹1,899", "Visit the Campus Store", sold by Campusactivewear, 37 size/colour children.
+TEST(AmazonProductInChromium, AnIndianApparelPageOf2026) {
+  const std::string shoes = gleaner::testing::site_page(
+      "amazon", "amazon-product/amazon-in-dp-B08WPM5D99-campus-running-shoes-dom-2026-04.html");
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.in/dp/B08WPM5D99", shoes));
+  auto result = run_in_chromium(product_endpoint(), archive.load(),
+                                {{"asin", "B08WPM5D99"}, {"domain", "www.amazon.in"}});
+  const auto& p = result.body["product"];
+  EXPECT_EQ(p["title"], "Campus Men First Running Shoes");
+  EXPECT_EQ(p["brand"], "Campus");
+  EXPECT_EQ(p["url"], "https://www.amazon.in/dp/B08WPM5D99");
+  EXPECT_EQ(p["isAvailable"], true);
+  EXPECT_EQ(p["availability"], "In stock");
+  EXPECT_EQ(p["price"]["symbol"], "₹");
+  EXPECT_EQ(p["price"]["currentPrice"], 1239);
+  EXPECT_EQ(p["price"]["beforePrice"], 1899);
+  EXPECT_EQ(p["price"]["discount"], "-35%");
+  EXPECT_EQ(p["reviewsInfo"]["rating"], 4.0);
+  EXPECT_EQ(p["reviewsInfo"]["totalReviews"], 16927);
+  EXPECT_EQ(p["seller"], "Campusactivewear");
+  EXPECT_EQ(p["breadcrumbs"].back(), "Running Shoes");
+  EXPECT_EQ(p["specification"]["Colour"], "L.GRY/BLK");
+  ASSERT_EQ(p["variants"].size(), 37u);
+  EXPECT_EQ(p["variants"][0],
+            nlohmann::json({{"asin", "B08WPBH4L7"},
+                            {"dimensions", {{"Colour", "BLK/RED"}, {"Size", "10 UK"}}}}));
 }
 
 // Amazon's "Sorry! Something went wrong!" page of the Dogs of Amazon (2026, saved as a 200 by a

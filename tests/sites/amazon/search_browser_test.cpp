@@ -2,7 +2,8 @@
 // (pages/amazon-search): amazon.com 2026, amazon.in 2025, amazon.co.jp 2026 (in English, prices in
 // TWD), amazon.es 2025 (in Spanish), amazon.nl 2025 (in English on a comma storefront) and
 // amazon.com.br 2026 (in Portuguese, deals), amazon.fr 2025 (in French, books), amazon.com 2025
-// (laptops) and 2026 (a grid of 48), amazon.in 2026 (phones).
+// (laptops; and a spelling-corrected query with unit prices) and 2026 (a grid of 48), amazon.in
+// 2026 (phones), amazon.co.uk 2025 (in pounds), amazon.de 2026 (in German).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -36,6 +37,12 @@ const std::string kIphones = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-in-search-iphone-16-dom-2026-07.html");
 const std::string kMovers = gleaner::testing::site_page(
     "amazon", "amazon-search/amazon-com-search-movers-grid-dom-2026-02.html");
+const std::string kSweatshirts = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-co-uk-search-sweatshirt-raw-2025-06.html");
+const std::string kMacbooks = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-de-search-macbook-air-m3-raw-2026-06.html");
+const std::string kSunscreen = gleaner::testing::site_page(
+    "amazon", "amazon-search/amazon-com-search-suns-creame-spelling-corrected-raw-2025-05.html");
 
 // Every card has a title and a product URL (a sponsored card's too: the /dp/ page its ad click
 // leads to), and a position in order.
@@ -407,6 +414,137 @@ TEST(AmazonSearchInChromium, TheDogsPageIsUpstreamBlocked) {
   archive.add(testing::prefix_entry("https://www.amazon.com/s?k=", dogs));
   EXPECT_EQ(testing::error_in_chromium(search_endpoint(), archive.load(), {{"q", "laptop"}}).code(),
             ErrorCode::UpstreamBlocked);
+}
+
+// amazon.co.uk, "sweatshirt" (2025-06, raw): pounds, "Was: £12.50" struck through, sponsored
+// cards first (their headings' labels say "Sponsored Ad – " with an en dash), both delivery lines.
+TEST(AmazonSearchInChromium, ABritishPageInPounds) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.co.uk/s?k=sweatshirt", kSweatshirts));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "sweatshirt"}, {"domain", "www.amazon.co.uk"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 60u);
+  expect_every_card_read(b["productResults"]);
+  const auto& ad = b["productResults"][0];
+  EXPECT_EQ(ad["asin"], "B085YWB5TP");
+  EXPECT_EQ(ad["isSponsored"], true);
+  EXPECT_EQ(ad["title"], "Men's Fleece Crew Neck Sweatshirt (Available in Big & Tall)");
+  EXPECT_EQ(ad["price"]["symbol"], "£");
+  EXPECT_EQ(ad["price"]["currentPrice"], 11.0);
+  EXPECT_EQ(ad["price"]["beforePrice"], 12.5);
+  EXPECT_EQ(ad["reviews"]["rating"], 4.3);
+  EXPECT_EQ(ad["reviews"]["totalReviews"], 29529);
+  EXPECT_EQ(ad["deliveryInfo"]["freeDelivery"],
+            "FREE delivery Tue, 3 Jun on your first eligible order to UK or Ireland");
+  EXPECT_EQ(ad["deliveryInfo"]["fastestDelivery"], "Or fastest delivery Mon, 2 Jun");
+  int sponsored = 0;
+  for (const auto& r : b["productResults"]) sponsored += r["isSponsored"] == true;
+  EXPECT_GT(sponsored, 2);
+  EXPECT_EQ(b["pagination"]["totalResults"], 10000);  // "1-48 of over 10,000 results"
+  EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find(
+                "https://www.amazon.co.uk/s?k=sweatshirt&page=2"),
+            std::string::npos);
+}
+
+// amazon.com, "suns creame" (2025-05, raw): Amazon answers the corrected query ("Showing results
+// for sunscreen"). Most cards write a price per unit beside the price ("($1.16/ounce)") in the
+// same grey price style as the struck-through list price ("List: $18.99"): only the struck one
+// is the price before.
+TEST(AmazonSearchInChromium, ASpellingCorrectedSearchWithUnitPrices) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.com/s?k=suns", kSunscreen));
+  auto result = run_in_chromium(search_endpoint(), archive.load(), {{"q", "suns creame"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 48u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B01MQXX9US");
+  EXPECT_EQ(first["price"]["currentPrice"], 13.97);
+  EXPECT_EQ(first["price"]["beforePrice"], 18.99);  // not its "$1.16/ounce"
+  EXPECT_EQ(first["reviews"]["rating"], 4.7);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 20372);
+  EXPECT_EQ(first["boughtInPastMonth"], "40K+");
+  // $42.00 at "$24.71/ounce", no list price: no price before.
+  const auto& unit_only = b["productResults"][11];
+  EXPECT_EQ(unit_only["asin"], "B00J5KDCO2");
+  EXPECT_EQ(unit_only["price"]["currentPrice"], 42.0);
+  EXPECT_FALSE(unit_only["price"].contains("beforePrice")) << unit_only["price"];
+  // Units dearer than the item: $7.45 at "$14.90/fluid ounce", "List: $8.79"; $12.35 at
+  // "$23.30/ounce" and no list price.
+  const auto& small = b["productResults"][19];
+  EXPECT_EQ(small["asin"], "B083VXQ7MG");
+  EXPECT_EQ(small["price"]["currentPrice"], 7.45);
+  EXPECT_EQ(small["price"]["beforePrice"], 8.79);
+  const auto& dear_unit = b["productResults"][36];
+  EXPECT_EQ(dear_unit["asin"], "B0BQCSMD63");
+  EXPECT_EQ(dear_unit["price"]["currentPrice"], 12.35);
+  EXPECT_FALSE(dear_unit["price"].contains("beforePrice")) << dear_unit["price"];
+  EXPECT_EQ(b["pagination"]["totalResults"], 30000);  // "1-48 of over 30,000 results"
+  EXPECT_NE(b["pagination"]["nextPageUrl"].get<std::string>().find("/s?k=sunscreen&page=2"),
+            std::string::npos);
+}
+
+// amazon.de, "MacBook Air M3" (2026-06, raw, German, read from Lithuania): "1.013,76 €" off
+// "UVP: 1.127,64 €", "4,7 von 5 Sternen", "2.125 Bewertungen", cards without a featured offer,
+// "GRATIS Lieferung Do., 14. Mai" (its "Wird versendet nach Litauen" a note), "1-16 von 833
+// Ergebnissen oder Vorschlägen".
+TEST(AmazonSearchInChromium, AGermanPageOf2026) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry("https://www.amazon.de/s?k=MacBook", kMacbooks));
+  auto result = run_in_chromium(search_endpoint(), archive.load(),
+                                {{"q", "MacBook Air M3"}, {"domain", "www.amazon.de"}});
+  const auto& b = result.body;
+  ASSERT_EQ(b["productResults"].size(), 19u);
+  expect_every_card_read(b["productResults"]);
+  const auto& first = b["productResults"][0];
+  EXPECT_EQ(first["asin"], "B0DZDFWPDP");
+  EXPECT_EQ(first["title"],
+            "Apple MacBook Air (13\", Apple M4 Chip mit 10‑Core CPU und 10‑Core GPU, 16GB "
+            "Gemeinsamer Arbeitsspeicher, 512 GB) - Mitternacht");
+  EXPECT_EQ(first["price"]["symbol"], "€");
+  EXPECT_EQ(first["price"]["currentPrice"], 1013.76);
+  EXPECT_EQ(first["price"]["beforePrice"], 1127.64);
+  EXPECT_EQ(first["reviews"]["rating"], 4.7);
+  EXPECT_EQ(first["reviews"]["totalReviews"], 2125);
+  EXPECT_EQ(first["boughtInPastMonth"], "200+");
+  EXPECT_EQ(first["deliveryInfo"],
+            nlohmann::json({{"freeDelivery", "GRATIS Lieferung Do., 14. Mai"}}));
+  EXPECT_EQ(b["productResults"][1]["asin"], "B0DZDBVCS8");
+  EXPECT_FALSE(b["productResults"][1].contains("price"));  // no featured offer
+  EXPECT_EQ(b["pagination"]["totalResults"], 833);
+  EXPECT_EQ(b["pagination"]["nextPageUrl"],
+            "https://www.amazon.de/s?k=MacBook+Air+M3&page=2&xpid=EBDxCO-YiN2N5&qid=1778397838"
+            "&ref=sr_pg_1");
+}
+
+// The compact template of the Dogs of Amazon page that the other storefronts serve for a search:
+// amazon.ca's in English and French ("Something Went Wrong / Quelque chose s'est mal passé",
+// 2026-06, saved from the DOM) and amazon.com.br's in Portuguese ("Algo deu errado", 2025-11).
+// It has none of amazon.com's cs_503 links or its 500_503 image: its words are in its title
+// image (/error/500-title._TTD_.png) beside the error logo. Known as Amazon's wall by those
+// images, not only as a page without text.
+void expect_amazon_wall(const std::string& page, const std::string& prefix,
+                        const std::string& domain) {
+  TempReplayArchive archive;
+  archive.add(testing::prefix_entry(prefix, page));
+  const Error e = testing::error_in_chromium(search_endpoint(), archive.load(),
+                                             {{"q", "laptop"}, {"domain", domain}});
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked) << e.detail();
+  EXPECT_NE(e.detail().find("amazon wall"), std::string::npos) << e.detail();
+}
+
+TEST(AmazonSearchInChromium, TheCanadianBilingualDogsPageIsUpstreamBlocked) {
+  expect_amazon_wall(
+      gleaner::testing::site_page(
+          "amazon", "blocks/amazon-ca-something-went-wrong-bilingual-dogs-page-dom-2026-06.html"),
+      "https://www.amazon.ca/s?k=", "www.amazon.ca");
+}
+
+TEST(AmazonSearchInChromium, TheBrazilianDogsPageIsUpstreamBlocked) {
+  expect_amazon_wall(gleaner::testing::site_page(
+                         "amazon", "blocks/amazon-com-br-algo-deu-errado-dogs-page-2025-11.html"),
+                     "https://www.amazon.com.br/s?k=", "www.amazon.com.br");
 }
 
 }  // namespace

@@ -94,11 +94,12 @@ TEST(WalmartReviewsInChromium, PokemonGoPlusReviewsAsAPersonReadsThem) {
   EXPECT_EQ(b["topPositiveReview"]["author"]["name"], "Michael");
 }
 
-// The site's walls as scrapers kept them: PerimeterX's "Robot or human?" (2025-03, and 2025-06 as
-// the browser left it, the challenge's loader injected) and the edge's "Request Rejected" page
-// with its support ID (2025-07).
+// The site's walls as scrapers kept them: PerimeterX's "Robot or human?" (2025-03, 2026-04 served
+// for a search, and 2025-06 as the browser left it, the challenge's loader injected) and the
+// edge's "Request Rejected" page with its support ID (2025-07).
 TEST(WalmartReviewsInChromium, TheSitesWallsAreUpstreamBlocked) {
   for (const char* wall : {"blocks/walmart-com-robot-or-human-block-2025-03.html",
+                           "blocks/walmart-com-robot-or-human-search-2026-04.html",
                            "blocks/walmart-com-robot-or-human-px-loader-2025-06.html",
                            "blocks/walmart-com-request-rejected-support-id-2025-07.html"}) {
     SCOPED_TRACE(wall);
