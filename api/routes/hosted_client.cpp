@@ -17,10 +17,6 @@ constexpr NotImplementedOperation kNotImplemented[] = {
      "and no saved results page with that placeholder could be found: the two real pages with an "
      "AI Overview show it inline, where /scrape/google/serp reads it as aiOverview, so gleaner "
      "mints no token to redeem here"},
-    {"/scrape/google/immersive-product", "Google immersive product",
-     "its page token names the immersive product pop-up of a Google Shopping result, and no saved "
-     "pop-up or its response could be found to verify a reader on: /scrape/google/shopping mints "
-     "no token to redeem here"},
     {"/scrape/google/flights", "Google Flights",
      "one real saved results page could be found, in 2026-11 (krisukox/google-flights-api, a "
      "Wroclaw-Rome round trip of 2023-06), and no reader has been built and verified on it yet"},

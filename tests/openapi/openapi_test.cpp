@@ -108,7 +108,7 @@ TEST(OpenApi, TheHostedServicesOperationsWithoutARealPageAre501) {
   const json& paths = document().at("paths");
   for (const char* path :
        {"/scrape/google/short-videos", "/scrape/google/ai-mode", "/scrape/google/ai-overview",
-        "/scrape/google/immersive-product", "/scrape/google/flights", "/scrape/google-maps/photos",
+        "/scrape/google/flights", "/scrape/google-maps/photos",
         "/scrape/google-maps/contributor-reviews"}) {
     ASSERT_TRUE(paths.contains(path)) << path;
     const json& responses = paths.at(path).at("get").at("responses");
