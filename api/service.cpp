@@ -10,6 +10,7 @@
 #include "core/heap.h"
 #include "core/json_depth.h"
 #include "core/log.h"
+#include "extract/page_token.h"
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
 #include "extract/scenario/scenario.h"
@@ -24,6 +25,7 @@
 #include "proxies/gateway.h"
 #include "proxies/guard.h"
 #include "screenshots/serve.h"
+#include "screenshots/signing.h"
 #include "store/session_store.h"
 #include "store/sql_store.h"
 #include "store/store.h"
@@ -129,6 +131,8 @@ Service::Service(Config config) : deps_(std::make_unique<Dependencies>()) {
   if (!replaying) deps_->gateway = proxies::Gateway::from_config(deps_->config, deps_->resolver);
   deps_->site_egress = extract::SiteEgress::from_config(deps_->config, deps_->gateway.get());
   deps_->screenshots = std::make_unique<screenshots::ScreenshotService>(deps_->config);
+  deps_->page_tokens = std::make_shared<extract::PageTokens>(
+      screenshots::UrlSigner::secret_from_config(deps_->config));
   deps_->jobs = jobs::job_store_of(deps_->config, *deps_->store);
   deps_->session_book = std::make_unique<store::SqlSessionBook>(
       dynamic_cast<store::SqlStore&>(*deps_->store).database(), SystemClock::instance());

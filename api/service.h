@@ -30,8 +30,9 @@ class JobStore;
 class SessionBook;
 }  // namespace gleaner::store
 namespace gleaner::extract {
+class PageTokens;
 class SessionRegistry;
-}
+}  // namespace gleaner::extract
 
 namespace gleaner::api {
 
@@ -68,6 +69,10 @@ struct Dependencies {
   /// builds Dependencies (tests) need not see their classes.
   std::shared_ptr<store::SessionBook> session_book;
   std::shared_ptr<extract::SessionRegistry> sessions;
+  /// Signs and checks the page tokens answers hand out (extract/page_token.h), under the secret
+  /// every node shares for screenshot URLs. Shared, so that code that builds Dependencies (tests)
+  /// need not see the class; without it an endpoint that mints or redeems tokens answers 500.
+  std::shared_ptr<extract::PageTokens> page_tokens;
   /// Wakes this node's job worker (a job was created); does nothing when the node runs no jobs.
   std::function<void()> wake_job_worker = [] {};
 };

@@ -70,6 +70,13 @@ bool Endpoint::has_content(const nlohmann::json& body) const {
   return false;
 }
 
+std::vector<Endpoint::TakenPageToken> Endpoint::page_tokens_taken() const {
+  return {};
+}
+
+void Endpoint::add_page_tokens(nlohmann::json&, const ValidatedParams&,
+                               const PageTokenMinter&) const {}
+
 EndpointResult Endpoint::fetch(const ValidatedParams& params, TabSource& tabs,
                                Deadline deadline) const {
   PageRequest request = build_request(params);

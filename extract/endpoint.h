@@ -10,6 +10,7 @@
 // one place at the top of the script. The framework runs the shared block check first and wraps
 // the call in try/catch (see page_reader.h).
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -81,6 +82,24 @@ class Endpoint {
   /// Default: the body has at least one non-empty field.
   virtual bool has_content(const nlohmann::json& body) const;
 
+  /// A page token (page_token.h) a request of this endpoint carries: its parameter and kind.
+  struct TakenPageToken {
+    std::string parameter;
+    std::string kind;
+  };
+  /// The page tokens this endpoint redeems. The API layer verifies each one a request carries
+  /// for the caller (signature, kind, account, expiry) before anything is reserved: a token that
+  /// fails is a 400 naming its parameter, uncharged. The endpoint then reads its claims
+  /// (page_token_claims()). Default: none.
+  virtual std::vector<TakenPageToken> page_tokens_taken() const;
+  /// Signs a page token of `kind` with `claims` for the caller of the request being answered.
+  using PageTokenMinter =
+      std::function<std::string(std::string_view kind, const nlohmann::json& claims)>;
+  /// Adds the page tokens an answer hands out (Shopping's `immersiveProductPageToken`) to a
+  /// shaped body; they belong to the caller, so the API layer adds them, not shape(). Default:
+  /// none.
+  virtual void add_page_tokens(nlohmann::json& body, const ValidatedParams& params,
+                               const PageTokenMinter& mint) const;
   /// Checks a request's query; throws gleaner::Error (400) naming the parameter at fault.
   ValidatedParams validate(const QueryParams& query) const { return parameters().validate(query); }
 

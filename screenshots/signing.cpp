@@ -93,9 +93,13 @@ UrlSigner::UrlSigner(std::string secret) : secret_(std::move(secret)) {
 }
 
 UrlSigner UrlSigner::from_config(const Config& config) {
-  if (auto secret = config.get_optional_string("screenshot_secret")) return UrlSigner(*secret);
+  return UrlSigner(secret_from_config(config));
+}
+
+std::string UrlSigner::secret_from_config(const Config& config) {
+  if (auto secret = config.get_optional_string("screenshot_secret")) return *secret;
   const std::filesystem::path data_dir = config.get_string("data_dir", "./data");
-  return UrlSigner(load_or_create_secret(data_dir / "screenshot_secret"));
+  return load_or_create_secret(data_dir / "screenshot_secret");
 }
 
 std::string UrlSigner::signature(std::string_view id, std::int64_t expires) const {

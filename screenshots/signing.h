@@ -40,6 +40,9 @@ class UrlSigner {
   /// The secret from entry `screenshot_secret`; when absent, the one kept in
   /// <data_dir>/screenshot_secret (entry `data_dir`, default ./data), created on first use.
   static UrlSigner from_config(const Config& config);
+  /// The secret from_config() signs with: the one secret every node of a service shares (page
+  /// tokens are signed under a key derived from it, extract/page_token.h).
+  static std::string secret_from_config(const Config& config);
 
   /// Lower-case hex HMAC-SHA-256 of "<id>.<expires>".
   std::string signature(std::string_view id, std::int64_t expires) const;

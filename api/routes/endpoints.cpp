@@ -5,6 +5,7 @@
 #include "browser/pool.h"
 #include "core/error.h"
 #include "extract/field_health.h"
+#include "extract/page_token.h"
 #include "extract/pool_tabs.h"
 #include "extract/registry.h"
 
@@ -29,6 +30,27 @@ extract::EndpointResult fetch_naming_the_url(const extract::Endpoint& endpoint,
   }
 }
 
+const extract::PageTokens& page_tokens_of(const Dependencies& deps) {
+  if (!deps.page_tokens) throw Error(ErrorCode::Internal, "page tokens are not configured");
+  return *deps.page_tokens;
+}
+
+// Every page token the request carries must be one this service gave the caller for this
+// endpoint, unexpired: a 400 naming the parameter otherwise, before any credit is reserved.
+void verify_page_tokens(const extract::Endpoint& endpoint, const extract::ValidatedParams& params,
+                        const store::Account& caller, const Dependencies& deps) {
+  for (const extract::Endpoint::TakenPageToken& taken : endpoint.page_tokens_taken()) {
+    const std::optional<std::string> token = params.string(taken.parameter);
+    if (!token) continue;
+    const extract::PageTokenVerdict verdict =
+        page_tokens_of(deps).verify(caller.id, taken.kind, *token);
+    if (verdict != extract::PageTokenVerdict::Valid) {
+      throw invalid_parameter(taken.parameter,
+                              taken.parameter + " " + extract::page_token_refusal(verdict));
+    }
+  }
+}
+
 }  // namespace
 
 void add_endpoint_routes(Router& router, Dependencies& deps) {
@@ -38,6 +60,7 @@ void add_endpoint_routes(Router& router, Dependencies& deps) {
       // 401, then 400, then 402: a malformed request never costs a reservation.
       const store::Account caller = authenticate(request, deps);
       extract::ValidatedParams params = endpoint->validate(request.query);
+      verify_page_tokens(*endpoint, params, caller, deps);
       return billed_overlapped(
           request, deps, caller, endpoint->route(),
           [&](const store::Account&, Deadline deadline, const Reserved& reserved) {
@@ -59,6 +82,10 @@ void add_endpoint_routes(Router& router, Dependencies& deps) {
               if (e.code() == ErrorCode::ExtractionFailed) observe(nlohmann::json::object());
               throw;
             }
+            endpoint->add_page_tokens(
+                result.body, params, [&](std::string_view kind, const nlohmann::json& claims) {
+                  return page_tokens_of(deps).mint(caller.id, kind, claims);
+                });
             observe(result.body);
             Response response;
             response.body = std::move(result.body);

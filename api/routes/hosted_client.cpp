@@ -17,10 +17,6 @@ constexpr NotImplementedOperation kNotImplemented[] = {
      "and no saved results page with that placeholder could be found: the two real pages with an "
      "AI Overview show it inline, where /scrape/google/serp reads it as aiOverview, so gleaner "
      "mints no token to redeem here"},
-    {"/scrape/google/immersive-product", "Google immersive product",
-     "its page token names the immersive product pop-up of a Google Shopping result, and no saved "
-     "pop-up or its response could be found to verify a reader on: /scrape/google/shopping mints "
-     "no token to redeem here"},
     {"/scrape/google-maps/photos", "Google Maps photos",
      "no saved Google Maps photo gallery (page or its response) could be found to verify a reader "
      "on"},

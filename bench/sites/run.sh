@@ -44,10 +44,12 @@ wait_up() {
   echo "no answer from $1" >&2; return 1
 }
 
-python3 "$here/archive.py" "$repo" "$tmp/archive"
+# The page tokens of the cases are signed anew under the secret gleaner runs with (archive.py).
+secret="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"
+BENCH_PAGE_TOKEN_SECRET="$secret" python3 "$here/archive.py" "$repo" "$tmp/archive"
 
 gport="$(free_port)"
-(cd "$tmp" && GLEANER_STORE="sqlite:$tmp/bench.db" GLEANER_BROWSER_PROCESSES=1 \
+(cd "$tmp" && GLEANER_STORE="sqlite:$tmp/bench.db" GLEANER_BROWSER_PROCESSES=1 GLEANER_SCREENSHOT_SECRET="$secret" \
   GLEANER_PAGES_PER_PROCESS=4 GLEANER_DEFAULT_CREDITS=100000000 GLEANER_LOG_LEVEL=debug \
   GLEANER_CHROMIUM_FLAGS="--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1" \
   exec "$bin" serve --port "$gport" --replay "$tmp/archive" >"$tmp/gleaner.out" 2>"$tmp/gleaner.err") &

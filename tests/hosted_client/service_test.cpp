@@ -5,7 +5,8 @@
 // from the archive: 200), each field of each operation (never a 400, 404 or 405; a page the
 // archive does not hold is the site failing: 502), the values gleaner cannot serve (400 naming
 // them), the page fetch as the node sends it (a GET with the body's fields as query parameters),
-// and the operations without a real page (501 naming the operation).
+// a Shopping result's page token redeemed (and refused: another account's, expired, forged), and
+// the operations without a real page (501 naming the operation).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,9 @@
 #include <set>
 
 #include "api/routes/routes.h"
+#include "extract/page_token.h"
+#include "extract/sites/google/immersive_product.h"
+#include "screenshots/signing.h"
 #include "extract/registry.h"
 #include "tests/hosted_client/client_requests.h"
 #include "tests/support/pages.h"
@@ -68,7 +72,9 @@ class HostedClient : public ::testing::Test {
     add_recorded_pages(*archive_);
     dir_ = new TempDir();
     service_ = new ServiceUnderTest(service_config(dir_->path(), archive_->dir()));
-    key_ = new std::string(service_->create_account(1000000).key);
+    const ServiceUnderTest::NewAccount account = service_->create_account(1000000);
+    account_ = account.id;
+    key_ = new std::string(account.key);
   }
   static void TearDownTestSuite() {
     delete service_;
@@ -77,7 +83,15 @@ class HostedClient : public ::testing::Test {
     delete key_;
   }
 
-  static httplib::Result get(const std::string& path, const extract::QueryParams& query) {
+  // A pageToken is what /scrape/google/shopping handed this account: the request's sample
+  // (client_requests.json) names a product of the recorded pages, and is minted anew here.
+  static httplib::Result get(const std::string& path, extract::QueryParams query) {
+    if (auto token = query.find("pageToken"); token != query.end()) {
+      if (auto claims = extract::page_token_claims(token->second)) {
+        token->second = service_->deps().page_tokens->mint(
+            account_, extract::google::kImmersiveProductTokenKind, *claims);
+      }
+    }
     return service_->get(path + (query.empty() ? "" : "?" + encode(query)), *key_);
   }
 
@@ -85,6 +99,7 @@ class HostedClient : public ::testing::Test {
   static inline TempDir* dir_ = nullptr;
   static inline ServiceUnderTest* service_ = nullptr;
   static inline std::string* key_ = nullptr;
+  static inline std::int64_t account_ = 0;
 };
 
 std::string error_code(const httplib::Result& r) {
@@ -167,6 +182,69 @@ TEST_F(HostedClient, ThePageFetchAsTheClientSendsIt) {
   ASSERT_TRUE(bad);
   EXPECT_EQ(bad->status, 400);
   EXPECT_EQ(json_of(bad)["error"].value("parameter", ""), "outputFormat");
+}
+
+// The token of a Shopping result, from mint to redemption: handed out by /scrape/google/shopping
+// on its real page, good for the account that got it for 4 minutes, a 400 naming pageToken
+// otherwise, before anything is charged.
+TEST_F(HostedClient, AShoppingResultsTokenOpensItsProductForItsAccountOnly) {
+  auto shopping = service_->get(
+      "/scrape/google/shopping?q=889894929969&gl=br&hl=pt-BR", *key_);
+  ASSERT_TRUE(shopping);
+  ASSERT_EQ(shopping->status, 200) << shopping->body.substr(0, 400);
+  const json results = json_of(shopping)["shoppingResults"];
+  ASSERT_FALSE(results.empty());
+  const std::string minted = results[0].value("immersiveProductPageToken", "");
+  ASSERT_FALSE(minted.empty()) << results[0].dump().substr(0, 400);
+  EXPECT_EQ(extract::page_token_claims(minted),
+            (json{{"productId", "4997777289611787084"}, {"gl", "br"}, {"hl", "pt-BR"}}));
+  // Redeemed: its product page is asked for (the archive holds none of this product: 502, the
+  // site failing), not refused.
+  auto opened = service_->get("/scrape/google/immersive-product?pageToken=" + minted, *key_);
+  ASSERT_TRUE(opened);
+  EXPECT_EQ(opened->status, 502) << opened->body.substr(0, 400);
+
+  const json stove = {{"productId", "13239497633151178800"}, {"gl", "br"}, {"hl", "pt-BR"}};
+  const auto redeem = [](const std::string& token) {
+    return service_->get("/scrape/google/immersive-product?pageToken=" + token, *key_);
+  };
+  const auto balance = [] { return service_->store().find_account(account_)->balance; };
+  const std::string kind(extract::google::kImmersiveProductTokenKind);
+  const std::string secret =
+      screenshots::UrlSigner::secret_from_config(service_->deps().config);
+
+  // The caller's own, fresh: the stove's product page, charged 5.
+  std::int64_t before = balance();
+  auto ok = redeem(service_->deps().page_tokens->mint(account_, kind, stove));
+  ASSERT_TRUE(ok);
+  ASSERT_EQ(ok->status, 200) << ok->body.substr(0, 400);
+  EXPECT_EQ(json_of(ok)["productResults"]["stores"].size(), 10u);
+  EXPECT_EQ(balance(), before - 5);
+
+  // Refused, uncharged: another account's, an expired one, one of another secret, a made-up one.
+  const ServiceUnderTest::NewAccount other = service_->create_account(100);
+  FakeClock five_minutes_ago(std::chrono::system_clock::now() - std::chrono::minutes(5));
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {service_->deps().page_tokens->mint(other.id, kind, stove), "another account"},
+      {extract::PageTokens(secret, five_minutes_ago).mint(account_, kind, stove), "expired"},
+      {extract::PageTokens("another service's secret, long", five_minutes_ago)
+           .mint(account_, kind, stove),
+       "not a token this service gave"},
+      {service_->deps().page_tokens->mint(account_, "google/ai-overview", stove),
+       "another operation"},
+  };
+  before = balance();
+  for (const auto& [token, why] : refused) {
+    SCOPED_TRACE(why);
+    auto r = redeem(token);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400) << r->body.substr(0, 400);
+    EXPECT_EQ(error_code(r), "invalid_parameter");
+    EXPECT_EQ(json_of(r)["error"].value("parameter", ""), "pageToken");
+    EXPECT_NE(json_of(r)["error"].value("message", "").find(why), std::string::npos)
+        << r->body.substr(0, 400);
+  }
+  EXPECT_EQ(balance(), before);
 }
 
 // The operations no real page of could be found answer 501 `not_implemented` naming the

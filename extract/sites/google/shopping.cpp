@@ -6,6 +6,7 @@
 
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/google/google.h"
+#include "extract/sites/google/immersive_product.h"
 #include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::google {
@@ -58,6 +59,20 @@ class ShoppingEndpoint final : public Endpoint {
   json shape(const json& output, const ValidatedParams& params) const override {
     return shape_shopping(output, params.integer("start").value_or(0),
                           decimal_mark_of(params.string("hl").value_or("")));
+  }
+
+  // Each result with a product page gets the token /scrape/google/immersive-product redeems for
+  // it, signed for the caller: the product and where and in which language it was searched.
+  void add_page_tokens(json& body, const ValidatedParams& params,
+                       const PageTokenMinter& mint) const override {
+    auto results = body.find("shoppingResults");
+    if (results == body.end() || !results->is_array()) return;
+    for (json& item : *results) {
+      const std::string product = str(at(item, {"productId"}));
+      if (product.empty()) continue;
+      item["immersiveProductPageToken"] =
+          mint(kImmersiveProductTokenKind, immersive_product_claims(product, params));
+    }
   }
 
   // Google's "A pesquisa - … - não corresponde aos resultados de compras." page is short; in the

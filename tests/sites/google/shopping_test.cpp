@@ -97,5 +97,27 @@ TEST(ShoppingShape, APageWithoutResultsIsContentAndOneWithoutProductsIsNot) {
       nlohmann::json{{"products", nlohmann::json::array()}}, 0, DecimalMark::Unknown)));
 }
 
+// Each result with a product page gets a token naming that product and where it was searched;
+// the caller's signature is the API layer's (extract/page_token.h), here a stand-in.
+TEST(ShoppingTokens, EachResultWithAProductPageGetsItsImmersiveProductToken) {
+  const ValidatedParams params =
+      shopping_endpoint().validate({{"q", "7891114090307"}, {"gl", "br"}, {"hl", "pt-BR"}});
+  auto body = shape_shopping(testing::recorded("google/data/shopping/wrench.json"), 0,
+                             DecimalMark::Unknown);
+  std::vector<nlohmann::json> minted;
+  shopping_endpoint().add_page_tokens(
+      body, params, [&](std::string_view kind, const nlohmann::json& claims) {
+        EXPECT_EQ(kind, "google/immersive-product");
+        minted.push_back(claims);
+        return "token-" + std::to_string(minted.size());
+      });
+  const auto& products = body["shoppingResults"];
+  EXPECT_EQ(products[0]["immersiveProductPageToken"], "token-1");
+  EXPECT_FALSE(products[1].contains("immersiveProductPageToken"));  // no product page
+  ASSERT_EQ(minted.size(), 1u);
+  EXPECT_EQ(minted[0], (nlohmann::json{
+                           {"productId", "16797439570901513171"}, {"gl", "br"}, {"hl", "pt-BR"}}));
+}
+
 }  // namespace
 }  // namespace gleaner::extract::google
