@@ -556,6 +556,21 @@ TEST(SerpInChromium, AFrench2026PageReadsItsCountAndResults) {
   EXPECT_NE(body["pagination"]["next"].get<std::string>().find("start=10"), std::string::npos);
 }
 
+// Google's page for a query nothing matched, of the layout after 2023 ("About 0 results (0.27
+// seconds)", then "Your search - software companies Noida - did not match any documents.").
+TEST(SerpInChromium, ANoResultsPageOfTheNewerLayoutIsNoResults) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=software+companies+Noida",
+               kFixtures + "osint-pipeline_desktop_no-results_software-companies-noida_en.html");
+  const auto body = run_serp(archive.load(), {{"q", "software companies Noida"}}).body;
+  const auto& info = body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["noResultsText"],
+            "Your search - software companies Noida - did not match any documents.");
+  EXPECT_EQ(info["totalResults"], 0);
+  EXPECT_TRUE(body["organicResults"].empty());
+}
+
 // Google's page for a query nothing matches (serp-parser, 2023), whole: short, and carrying
 // Google's consent dialog, which the block check alone would take for a consent wall. The
 // endpoint recognized its page (the heading that says nothing matched), so it is a 200.
