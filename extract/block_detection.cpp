@@ -240,7 +240,9 @@ std::optional<std::string> block_reason(const nlohmann::json& signals, bool data
   if (!signals.is_object()) return "the page could not be read";
   if (auto reason = wall_reason(signals, /*consent=*/!recognized)) return reason;
   if (data_without_text) return std::nullopt;
-  if (auto reason = weak_wall(signals)) return reason;
+  // A weak marker is one the site's ordinary pages carry too: on a page the endpoint recognized
+  // as its own (its data read, or its own "nothing found") it decides nothing.
+  if (auto reason = weak_wall(signals); reason && !recognized) return reason;
   const long long text_length = signals.value("textLength", 0LL);
   if (text_length == 0 || signals.value("elementCount", 0LL) < 5) return "empty page";
   return std::nullopt;

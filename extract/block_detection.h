@@ -35,7 +35,8 @@ void check_navigation(const Navigation& navigation, PageKind kind = PageKind::Si
 /// sites) only on a page with next to no text. `data_without_text`: the endpoint read its data
 /// from a page that shows no text yet (Endpoint::data_without_text): the page is then neither
 /// empty nor thin. `recognized`: the endpoint found what tells its page apart
-/// (Endpoint::page_recognized): a consent dialog over a short page is then not a consent wall.
+/// (Endpoint::page_recognized): a consent dialog over a short page is then not a consent wall,
+/// nor is a weak marker a wall.
 std::optional<std::string> block_reason(const nlohmann::json& signals,
                                         bool data_without_text = false, bool recognized = false);
 

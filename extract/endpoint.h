@@ -73,8 +73,9 @@ class Endpoint {
   virtual bool data_without_text(const nlohmann::json& script_output) const;
   /// Whether the script found what tells this endpoint's page apart from any other page (its
   /// data, or the page's own statement that it has none): a consent dialog over a short page (a
-  /// search that found nothing, shown in the EU) is then no consent wall. Vendor walls, captchas
-  /// and a consent host still decide. Default: false.
+  /// search that found nothing, shown in the EU) is then no consent wall, and a weak marker of a
+  /// wall (one ordinary pages carry too) decides nothing. Strong vendor markers, captchas and a
+  /// consent host still decide. Default: false.
   virtual bool page_recognized(const nlohmann::json& script_output) const;
   /// Whether a shaped body holds what every real page of this type shows. A page without it
   /// (which the block check did not call a wall) is one whose data we cannot read: 502

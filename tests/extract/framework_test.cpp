@@ -149,6 +149,15 @@ TEST(BlockDetection, APageThatNeverSettledOrCameWithAnErrorIsAWallOnlyByItsMarks
   s["walls"] = {{{"vendor", "google"}, {"marker", "noscript enablejs"}, {"strong", false}}};
   EXPECT_EQ(marked_wall(s), "google wall (noscript enablejs) on a page of 0 characters, 2 elements");
   EXPECT_EQ(marked_wall(s), block_reason(s));
+  // The same weak marker on a short page the endpoint recognized as its own (a results page of
+  // one result, 2026): no wall; a strong marker there still is one.
+  s["textLength"] = 700;
+  s["elementCount"] = 700;
+  EXPECT_TRUE(block_reason(s));
+  EXPECT_EQ(block_reason(s, false, /*recognized=*/true), std::nullopt);
+  s["walls"][0]["strong"] = true;
+  EXPECT_TRUE(block_reason(s, false, /*recognized=*/true));
+  s["walls"][0]["strong"] = false;
   s["textLength"] = 50000;  // a weak marker on a whole page: the site's ordinary page
   EXPECT_EQ(marked_wall(s), std::nullopt);
   s["walls"][0]["strong"] = true;

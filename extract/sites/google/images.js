@@ -1,8 +1,9 @@
-// Reads a Google Images results page from the data the page draws its tiles from: the
-// `AF_initDataCallback` blob `ds:1` (kit.afInitData), in which each image is an entry
-// [1, [0, id, [thumbnail, height, width], [original, height, width], ..., {"2003": [null, id,
-// page link, title, ..., domain at 17]}]]. The entries are found by that shape wherever the blob
-// nests them; their order is the page's. Nothing here depends on a class name.
+// Reads a Google Images results page from the data the page draws its tiles from, in which each
+// image is an entry [1, [0, id, [thumbnail, height, width], [original, height, width], ...,
+// {"2003": [null, id, page link, title, ..., domain at 17]}]]. Pages up to 2022 keep the entries
+// in the `AF_initDataCallback` blob `ds:1` (kit.afInitData); pages after the redesign (2026) in
+// an inline `var m = {...}` map keyed by element ids. The entries are found by that shape
+// wherever the page nests them, each once, in the page's order. Nothing depends on a class name.
 (args, kit) => {
   const SEL = { tile: '[data-tbnid], [data-id][data-ri]' };
   const blobs = kit.afInitData();
@@ -31,6 +32,12 @@
     for (const x of v) walk(x, depth + 1);
   };
   for (const key of Object.keys(blobs)) walk(blobs[key], 0);
+  const entryStart = '[1,[0,"';
+  for (const text of kit.scriptTexts('script:not([src])')) {
+    for (let at = text.indexOf(entryStart); at >= 0; at = text.indexOf(entryStart, at + 1)) {
+      walk(kit.valueAt(text, at), 0);
+    }
+  }
   return {
     url: location.href,
     images,

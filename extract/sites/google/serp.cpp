@@ -369,10 +369,15 @@ class SerpEndpoint final : public Endpoint {
                       decimal_mark_of(params.string("hl").value_or("")));
   }
 
-  // Google's "did not match any documents" page is short; in the EU it carries the consent
-  // dialog too, which alone would make it a consent wall.
+  // Google's "did not match any documents" page is short, and so is a page of one or two
+  // results (2026); in the EU they carry the consent dialog, and since 2025 every results page
+  // carries the <noscript> refresh of Google's JavaScript check: either alone would make such a
+  // page a wall. Its results, or its statement that it has none, tell it apart.
   bool page_recognized(const json& output) const override {
-    return output.is_object() && !str(output, "noResultsText").empty();
+    if (!output.is_object()) return false;
+    const auto organic = output.find("organic");
+    return !str(output, "noResultsText").empty() ||
+           (organic != output.end() && organic->is_array() && !organic->empty());
   }
 
   bool has_content(const json& body) const override {

@@ -9,7 +9,8 @@
     resultStats: '#result-stats, #resultStats',   // 2021+, 2019
     main: '#rso',
     bottom: '#botstuff',
-    noResults: '#topstuff',
+    // Where the "did not match" heading sits: above the results (2023), below them (2026).
+    noResults: '#topstuff, #botstuff',
     noMatchHeading: '[role="heading"]',
     // Organic results: a title link (a > h3; on the mobile layout a level-3 heading by role)
     // with its container.
@@ -288,11 +289,13 @@
 
   // Google's "Your search - <em>query</em> - did not match any documents." on a page without
   // results, in any language ("Die Suche nach <em>…</em> ergab keine Treffer."): the heading
-  // above the results that emphasizes the query.
-  const topstuff = one(document, SEL.noResults);
-  const noMatch = organic.length ? null : all(topstuff, SEL.noMatchHeading).find((h) => one(h, 'em'));
-  const noResultsText = noMatch ? text(noMatch)
-    : (/did not match any documents/i.test(text(topstuff)) ? text(topstuff) : '');
+  // around the (empty) results that emphasizes the query, above them or below them.
+  const noMatchPlaces = all(document, SEL.noResults);
+  const noMatch = organic.length ? null : noMatchPlaces
+    .flatMap((place) => all(place, SEL.noMatchHeading)).find((h) => one(h, 'em'));
+  const saysNoMatch = noMatchPlaces.find(
+    (place) => /did not match any documents/i.test(text(place)));
+  const noResultsText = noMatch ? text(noMatch) : (saysNoMatch ? text(saysNoMatch) : '');
 
   // --- Ads and shopping units ---------------------------------------------------------------
   const outermost = (els) => els.filter((el) => !els.some((o) => o !== el && o.contains(el)));

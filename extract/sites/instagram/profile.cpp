@@ -51,6 +51,13 @@ json shape_profile(const json& output, const ValidatedParams& params) {
     full_name = m[1].str();
     username = m[2].str();
   }
+  // Or it serves its login form in place of the content, at the address asked for: no profile
+  // and a password to give is the same wall.
+  if (username.empty() && at(output, {"loginForm"}) == true) {
+    throw Error(ErrorCode::UpstreamBlocked,
+                "Instagram answered with its login page instead of the profile",
+                "a login form and no profile at " + str(at(output, {"path"})));
+  }
   if (username.empty()) return out;  // not a profile page: has_content() says so
   if (const std::string id = str(at(output, {"profileId"})); !id.empty()) out["id"] = id;
   out["username"] = username;

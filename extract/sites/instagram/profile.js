@@ -10,6 +10,7 @@
     privateNotice: 'h2, span',
     headerCounts: 'header section > ul > li',
     headerBiography: 'header section > div > span[dir="auto"] span[dir="auto"]',
+    loginPassword: 'form#loginForm input[name="password"]',
   };
   const m = kit.meta();
   let profileId = null;
@@ -57,5 +58,8 @@
     iosUrl: m['al:ios:url'] || null,
     profileId,
     privateNotice,
+    // Instagram's login form, which it serves in place of the content to a visitor it will not
+    // show it to (without sending them to /accounts/login).
+    loginForm: document.querySelector(SEL.loginPassword) !== null,
   };
 }

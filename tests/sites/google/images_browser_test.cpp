@@ -18,6 +18,8 @@ using testing::run_in_chromium;
 
 const std::string kFlowers = gleaner::testing::site_page(
     "google", "google-images/blossom_isch_flowers_prettified_2022-04.html");
+const std::string kCatKorean2026 =
+    gleaner::testing::site_page("google", "google-images/chstudio_udm2_cat_ko_2026-04.html");
 
 TEST(ImagesInChromium, FlowersImagesWithTheirOriginalsAndPages) {
   TempReplayArchive archive;
@@ -45,6 +47,36 @@ TEST(ImagesInChromium, FlowersImagesWithTheirOriginalsAndPages) {
   EXPECT_EQ(images[1]["originalHeight"], 5932);
   EXPECT_EQ(images[1]["source"], "en.wikipedia.org");
   EXPECT_EQ(images[99]["position"], 100);
+}
+
+// Google Images after its redesign (Korean interface, 2026): the tiles' data is no longer in an
+// `AF_initDataCallback` blob but in an inline `var m = {...}` map keyed by element ids, each
+// image the same entry as before; the page was a 502. Read in the order of its tiles.
+TEST(ImagesInChromium, AKorean2026PageReadsItsImagesWhereverThePageKeepsThem) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=cat&hl=ko&tbm=isch", kCatKorean2026);
+  auto result = run_in_chromium(images_endpoint(), archive.load(), {{"q", "cat"}, {"hl", "ko"}});
+  const auto& images = result.body["imagesResults"];
+  ASSERT_EQ(images.size(), 100u);
+  EXPECT_EQ(images[0]["position"], 1);
+  EXPECT_EQ(images[0]["title"], "Tabby cat - Wikipedia");
+  EXPECT_EQ(images[0]["link"], "https://en.wikipedia.org/wiki/Tabby_cat");
+  EXPECT_EQ(images[0]["source"], "en.wikipedia.org");
+  EXPECT_EQ(images[0]["original"],
+            "https://upload.wikimedia.org/wikipedia/commons/thumb/4/4d/Cat_November_2010-1a.jpg/"
+            "960px-Cat_November_2010-1a.jpg");
+  EXPECT_EQ(images[0]["originalWidth"], 960);
+  EXPECT_EQ(images[0]["originalHeight"], 1282);
+  EXPECT_EQ(images[0]["thumbnail"].get<std::string>().rfind(
+                "https://encrypted-tbn0.gstatic.com/images?q=tbn:", 0),
+            0u);
+  EXPECT_EQ(images[1]["title"], "Domestic cat | National Geographic");
+  EXPECT_EQ(images[1]["source"], "www.nationalgeographic.com");
+  EXPECT_EQ(images[1]["originalWidth"], 1200);
+  EXPECT_EQ(images[1]["originalHeight"], 675);
+  EXPECT_EQ(images[99]["position"], 100);
+  EXPECT_EQ(images[99]["link"],
+            "https://www.spcapetinsurance.co.nz/pet-insurance/the-good-life/cat-meows-mean");
 }
 
 TEST(ImagesInChromium, ThePageWithoutItsDataIsExtractionFailed) {

@@ -556,6 +556,88 @@ TEST(SerpInChromium, AFrench2026PageReadsItsCountAndResults) {
   EXPECT_NE(body["pagination"]["next"].get<std::string>().find("start=10"), std::string::npos);
 }
 
+// An English page from India of 2026-01 ("pizza", kHL en-IN): a local pack of three places in
+// Nashik ("4.4 (2.2K) · ₹200–400 · Pizza"), People also ask and the dish's panel. Its "Popular
+// products" carousel (cards without links, opened in Google's product viewer) is not read.
+TEST(SerpInChromium, AnIndian2026PageReadsItsLocalPackProductsAndPanel) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=pizza",
+               kFixtures + "librecrawl_desktop_pizza_local-pack_enIN_2026-01.html");
+  const auto body = run_serp(archive.load(), {{"q", "pizza"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_GE(organic.size(), 8u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Order Domino's Pizza Online – Get 2 Regular Pizza @99 Each");
+  EXPECT_EQ(organic[0]["source"], "Domino's");
+  const auto& places = body["localResults"]["places"];
+  ASSERT_EQ(places.size(), 3u) << body["localResults"].dump();
+  EXPECT_EQ(places[0]["title"], "La Pino’z Pizza College Road Nashik - Best Pizza in Nashik");
+  EXPECT_DOUBLE_EQ(places[0]["rating"].get<double>(), 4.4);
+  EXPECT_EQ(places[0]["reviews"], 2200);
+  EXPECT_EQ(places[0]["type"], "Pizza");
+  EXPECT_EQ(places[1]["title"], "Pizza shop");
+  EXPECT_EQ(places[1]["reviews"], 58);
+  EXPECT_EQ(places[2]["title"], "Pizza Burst - Jatra Chaufuli, Nashik");
+  EXPECT_EQ(places[2]["reviews"], 1500);
+  ASSERT_EQ(body["relatedQuestions"].size(), 4u);
+  EXPECT_EQ(body["relatedQuestions"][0]["question"], "What's the 2 hour rule for pizza?");
+  EXPECT_EQ(body["knowledgeGraph"]["title"], "Pizza");
+}
+
+// An English page from Italy of 2025-12 (kHL en-IT) saved under Google's consent dialog ("Before
+// you continue to Google"): the results are the page, the dialog over them is no wall.
+TEST(SerpInChromium, AResultsPageUnderTheConsentDialogIsReadFromItsResults) {
+  TempReplayArchive archive;
+  archive.file(
+      "https://www.google.com/search?q=What+was+the+TEKKEN+8+controversy+in+October+2024",
+      kFixtures + "gamersremorse_desktop_tekken-8-controversy_enIT_consent-dialog_2025-12.html");
+  const auto body =
+      run_serp(archive.load(), {{"q", "What was the TEKKEN 8 controversy in October 2024"}}).body;
+  const auto& organic = body["organicResults"];
+  ASSERT_GE(organic.size(), 9u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "After backlash and a Steam review bomb, Tekken 8 dev ...");
+  EXPECT_EQ(organic[0]["link"].get<std::string>().rfind(
+                "https://www.reddit.com/r/gaming/comments/1g6ljep/", 0),
+            0u);
+  EXPECT_EQ(organic[2]["title"], "Tekken 8 is Being Review Bombed Yet Again");
+  EXPECT_EQ(organic[2]["link"], "https://gamerant.com/tekken-8-review-bombed-why/");
+  ASSERT_EQ(body["relatedQuestions"].size(), 4u);
+  EXPECT_EQ(body["relatedQuestions"][0]["question"], "Why is Tekken 8 bad right now?");
+  ASSERT_FALSE(body["relatedSearches"].empty());
+  EXPECT_EQ(body["relatedSearches"][0]["query"],
+            "What was the tekken 8 controversy in october 2024 season");
+}
+
+// A German page of 2026-05 (hl=de, gl=DE) with one web result under a video block, its whole
+// text under 1,200 characters and Google's consent script in it: a results page, not a wall.
+TEST(SerpInChromium, AGerman2026PageWithOneResultIsThatResult) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=ZUTOMAYO+yomosugara+site%3Auta-net.com&gl=de&hl=de",
+               kFixtures + "lyricallyaccurate_desktop_zutomayo-site-uta-net_de_2026-05.html");
+  const auto body = run_serp(archive.load(), {{"q", "ZUTOMAYO yomosugara site:uta-net.com"},
+                                              {"hl", "de"},
+                                              {"gl", "de"}})
+                        .body;
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 1u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "ずっと真夜中でいいのに。 よもすがら 歌詞&動画視聴");
+  EXPECT_EQ(organic[0]["link"], "https://www.uta-net.com/movie/388889/");
+}
+
+// Google's page for a query nothing matched, of the layout after 2023 ("About 0 results (0.27
+// seconds)", then "Your search - software companies Noida - did not match any documents.").
+TEST(SerpInChromium, ANoResultsPageOfTheNewerLayoutIsNoResults) {
+  TempReplayArchive archive;
+  archive.file("https://www.google.com/search?q=software+companies+Noida",
+               kFixtures + "osint-pipeline_desktop_no-results_software-companies-noida_en.html");
+  const auto body = run_serp(archive.load(), {{"q", "software companies Noida"}}).body;
+  const auto& info = body["searchInformation"];
+  EXPECT_EQ(info["noResults"], true);
+  EXPECT_EQ(info["noResultsText"],
+            "Your search - software companies Noida - did not match any documents.");
+  EXPECT_EQ(info["totalResults"], 0);
+  EXPECT_TRUE(body["organicResults"].empty());
+}
+
 // Google's page for a query nothing matches (serp-parser, 2023), whole: short, and carrying
 // Google's consent dialog, which the block check alone would take for a consent wall. The
 // endpoint recognized its page (the heading that says nothing matched), so it is a 200.

@@ -107,5 +107,17 @@ TEST(InstagramProfileInChromium, TheErrorPageForAnExistingProfileIsNoProfile) {
       ErrorCode::UpstreamBlocked);
 }
 
+// Instagram's login page served in place of the content (2025: "Login • Instagram", its form
+// asking for a password, under the meta tags of the reel that was asked for): a wall, never a
+// profile and never a layout we failed to read. It was 502 extraction_failed.
+TEST(InstagramProfileInChromium, TheLoginPageServedInPlaceOfTheContentIsAWall) {
+  TempReplayArchive archive;
+  serve(archive, "squirrel_boxes", "instagram-login-page-for-squirrel-boxes-reel-2025-09.html");
+  EXPECT_EQ(testing::error_in_chromium(profile_endpoint(), archive.load(),
+                                       {{"handle", "squirrel_boxes"}})
+                .code(),
+            ErrorCode::UpstreamBlocked);
+}
+
 }  // namespace
 }  // namespace gleaner::extract::instagram

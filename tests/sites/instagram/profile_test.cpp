@@ -48,6 +48,14 @@ TEST(InstagramProfileShape, TheRecordedLoggedOutPage) {
   json bare = out;
   bare["ogTitle"] = nullptr;
   EXPECT_FALSE(profile().has_content(profile().shape(bare, params)));
+  // Its login form served in place of the content (no profile in the meta tags) is the same
+  // wall; a profile page that also carries a login form stays the profile.
+  json form = bare;
+  form["loginForm"] = true;
+  EXPECT_EQ(testing::error_of_shape(profile(), form, params), ErrorCode::UpstreamBlocked);
+  json profile_with_form = out;
+  profile_with_form["loginForm"] = true;
+  EXPECT_EQ(profile().shape(profile_with_form, params)["followersCount"], 5351);
 }
 
 // A rendered page: the header's counts (the followers' exact count from its title) win over

@@ -337,6 +337,43 @@ TEST(VideoInChromium, RealBotCheckOf2025IsUpstreamBlocked) {
   EXPECT_NE(e.detail().find("Sign in to confirm you’re not a bot"), std::string::npos);
 }
 
+// The mobile site's bot check of 2026 (m.youtube.com, hl=en-GB gl=SG, asked from a phone): its
+// player response asks to "Sign in to confirm that you're not a bot", its watch-next data the
+// mobile renderers (singleColumnWatchNextResults).
+TEST(VideoInChromium, TheMobileBotCheckOf2026IsUpstreamBlocked) {
+  TempReplayArchive archive;
+  archive.add(prefix_entry(
+      "https://www.youtube.com/watch?v=hE4l9WyLF3U",
+      gleaner::testing::site_page(
+          "youtube", "video/ytai_watch-mobile_hE4l9WyLF3U_not-a-bot-wall_enGB-SG_2026-04.html")));
+  const Error e = error_in_chromium(video_endpoint(), archive.load(),
+                                    {{"v", "hE4l9WyLF3U"}, {"deviceType", "mobile"}});
+  EXPECT_EQ(e.code(), ErrorCode::UpstreamBlocked);
+  EXPECT_NE(e.detail().find("Sign in to confirm that you're not a bot"), std::string::npos)
+      << e.detail();
+}
+
+// A British English page of 2025 (hl=en-GB, gl=NG): the date as that English writes it ("24 Oct
+// 2009"), "4.34M subscribers", a view count past 2^31.
+TEST(VideoInChromium, ABritishEnglishPageOf2025) {
+  using namespace std::chrono;
+  FakeClock saved(sys_days(2025y / May / 30));
+  ScopedSiteClock scoped(saved);
+  const auto v =
+      watch("dQw4w9WgXcQ", "en-GB", "ng", "inquisitor_watch_dQw4w9WgXcQ_enGB-NG_2025-05.html");
+  EXPECT_EQ(v["title"], "Rick Astley - Never Gonna Give You Up (Official Music Video)");
+  EXPECT_EQ(v["channel"]["name"], "Rick Astley");
+  EXPECT_EQ(v["channel"]["subscribers"], "4.34M subscribers");
+  EXPECT_EQ(v["channel"]["extractedSubscribers"], 4340000);
+  EXPECT_EQ(v["views"], "1,659,738,587 views");
+  EXPECT_EQ(v["extractedViews"], 1659738587LL);
+  EXPECT_EQ(v["extractedLikes"], 18378465);
+  EXPECT_EQ(v["date"], "24 Oct 2009");
+  EXPECT_EQ(v["publishedDate"], "2009-10-24T23:57:33-07:00");
+  EXPECT_EQ(v["lengthSeconds"], 212);  // the player's; the microformat rounds up to 213
+  ASSERT_FALSE(v["relatedVideos"].empty());
+}
+
 // Test pages written here (not copies of the site's): how the service reacts to a refusal.
 TEST(VideoInChromium, CaptchaIsUpstreamBlocked) {
   TempReplayArchive archive;
