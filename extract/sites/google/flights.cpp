@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "core/regex.h"
 #include "extract/params.h"
 #include "extract/sites/common/json_path.h"
@@ -67,7 +68,7 @@ std::vector<FlightsPlace> places_of(const std::string& ids) {
 // The legs of a multi-city trip: multiCityJson, a JSON array of {departureId, arrivalId, date,
 // times?}, each checked as the top-level parameters are.
 std::vector<FlightsLeg> multi_city_legs(const std::string& text) {
-  const json legs = json::parse(text, nullptr, false);
+  const json legs = parse_json_within_depth(text);
   const auto bad = [](const std::string& why) {
     return invalid_parameter("multiCityJson", "'multiCityJson' must be " + why);
   };

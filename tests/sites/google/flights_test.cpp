@@ -153,6 +153,11 @@ TEST(Flights, RefusesWhatHostedMdRefusesNamingTheParameter) {
   multi.emplace("multiCityJson", R"([{"departureId":"JFK","arrivalId":"L","date":"2030-01-22"}])");
   EXPECT_EQ(testing::rejection(e, multi),
             testing::refused(ErrorCode::InvalidParameter, "multiCityJson"));
+  // Nested deeper than max_json_depth: refused as text that is not the array asked for.
+  multi.erase("multiCityJson");
+  multi.emplace("multiCityJson", std::string(65, '[') + std::string(65, ']'));
+  EXPECT_EQ(testing::rejection(e, multi),
+            testing::refused(ErrorCode::InvalidParameter, "multiCityJson"));
   QueryParams both = kWroclawRome;
   both.emplace("includeAirlines", "LH");
   both.emplace("excludeAirlines", "KL");
