@@ -13,10 +13,15 @@ namespace gleaner::extract::google::maps {
 
 using nlohmann::json;
 
-extract::BrowserProfile maps_profile(const std::string& language) {
+extract::BrowserProfile place_profile(const std::string& language) {
+  // Read for text (no images, media or fonts, the default), hidden (the default).
   extract::BrowserProfile profile;
   if (!language.empty()) profile.headers["Accept-Language"] = language;
-  // Read for text (no images, media or fonts, the default), but painted.
+  return profile;
+}
+
+extract::BrowserProfile maps_profile(const std::string& language) {
+  extract::BrowserProfile profile = place_profile(language);
   profile.painted = true;
   return profile;
 }
@@ -25,7 +30,7 @@ extract::PageRequest place_page_request(const std::string& url, const std::strin
                                         Millis render_patience) {
   extract::PageRequest request;
   request.url = url;
-  request.profile = maps_profile(language);
+  request.profile = place_profile(language);
   request.wait = extract::WaitFor::selector_of(kPlaceReady, render_patience);
   request.world = kPlaceWorld;
   return request;

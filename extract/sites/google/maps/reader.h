@@ -37,10 +37,15 @@ struct MapsOptions {
   static MapsOptions from_config(const Config& config);
 };
 
-/// What every maps page is opened and read with, for the jobs and the endpoints alike: the site's
-/// language (`Accept-Language`, none when empty), and painted (the results feed grows as it is
-/// scrolled, which a hidden tab never does).
+/// What a maps search is opened and read with, for the jobs and /scrape/google-maps/search alike:
+/// the site's language (`Accept-Language`, none when empty), and painted (the results feed grows
+/// as it is scrolled, which a hidden tab never does).
 extract::BrowserProfile maps_profile(const std::string& language);
+/// What a place page opened on its own is read with (/scrape/google-maps/place and /reviews): the
+/// same, but hidden, for about half the CPU of a painted page. Its panel is drawn, its arrays
+/// and the reviews RPC answered, the same unpainted on every real place page of the suites
+/// (maps_place_browser_test.cpp). A job reads its place pages in its search's painted tab.
+extract::BrowserProfile place_profile(const std::string& language);
 /// What tells that a page is ready to be read, with the scripts' selectors: a results feed, or a
 /// place's panel (a search with one answer goes straight to it).
 inline constexpr const char* kSearchReady =
@@ -52,8 +57,8 @@ inline constexpr const char* kPlaceReady = "div[role=\"main\"][aria-label] h1";
 inline constexpr extract::World kPlaceWorld = extract::World::Page;
 
 /// How a place page at `url` is opened and read (the jobs, /scrape/google-maps/place and
-/// /reviews): the maps profile for `language`, its panel awaited up to `render_patience`, in the
-/// page's world.
+/// /reviews): the place profile for `language` (a job's tab is already open, painted, for its
+/// search), its panel awaited up to `render_patience`, in the page's world.
 extract::PageRequest place_page_request(const std::string& url, const std::string& language,
                                         Millis render_patience);
 
