@@ -7,12 +7,14 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <mutex>
 
 #include "core/error.h"
 #include "core/log.h"
 #include "extract/block_detection.h"
 #include "extract/endpoint.h"
 #include "extract/page_reader.h"
+#include "extract/script_requests.h"
 #include "extract/web/ad_blocker.h"
 #include "extract/web/url_blocker.h"
 #include "proxies/gateway.h"
@@ -177,6 +179,36 @@ class PageSurface final : public screenshots::Surface {
   browser::Page& page_;
 };
 
+// The page's XHR and fetch requests, from the DevTools events of its session (their handlers run
+// on the DevTools thread).
+class ScriptRequestLog {
+ public:
+  void started(const nlohmann::json& params) {
+    const std::string type = params.value("type", std::string());
+    if (type != "XHR" && type != "Fetch") return;
+    std::lock_guard lock(mutex_);
+    // A redirect is the same request again.
+    if (open_.emplace(params.value("requestId", std::string()), counts_.started + 1).second) {
+      ++counts_.started;
+    }
+  }
+  void ended(const nlohmann::json& params) {
+    std::lock_guard lock(mutex_);
+    open_.erase(params.value("requestId", std::string()));
+  }
+  ScriptRequests counts() const {
+    std::lock_guard lock(mutex_);
+    ScriptRequests out{counts_.started, {}};
+    for (const auto& [id, number] : open_) out.in_flight.push_back(number);
+    return out;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  ScriptRequests counts_;
+  std::map<std::string, std::int64_t> open_;  // request id → its number
+};
+
 class LeasedTab final : public Tab {
  public:
   LeasedTab(std::shared_ptr<OpenedPage> opened, bool run_scripts,
@@ -188,6 +220,9 @@ class LeasedTab final : public Tab {
         run_scripts_(run_scripts),
         on_end_(std::move(on_end)) {}
   ~LeasedTab() override {
+    for (const cdp::SubscriptionId id : request_subscriptions_) {
+      lease_.page().session().connection().off(id);
+    }
     if (on_end_) on_end_(used_);
   }
 
@@ -266,6 +301,23 @@ class LeasedTab final : public Tab {
     if (scripts_off_) return;
     lease_.page().set_scripts_enabled(false, deadline);
     scripts_off_ = true;
+  }
+
+  std::optional<ScriptRequests> script_requests() {
+    if (!request_log_) {
+      request_log_ = std::make_shared<ScriptRequestLog>();
+      cdp::Session& session = lease_.page().session();
+      const auto on = [&](const char* event, void (ScriptRequestLog::*note)(const nlohmann::json&)) {
+        request_subscriptions_.push_back(session.connection().on(
+            event, session.id(), [log = request_log_, note](const nlohmann::json& params) {
+              ((*log).*note)(params);
+            }));
+      };
+      on("Network.requestWillBeSent", &ScriptRequestLog::started);
+      on("Network.loadingFinished", &ScriptRequestLog::ended);
+      on("Network.loadingFailed", &ScriptRequestLog::ended);
+    }
+    return request_log_->counts();
   }
 
   bool trusted_input() const override { return true; }
@@ -368,12 +420,20 @@ class LeasedTab final : public Tab {
   const std::function<void(bool used)> on_end_;
   bool used_ = false;
   bool scripts_off_ = false;
+  // The page's XHR and fetch requests, once script_requests() asked for them.
+  std::shared_ptr<ScriptRequestLog> request_log_;
+  std::vector<cdp::SubscriptionId> request_subscriptions_;
   // Where the mouse is (CSS pixels of the viewport): it starts in the top left corner.
   double pointer_x_ = 0;
   double pointer_y_ = 0;
 };
 
 }  // namespace
+
+std::optional<ScriptRequests> script_requests(Tab& tab) {
+  if (auto* leased = dynamic_cast<LeasedTab*>(&tab)) return leased->script_requests();
+  return std::nullopt;
+}
 
 void Tab::set_cookies(const std::vector<Cookie>&, const std::string&, Deadline) {
   throw Error(ErrorCode::Unavailable, "this tab keeps no cookies");

@@ -58,10 +58,7 @@ class MapsSearchEndpoint final : public Endpoint {
     request.url = url.str();
     request.profile = maps::maps_profile(language);
     request.wait = WaitFor::selector_of(maps::kSearchReady, options.render_patience);
-    // The feed is scrolled until it holds the asked page, or grows no more.
-    request.script_args = {{"limit", params.integer("start").value_or(0) + kPerPage},
-                           {"settleMs", options.feed_settle.count()},
-                           {"budgetMs", kScrollBudget.count()}};
+    request.script_args = {{"limit", feed_limit(params)}};
     return request;
   }
 
@@ -69,7 +66,12 @@ class MapsSearchEndpoint final : public Endpoint {
                        Deadline deadline) const override {
     const PageRequest request = build_request(params);
     std::unique_ptr<Tab> tab = tabs.open(request.profile, deadline);
-    const PageReading listing = read_page(*tab, request, script(), deadline);
+    // The feed is scrolled until it holds the asked page, or grows no more.
+    maps::FeedScroll scroll;
+    scroll.limit = feed_limit(params);
+    scroll.settle = maps::MapsOptions().feed_settle;
+    scroll.budget = kScrollBudget;
+    const PageReading listing = maps::read_feed(*tab, request, scroll, deadline);
     json body;
     if (listing.data.value("kind", std::string()) == "place") {
       // One answer: the search went straight to its page, which maps_place.js reads.
@@ -110,6 +112,10 @@ class MapsSearchEndpoint final : public Endpoint {
  private:
   // How long the feed may be scrolled for more results, within the request's own deadline.
   static constexpr Millis kScrollBudget{10'000};
+  // The cards the asked page needs: the results before it and its own.
+  static long long feed_limit(const ValidatedParams& params) {
+    return params.integer("start").value_or(0) + kPerPage;
+  }
 };
 
 }  // namespace

@@ -1,10 +1,12 @@
 // Reads a rendered maps search page: the results feed, one card per place. One reader for the
 // scraper jobs (extract/sites/google/maps/reader.h) and GET /scrape/google-maps/search
-// (maps_search.cpp). The feed loads more places as it is scrolled, so it is scrolled until it
-// holds `args.limit` places, shows its end-of-list line, or stops growing for `args.settleMs` (or
-// `args.budgetMs` runs out). A search the site answers with one place goes straight to that
-// place's page: then `kind` is "place" and maps_place.js reads it. The values are read as the page
-// writes them, in its language; extract/sites/google/maps/page_rows.cpp shapes them.
+// (maps_search.cpp). The feed loads more places as it is scrolled: the reader (read_feed() in
+// maps/reader.cpp) scrolls it with this script's steps (`args.step`: "scroll" scrolls the feed to
+// its end, "look" only looks; both answer how many cards it holds and whether it shows its
+// end-of-list line) and waits on the page's own requests between them, then reads it whole
+// (no step). A search the site answers with one place goes straight to that place's page: then
+// `kind` is "place" and maps_place.js reads it. The values are read as the page writes them, in
+// its language; extract/sites/google/maps/page_rows.cpp shapes them.
 async (args) => {
   // Selectors, in one place so they can be mended (shared/fixtures/README.md, "Maps").
   const SEL = {
@@ -32,31 +34,22 @@ async (args) => {
     // block instead (div.lXJj5c in every capture of 2025-07 to 2026-03), and no such line.
     endOfList: 'span.HlvSq',
   };
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const feed = document.querySelector(SEL.feed);
   if (!feed) {
     return {kind: document.querySelector(SEL.placeMain) ? 'place' : 'none', places: []};
   }
-  const limit = args.limit > 0 ? args.limit : Infinity;
-  const deadline = Date.now() + args.budgetMs;
   const articles = () => feed.querySelectorAll(SEL.article);
   const ended = () => feed.querySelector(SEL.endOfList) !== null;
-  let scrolls = 0;
-  let grew = true;
-  while (articles().length < limit && !ended() && Date.now() < deadline) {
-    const before = articles().length;
-    const all = articles();
-    if (all.length) all[all.length - 1].scrollIntoView({block: 'end'});
-    feed.scrollTop = feed.scrollHeight;
-    scrolls++;
-    const until = Math.min(deadline, Date.now() + args.settleMs);
-    while (articles().length === before && !ended() && Date.now() < until) await sleep(100);
-    if (articles().length === before) {
-      grew = false;
-      break;
+  if (args.step) {
+    if (args.step === 'scroll') {
+      const all = articles();
+      if (all.length) all[all.length - 1].scrollIntoView({block: 'end'});
+      feed.scrollTop = feed.scrollHeight;
     }
+    return {kind: 'feed', cards: articles().length, ended: ended()};
   }
+  const limit = args.limit > 0 ? args.limit : Infinity;
 
   // The visible text of a line's part, without separators and icons.
   const partText = (el) => {
@@ -86,12 +79,5 @@ async (args) => {
       ...(sponsored ? {sponsored: true} : {}),
     };
   });
-  const endOfList = ended();
-  return {
-    kind: 'list',
-    places,
-    scrolls,
-    complete: !grew || endOfList || places.length >= limit,
-    ...(endOfList ? {endOfList: true} : {}),
-  };
+  return {kind: 'list', places, ...(ended() ? {endOfList: true} : {})};
 }

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <utility>
+#include <vector>
 
 #include "extract/page_reader.h"
 #include "extract/pool_tabs.h"
@@ -127,9 +129,8 @@ TEST(MapsInChromium, ScriptsReadWhatTheRecordingsHold) {
   extract::PageRequest list;
   list.url = search_url("museums", "New York", "en");
   list.wait = extract::WaitFor::load();
-  list.script_args = {{"limit", 0}, {"settleMs", 300}, {"budgetMs", 5000}};
+  list.script_args = {{"limit", 0}};
   auto listing = extract::read_page(*tab, list, scripts::google_maps_search_js, max_wait());
-  listing.data.erase("scrolls");
   EXPECT_EQ(listing.data, testing::recorded("maps_search_museums_script_output.json"));
 
   extract::PageRequest place;
@@ -151,20 +152,55 @@ TEST(MapsInChromium, AFeedThatShowsItsEndIsNotScrolledNorWaitedOn) {
                                   "arbitron_search-dom_dominos-2800-s-joyce-st-arlington-end-of-"
                                   "list_de_2026-03.html"));
   extract::PoolTabs tabs(gleaner::testing::shared_pool(), {archive.load()});
-  auto tab = tabs.open({}, max_wait());
+  auto tab = tabs.open(maps_profile("de"), max_wait());
   extract::PageRequest list;
   list.url = url;
   list.wait = extract::WaitFor::load();
   // A settle time the answer must not take: only the end-of-list line can end the read sooner.
-  list.script_args = {{"limit", 20}, {"settleMs", 25'000}, {"budgetMs", 25'000}};
   const auto started = std::chrono::steady_clock::now();
-  const auto listing = extract::read_page(*tab, list, scripts::google_maps_search_js, max_wait());
+  const auto listing = read_feed(*tab, list, {20, Millis(25'000), Millis(25'000)}, max_wait());
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20));
   EXPECT_EQ(listing.data.value("scrolls", -1), 0);
+  EXPECT_EQ(listing.data.value("stoppedBy", ""), "endOfList");
   EXPECT_EQ(listing.data.value("endOfList", false), true);
   EXPECT_EQ(listing.data.value("complete", false), true);
   ASSERT_EQ(listing.data.at("places").size(), 1u);
   EXPECT_EQ(listing.data.at("places").at(0).value("name", ""), "2800 S Joyce St");
+}
+
+// The real feeds that hold only their first cards (fr-MA 2025-08 twice, en-IN 2025-07, en
+// 2026-03 twice), each with its loading block at the end. Replayed, their pages ask for nothing
+// when the feed is scrolled (the site's scripts are not in the archive; its log has no request
+// after the scroll), so nothing more can come: the reader scrolls once and stops when no request
+// starts, instead of waiting its settle time (25 s here) for cards, as it did before.
+TEST(MapsInChromium, ARealFeedWhoseScrollAsksForNothingIsNotWaitedOn) {
+  const std::vector<std::pair<std::string, std::size_t>> feeds = {
+      {"google-maps-search/n8nscraper_search-dom_concepteur-sites-web-fes_frMA_2025-08.html", 8},
+      {"google-maps-search/n8nscraper_search-dom_concepteur-sites-web-fes_frMA_2025-08_second-"
+       "capture.html",
+       7},
+      {"google-maps-search/scraperdemo_search-dom_hospitals-in-delhi_enIN_2025-07.html", 8},
+      {"maps/cocli_search-dom_griffith_en_2026-03.html", 10},
+      {"maps/cocli_search-dom_metropolitan-museum_en_2026-03.html", 0}};
+  for (const auto& [page, cards] : feeds) {
+    SCOPED_TRACE(page);
+    TempReplayArchive archive;
+    const std::string url = search_url("feed", "Anywhere", "en");
+    archive.file(url, gleaner::testing::site_page("google", page));
+    auto replay = archive.load();
+    extract::PoolTabs tabs(gleaner::testing::shared_pool(), {replay});
+    auto tab = tabs.open(maps_profile("en"), max_wait());
+    extract::PageRequest list;
+    list.url = url;
+    list.wait = extract::WaitFor::selector_of(kSearchReady, Millis(5000));
+    const auto listing = read_feed(*tab, list, {20, Millis(25'000), Millis(60'000)}, max_wait());
+    EXPECT_EQ(listing.data.value("scrolls", -1), 1);
+    EXPECT_EQ(listing.data.value("stoppedBy", ""), "noRequest");
+    EXPECT_EQ(listing.data.value("complete", false), true);
+    EXPECT_FALSE(listing.data.contains("endOfList"));
+    if (cards > 0) EXPECT_EQ(listing.data.at("places").size(), cards);
+    EXPECT_FALSE(listing.data.at("places").empty());
+  }
 }
 
 // A page of our own making, not the site's: a feed that grows by five articles each time it is
@@ -214,6 +250,40 @@ TEST(MapsInChromium, ScrollsTheFeedToItsEndOrTheLimit) {
     ASSERT_EQ(some.size(), 12u);
     EXPECT_EQ(some[11]["name"], "Place 11");
   }
+}
+
+// The same feed of our own, grown by the answers of its own requests as the site's is: each scroll
+// to its end asks the site for more (fetch), and the answer's cards are added; past 23 the
+// answer adds none. The reader scrolls while the answers bring cards and stops once one has
+// brought none, long before its settle time: it waits on the page's requests, not the clock.
+TEST(MapsInChromium, AScrollWhoseAnswerBringsNothingEndsTheWait) {
+  std::string page = growing_feed_page();
+  const std::string timer = "setTimeout(more, 150)";
+  page.replace(page.find(timer), timer.size(),
+               "fetch('/maps/feed-more?from=' + n).then((r) => r.json()).then(more)");
+  TempReplayArchive archive;
+  archive.page(search_url("cafes", "Fetchville", "en"), page);
+  TempReplayArchive::Entry more;
+  more.match = "prefix";
+  more.url = "https://www.google.com/maps/feed-more";
+  more.body = "{}";
+  more.file_name = "more.json";
+  archive.add(more);
+  auto replay = archive.load();
+  extract::PoolTabs tabs(gleaner::testing::shared_pool(), {replay});
+  auto tab = tabs.open(maps_profile("en"), max_wait());
+  extract::PageRequest list;
+  list.url = search_url("cafes", "Fetchville", "en");
+  list.wait = extract::WaitFor::load();
+  const auto listing = read_feed(*tab, list, {0, Millis(25'000), Millis(60'000)}, max_wait());
+  EXPECT_EQ(listing.data.at("places").size(), 23u);
+  // 5 cards at first, 4 scrolls that each bring more, and the one whose answer brings none.
+  EXPECT_EQ(listing.data.value("scrolls", -1), 5);
+  EXPECT_EQ(listing.data.value("stoppedBy", ""), "requestsEnded");
+  EXPECT_EQ(listing.data.value("complete", false), true);
+  std::size_t asked = 0;
+  for (const auto& r : replay->requests()) asked += r.url.find("/maps/feed-more") != std::string::npos;
+  EXPECT_EQ(asked, 5u);
 }
 
 TEST(MapsInChromium, BlockPageFailsTheSearch) {

@@ -7,6 +7,7 @@
 #include "gleaner_site_endpoints.h"
 #include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
+#include "tests/support/sites/maps_pages.h"
 
 namespace gleaner::extract::google {
 namespace {
@@ -55,6 +56,49 @@ TEST(MapsPlaceInChromium, GriffithObservatory) {
   ASSERT_EQ(place["workingHours"]["days"].size(), 7u);
   EXPECT_EQ(place["workingHours"]["days"][0], json({{"day", "Thursday"}, {"time", "12–10 PM"}}));
   EXPECT_EQ(place["workingHours"]["days"][4], json({{"day", "Monday"}, {"time", "Closed"}}));
+}
+
+// A place page is opened hidden, not painted as a search is (a painted page costs about twice the
+// CPU): the endpoint asks the opener for a hidden tab, and the real page reads as in the test above.
+TEST(MapsPlaceInChromium, ThePlacePageIsReadInAHiddenTab) {
+  TempReplayArchive archive;
+  archive.file(kObservatoryUrl,
+               gleaner::testing::site_page(
+                   "google", "maps/cocli_place-dom_griffith-observatory_en_2026-03.html"));
+  extract::PoolTabs pool(gleaner::testing::shared_pool(), {archive.load()});
+  maps::testing::ProfilesSeen tabs(pool);
+  const auto result =
+      gleaner::testing::fetch_recorded(maps_place_endpoint(), tabs, {{"placeId", kObservatory}});
+  ASSERT_EQ(tabs.profiles.size(), 1u);
+  EXPECT_FALSE(tabs.profiles[0].painted);
+  EXPECT_EQ(result.body["placeResults"]["title"], "Griffith Observatory");
+  EXPECT_EQ(result.body["placeResults"]["workingHours"]["days"].size(), 7u);
+}
+
+// Why a hidden tab is enough: every real rendered place page of the suites (the endpoints' and
+// the jobs') answers the same, whole, read in a hidden tab as in a painted one. (The page as
+// served, beautycrm, is read from its arrays, which paint does not draw, and waits the whole
+// render patience for a panel it never shows: 15 s a mode, so it is left out.)
+TEST(MapsPlaceInChromium, EveryRealPlacePageAnswersTheSameHiddenAsPainted) {
+  const std::string id = "ChIJ0000000000";
+  for (const char* page :
+       {"maps/cocli_place-dom_griffith-observatory_en_2026-03.html",
+        "maps/clementmapsscraper_place-dom_agence-web-geneve_fr_2025-12.html",
+        "maps/mapper_place-dom-over-search_the-pantry-amsterdam_en_2025-11.html"}) {
+    SCOPED_TRACE(page);
+    TempReplayArchive archive;
+    archive.file("https://www.google.com/maps/place/?q=place_id:" + id,
+                 gleaner::testing::site_page("google", page));
+    extract::PoolTabs pool(gleaner::testing::shared_pool(), {archive.load()});
+    json answer[2];
+    for (const bool painted : {false, true}) {
+      maps::testing::ProfilesSeen tabs(pool, painted);
+      answer[painted] =
+          gleaner::testing::fetch_recorded(maps_place_endpoint(), tabs, {{"placeId", id}}).body;
+    }
+    EXPECT_EQ(answer[false], answer[true]);
+    EXPECT_TRUE(answer[false]["placeResults"].contains("title"));
+  }
 }
 
 // A French place page of 2025 (Geneva): its rating and review count are labelled "5,0 étoiles" and

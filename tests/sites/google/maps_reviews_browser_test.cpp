@@ -16,6 +16,7 @@
 #include "gleaner_site_endpoints.h"
 #include "tests/support/pages.h"
 #include "tests/support/sites/browser_checks.h"
+#include "tests/support/sites/maps_pages.h"
 
 namespace gleaner::extract::google {
 namespace {
@@ -87,6 +88,27 @@ TEST(MapsReviewsInChromium, ThePlacePageThenItsReviewsRpc) {
   EXPECT_EQ(second["rating"], 5);
   EXPECT_FALSE(second.contains("response"));
   EXPECT_EQ(body["pagination"], json::object());
+}
+
+// The place page and its reviews RPC are read in a hidden tab (a painted one costs about twice the
+// CPU), and answer the same as painted: the RPC is the page's own fetch, which needs no paint.
+TEST(MapsReviewsInChromium, ReadInAHiddenTabTheSameAsPainted) {
+  TempReplayArchive archive;
+  archive.file(kObservatoryUrl, observatory_page());
+  archive.add(prefix_entry(kRpc, envelope()));
+  extract::PoolTabs pool(gleaner::testing::shared_pool(), {archive.load()});
+  json answer[2];
+  for (const bool painted : {false, true}) {
+    maps::testing::ProfilesSeen tabs(pool, painted);
+    answer[painted] =
+        gleaner::testing::fetch_recorded(maps_reviews_endpoint(), tabs, {{"placeId", kObservatory}})
+            .body;
+    ASSERT_EQ(tabs.profiles.size(), 1u);
+    EXPECT_FALSE(tabs.profiles[0].painted);  // what the endpoint asks for
+  }
+  EXPECT_EQ(answer[false], answer[true]);
+  EXPECT_EQ(answer[false]["placeInfo"]["title"], "Griffith Observatory");
+  EXPECT_EQ(answer[false]["reviews"].size(), 2u);
 }
 
 TEST(MapsReviewsInChromium, ByDataIdThePageOpenedIsThePlacesDataLink) {

@@ -5,8 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "extract/tab.h"
 
 #include "tests/support/pages.h"
 #include "tests/support/replay_archive.h"
@@ -47,6 +52,26 @@ inline void add_maps_pages(gleaner::testing::TempReplayArchive& archive) {
                "</h1><p>Questions: <a href='mailto:visit@observatory.example'>write to us</a>.</p>"
                "<p>Press: press@observatory.example</p></body></html>");
 }
+
+/// The tabs of `inner`, noting the profile each was asked with (what a maps endpoint asks the
+/// opener for: painted or not), and opened painted or hidden as `paint` says when it is set.
+class ProfilesSeen final : public extract::TabSource {
+ public:
+  explicit ProfilesSeen(extract::TabSource& inner, std::optional<bool> paint = std::nullopt)
+      : inner_(inner), paint_(paint) {}
+  std::unique_ptr<extract::Tab> open(const extract::BrowserProfile& profile,
+                                     Deadline deadline) override {
+    profiles.push_back(profile);
+    extract::BrowserProfile opened = profile;
+    if (paint_) opened.painted = *paint_;
+    return inner_.open(opened, deadline);
+  }
+  std::vector<extract::BrowserProfile> profiles;
+
+ private:
+  extract::TabSource& inner_;
+  const std::optional<bool> paint_;
+};
 
 /// Recorded script output under tests/sites/google/data/maps/.
 inline nlohmann::json recorded(const std::string& name) {
