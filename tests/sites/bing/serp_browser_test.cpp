@@ -2,7 +2,7 @@
 // pages/bing-serp: saved in 2021 with JavaScript off (market en-GB from Spain, a search that found
 // nothing among them), full pages of 2019-2020 from the Swiss, German and French markets, and
 // pages of 2025-2026 in Chinese (cn.bing.com's too), German and English (one saved after Bing's
-// scripts ran); and over Bing's Turnstile challenge of 2026 in three languages (pages/blocks).
+// scripts ran); and over Bing's Turnstile challenge of 2026 in four languages (pages/blocks).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -475,11 +475,13 @@ TEST(BingSerpInChromium, ChinaSiteFiveResultsWithoutCountOrPager2025) {
 }
 
 // Bing's "One last step / Please solve the challenge below to continue" (Cloudflare Turnstile),
-// in English, in Chinese and in French ("Une dernière étape", 2026-06), is a wall.
+// in English, in Chinese, in French ("Une dernière étape", 2026-06) and in Brazilian Portuguese
+// ("Uma última etapa...", 2026-03), is a wall.
 TEST(BingSerpInChromium, TheTurnstileChallengeIsUpstreamBlocked) {
   for (const std::string file : {"bing-turnstile-one-last-step-en-2026-03.html",
                                  "bing-turnstile-one-last-step-zhcn-2026-07.html",
-                                 "bing-turnstile-une-derniere-etape-fr-2026-06.html"}) {
+                                 "bing-turnstile-une-derniere-etape-fr-2026-06.html",
+                                 "bing-turnstile-uma-ultima-etapa-ptbr-2026-03.html"}) {
     TempReplayArchive archive;
     archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
                                       gleaner::testing::site_page("bing", "blocks/" + file)));
