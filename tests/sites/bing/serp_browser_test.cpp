@@ -1,8 +1,8 @@
 // GET /scrape/bing/serp end to end in real Chromium over the real Bing results pages kept in
 // pages/bing-serp: saved in 2021 with JavaScript off (market en-GB from Spain, a search that found
 // nothing among them), full pages of 2019-2020 from the Swiss, German and French markets, and
-// pages of 2025-2026 in Chinese, German and English (one saved after Bing's scripts ran); and over
-// Bing's Turnstile challenge of 2026 (pages/blocks).
+// pages of 2025-2026 in Chinese (cn.bing.com's too), German and English (one saved after Bing's
+// scripts ran); and over Bing's Turnstile challenge of 2026 in four languages (pages/blocks).
 #include <gtest/gtest.h>
 
 #include "gleaner_site_endpoints.h"
@@ -407,11 +407,81 @@ TEST(BingSerpInChromium, ResultsLinkedThroughBingsRedirect2026) {
   EXPECT_EQ(body["searchInformation"]["totalResults"], 112000);
 }
 
+// The Chinese interface of 2026-07, a search restricted to PDFs ("机器学习 filetype:pdf", a
+// scraper's raw answer): ten results, dates before five snippets ("2024年1月10日 · …",
+// "2026年1月27日 · …"), "约 69,100 个结果", pages 2 and 3.
+TEST(BingSerpInChromium, ChineseInterfaceAFiletypeSearch2026) {
+  const auto body = serp_on("bing-serp-machine-learning-filetype-pdf-zh-2026-07.html",
+                            "机器学习 filetype:pdf");
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "机器学习简介 - 菜鸟教程");
+  EXPECT_EQ(organic[0]["link"], "https://www.runoob.com/ml/ml-intro.html");
+  EXPECT_EQ(organic[0]["displayedLink"], "https://www.runoob.com › ml › ml-intro.html");
+  EXPECT_FALSE(organic[0].contains("date"));
+  EXPECT_EQ(organic[2]["title"], "机器学习算法 - 一文搞懂ML（机器学习） - 知乎");
+  EXPECT_EQ(organic[2]["source"], "zhuanlan.zhihu.com");
+  EXPECT_EQ(organic[2]["date"], "2024年1月10日");
+  EXPECT_TRUE(organic[2]["snippet"].get<std::string>().starts_with(
+      "人工智能的目标是让计算机能够执行"));
+  EXPECT_EQ(organic[8]["link"],
+            "https://developers.google.cn/machine-learning/intro-to-ml/what-is-ml?hl=zh-cn");
+  EXPECT_EQ(organic[8]["date"], "2026年1月27日");
+  EXPECT_EQ(organic[9]["link"], "https://cloud.tencent.com/developer/article/2504954");
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 69100);
+  EXPECT_EQ(body["pagination"]["currentPage"], 1);
+  EXPECT_EQ(body["pagination"]["otherPages"].size(), 2u);
+  EXPECT_FALSE(body.contains("ads"));
+  EXPECT_FALSE(body.contains("relatedSearches"));
+}
+
+// An English search of 2025-05 around a map of places and a "People also ask" answer whose six
+// answers are each a `div.b_algo` (a scraper's saved page, 480 KB): only the ten `li.b_algo`
+// of the list are results; "About 1,100,000 results", pages 2 to 5.
+TEST(BingSerpInChromium, ThePeopleAlsoAskAnswersAreNotResults2025) {
+  const auto body =
+      serp_on("bing-serp-eyeglasses-store-texas-en-2025-05.html", "Eyeglasses store Texas USA");
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 10u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "Eyeglass World Locations in Texas");
+  EXPECT_EQ(organic[0]["link"], "https://www.eyeglassworld.com/location/tx/");
+  EXPECT_EQ(organic[0]["source"], "eyeglassworld.com");
+  EXPECT_EQ(organic[1]["title"], "America's Best Store Locations - America's Best …");
+  EXPECT_EQ(organic[6]["link"], "https://paireyewear.com/store-locator");
+  EXPECT_EQ(organic[8]["title"], "HOME | Factory Eyeglass Outlet");
+  EXPECT_EQ(organic[9]["link"], "https://santafeoptical.com/");
+  for (const auto& r : organic) {  // one of the answer's six
+    EXPECT_FALSE(r["title"].get<std::string>().starts_with("Real Estate Roundup")) << r.dump();
+  }
+  EXPECT_EQ(body["searchInformation"]["totalResults"], 1100000);
+  EXPECT_EQ(body["pagination"]["otherPages"].size(), 4u);
+}
+
+// cn.bing.com's Chinese page of 2025-12 in its XHTML layout ("切换到国际版"): five results, no
+// count and no pager shown, so neither is answered.
+TEST(BingSerpInChromium, ChinaSiteFiveResultsWithoutCountOrPager2025) {
+  const auto body = serp_on("bing-serp-yaan-cn-bing-zh-2025-12.html", "雅安");
+  const auto& organic = body["organicResults"];
+  ASSERT_EQ(organic.size(), 5u) << organic.dump();
+  EXPECT_EQ(organic[0]["title"], "去四川雅安想玩两天有什么路线景点美食住宿推荐？ - 知乎");
+  EXPECT_EQ(organic[0]["link"], "https://www.zhihu.com/question/330467493");
+  EXPECT_EQ(organic[0]["displayedLink"], "https://www.zhihu.com › question");
+  EXPECT_EQ(organic[0]["source"], "zhihu.com");
+  EXPECT_EQ(organic[4]["link"], "https://www.zhihu.com/question/1906306855669602018");
+  EXPECT_FALSE(body.contains("searchInformation"));
+  EXPECT_EQ(body["pagination"]["currentPage"], 1);
+  EXPECT_FALSE(body["pagination"].contains("otherPages"));
+  EXPECT_FALSE(body["pagination"].contains("next"));
+}
+
 // Bing's "One last step / Please solve the challenge below to continue" (Cloudflare Turnstile),
-// in English and in Chinese, is a wall.
+// in English, in Chinese, in French ("Une dernière étape", 2026-06) and in Brazilian Portuguese
+// ("Uma última etapa...", 2026-03), is a wall.
 TEST(BingSerpInChromium, TheTurnstileChallengeIsUpstreamBlocked) {
   for (const std::string file : {"bing-turnstile-one-last-step-en-2026-03.html",
-                                 "bing-turnstile-one-last-step-zhcn-2026-07.html"}) {
+                                 "bing-turnstile-one-last-step-zhcn-2026-07.html",
+                                 "bing-turnstile-une-derniere-etape-fr-2026-06.html",
+                                 "bing-turnstile-uma-ultima-etapa-ptbr-2026-03.html"}) {
     TempReplayArchive archive;
     archive.add(testing::prefix_entry("https://www.bing.com/search?q=",
                                       gleaner::testing::site_page("bing", "blocks/" + file)));
@@ -420,6 +490,7 @@ TEST(BingSerpInChromium, TheTurnstileChallengeIsUpstreamBlocked) {
         << file;
   }
 }
+
 
 }  // namespace
 }  // namespace gleaner::extract::bing

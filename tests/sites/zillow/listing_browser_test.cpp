@@ -229,15 +229,20 @@ TEST(ZillowListingInChromium, HomesForSaleInColumbusFromTheirCards) {
   EXPECT_EQ(b["properties"][8]["address"]["street"], "1111 Viewpointe Dr");
 }
 
+// PerimeterX's "Access to this page has been denied" of 2025-04 and its 2026-02 form (the captcha
+// script's URL carries the page asked for; the assignments set in another order).
 TEST(ZillowListingInChromium, PerimeterXWallIsUpstreamBlocked) {
-  TempReplayArchive archive;
-  archive.add(prefix_entry(
-      "https://www.zillow.com/homes/",
-      gleaner::testing::site_page("zillow", "blocks/zillow-px-access-denied-small-2025-04.html")));
-  EXPECT_EQ(
-      error_in_chromium(listing_endpoint(), archive.load(), {{"keyword", "x"}, {"type", "forSale"}})
-          .code(),
-      ErrorCode::UpstreamBlocked);
+  for (const std::string file :
+       {"zillow-px-access-denied-small-2025-04.html", "zillow-px-access-denied-2026-02.html"}) {
+    TempReplayArchive archive;
+    archive.add(prefix_entry("https://www.zillow.com/homes/",
+                             gleaner::testing::site_page("zillow", "blocks/" + file)));
+    EXPECT_EQ(error_in_chromium(listing_endpoint(), archive.load(),
+                                {{"keyword", "x"}, {"type", "forSale"}})
+                  .code(),
+              ErrorCode::UpstreamBlocked)
+        << file;
+  }
 }
 
 }  // namespace
