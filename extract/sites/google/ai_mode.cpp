@@ -21,7 +21,7 @@ using nlohmann::json;
 // served page fills it while the answer streams in).
 constexpr std::string_view kAnswerDrawn = "[data-subtree=\"aimc\"] [data-container-id=\"main-col\"]";
 // How long the answer may take to appear after the page has loaded.
-constexpr Millis kAnswerPatience{20000};
+constexpr Millis kAnswerPatience{10000};
 
 class AiModeEndpoint final : public Endpoint {
  public:
