@@ -10,8 +10,6 @@ namespace {
 constexpr NotImplementedOperation kNotImplemented[] = {
     {"/scrape/google/short-videos", "Google short videos",
      "no saved Google short videos results page (udm=39) could be found to verify a reader on"},
-    {"/scrape/google/ai-mode", "Google AI Mode",
-     "no saved Google AI Mode answer page (udm=50) could be found to verify a reader on"},
     {"/scrape/google/ai-overview", "Google AI Overview by page token",
      "its page token names an AI Overview Google loads after the results page (a placeholder), "
      "and no saved results page with that placeholder could be found: the two real pages with an "

@@ -102,13 +102,13 @@ TEST(OpenApi, EveryDataEndpointHasItsPathDeclaredParametersAndResponseSchema) {
   }
 }
 
-// api/routes/hosted_client.cpp's list. Google Shopping, Flights and immersive product left it for
-// readers of real pages: they are served endpoints, checked with the others above.
+// api/routes/hosted_client.cpp's list. Google Shopping, Flights, immersive product and AI Mode left
+// it for readers of real pages: they are served endpoints, checked with the others above.
 TEST(OpenApi, TheHostedServicesOperationsWithoutARealPageAre501) {
   const json& paths = document().at("paths");
   for (const char* path :
-       {"/scrape/google/short-videos", "/scrape/google/ai-mode", "/scrape/google/ai-overview",
-        "/scrape/google-maps/photos", "/scrape/google-maps/contributor-reviews"}) {
+       {"/scrape/google/short-videos", "/scrape/google/ai-overview", "/scrape/google-maps/photos",
+        "/scrape/google-maps/contributor-reviews"}) {
     ASSERT_TRUE(paths.contains(path)) << path;
     const json& responses = paths.at(path).at("get").at("responses");
     EXPECT_TRUE(responses.contains("501")) << path;

@@ -395,6 +395,10 @@ class SerpEndpoint final : public Endpoint {
 
 }  // namespace
 
+std::optional<json> shape_ai_answer(const json& page) {
+  return ai_overview(page);
+}
+
 json shape_serp(const json& page, long long start, DecimalMark hl_mark) {
   json body = json::object();
   if (!page.is_object()) return body;

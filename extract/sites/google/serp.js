@@ -110,7 +110,9 @@
     aiOverview: '[data-subtree="aimc"]',
     aiMain: '[data-container-id="main-col"]',
     aiSources: '[data-container-id="rhs-col"]',
-    aiBlock: '[role="heading"], ul, ol, .Y3BBE',
+    // A paragraph is .Y3BBE in an AI Overview, .n6owBd in an AI Mode answer (2026), which is
+    // drawn in the same markup (/scrape/google/ai-mode reads it with this script).
+    aiBlock: '[role="heading"], ul, ol, .Y3BBE, .n6owBd',
     aiHighlight: 'mark',
     aiCitation: '[data-icl-uuid]',
     aiMedia: 'video, img, a[href]',
