@@ -1,5 +1,8 @@
 #include "extract/endpoint.h"
 
+#include <cctype>
+#include <optional>
+
 #include "core/error.h"
 #include "core/log.h"
 #include "extract/page_reader.h"
@@ -32,6 +35,91 @@ Screen screen_of(BrowserProfile::Device device) {
   return {1366, 900, 1.0};
 }
 
+// The media type of a Content-Type value: lower case, without its parameters.
+std::string media_type(std::string_view content_type) {
+  std::string out(content_type.substr(0, content_type.find(';')));
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A further document of a page read in a tab (the browser road): fetched by the page from its
+// own origin with its cookies, as the page's own scripts fetch (a world of our own, which the
+// page does not see, fetches as the page's origin).
+class TabDocuments final : public DocumentRoad {
+ public:
+  explicit TabDocuments(Tab& tab) : tab_(tab) {}
+
+  Document get(const std::string& url, Load, Deadline deadline) override {
+    const nlohmann::json got = tab_.evaluate(
+        "(async () => { try { const r = await fetch(" + nlohmann::json(url).dump() +
+            ", {credentials: 'include'}); return {url: r.url, status: r.status, contentType: "
+            "r.headers.get('content-type') || '', text: await r.text()}; } catch (e) { return "
+            "{error: String(e)}; } })()",
+        deadline, World::Isolated);
+    if (!got.is_object() || got.contains("error")) {
+      throw Error(ErrorCode::UpstreamError, "could not load " + url,
+                  got.is_object() ? got.value("error", std::string()) : got.dump().substr(0, 200));
+    }
+    Document document;
+    document.url = got.value("url", url);
+    document.status = got.value("status", 0);
+    document.content_type = media_type(got.value("contentType", std::string()));
+    document.text = got.value("text", std::string());
+    return document;
+  }
+
+ private:
+  Tab& tab_;
+};
+
+// The document a tab shows, from document.js's output.
+Document document_in_tab(const PageReading& reading) {
+  Document document;
+  document.url = reading.navigation.url;
+  document.status = reading.navigation.status;
+  if (reading.data.is_object()) {
+    document.content_type = media_type(reading.data.value("contentType", std::string()));
+    document.title = reading.data.value("title", std::string());
+    document.text = reading.data.value("text", std::string());
+  }
+  return document;
+}
+
+// shape() of what was read at `url`, checked with has_content().
+EndpointResult shaped(const Endpoint& endpoint, const nlohmann::json& data, const std::string& url,
+                      const ValidatedParams& params, Road road) {
+  nlohmann::json body = endpoint.shape(data, params);
+  if (!endpoint.has_content(body)) {
+    log::warn("extract") << endpoint.path() << ": nothing to read at " << url;
+    throw extraction_failed("the page holds none of the data this endpoint reads",
+                            "no content recognised at " + url);
+  }
+  return {std::move(body), url, road};
+}
+
+// The request's document on the plain road, read and shaped; nullopt when `tabs` has no plain
+// road or its answer is not the document (the request then takes the browser road).
+std::optional<EndpointResult> read_on_plain_road(const Endpoint& endpoint,
+                                                 const PageRequest& request,
+                                                 const ValidatedParams& params, TabSource& tabs,
+                                                 Deadline deadline) {
+  const auto started = SteadyClock::now();
+  std::unique_ptr<DocumentRoad> road = tabs.plain_road(request.profile, deadline);
+  if (!road) return std::nullopt;
+  try {
+    const Document document = road->get(request.url, DocumentRoad::Load::Navigation, deadline);
+    const nlohmann::json data = endpoint.read_document(document, request, *road, deadline);
+    log::debug("extract") << endpoint.path() << ": read on the plain road in "
+                          << elapsed_ms(started) << " ms";
+    return shaped(endpoint, data, document.url, params, Road::Plain);
+  } catch (const NotTheDocument& e) {
+    log::info("extract") << endpoint.path() << ": the plain road did not get the document ("
+                         << e.what() << "), taking the browser road";
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 int BrowserProfile::viewport_width() const {
@@ -52,6 +140,20 @@ std::string_view Endpoint::script() const {
   }
   throw Error(ErrorCode::Internal, "internal error",
               "endpoint " + std::string(route()) + " has no registered script");
+}
+
+bool Endpoint::reads_document() const {
+  return false;
+}
+
+nlohmann::json Endpoint::read_document(const Document&, const PageRequest&, DocumentRoad&,
+                                       Deadline) const {
+  throw Error(ErrorCode::Internal, "internal error",
+              "endpoint " + std::string(route()) + " reads no document");
+}
+
+std::unique_ptr<DocumentRoad> TabSource::plain_road(const BrowserProfile&, Deadline) {
+  return nullptr;
 }
 
 bool Endpoint::page_recognized(const nlohmann::json&) const {
@@ -80,25 +182,32 @@ void Endpoint::add_page_tokens(nlohmann::json&, const ValidatedParams&,
 EndpointResult Endpoint::fetch(const ValidatedParams& params, TabSource& tabs,
                                Deadline deadline) const {
   PageRequest request = build_request(params);
+  if (reads_document()) {
+    if (auto result = read_on_plain_road(*this, request, params, tabs, deadline)) return *result;
+  }
   const auto started = SteadyClock::now();
   std::unique_ptr<Tab> tab = tabs.open(request.profile, deadline);
   log::debug("extract") << path() << ": tab opened in " << elapsed_ms(started) << " ms";
   return read_step(*this, *tab, request, params, deadline);
 }
 
-EndpointResult read_step(const Endpoint& endpoint, Tab& tab, const PageRequest& request,
-                         const ValidatedParams& params, Deadline deadline) {
+PageReading read_in_tab(const Endpoint& endpoint, Tab& tab, const PageRequest& request,
+                        Deadline deadline) {
   PageReading reading = read_page(
       tab, request, endpoint.script(), deadline,
       [&endpoint](const nlohmann::json& data) { return endpoint.data_without_text(data); },
       [&endpoint](const nlohmann::json& data) { return endpoint.page_recognized(data); });
-  nlohmann::json body = endpoint.shape(reading.data, params);
-  if (!endpoint.has_content(body)) {
-    log::warn("extract") << endpoint.path() << ": nothing to read at " << reading.navigation.url;
-    throw extraction_failed("the page holds none of the data this endpoint reads",
-                            "no content recognised at " + reading.navigation.url);
+  if (endpoint.reads_document()) {
+    TabDocuments more(tab);
+    reading.data = endpoint.read_document(document_in_tab(reading), request, more, deadline);
   }
-  return {std::move(body), reading.navigation.url};
+  return reading;
+}
+
+EndpointResult read_step(const Endpoint& endpoint, Tab& tab, const PageRequest& request,
+                         const ValidatedParams& params, Deadline deadline) {
+  const PageReading reading = read_in_tab(endpoint, tab, request, deadline);
+  return shaped(endpoint, reading.data, reading.navigation.url, params, Road::Browser);
 }
 
 }  // namespace gleaner::extract

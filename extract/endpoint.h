@@ -34,11 +34,20 @@ struct PageRequest {
   World world = World::Isolated;
 };
 
+/// Which road fetched what a request read.
+enum class Road {
+  Browser,  ///< a tab of a fresh browser context (the page opener, pool_tabs.h)
+  Plain,    ///< the plain HTTP client, without a renderer (a document, TabSource::plain_road())
+};
+
 /// A successful run: the body without the envelope (api/ adds requestMetadata) and the URL loaded.
 struct EndpointResult {
   nlohmann::json body;
   std::string url;
+  Road road = Road::Browser;
 };
+
+struct PageReading;
 
 class Endpoint {
  public:
@@ -61,8 +70,20 @@ class Endpoint {
   /// The page to load for a valid request.
   virtual PageRequest build_request(const ValidatedParams& params) const = 0;
   /// The in-page script (embedded .js text). Default: the script of the endpoint's registration
-  /// (extract/sites/<site>/<name>.js, registry.h); an endpoint outside the registry overrides it.
+  /// (extract/sites/<site>/<name>.js, registry.h, or the framework's document.js for an endpoint
+  /// that reads a document); an endpoint outside the registry overrides it.
   virtual std::string_view script() const;
+  /// Whether the page is a document (a JSON API answer) rather than a page to render: fetch()
+  /// then takes the plain road first (TabSource::plain_road(): no renderer, the same way out and
+  /// the same device's headers), and the browser road only when the plain road's answer is not
+  /// the document (a wall, an error status, not JSON; the log says why). script() is then
+  /// document.js, and read_document() reads the text either road fetched. Default: false.
+  virtual bool reads_document() const;
+  /// For an endpoint that reads a document: what shape() takes, read from `document` (fetched for
+  /// `request`); a further document the page would fetch (Trends' widget call) comes from `road`,
+  /// the road that fetched the first. Pure but for `road`. Default: throws Internal.
+  virtual nlohmann::json read_document(const Document& document, const PageRequest& request,
+                                       DocumentRoad& road, Deadline deadline) const;
   /// Shapes the script's output into the documented JSON. Pure: unit-tested on recorded output.
   virtual nlohmann::json shape(const nlohmann::json& script_output,
                                const ValidatedParams& params) const = 0;
@@ -105,12 +126,13 @@ class Endpoint {
   ValidatedParams validate(const QueryParams& query) const { return parameters().validate(query); }
 
   /// Runs the endpoint on tabs from `tabs` (extract/pool_tabs.h in the service): open a tab with
-  /// the request's profile and read_step() its request. Throws gleaner::Error: UpstreamBlocked
-  /// (captcha, consent wall, unusual-traffic page, a page without text: the block check of
-  /// page_reader.h, the one place that calls a page a wall), ExtractionFailed (no wall, but no
-  /// data we can read), UpstreamError (network error, 5xx), NotFound (the page does not exist),
-  /// Timeout, Unavailable. Endpoints that need more than one page override it and read each
-  /// page with read_step().
+  /// the request's profile and read_step() its request (for an endpoint that reads a document,
+  /// the plain road's document first when `tabs` has that road and it answered it). Throws
+  /// gleaner::Error: UpstreamBlocked (captcha, consent wall, unusual-traffic page, a page without
+  /// text: the block check of page_reader.h, the one place that calls a page a wall),
+  /// ExtractionFailed (no wall, but no data we can read), UpstreamError (network error, 5xx),
+  /// NotFound (the page does not exist), Timeout, Unavailable. Endpoints that need more than one
+  /// page override it and read each page with read_step().
   virtual EndpointResult fetch(const ValidatedParams& params, TabSource& tabs,
                                Deadline deadline) const;
 };
@@ -122,6 +144,12 @@ const Endpoint& the_endpoint() {
   static const E endpoint;
   return endpoint;
 }
+
+/// What `endpoint`'s reading of `request` in `tab` gives shape(): the script's output
+/// (read_page()), or for an endpoint that reads a document, read_document() of the text
+/// document.js read, further documents fetched from the page (the browser road).
+PageReading read_in_tab(const Endpoint& endpoint, Tab& tab, const PageRequest& request,
+                        Deadline deadline);
 
 /// One page of an endpoint's flow: reads `request` in `tab` with `endpoint`'s script
 /// (page_reader.h), shapes the output with `params` and checks has_content(); a page without

@@ -10,12 +10,15 @@
 #include <mutex>
 
 #include "core/error.h"
+#include "core/http_header.h"
 #include "core/log.h"
 #include "extract/block_detection.h"
+#include "extract/document.h"
 #include "extract/endpoint.h"
 #include "extract/page_reader.h"
 #include "extract/script_requests.h"
 #include "extract/web/ad_blocker.h"
+#include "extract/web/gateway_get.h"
 #include "extract/web/url_blocker.h"
 #include "proxies/gateway.h"
 #include "proxies/lease.h"
@@ -530,6 +533,278 @@ std::unique_ptr<Tab> tab_on(std::shared_ptr<OpenedPage> page, bool run_scripts,
 std::unique_ptr<Tab> PoolTabs::open(const BrowserProfile& profile, Deadline deadline) {
   return tab_on(open_page(pool_, profile, interceptors_, egress_, deadline), profile.run_scripts,
                 {});
+}
+
+namespace {
+
+// The value of header `name` among `headers` (any case), or "".
+std::string header_of(const std::map<std::string, std::string>& headers, std::string_view name) {
+  for (const auto& [n, v] : headers) {
+    if (http_header::same_name(n, name)) return v;
+  }
+  return "";
+}
+
+// Sec-CH-UA of userAgentMetadata's brands: `"Brand";v="major"`, in their order.
+std::string brand_list(const nlohmann::json& brands) {
+  std::string out;
+  for (const nlohmann::json& b : brands) {
+    if (!out.empty()) out += ", ";
+    out += "\"" + b.value("brand", std::string()) + "\";v=\"" + b.value("version", std::string()) +
+           "\"";
+  }
+  return out;
+}
+
+// Accept-Language of language tags ("en-US,en") as Chromium writes it: the first without a
+// weight, then q=0.9, 0.8, ... down to 0.1 (net::HttpUtil::GenerateAcceptLanguageHeader).
+std::string weighted_languages(const std::string& tags) {
+  std::string out;
+  int tenths = 10;
+  std::size_t from = 0;
+  while (from < tags.size()) {
+    std::size_t comma = tags.find(',', from);
+    if (comma == std::string::npos) comma = tags.size();
+    const std::string tag = tags.substr(from, comma - from);
+    from = comma + 1;
+    if (tag.empty()) continue;
+    if (!out.empty()) out += ",";
+    out += tag;
+    if (tenths < 10) out += ";q=0." + std::to_string(tenths);
+    if (tenths > 1) --tenths;
+  }
+  return out;
+}
+
+// Cookies a request's answers set, sent back to the host that set them (the plain road's jar,
+// for one request only).
+class CookieJar {
+ public:
+  // Keeps the cookies of a Set-Cookie value (several joined with ", " by the HTTP client: a
+  // comma starts a new cookie only where a name=value follows, not inside an Expires date).
+  void keep(const std::string& host, const std::string& set_cookie) {
+    std::size_t from = 0;
+    while (from < set_cookie.size()) {
+      std::size_t end = from;
+      for (;;) {
+        end = set_cookie.find(", ", end);
+        if (end == std::string::npos) break;
+        const std::size_t next = end + 2;
+        const std::size_t eq = set_cookie.find('=', next);
+        const std::size_t stop = set_cookie.find_first_of(";, ", next);
+        if (eq != std::string::npos && (stop == std::string::npos || eq < stop)) break;
+        end = next;
+      }
+      const std::string cookie =
+          set_cookie.substr(from, end == std::string::npos ? std::string::npos : end - from);
+      const std::string pair = cookie.substr(0, cookie.find(';'));
+      const std::size_t eq = pair.find('=');
+      if (eq != std::string::npos && eq > 0) {
+        auto trim = [](std::string t) {
+          while (!t.empty() && t.front() == ' ') t.erase(0, 1);
+          while (!t.empty() && t.back() == ' ') t.pop_back();
+          return t;
+        };
+        jar_[host][trim(pair.substr(0, eq))] = trim(pair.substr(eq + 1));
+      }
+      if (end == std::string::npos) break;
+      from = end + 2;
+    }
+  }
+  // The Cookie header for `host`, "" when none.
+  std::string header_for(const std::string& host) const {
+    std::string out;
+    if (auto it = jar_.find(host); it != jar_.end()) {
+      for (const auto& [name, value] : it->second) {
+        out += (out.empty() ? "" : "; ") + name + "=" + value;
+      }
+    }
+    return out;
+  }
+
+ private:
+  std::map<std::string, std::map<std::string, std::string>> jar_;
+};
+
+// The host of an http(s) URL, lower case ("" when none).
+std::string host_of(const std::string& url) {
+  const std::size_t scheme = url.find("://");
+  if (scheme == std::string::npos) return "";
+  std::size_t start = scheme + 3;
+  std::size_t end = url.find_first_of("/?#", start);
+  std::string authority =
+      url.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  if (const std::size_t at = authority.rfind('@'); at != std::string::npos) {
+    authority = authority.substr(at + 1);
+  }
+  for (char& c : authority) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return authority;
+}
+
+class PlainRoad final : public DocumentRoad {
+ public:
+  PlainRoad(std::vector<std::shared_ptr<browser::Interceptor>> answerers, SiteEgress egress,
+            BrowserProfile profile, browser::ChromeVersion version)
+      : answerers_(std::move(answerers)),
+        egress_(std::move(egress)),
+        profile_(std::move(profile)),
+        version_(std::move(version)) {}
+
+  Document get(const std::string& url, Load load, Deadline deadline) override {
+    std::map<std::string, std::string> headers =
+        plain_road_headers(profile_, version_, load, load == Load::Fetch ? first_url_ : "");
+    if (std::string cookies = jar_.header_for(host_of(url)); !cookies.empty()) {
+      headers["Cookie"] = cookies;
+    }
+    Answer answer = answer_of(url, headers, load, deadline);
+    if (auto set = answer.headers.find("set-cookie"); set != answer.headers.end()) {
+      jar_.keep(host_of(answer.url), set->second);
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      std::string why = "HTTP " + std::to_string(answer.status);
+      try {
+        check_navigation({answer.url, answer.status, answer.headers});
+      } catch (const Error& e) {
+        why += ": " + std::string(e.what());
+      }
+      throw NotTheDocument(why + " at " + answer.url);
+    }
+    Document document;
+    document.url = answer.url;
+    document.status = answer.status;
+    const std::string type =
+        answer.headers.count("content-type") ? answer.headers["content-type"] : std::string();
+    document.content_type = type.substr(0, type.find(';'));
+    for (char& c : document.content_type) {
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (json_of_document(answer.body).is_discarded()) {
+      throw NotTheDocument("not JSON (" + (type.empty() ? std::string("no type") : type) + ", " +
+                           std::to_string(answer.body.size()) + " bytes) at " + answer.url);
+    }
+    document.text = std::move(answer.body);
+    if (first_url_.empty()) first_url_ = document.url;
+    return document;
+  }
+
+ private:
+  struct Answer {
+    std::string url;
+    int status = 0;
+    std::map<std::string, std::string> headers;  // lower-case names
+    std::string body;
+  };
+
+  // The answer of the first interceptor that decides, as a lease's page would get it; else the
+  // network's through the egress gateway.
+  Answer answer_of(const std::string& url, const std::map<std::string, std::string>& headers,
+                   Load load, Deadline deadline) {
+    browser::InterceptedRequest request;
+    request.url = url;
+    request.method = "GET";
+    request.resource_type = load == Load::Navigation ? "Document" : "Fetch";
+    request.headers = headers;
+    request.is_navigation = load == Load::Navigation;
+    request.is_main_frame = load == Load::Navigation;
+    for (const auto& answerer : answerers_) {
+      const std::optional<browser::Decision> decision = answerer->decide(request);
+      if (!decision || std::holds_alternative<browser::Continue>(*decision)) continue;
+      if (const auto* fail = std::get_if<browser::Fail>(&*decision)) {
+        throw NotTheDocument("refused before it left (" + fail->reason + ")");
+      }
+      const auto& fulfill = std::get<browser::Fulfill>(*decision);
+      Answer answer{url, fulfill.status, {}, fulfill.body};
+      for (const auto& [name, value] : fulfill.headers) {
+        std::string lower = name;
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        answer.headers[lower] = value;
+      }
+      return answer;
+    }
+    if (!egress_.gateway) throw NotTheDocument("no way out without a browser (no egress gateway)");
+    plain::HttpRequest http;
+    http.url = url;
+    http.headers = headers;
+    try {
+      plain::HttpResponse response = web::gateway_get(
+          *egress_.gateway, egress_.route ? egress_.route() : proxies::Route::direct(),
+          std::move(http), deadline);
+      return {std::move(response.url), response.status, std::move(response.headers),
+              std::move(response.body)};
+    } catch (const Error& e) {
+      // The browser may reach what the plain client could not (a TLS handshake a site refuses
+      // for its fingerprint): it decides, and explains, as it would have alone.
+      if (e.code() != ErrorCode::UpstreamError) throw;
+      throw NotTheDocument(std::string(e.what()));
+    }
+  }
+
+  const std::vector<std::shared_ptr<browser::Interceptor>> answerers_;
+  const SiteEgress egress_;
+  const BrowserProfile profile_;
+  const browser::ChromeVersion version_;
+  CookieJar jar_;
+  std::string first_url_;  // the request's document, the referrer of what its page fetches
+};
+
+}  // namespace
+
+std::map<std::string, std::string> plain_road_headers(const BrowserProfile& profile,
+                                                      const browser::ChromeVersion& version,
+                                                      DocumentRoad::Load load,
+                                                      const std::string& referrer) {
+  const std::string tags = browser::language_tags(header_of(profile.headers, "Accept-Language"));
+  const nlohmann::json identity = browser::user_agent_override(
+      device_of(profile.device), version,
+      tags.empty() ? browser::kDefaultLanguages : std::string_view(tags));
+  const nlohmann::json& metadata = identity["userAgentMetadata"];
+  std::map<std::string, std::string> headers = {
+      {"User-Agent", identity.value("userAgent", std::string())},
+      {"Sec-CH-UA", brand_list(metadata["brands"])},
+      {"Sec-CH-UA-Mobile", metadata.value("mobile", false) ? "?1" : "?0"},
+      {"Sec-CH-UA-Platform", "\"" + metadata.value("platform", std::string()) + "\""},
+      {"Accept-Language", weighted_languages(identity.value("acceptLanguage", std::string()))},
+  };
+  if (load == DocumentRoad::Load::Navigation) {
+    headers["Accept"] =
+        "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,"
+        "image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7";
+    headers["Upgrade-Insecure-Requests"] = "1";
+    headers["Sec-Fetch-Site"] = "none";
+    headers["Sec-Fetch-Mode"] = "navigate";
+    headers["Sec-Fetch-User"] = "?1";
+    headers["Sec-Fetch-Dest"] = "document";
+    headers["Priority"] = "u=0, i";
+  } else {
+    headers["Accept"] = "*/*";
+    headers["Sec-Fetch-Site"] = "same-origin";
+    headers["Sec-Fetch-Mode"] = "cors";
+    headers["Sec-Fetch-Dest"] = "empty";
+    headers["Priority"] = "u=1, i";
+    if (!referrer.empty()) headers["Referer"] = referrer;
+  }
+  for (const auto& [name, value] : profile.headers) {
+    for (auto it = headers.begin(); it != headers.end();) {
+      it = http_header::same_name(it->first, name) ? headers.erase(it) : std::next(it);
+    }
+    headers[name] = value;
+  }
+  return headers;
+}
+
+std::unique_ptr<DocumentRoad> PoolTabs::plain_road(const BrowserProfile& profile, Deadline) {
+  const std::optional<browser::ChromeVersion> version =
+      browser::installed_chrome_version(pool_.options().chromium_path);
+  if (!version) {
+    log::debug("extract") << "no plain road: the version of " << pool_.options().chromium_path
+                          << " is unknown, so is the identity its requests would send";
+    return nullptr;
+  }
+  // In the order a lease's page consults them (browser/interception.h).
+  std::vector<std::shared_ptr<browser::Interceptor>> answerers = pool_.options().interceptors;
+  answerers.insert(answerers.end(), interceptors_.begin(), interceptors_.end());
+  if (auto replay = pool_.replay()) answerers.push_back(std::move(replay));
+  return std::make_unique<PlainRoad>(std::move(answerers), egress_, profile, *version);
 }
 
 }  // namespace gleaner::extract

@@ -8,10 +8,13 @@
 // through the egress gateway when the service has one, on the route SiteEgress picks (an upstream
 // proxy, or direct). Tests add interceptors for every lease, e.g. a replay archive.
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "browser/identity.h"
 #include "browser/pool.h"
 #include "core/config.h"
 #include "extract/tab.h"
@@ -73,6 +76,18 @@ void reconfigure(OpenedPage& page, const BrowserProfile& profile,
 std::unique_ptr<Tab> tab_on(std::shared_ptr<OpenedPage> page, bool run_scripts,
                             std::function<void(bool used)> on_end);
 
+/// The headers the plain road sends for a document loaded as `load` by a page of `profile`: what
+/// Chrome `version` on the profile's device sends (browser/identity.h, the identity the browser
+/// road's context has): its User-Agent, Sec-CH-UA, Sec-CH-UA-Mobile and Sec-CH-UA-Platform,
+/// Accept-Language of the profile's languages weighted as Chromium weighs them, and the Accept,
+/// Sec-Fetch-* and Priority Chrome sends for an address typed in (Load::Navigation) or for a
+/// fetch() of its page from its own origin (Load::Fetch, with `referrer`); then the profile's own
+/// headers, which replace those of the same name as they do in the browser.
+std::map<std::string, std::string> plain_road_headers(const BrowserProfile& profile,
+                                                      const browser::ChromeVersion& version,
+                                                      DocumentRoad::Load load,
+                                                      const std::string& referrer = {});
+
 class PoolTabs final : public TabSource {
  public:
   /// `interceptors` are added to every lease's ContextOptions, after the pool's own.
@@ -84,6 +99,14 @@ class PoolTabs final : public TabSource {
   /// Leases a page whose context looks like `profile`, on a route of the egress. Throws what
   /// Pool::lease() throws.
   std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) override;
+  /// The plain road: each document answered first by the interceptors a lease would have (the
+  /// pool's, these, the pool's replay archive: one lookup for both roads), else fetched through
+  /// the egress gateway on a route of the egress (web::gateway_get()), with plain_road_headers()
+  /// of the installed Chromium's version and the cookies the request's earlier answers set (a jar
+  /// of this road only). An answer that is not a 2xx JSON document, a request an interceptor
+  /// fails, or a network failure is NotTheDocument. Null when the Chromium version is unknown.
+  std::unique_ptr<DocumentRoad> plain_road(const BrowserProfile& profile,
+                                           Deadline deadline) override;
 
  private:
   browser::Pool& pool_;

@@ -1,6 +1,7 @@
 #include "extract/registry.h"
 
 // Every registered endpoint's declaration and script, and generated_site_endpoints() (build tree).
+#include "gleaner_extract_embedded.h"
 #include "gleaner_site_endpoints.h"
 #include "gleaner_site_scripts.h"
 #include "site_registry.inc"

@@ -9,6 +9,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -162,11 +163,55 @@ class Tab {
   virtual void press(const std::string& key, Deadline deadline);
 };
 
+/// A document (a JSON API answer) as a road fetched it.
+struct Document {
+  /// The URL finally answered (after redirects).
+  std::string url;
+  /// HTTP status (0 when none was received).
+  int status = 0;
+  /// The media type, without parameters, lower case ("application/json").
+  std::string content_type;
+  /// The body as text (UTF-8).
+  std::string text;
+  /// The title of what the browser showed (a store's HTML page where the JSON should be); the
+  /// plain road hands over JSON only, without one.
+  std::string title;
+};
+
+/// The documents of one request, on one road. The first is loaded as a person's browser loads an
+/// address (a navigation); the next ones are fetched as the first document's page fetches from its
+/// own origin (fetch() with its cookies): the cookies the earlier answers set go with them.
+class DocumentRoad {
+ public:
+  enum class Load {
+    Navigation,  ///< the request's document, as an address typed in
+    Fetch,       ///< a call the document's page makes to its own origin
+  };
+  virtual ~DocumentRoad() = default;
+  /// Fetches `url`. Throws gleaner::Error: Timeout, UpstreamError (network), InvalidParameter
+  /// (an address the guard refuses), and on the plain road NotTheDocument when the answer is not
+  /// the document (a wall, an error status, not JSON): the request then takes the browser road.
+  virtual Document get(const std::string& url, Load load, Deadline deadline) = 0;
+};
+
+/// The plain road's answer that is not the document: why, in words (the log says it).
+class NotTheDocument : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 /// Lends tabs. Throws gleaner::Error(Unavailable) when no tab can be had before the deadline.
 class TabSource {
  public:
   virtual ~TabSource() = default;
   virtual std::unique_ptr<Tab> open(const BrowserProfile& profile, Deadline deadline) = 0;
+  /// The road without a browser for a request whose page is a document (Endpoint::
+  /// reads_document()): its documents fetched by a plain HTTP client on the same way out as a tab
+  /// of `profile` (egress gateway, proxies, address guard, or the replay archive), sending the
+  /// headers that profile's browser sends. Null when the source has none (the request then takes
+  /// the browser road). Default: none.
+  virtual std::unique_ptr<DocumentRoad> plain_road(const BrowserProfile& profile,
+                                                   Deadline deadline);
 };
 
 /// Tabs of another source, each handed over only once `ready` returned (it throws to refuse): the
@@ -180,6 +225,12 @@ class GatedTabs final : public TabSource {
     std::unique_ptr<Tab> tab = inner_.open(profile, deadline);
     ready_();
     return tab;
+  }
+  std::unique_ptr<DocumentRoad> plain_road(const BrowserProfile& profile,
+                                           Deadline deadline) override {
+    std::unique_ptr<DocumentRoad> road = inner_.plain_road(profile, deadline);
+    if (road) ready_();  // nothing is fetched before (ready_ may be called again: idempotent)
+    return road;
   }
 
  private:

@@ -8,17 +8,9 @@
 #include <functional>
 
 #include "extract/plain/http_client.h"
+#include "extract/web/gateway_get.h"
 
 namespace gleaner::web {
-
-/// `http` fetched through the egress gateway on `route`: its URL and every redirect pass the
-/// address guard (400 naming `url`), the proxy is the lease's, and a failure is explained by what
-/// the gateway saw (a refused document, a host it could not reach) before the client's own error.
-/// `before_load` runs just before the first byte is asked for. The one way outside the browser
-/// to a page (jsRendering: false) and to a crawl's robots.txt and sitemaps.
-plain::HttpResponse gateway_get(proxies::Gateway& gateway, const proxies::Route& route,
-                                plain::HttpRequest http, Deadline deadline,
-                                const std::function<void()>& before_load = {});
 
 /// As fetch_page() for a request with js_rendering false. Throws gleaner::Error as fetch_page()
 /// does; Unavailable when the service replays an archive (nothing reaches the network, and the

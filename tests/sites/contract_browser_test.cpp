@@ -193,12 +193,10 @@ TEST_P(Contract, RecordedCasesMatchAFreshRun) {
     const PageRequest request = e.endpoint->build_request(params);
     PoolTabs tabs(shared_pool(), {replay});
     auto tab = tabs.open(request.profile, max_wait());
-    // The page judged as the endpoint judges it (Endpoint::fetch): with what it reads without
-    // text and what it recognizes as its own page.
-    const PageReading reading =
-        read_page(*tab, request, e.endpoint->script(), max_wait(),
-                  [&](const json& data) { return e.endpoint->data_without_text(data); },
-                  [&](const json& data) { return e.endpoint->page_recognized(data); });
+    // The page judged and read as the endpoint reads it in a tab (Endpoint::fetch's browser
+    // road): with what it reads without text and what it recognizes as its own page, a document
+    // read by its C++ (Endpoint::read_document).
+    const PageReading reading = read_in_tab(*e.endpoint, *tab, request, max_wait());
     const std::string recorded_path = kSource + "/" + e.data_dir() + c.value("recorded", "");
     if (recording()) {
       std::ofstream(recorded_path) << reading.data.dump(1) << '\n';

@@ -1,12 +1,17 @@
 // GET /scrape/google-trends/search (also /scrape/google/trends): Google Trends (hosted.md #18),
-// read from the site's own JSON API as its explore page reads it (trends.js): the explore call
-// names the widgets with their tokens, one widget call gives the data of the `dataType` asked.
+// read from the site's own JSON API as its explore page reads it: the explore call names the
+// widgets with their request and token, one widget call gives the data of the `dataType` asked.
+// Both are documents (Endpoint::reads_document()): on the plain road when it answers them (the
+// widget call with the cookies the explore answer set), else in the browser, where the page
+// fetches the widget's data from its origin; read_document() reads them on either.
 #include "extract/sites/google/trends.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
+#include "extract/document.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/url.h"
@@ -75,6 +80,23 @@ json ranked(const json& list, bool topics) {
   return out;
 }
 
+// dataType → the widget of the explore answer that holds its data, and the path of its data.
+struct Widget {
+  std::vector<std::string> ids;
+  const char* path;
+};
+
+const Widget& widget_of(const std::string& data_type) {
+  static const Widget kTimeseries{{"TIMESERIES"}, "multiline"};
+  static const Widget kGeoMap{{"GEO_MAP", "GEO_MAP_0"}, "comparedgeo"};
+  static const Widget kTopics{{"RELATED_TOPICS", "RELATED_TOPICS_0"}, "relatedsearches"};
+  static const Widget kQueries{{"RELATED_QUERIES", "RELATED_QUERIES_0"}, "relatedsearches"};
+  if (data_type == "geoMap") return kGeoMap;
+  if (data_type == "relatedTopics") return kTopics;
+  if (data_type == "relatedQueries") return kQueries;
+  return kTimeseries;
+}
+
 class TrendsEndpoint final : public Endpoint {
  public:
   std::string_view route() const override { return "google-trends/search"; }
@@ -128,6 +150,57 @@ class TrendsEndpoint final : public Endpoint {
                            {"tz", std::to_string(tz)},
                            {"resolution", resolution}};
     return request;
+  }
+
+  bool reads_document() const override { return true; }
+
+  // The explore answer's widgets; then the data of the one widget `dataType` needs, asked for as
+  // the explore page asks (`/trends/api/widgetdata/<path>?hl=&tz=&req=<its request>&token=`, its
+  // request's keys in the site's order) from the same origin. Both answers start with Google's
+  // `)]}'` guard. {explore: {widgets: [ids]}, widget: {id, url}, status, data} for shape_trends().
+  json read_document(const Document& document, const PageRequest& request, DocumentRoad& road,
+                     Deadline deadline) const override {
+    const auto explore = json_of_document<nlohmann::ordered_json>(document.text);
+    if (!explore.is_object() || !explore.contains("widgets") || !explore["widgets"].is_array()) {
+      return {{"explore", nullptr}};
+    }
+    const json& args = request.script_args;
+    const Widget& wanted = widget_of(str(at(args, {"dataType"})));
+    json ids = json::array();
+    const nlohmann::ordered_json* widget = nullptr;
+    for (const auto& w : explore["widgets"]) {
+      const std::string id = w.is_object() && w.contains("id") && w["id"].is_string()
+                                 ? w["id"].get<std::string>()
+                                 : std::string();
+      ids.push_back(w.is_object() && w.contains("id") ? json::parse(w["id"].dump()) : json());
+      if (!widget && std::find(wanted.ids.begin(), wanted.ids.end(), id) != wanted.ids.end()) {
+        widget = &w;
+      }
+    }
+    json out{{"explore", {{"widgets", ids}}}, {"widget", nullptr}, {"data", nullptr}};
+    if (!widget) return out;
+    nlohmann::ordered_json widget_request = nlohmann::ordered_json::object();
+    if (widget->contains("request") && (*widget)["request"].is_object()) {
+      widget_request = (*widget)["request"];
+    }
+    if (const std::string resolution = str(at(args, {"resolution"})); !resolution.empty()) {
+      widget_request["resolution"] = resolution;
+    }
+    const std::string token = widget->contains("token") && (*widget)["token"].is_string()
+                                  ? (*widget)["token"].get<std::string>()
+                                  : std::string();
+    // Every character but the unreserved ones escaped: what the page's encodeURIComponent
+    // sends, but for !*'() (escaped here, the same to the server).
+    const std::string url =
+        std::string(kOrigin) + "/trends/api/widgetdata/" + wanted.path +
+        "?hl=" + path_encode(str(at(args, {"hl"}))) + "&tz=" + path_encode(str(at(args, {"tz"}))) +
+        "&req=" + path_encode(widget_request.dump()) + "&token=" + path_encode(token);
+    out["widget"] = {{"id", (*widget)["id"].get<std::string>()}, {"url", url}};
+    const Document data = road.get(url, DocumentRoad::Load::Fetch, deadline);
+    out["status"] = data.status;
+    const json parsed = json_of_document(data.text);
+    out["data"] = parsed.is_object() && parsed.contains("default") ? parsed["default"] : json();
+    return out;
   }
 
   json shape(const json& output, const ValidatedParams& params) const override {

@@ -1,10 +1,12 @@
 // GET /scrape/shop/collections: a Shopify store's collections, from the store's own
 // `/collections.json?limit=&page=` (every Shopify store serves it, on its own domain).
-// collections.js returns the document's JSON; this shapes it.
+// The page is a document: read on the plain road when it answers it, else in the browser
+// (Endpoint::reads_document()); read_document() reads its JSON on either, shape() shapes it.
 
 #include "core/error.h"
 #include "extract/content/snapshot.h"
 #include "extract/content/tree_text.h"
+#include "extract/document.h"
 #include "extract/html/document.h"
 #include "extract/plain/snapshot.h"
 #include "extract/sites/common/json_path.h"
@@ -63,6 +65,21 @@ class CollectionsEndpoint final : public Endpoint {
     request.profile.run_scripts = false;  // a JSON document: nothing of the store's to run
     request.wait = WaitFor::dom_content_loaded();
     return request;
+  }
+
+  bool reads_document() const override { return true; }
+
+  // The document's JSON, and what the document was when it is not JSON (a store's HTML page, a
+  // password page).
+  json read_document(const Document& d, const PageRequest&, DocumentRoad&,
+                     Deadline) const override {
+    json doc = json_of_document(d.text);
+    const bool is_json = !doc.is_discarded();
+    return {{"url", d.url},
+            {"contentType", d.content_type},
+            {"title", d.title},
+            {"json", is_json ? std::move(doc) : json()},
+            {"isJson", is_json}};
   }
 
   json shape(const json& out, const ValidatedParams& p) const override {

@@ -1,8 +1,11 @@
 // GET /scrape/shopify/products: a Shopify store's products, from the store's own
 // `/products.json?limit=&page=` or a collection's `/collections/<handle>/products.json`. The
 // products are Shopify's own objects, passed through with their snake_case keys (hosted.md #21).
+// The page is a document: read on the plain road when it answers it, else in the browser
+// (Endpoint::reads_document()); read_document() reads it on either.
 
 #include "core/error.h"
+#include "extract/document.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/shopify/store.h"
@@ -48,6 +51,20 @@ class ProductsEndpoint final : public Endpoint {
     request.profile.run_scripts = false;  // a JSON document: nothing of the store's to run
     request.wait = WaitFor::dom_content_loaded();
     return request;
+  }
+
+  bool reads_document() const override { return true; }
+
+  // The document's products list, and what the document was when it has none (a store's HTML
+  // page, a password page).
+  json read_document(const Document& d, const PageRequest&, DocumentRoad&,
+                     Deadline) const override {
+    const json doc = json_of_document(d.text);
+    const json& products = at(doc, {"products"});
+    return {{"url", d.url},
+            {"contentType", d.content_type},
+            {"title", d.title},
+            {"products", products.is_array() ? products : json()}};
   }
 
   json shape(const json& out, const ValidatedParams&) const override {

@@ -1,5 +1,5 @@
 // GET /scrape/google-trends/search end to end in real Chromium: the endpoint loads the explore
-// call, trends.js asks for the widget's data from the same origin as the explore page does, both
+// call, then asks for the widget's data from the same origin as the explore page does, both
 // answered from a replay archive of the site's real answers (tests/sites/google/pages/
 // google-trends, recorded by pytrends' test cassettes), and the C++ shapes them.
 #include <gtest/gtest.h>
@@ -36,7 +36,9 @@ TEST(TrendsInChromium, InterestOverTimeOfTwoTerms) {
   auto result =
       run_in_chromium(trends_endpoint(), replay,
                       {{"q", "pizza,bagel"}, {"date", "2021-01-01 2021-01-05"}, {"tz", "360"}});
-  // The explore call, then the TIMESERIES widget's data with its token, as the page asks.
+  // The explore call, then the TIMESERIES widget's data with its token, as the page asks, both
+  // without a renderer.
+  EXPECT_EQ(result.road, Road::Plain);
   const auto urls = requested(*replay, kApi);
   ASSERT_EQ(urls.size(), 2u);
   EXPECT_EQ(urls[0].rfind(kApi + "explore?hl=en-US&tz=360&req=", 0), 0u) << urls[0];
@@ -114,6 +116,32 @@ TEST(TrendsInChromium, RelatedTopicsTopAndRising) {
   EXPECT_EQ(related["rising"][0]["topic"]["title"], "Sam Goody");
   EXPECT_EQ(related["rising"][0]["value"], "Breakout");
   EXPECT_EQ(related["rising"][0]["extractedValue"], 12600);
+}
+
+TEST(TrendsInChromium, AWalledWidgetCallOnThePlainRoadIsAskedAgainInTheBrowser) {
+  TempReplayArchive archive;
+  archive.add(
+      prefix_entry(kApi + "explore?",
+                   page("pytrends_api-explore_pizza-bagel_2021-01-01_2021-01-05_2023-03.json")));
+  archive.add(prefix_entry(
+      kApi + "widgetdata/multiline?",
+      page("pytrends_widgetdata-multiline_pizza-bagel_2021-01-01_2021-01-05_2023-03.json")));
+  auto replay = archive.load();
+  // Google's "unusual traffic" page (429) for the plain client's widget call.
+  auto wall = std::make_shared<testing::WallOnce>(
+      kApi + "widgetdata/",
+      gleaner::testing::site_page("google", "blocks/google-search-sorry-captcha-fr-2025-11.html"),
+      429);
+  auto result =
+      testing::run_with(trends_endpoint(), {wall, replay},
+                        {{"q", "pizza,bagel"}, {"date", "2021-01-01 2021-01-05"}, {"tz", "360"}});
+  EXPECT_TRUE(wall->walled());
+  EXPECT_EQ(result.road, Road::Browser);
+  // The plain road's explore call, then the browser's explore call and widget call.
+  const auto urls = requested(*replay, kApi);
+  ASSERT_EQ(urls.size(), 3u);
+  EXPECT_EQ(urls[2].rfind(kApi + "widgetdata/multiline?", 0), 0u) << urls[2];
+  EXPECT_EQ(result.body["interestOverTime"]["timelineData"].size(), 5u);
 }
 
 TEST(TrendsInChromium, ARefusedWidgetCallIsUpstreamBlocked) {

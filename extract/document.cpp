@@ -1,0 +1,33 @@
+#include "extract/document.h"
+
+#include "core/json_depth.h"
+
+namespace gleaner::extract {
+
+std::string_view without_json_guard(std::string_view text) {
+  std::string_view s = text;
+  while (!s.empty() &&
+         (s.front() == ' ' || s.front() == '\n' || s.front() == '\r' || s.front() == '\t')) {
+    s.remove_prefix(1);
+  }
+  if (s.starts_with(")]}'")) {
+    const std::size_t line = s.find('\n');
+    return line == std::string_view::npos ? std::string_view() : s.substr(line + 1);
+  }
+  for (std::string_view guard : {"{}&&", "while(1);", "for(;;);"}) {
+    if (s.starts_with(guard)) return s.substr(guard.size());
+  }
+  return text;
+}
+
+template <class J>
+J json_of_document(std::string_view text) {
+  const std::string_view json = without_json_guard(text);
+  if (json_text_deeper_than(json, max_json_depth())) return J(J::value_t::discarded);
+  return J::parse(json, nullptr, /*allow_exceptions=*/false);
+}
+
+template nlohmann::json json_of_document<nlohmann::json>(std::string_view);
+template nlohmann::ordered_json json_of_document<nlohmann::ordered_json>(std::string_view);
+
+}  // namespace gleaner::extract

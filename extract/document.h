@@ -1,0 +1,20 @@
+#pragma once
+// What an endpoint whose page is a document (a JSON API answer, Endpoint::reads_document()) reads,
+// whichever road fetched it: the document's text as JSON, parsed in C++ once, for both roads.
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+namespace gleaner::extract {
+
+/// `text` without an anti-hijacking prefix an API puts before its JSON (Google's `)]}'` line,
+/// `{}&&`, `while(1);`, `for(;;);`), leading white space included; `text` itself when it has none.
+std::string_view without_json_guard(std::string_view text);
+
+/// The JSON of a document's text (after without_json_guard()), parsed within max_json_depth()
+/// (core/json_depth.h); discarded (is_discarded()) when it is not JSON or nests too deep. `J`:
+/// nlohmann::json, or nlohmann::ordered_json where the order of the site's keys matters (a request
+/// the document hands back to its site).
+template <class J = nlohmann::json>
+J json_of_document(std::string_view text);
+
+}  // namespace gleaner::extract
