@@ -109,9 +109,10 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   }
   // Under mutex_:
   // Whether browsers of `device` are kept: the desktop's always, another's while a lease of it
-  // began within the idle time.
+  // waits for one or began within the idle time.
   bool in_use_locked(Device device) const {
-    return device == Device::Desktop || SteadyClock::now() < in_use_until_[index_of(device)];
+    return device == Device::Desktop || waiting_[index_of(device)] > 0 ||
+           SteadyClock::now() < in_use_until_[index_of(device)];
   }
   Instance choose_locked(const std::string& warm_key, Device device) const;
   static bool has_warm_locked(const BrowserInstance& instance, const std::string& key);
@@ -139,6 +140,9 @@ class PoolCore : public std::enable_shared_from_this<PoolCore> {
   // options.processes per device, as kDevices; null while (re)starting or not in use.
   std::vector<Instance> slots_;
   Deadline in_use_until_[kDeviceCount];  // by device: when the last lease of it began + idle
+  // By device: leases waiting for one of its browsers. A browser that took longer to start than
+  // the idle time is still wanted by the lease that made it start (it was stopped unused before).
+  int waiting_[kDeviceCount] = {};
   std::vector<Deadline> next_launch_;  // per slot: not before (backs off after failures)
   std::vector<int> launch_failures_;   // per slot: failed starts in a row
   std::vector<Instance> retiring_;     // replaced, finishing their leases
@@ -283,10 +287,18 @@ Lease PoolCore::lease(const ContextOptions& asked, Deadline deadline) {
         }
         wake_locked();
       }
+      const bool other_device = options_for_lease.device != Device::Desktop;
+      if (other_device) ++waiting_[index_of(options_for_lease.device)];
       lease_cv_.wait_until(lock, wait_until, [&] {
         return shutting_down_ ||
                (browser = choose_locked(warm_key, options_for_lease.device)) != nullptr;
       });
+      if (other_device) {
+        --waiting_[index_of(options_for_lease.device)];
+        // The idle time counts from when the lease is served, not from when it began to wait.
+        if (browser) in_use_until_[index_of(options_for_lease.device)] =
+            deadline_in(options.device_idle);
+      }
       if (shutting_down_) throw Error(ErrorCode::Unavailable, "the service is shutting down");
       if (!browser) {
         throw Error(
