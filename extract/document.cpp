@@ -1,8 +1,17 @@
 #include "extract/document.h"
 
+#include <cctype>
+
 #include "core/json_depth.h"
 
 namespace gleaner::extract {
+
+std::string media_type(std::string_view content_type) {
+  std::string out(content_type.substr(0, content_type.find(';')));
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 std::string_view without_json_guard(std::string_view text) {
   std::string_view s = text;

@@ -2,9 +2,13 @@
 // What an endpoint whose page is a document (a JSON API answer, Endpoint::reads_document()) reads,
 // whichever road fetched it: the document's text as JSON, parsed in C++ once, for both roads.
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 
 namespace gleaner::extract {
+
+/// The media type of a Content-Type value: lower case, without its parameters ("" for "").
+std::string media_type(std::string_view content_type);
 
 /// `text` without an anti-hijacking prefix an API puts before its JSON (Google's `)]}'` line,
 /// `{}&&`, `while(1);`, `for(;;);`), leading white space included; `text` itself when it has none.

@@ -1,10 +1,10 @@
 #include "extract/endpoint.h"
 
-#include <cctype>
 #include <optional>
 
 #include "core/error.h"
 #include "core/log.h"
+#include "extract/document.h"
 #include "extract/page_reader.h"
 #include "extract/registry.h"
 
@@ -33,14 +33,6 @@ Screen screen_of(BrowserProfile::Device device) {
     case BrowserProfile::Device::Desktop: break;
   }
   return {1366, 900, 1.0};
-}
-
-// The media type of a Content-Type value: lower case, without its parameters.
-std::string media_type(std::string_view content_type) {
-  std::string out(content_type.substr(0, content_type.find(';')));
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // A further document of a page read in a tab (the browser road): fetched by the page from its

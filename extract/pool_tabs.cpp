@@ -21,6 +21,7 @@
 #include "extract/web/gateway_get.h"
 #include "extract/web/url_blocker.h"
 #include "proxies/gateway.h"
+#include "proxies/guard.h"
 #include "proxies/lease.h"
 
 namespace gleaner::extract {
@@ -626,19 +627,14 @@ class CookieJar {
   std::map<std::string, std::map<std::string, std::string>> jar_;
 };
 
-// The host of an http(s) URL, lower case ("" when none).
+// The host of an http(s) URL as browsers read it (proxies/guard.h), "" when it is none: the
+// jar's key, as a browser keys cookies by host and not by port.
 std::string host_of(const std::string& url) {
-  const std::size_t scheme = url.find("://");
-  if (scheme == std::string::npos) return "";
-  std::size_t start = scheme + 3;
-  std::size_t end = url.find_first_of("/?#", start);
-  std::string authority =
-      url.substr(start, end == std::string::npos ? std::string::npos : end - start);
-  if (const std::size_t at = authority.rfind('@'); at != std::string::npos) {
-    authority = authority.substr(at + 1);
+  try {
+    return proxies::parse_http_url(url).host.text;
+  } catch (const Error&) {
+    return "";
   }
-  for (char& c : authority) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return authority;
 }
 
 class PlainRoad final : public DocumentRoad {
@@ -674,10 +670,7 @@ class PlainRoad final : public DocumentRoad {
     document.status = answer.status;
     const std::string type =
         answer.headers.count("content-type") ? answer.headers["content-type"] : std::string();
-    document.content_type = type.substr(0, type.find(';'));
-    for (char& c : document.content_type) {
-      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    document.content_type = media_type(type);
     if (json_of_document(answer.body).is_discarded()) {
       throw NotTheDocument("not JSON (" + (type.empty() ? std::string("no type") : type) + ", " +
                            std::to_string(answer.body.size()) + " bytes) at " + answer.url);
