@@ -42,7 +42,9 @@ class TabDocuments final : public DocumentRoad {
  public:
   explicit TabDocuments(Tab& tab) : tab_(tab) {}
 
-  Document get(const std::string& url, Load, Deadline deadline) override {
+  // `media` is not checked here: the endpoint reads what the page's fetch() got (an HTML
+  // document's text decoded by its Content-Type's charset alone, as fetch() decodes).
+  Document get(const std::string& url, Load, Media, Deadline deadline) override {
     const nlohmann::json got = tab_.evaluate(
         "(async () => { try { const r = await fetch(" + nlohmann::json(url).dump() +
             ", {credentials: 'include'}); return {url: r.url, status: r.status, contentType: "
@@ -100,11 +102,18 @@ std::optional<EndpointResult> read_on_plain_road(const Endpoint& endpoint,
   std::unique_ptr<DocumentRoad> road = tabs.plain_road(request.profile, deadline);
   if (!road) return std::nullopt;
   try {
-    const Document document = road->get(request.url, DocumentRoad::Load::Navigation, deadline);
+    const Document document = road->get(request.url, DocumentRoad::Load::Navigation,
+                                        endpoint.document_media(), deadline);
     const nlohmann::json data = endpoint.read_document(document, request, *road, deadline);
+    nlohmann::json body = endpoint.shape(data, params);
+    // A page that answers 200 with none of the data (a consent page, a wall the site serves as
+    // its page) is the browser road's to judge: it tells a wall from an empty page.
+    if (!endpoint.has_content(body)) {
+      throw NotTheDocument("none of the data this endpoint reads at " + document.url);
+    }
     log::debug("extract") << endpoint.path() << ": read on the plain road in "
                           << elapsed_ms(started) << " ms";
-    return shaped(endpoint, data, document.url, params, Road::Plain);
+    return EndpointResult{std::move(body), document.url, Road::Plain};
   } catch (const NotTheDocument& e) {
     log::info("extract") << endpoint.path() << ": the plain road did not get the document ("
                          << e.what() << "), taking the browser road";
@@ -136,6 +145,10 @@ std::string_view Endpoint::script() const {
 
 bool Endpoint::reads_document() const {
   return false;
+}
+
+DocumentRoad::Media Endpoint::document_media() const {
+  return DocumentRoad::Media::Json;
 }
 
 nlohmann::json Endpoint::read_document(const Document&, const PageRequest&, DocumentRoad&,

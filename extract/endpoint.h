@@ -79,6 +79,9 @@ class Endpoint {
   /// the document (a wall, an error status, not JSON; the log says why). script() is then
   /// document.js, and read_document() reads the text either road fetched. Default: false.
   virtual bool reads_document() const;
+  /// For an endpoint that reads a document: what it is, JSON (default) or an HTML page read
+  /// without running its scripts (the browser road hands over the DOM's outerHTML).
+  virtual DocumentRoad::Media document_media() const;
   /// For an endpoint that reads a document: what shape() takes, read from `document` (fetched for
   /// `request`); a further document the page would fetch (Trends' widget call) comes from `road`,
   /// the road that fetched the first. Pure but for `road`. Default: throws Internal.

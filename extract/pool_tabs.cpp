@@ -16,6 +16,7 @@
 #include "extract/document.h"
 #include "extract/endpoint.h"
 #include "extract/page_reader.h"
+#include "extract/plain/charset.h"
 #include "extract/script_requests.h"
 #include "extract/web/ad_blocker.h"
 #include "extract/web/gateway_get.h"
@@ -646,7 +647,7 @@ class PlainRoad final : public DocumentRoad {
         profile_(std::move(profile)),
         version_(std::move(version)) {}
 
-  Document get(const std::string& url, Load load, Deadline deadline) override {
+  Document get(const std::string& url, Load load, Media media, Deadline deadline) override {
     std::map<std::string, std::string> headers =
         plain_road_headers(profile_, version_, load, load == Load::Fetch ? first_url_ : "");
     if (std::string cookies = jar_.header_for(host_of(url)); !cookies.empty()) {
@@ -671,11 +672,20 @@ class PlainRoad final : public DocumentRoad {
     const std::string type =
         answer.headers.count("content-type") ? answer.headers["content-type"] : std::string();
     document.content_type = media_type(type);
-    if (json_of_document(answer.body).is_discarded()) {
-      throw NotTheDocument("not JSON (" + (type.empty() ? std::string("no type") : type) + ", " +
-                           std::to_string(answer.body.size()) + " bytes) at " + answer.url);
+    const auto not_it = [&](const char* what) {
+      return NotTheDocument(std::string("not ") + what + " (" +
+                            (type.empty() ? std::string("no type") : type) + ", " +
+                            std::to_string(answer.body.size()) + " bytes) at " + answer.url);
+    };
+    if (media == Media::Html) {
+      // As a browser takes a page: by its type, then its bytes decoded as it decodes them.
+      if (document.content_type != "text/html" && document.content_type != "application/xhtml+xml")
+        throw not_it("HTML");
+      document.text = plain::to_utf8(answer.body, plain::sniff_charset(answer.body, type));
+    } else {
+      if (json_of_document(answer.body).is_discarded()) throw not_it("JSON");
+      document.text = std::move(answer.body);
     }
-    document.text = std::move(answer.body);
     if (first_url_.empty()) first_url_ = document.url;
     return document;
   }

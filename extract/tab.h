@@ -163,7 +163,7 @@ class Tab {
   virtual void press(const std::string& key, Deadline deadline);
 };
 
-/// A document (a JSON API answer) as a road fetched it.
+/// A document (a JSON API answer, or a page read without running its scripts) as a road fetched it.
 struct Document {
   /// The URL finally answered (after redirects).
   std::string url;
@@ -171,10 +171,11 @@ struct Document {
   int status = 0;
   /// The media type, without parameters, lower case ("application/json").
   std::string content_type;
-  /// The body as text (UTF-8).
+  /// The body as text (UTF-8): a JSON document's text, an HTML document's markup (on the browser
+  /// road the DOM's outerHTML, which HTML parsing makes the same as the bytes parsed again).
   std::string text;
   /// The title of what the browser showed (a store's HTML page where the JSON should be); the
-  /// plain road hands over JSON only, without one.
+  /// plain road leaves it empty.
   std::string title;
 };
 
@@ -187,11 +188,16 @@ class DocumentRoad {
     Navigation,  ///< the request's document, as an address typed in
     Fetch,       ///< a call the document's page makes to its own origin
   };
+  /// What the document is expected to be.
+  enum class Media {
+    Json,  ///< a JSON API answer (after an anti-hijacking prefix: without_json_guard())
+    Html,  ///< an HTML page, decoded to UTF-8 as a browser decodes it (extract/plain/charset.h)
+  };
   virtual ~DocumentRoad() = default;
   /// Fetches `url`. Throws gleaner::Error: Timeout, UpstreamError (network), InvalidParameter
   /// (an address the guard refuses), and on the plain road NotTheDocument when the answer is not
-  /// the document (a wall, an error status, not JSON): the request then takes the browser road.
-  virtual Document get(const std::string& url, Load load, Deadline deadline) = 0;
+  /// the document (a wall, an error status, not `media`): the request then takes the browser road.
+  virtual Document get(const std::string& url, Load load, Media media, Deadline deadline) = 0;
 };
 
 /// The plain road's answer that is not the document: why, in words (the log says it).

@@ -196,7 +196,7 @@ class TrendsEndpoint final : public Endpoint {
         "?hl=" + path_encode(str(at(args, {"hl"}))) + "&tz=" + path_encode(str(at(args, {"tz"}))) +
         "&req=" + path_encode(widget_request.dump()) + "&token=" + path_encode(token);
     out["widget"] = {{"id", (*widget)["id"].get<std::string>()}, {"url", url}};
-    const Document data = road.get(url, DocumentRoad::Load::Fetch, deadline);
+    const Document data = road.get(url, DocumentRoad::Load::Fetch, DocumentRoad::Media::Json, deadline);
     out["status"] = data.status;
     const json parsed = json_of_document(data.text);
     out["data"] = parsed.is_object() && parsed.contains("default") ? parsed["default"] : json();
