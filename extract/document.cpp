@@ -29,6 +29,11 @@ std::string_view without_json_guard(std::string_view text) {
   return text;
 }
 
+bool is_json_document(std::string_view text) {
+  const std::string_view json = without_json_guard(text);
+  return !json_text_deeper_than(json, max_json_depth()) && nlohmann::json::accept(json);
+}
+
 template <class J>
 J json_of_document(std::string_view text) {
   const std::string_view json = without_json_guard(text);

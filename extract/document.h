@@ -14,6 +14,11 @@ std::string media_type(std::string_view content_type);
 /// `{}&&`, `while(1);`, `for(;;);`), leading white space included; `text` itself when it has none.
 std::string_view without_json_guard(std::string_view text);
 
+/// Whether a document's text is JSON (after without_json_guard()) within max_json_depth(): checked
+/// without building the value, for a road that only decides whether it got the document (the
+/// endpoint's read_document() then parses it once).
+bool is_json_document(std::string_view text);
+
 /// The JSON of a document's text (after without_json_guard()), parsed within max_json_depth()
 /// (core/json_depth.h); discarded (is_discarded()) when it is not JSON or nests too deep. `J`:
 /// nlohmann::json, or nlohmann::ordered_json where the order of the site's keys matters (a request

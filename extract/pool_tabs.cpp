@@ -683,7 +683,7 @@ class PlainRoad final : public DocumentRoad {
         throw not_it("HTML");
       document.text = plain::to_utf8(answer.body, plain::sniff_charset(answer.body, type));
     } else {
-      if (json_of_document(answer.body).is_discarded()) throw not_it("JSON");
+      if (!is_json_document(answer.body)) throw not_it("JSON");
       document.text = std::move(answer.body);
     }
     if (first_url_.empty()) first_url_ = document.url;

@@ -79,6 +79,13 @@ TEST(DocumentJson, GuardsAndWhatIsNoDocument) {
   EXPECT_TRUE(json_of_document("<html><title>Just a moment...</title></html>").is_discarded());
   EXPECT_TRUE(json_of_document("").is_discarded());
   EXPECT_TRUE(json_of_document(std::string(100, '[') + std::string(100, ']')).is_discarded());
+  // The road's check says the same without building the value.
+  for (const char* text : {")]}'\n{\"a\":1}", ")]}',\n[1]", " {\"products\":[]}"}) {
+    EXPECT_TRUE(is_json_document(text)) << text;
+  }
+  EXPECT_FALSE(is_json_document("<html><title>Just a moment...</title></html>"));
+  EXPECT_FALSE(is_json_document(""));
+  EXPECT_FALSE(is_json_document(std::string(100, '[') + std::string(100, ']')));
   // The site's key order kept where it is handed back to the site.
   EXPECT_EQ(json_of_document<nlohmann::ordered_json>("{\"z\":1,\"a\":2}").dump(),
             "{\"z\":1,\"a\":2}");
