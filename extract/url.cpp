@@ -71,6 +71,23 @@ std::string form_decode(std::string_view text) {
   return out;
 }
 
+std::optional<std::string> query_value(std::string_view url, std::string_view name) {
+  url = url.substr(0, url.find('#'));
+  const std::size_t start = url.find('?');
+  if (start == std::string_view::npos) return std::nullopt;
+  std::string_view query = url.substr(start + 1);
+  while (true) {
+    const std::size_t end = query.find('&');
+    const std::string_view pair = query.substr(0, end);
+    const std::size_t eq = pair.find('=');
+    if (form_decode(pair.substr(0, eq)) == name) {
+      return eq == std::string_view::npos ? std::string() : form_decode(pair.substr(eq + 1));
+    }
+    if (end == std::string_view::npos) return std::nullopt;
+    query.remove_prefix(end + 1);
+  }
+}
+
 UrlBuilder& UrlBuilder::add(std::string_view name, std::string_view value) {
   query_.emplace_back(form_encode(name), form_encode(value));
   return *this;

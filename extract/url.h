@@ -2,6 +2,7 @@
 // Building the URLs endpoints load: query strings encoded the way the sites' own forms encode them
 // (application/x-www-form-urlencoded: space → '+', unreserved characters kept, the rest %XX in
 // upper case), so the request matches what a person's browser sends.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,6 +16,9 @@ std::string form_encode(std::string_view text);
 std::string path_encode(std::string_view segment);
 /// Decodes %XX and '+' (for tests and for reading links back).
 std::string form_decode(std::string_view text);
+/// The first value of the query parameter `name` in `url` (before any '#'), form-decoded
+/// (URLSearchParams.get()); nullopt when the query has no such parameter.
+std::optional<std::string> query_value(std::string_view url, std::string_view name);
 
 /// A URL under construction: base (scheme, host, path) plus query pairs in the order added.
 class UrlBuilder {

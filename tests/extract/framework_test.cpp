@@ -26,6 +26,16 @@ TEST(Url, FormEncodingAsBrowsersSendIt) {
   EXPECT_EQ(form_decode("a+b%2Fc%C3%A9"), "a b/cé");
 }
 
+TEST(Url, QueryValueAsUrlSearchParamsGetsIt) {
+  const std::string redirect = "https://www.google.com/url?q=https://x.test/a%3Fb%3D1&sa=U&url=&q=2";
+  EXPECT_EQ(query_value(redirect, "q"), "https://x.test/a?b=1");  // the first, decoded
+  EXPECT_EQ(query_value(redirect, "url"), "");
+  EXPECT_EQ(query_value(redirect, "ved"), std::nullopt);
+  EXPECT_EQ(query_value("https://x.test/s?q=a+b#q=c", "q"), "a b");
+  EXPECT_EQ(query_value("https://x.test/s?flag&n=1", "flag"), "");
+  EXPECT_EQ(query_value("https://x.test/s#q=c", "q"), std::nullopt);
+}
+
 TEST(Url, BuilderKeepsOrderAndRawValues) {
   UrlBuilder url("https://www.google.com/search");
   url.add("q", "top hotels").add_raw("ibp", "htl;events").add("gl", "uk");

@@ -41,5 +41,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (extract::form_decode(encoded) != text) __builtin_trap();
   (void)extract::path_encode(text);
   (void)extract::UrlBuilder("https://example.com/p").add(text, text).add_raw("r", text).str();
+  // A query value read back from a page's link is the value a form would have sent.
+  if (extract::query_value("https://example.com/url?sa=U&q=" + encoded + "&q=x#q=y", "q") != text)
+    __builtin_trap();
+  (void)extract::query_value(text, "q");
   return 0;
 }

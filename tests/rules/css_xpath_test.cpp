@@ -2,6 +2,7 @@
 // meaning, not the XPath text), and the selectors refused with the place named.
 #include "extract/html/css_xpath.h"
 #include "extract/html/document.h"
+#include "extract/html/select.h"
 
 #include <gtest/gtest.h>
 
@@ -90,6 +91,21 @@ TEST(CssToXpath, RefusesWhatItCannotMean) {
 TEST(CssToXpath, QuotesInLiterals) {
   EXPECT_EQ(xpath_literal("it's"), "\"it's\"");
   EXPECT_EQ(xpath_literal("a'b\"c"), "concat('a', \"'\", 'b\"c')");
+}
+
+// A reader's own selectors, queried below a node as querySelectorAll() queries.
+TEST(Selector, QueriesBelowANode) {
+  const Document doc = Document::parse(kPage);
+  const Selector p("p");
+  EXPECT_EQ(p.all(doc).size(), 4u);
+  const xmlNodePtr section = Selector("#main section").first(doc);
+  ASSERT_NE(section, nullptr);
+  ASSERT_EQ(p.all(doc, section).size(), 1u);
+  EXPECT_EQ(text_content(p.first(doc, section)), "nested");
+  EXPECT_TRUE(contains(section, p.first(doc, section)));
+  EXPECT_FALSE(contains(section, p.first(doc)));
+  EXPECT_EQ(Selector("section").first(doc, section), nullptr);  // descendants only
+  EXPECT_THROW(Selector("p >"), std::logic_error);
 }
 
 }  // namespace

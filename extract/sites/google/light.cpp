@@ -1,15 +1,25 @@
 // GET /scrape/google-light/serp (also /scrape/google/light): Google's basic results page, the one
 // it serves a browser without JavaScript, read with fewer blocks than the full page (hosted.md
 // #14): organic results with their sitelinks, related searches, the next page.
+//
+// The page is a document (Endpoint::reads_document()): there is nothing on it to run, so it is
+// fetched without a renderer when the plain road answers it (an HTML page, decoded as a browser
+// decodes it), else in a browser with scripts off, which hands over its DOM's markup; either way
+// read_page() below reads the markup, parsed by the HTML5 parser, in C++.
 #include "extract/sites/google/light.h"
 
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
 
+#include "extract/document.h"
+#include "extract/html/document.h"
+#include "extract/html/select.h"
 #include "extract/sites/common/json_path.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/google/google.h"
+#include "extract/url.h"
 #include "gleaner_site_endpoints.h"
 
 namespace gleaner::extract::google {
@@ -18,6 +28,154 @@ namespace {
 using nlohmann::json;
 using site_json::at;
 using site_json::str;
+
+// The basic page's markup: every block a card (`.Gx5Zad` in the 2023 markup, `.ZINbbc` in the
+// 2020 one, the same structure inside). Structure first (a result is a card whose link leads
+// through `/url?q=` and holds an h3; a related search is a link with Google's search-icon
+// element), class names only for the cards themselves.
+struct Selectors {
+  html::Selector card{"#main .Gx5Zad, #main .ZINbbc"};
+  html::Selector result_link{"a[href^=\"/url?\"]"};
+  html::Selector title{"h3"};
+  html::Selector related_search{"a[href^=\"/search\"]"};
+  html::Selector related_icon{"accordion-entry-search-icon"};
+  html::Selector next_page{"a[aria-label=\"Next page\"], a[aria-label=\"Next\"]"};
+  // The paging links in any language ("Página seguinte"): Google's `sa=N` with an offset.
+  html::Selector page_link{"footer a[href*=\"start=\"][href*=\"sa=N\"]"};
+  html::Selector result_stats{"#result-stats"};
+  // A block of text: the snippet is the first one holding no other.
+  html::Selector block{"div"};
+  html::Selector any_link{"a[href]"};
+};
+
+const Selectors& sel() {
+  static const Selectors selectors;
+  return selectors;
+}
+
+// What a person reads in `node`, on one line.
+std::string text_of(xmlNodePtr node) {
+  return collapse_whitespace(html::text_content(node));
+}
+
+// The page a result leads to: `/url?q=<target>&sa=U&...` Google's redirect names it.
+std::string target_of(const std::string& base, const std::string& href) {
+  const std::string url = absolute_url(base, href);
+  const std::size_t scheme = url.find("://");
+  const std::size_t slash = scheme == std::string::npos ? scheme : url.find('/', scheme + 3);
+  const std::string path =
+      slash == std::string::npos ? "" : url.substr(slash, url.find_first_of("?#", slash) - slash);
+  if (path != "/url") return url;
+  for (const char* name : {"q", "url"}) {
+    if (std::string value = query_value(url, name).value_or(""); !value.empty()) return value;
+  }
+  return "";
+}
+
+json read_organic(const html::Document& doc, const std::string& base,
+                  const std::vector<xmlNodePtr>& cards) {
+  const Selectors& s = sel();
+  const std::set<xmlNodePtr> is_card(cards.begin(), cards.end());
+  json organic = json::array();
+  for (xmlNodePtr card : cards) {
+    bool nested = false;  // a card inside another (an answer)
+    for (xmlNodePtr up = card->parent; up && !nested; up = up->parent) nested = is_card.count(up);
+    if (nested) continue;
+    xmlNodePtr link = nullptr;
+    for (xmlNodePtr a : s.result_link.all(doc, card)) {
+      if (s.title.first(doc, a)) {
+        link = a;
+        break;
+      }
+    }
+    if (!link) continue;
+    const std::string title = text_of(s.title.first(doc, link));
+    const std::string whole = text_of(link);
+    const std::string displayed =
+        whole.starts_with(title) ? collapse_whitespace(whole.substr(title.size())) : "";
+    // The snippet: the first text block of the card outside the title link (a block with no block
+    // inside it); the links under it are the result's sitelinks.
+    json sitelinks = json::array();
+    std::string snippet;
+    for (xmlNodePtr part : html::element_children(card)) {
+      if (html::contains(part, link)) continue;
+      for (xmlNodePtr l : s.result_link.all(doc, part)) {
+        if (std::string t = text_of(l); !t.empty())
+          sitelinks.push_back(
+              {{"title", t}, {"link", target_of(base, html::attribute(l, "href"))}});
+      }
+      if (!snippet.empty()) continue;
+      for (xmlNodePtr block : s.block.all(doc, part)) {
+        if (s.block.first(doc, block)) continue;
+        if (snippet = text_of(block); !snippet.empty()) break;
+      }
+    }
+    organic.push_back({{"title", title},
+                       {"link", target_of(base, html::attribute(link, "href"))},
+                       {"displayedLink", displayed},
+                       {"snippet", snippet},
+                       {"sitelinks", std::move(sitelinks)}});
+  }
+  return organic;
+}
+
+// Where a paging link goes: its `start=` offset.
+long long offset_of(const std::string& base, xmlNodePtr link) {
+  const std::string start =
+      query_value(absolute_url(base, html::attribute(link, "href")), "start").value_or("");
+  try {
+    return std::stoll(start);
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+// The basic page's own texts, as shape_light() takes them.
+json read_page(const Document& document) {
+  const Selectors& s = sel();
+  const html::Document doc = html::Document::parse(document.text);
+  const std::string& base = document.url;
+  const std::vector<xmlNodePtr> cards = s.card.all(doc);
+  json organic = read_organic(doc, base, cards);
+
+  json related = json::array();
+  for (xmlNodePtr a : s.related_search.all(doc)) {
+    if (!s.related_icon.first(doc, a)) continue;
+    related.push_back(
+        {{"query", text_of(a)}, {"link", absolute_url(base, html::attribute(a, "href"))}});
+  }
+  // A search that found nothing: "Your search - <query> - did not match any documents." in the
+  // page's language, a card that restates the query and holds no link.
+  std::string no_results;
+  const std::string query = collapse_whitespace(query_value(base, "q").value_or(""));
+  if (organic.empty() && !query.empty()) {
+    for (xmlNodePtr card : cards) {
+      if (s.any_link.first(doc, card)) continue;
+      if (std::string t = text_of(card); t.find(query) != std::string::npos) {
+        no_results = t;
+        break;
+      }
+    }
+  }
+  // The English labels name the next page; elsewhere it is the paging link that goes furthest
+  // (on a later page the previous page's link comes before it, with a smaller offset).
+  xmlNodePtr next = s.next_page.first(doc);
+  if (!next) {
+    long long furthest = 0;
+    for (xmlNodePtr a : s.page_link.all(doc)) {
+      if (const long long offset = offset_of(base, a); !next || offset > furthest) {
+        next = a;
+        furthest = offset;
+      }
+    }
+  }
+  return {{"url", base},
+          {"statsText", text_of(s.result_stats.first(doc))},
+          {"noResultsText", no_results},
+          {"organic", std::move(organic)},
+          {"related", std::move(related)},
+          {"nextPage", next ? absolute_url(base, html::attribute(next, "href")) : ""}};
+}
 
 class LightEndpoint final : public Endpoint {
  public:
@@ -53,6 +211,14 @@ class LightEndpoint final : public Endpoint {
     request.profile.run_scripts = false;
     request.wait = WaitFor::load();
     return request;
+  }
+
+  bool reads_document() const override { return true; }
+  DocumentRoad::Media document_media() const override { return DocumentRoad::Media::Html; }
+
+  json read_document(const Document& document, const PageRequest&, DocumentRoad&,
+                     Deadline) const override {
+    return read_page(document);
   }
 
   json shape(const json& output, const ValidatedParams& params) const override {
@@ -115,6 +281,10 @@ class LightEndpoint final : public Endpoint {
 };
 
 }  // namespace
+
+json read_light_page(const Document& page) {
+  return read_page(page);
+}
 
 json shape_light(const json& page, long long start) {
   return LightEndpoint::shape_light(page, start);

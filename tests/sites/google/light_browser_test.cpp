@@ -1,7 +1,8 @@
-// GET /scrape/google-light/serp end to end in real Chromium: the endpoint builds the basic page's
-// URL, the page is answered from a replay archive of the real no-JS pages
-// (tests/sites/google/pages/google-light-serp), light.js reads it with the page's scripts off, and
-// the C++ shapes it. Asserts what a person reads on those pages.
+// GET /scrape/google-light/serp end to end: the endpoint builds the basic page's URL, the page is
+// answered from a replay archive of the real no-JS pages (tests/sites/google/pages/
+// google-light-serp), read as an HTML document without a renderer (the plain road) unless that
+// road is refused, then in real Chromium with the page's scripts off; either way the C++ reads
+// its markup and shapes it. Asserts what a person reads on those pages, and which road answered.
 #include <gtest/gtest.h>
 
 #include "extract/sites/google/light.h"
@@ -58,6 +59,8 @@ TEST(LightSerpInChromium, CoffeeResultsSitelinksRelatedSearchesAndTheNextPage) {
   auto replay = archive.load();
   auto result = run_in_chromium(light_endpoint(), replay, {{"q", "coffee"}});
   EXPECT_EQ(requested(*replay).front(), "https://www.google.com/search?q=coffee&gbv=1");
+  // A page with nothing to run: read without a renderer.
+  EXPECT_EQ(result.road, Road::Plain);
 
   const auto& organic = result.body["organicResults"];
   ASSERT_EQ(organic.size(), 10u) << organic.dump();
@@ -100,6 +103,7 @@ TEST(LightSerpInChromium, HotelsPageResultsAfterItsAdsAndPlaces) {
                page("serp-parser_nojs_hotels-nyc_en_2023-06.html"));
   auto replay = archive.load();
   auto result = run_in_chromium(light_endpoint(), replay, {{"q", "hotels NYC"}});
+  EXPECT_EQ(result.road, Road::Plain);
   const auto& organic = result.body["organicResults"];
   ASSERT_EQ(organic.size(), 9u) << organic.dump();
   EXPECT_EQ(organic[0]["position"], 1);
@@ -112,6 +116,14 @@ TEST(LightSerpInChromium, HotelsPageResultsAfterItsAdsAndPlaces) {
   EXPECT_EQ(result.body["pagination"]["current"], 1);
 }
 
+// Google's real "unusual traffic" page (tests/sites/google/pages/blocks/).
+std::string sorry_page() {
+  return gleaner::testing::site_page("google",
+                                     "blocks/google-search-sorry-captcha-fr-2025-11.html");
+}
+
+// A search Google sends to its captcha: the plain road's answer is a redirect to /sorry/, which it
+// leaves to the browser road, where the block detection names the wall.
 TEST(LightSerpInChromium, GooglesSorryPageIsUpstreamBlocked) {
   TempReplayArchive archive;
   TempReplayArchive::Entry sorry;
@@ -119,11 +131,34 @@ TEST(LightSerpInChromium, GooglesSorryPageIsUpstreamBlocked) {
   sorry.status = 302;
   sorry.headers["location"] = "https://www.google.com/sorry/index?continue=x";
   archive.add(sorry);
-  archive.page("https://www.google.com/sorry/index?continue=x",
-               "<html><body><form id='captcha-form'><p>Our systems have detected unusual "
-               "traffic from your computer network.</p></form></body></html>");
-  EXPECT_EQ(error_in_chromium(light_endpoint(), archive.load(), {{"q", "coffee"}}).code(),
+  TempReplayArchive::Entry captcha;
+  captcha.url = "https://www.google.com/sorry/index?continue=x";
+  captcha.source = sorry_page();
+  captcha.status = 429;
+  archive.add(captcha);
+  auto replay = archive.load();
+  EXPECT_EQ(error_in_chromium(light_endpoint(), replay, {{"q", "coffee"}}).code(),
             ErrorCode::UpstreamBlocked);
+  // Asked for on the plain road, then in the browser.
+  EXPECT_EQ(requested(*replay, "https://www.google.com/search").size(), 2u);
+}
+
+// The captcha answering the plain road only (429, then 200 with the page's markup and no result
+// in it): the browser road asks again and reads the results.
+TEST(LightSerpInChromium, TheCaptchaOnThePlainRoadIsAskedAgainInTheBrowser) {
+  for (const int status : {429, 200}) {
+    SCOPED_TRACE(status);
+    TempReplayArchive archive;
+    archive.file("https://www.google.com/search?q=coffee&gbv=1",
+                 page("serp-parser_nojs_coffee_en_2023-06.html"));
+    auto wall =
+        std::make_shared<testing::WallOnce>("https://www.google.com/search", sorry_page(), status);
+    auto result = testing::run_with(light_endpoint(), {wall, archive.load()}, {{"q", "coffee"}});
+    EXPECT_TRUE(wall->walled());
+    EXPECT_EQ(result.road, Road::Browser);
+    ASSERT_EQ(result.body["organicResults"].size(), 10u);
+    EXPECT_EQ(result.body["organicResults"][0]["title"], "Coffee - Wikipedia");
+  }
 }
 
 TEST(LightSerpInChromium, The2020LayoutsCardsAreReadAsThe2023Ones) {
@@ -133,6 +168,7 @@ TEST(LightSerpInChromium, The2020LayoutsCardsAreReadAsThe2023Ones) {
                    "https://www.google.com/search?q=The+Matrix&safe=off&gl=US&pws=0&nfpr=1&"
                    "ie=UTF-8&oe=UTF-8&gbv=1&sei=Ze2CX-zwHq6alwTF6ZSYBw");
   auto result = run_in_chromium(light_endpoint(), archive.load(), {{"q", "The Matrix"}});
+  EXPECT_EQ(result.road, Road::Plain);
   const auto& organic = result.body["organicResults"];
   ASSERT_EQ(organic.size(), 10u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "The Matrix - Wikipedia");
@@ -163,6 +199,8 @@ TEST(LightSerpInChromium, ASearchThatMatchedNothingIsAnAnswer) {
                page("serp-parser_nojs_no-results_en_2023-06.html"));
   auto result = run_in_chromium(light_endpoint(), archive.load(),
                                 {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}});
+  // The page says it found nothing: an answer of the plain road, no wall to judge.
+  EXPECT_EQ(result.road, Road::Plain);
   expect_no_match(result.body);
 }
 
@@ -178,6 +216,7 @@ TEST(LightSerpInChromium, The2020LayoutsNoMatchPage) {
                                 {{"q", "sfl234dsf14sfj323JJJJJfa345fdf45"}, {"num", "100"}});
   EXPECT_EQ(requested(*replay, "https://www.google.com/search").front(),
             "https://www.google.com/search?q=sfl234dsf14sfj323JJJJJfa345fdf45&num=100&gbv=1");
+  EXPECT_EQ(result.road, Road::Plain);
   expect_no_match(result.body);
 }
 
@@ -189,6 +228,7 @@ TEST(LightSerpInChromium, The2020LayoutWithAHundredAskedFor) {
                    "ie=UTF-8&oe=UTF-8&gbv=1&sei=_oiBX-O4M9KQtQX6w4Bg");
   auto result =
       run_in_chromium(light_endpoint(), archive.load(), {{"q", "google"}, {"num", "100"}});
+  EXPECT_EQ(result.road, Road::Plain);
   const auto& organic = result.body["organicResults"];
   std::string titles;
   for (const auto& r : organic) titles += r["title"].get<std::string>() + "\n";
@@ -212,6 +252,8 @@ TEST(LightSerpInChromium, APortuguesePageInIso88591) {
       "ISO-8859-1");
   auto result =
       run_in_chromium(light_endpoint(), archive.load(), {{"q", "coffee"}, {"hl", "pt-PT"}});
+  // Decoded without a browser as the browser decodes it.
+  EXPECT_EQ(result.road, Road::Plain);
   const auto& organic = result.body["organicResults"];
   ASSERT_EQ(organic.size(), 10u) << organic.dump();
   EXPECT_EQ(organic[0]["title"], "Coffee - Wikipedia");
