@@ -208,6 +208,30 @@ TEST(MapsSearchInChromium, ComposedGosomsRealSearchAnswerAnsweringTheGriffithPag
   EXPECT_EQ(results[1]["title"], "Cocoza Speciality Coffee");
 }
 
+// The griffith page's named address answered with JSON that is not a search answer (a real place
+// body, gosom's Kipriakon of 2023-09, pages/maps/): no result in it, so the request takes the
+// browser road and reads the page's feed.
+TEST(MapsSearchInChromium, ANamedAnswerThatIsNoSearchAnswerLeavesTheFeedToTheBrowser) {
+  TempReplayArchive archive;
+  const std::string url = "https://www.google.com/maps/search/griffith";
+  archive.file(url, gleaner::testing::site_page("google", "maps/cocli_search-dom_griffith_en_2026-03.html"));
+  archive.add(testing::prefix_entry(
+      kSearchAnswer,
+      gleaner::testing::site_page(
+          "google", "maps/gosom_place-appstate-3-6_kipriakon-limassol_en_2023-09.json")));
+  auto replay = archive.load();
+  auto result = run_in_chromium(maps_search_endpoint(), replay, {{"q", "griffith"}});
+  EXPECT_EQ(result.road, Road::Browser);
+  const auto urls = requested(*replay, "https://www.google.com/");
+  ASSERT_GE(urls.size(), 3u);
+  EXPECT_EQ(urls[1].rfind(kSearchAnswer, 0), 0u) << urls[1];
+  EXPECT_EQ(urls[2], url);
+  const json& results = result.body["localResults"];
+  ASSERT_EQ(results.size(), 10u);
+  EXPECT_EQ(results[0]["title"], "Griffith Observatory");
+  EXPECT_EQ(results[0]["type"], "Tourist attraction");
+}
+
 // The DOM road, read from the painted feed when the plain road is walled.
 TEST(MapsSearchInChromium, AFrenchFeedWithItsDecimalCommas) {
   auto result = on_the_browser_road(kFesUrl, kFes, {{"q", "Concepteur de sites Web fes"}});
