@@ -6,33 +6,10 @@
 #include <cctype>
 #include <cstdint>
 
+#include "extract/sites/common/text.h"
 #include "jobs/crawl_url.h"
 
 namespace gleaner::jobs {
-namespace {
-
-std::string decode_entities(std::string_view s) {
-  static constexpr std::pair<std::string_view, char> kEntities[] = {
-      {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}};
-  std::string out;
-  for (std::size_t i = 0; i < s.size();) {
-    bool replaced = false;
-    if (s[i] == '&') {
-      for (const auto& [name, c] : kEntities) {
-        if (s.substr(i, name.size()) == name) {
-          out += c;
-          i += name.size();
-          replaced = true;
-          break;
-        }
-      }
-    }
-    if (!replaced) out += s[i++];
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string gunzip_at_most(std::string bytes, std::size_t max_bytes, bool& truncated) {
   truncated = false;
@@ -81,7 +58,7 @@ Sitemap parse_sitemap(std::string_view xml) {
       const std::string_view inner = trim_ascii(value.substr(9, value.size() - 12));
       if (!inner.empty()) map.locations.emplace_back(inner);
     } else if (!value.empty()) {
-      map.locations.push_back(decode_entities(value));
+      map.locations.push_back(extract::decode_basic_entities(value));
     }
     at = end + kClose.size();
   }

@@ -673,6 +673,28 @@ std::vector<double> parse_numbers(std::string_view written, DecimalMark mark) {
   return out;
 }
 
+std::string decode_basic_entities(std::string_view text) {
+  static constexpr std::pair<std::string_view, char> kEntities[] = {
+      {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}, {"&#39;", '\''}};
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    bool replaced = false;
+    if (text[i] == '&') {
+      for (const auto& [name, c] : kEntities) {
+        if (text.substr(i, name.size()) == name) {
+          out += c;
+          i += name.size();
+          replaced = true;
+          break;
+        }
+      }
+    }
+    if (!replaced) out += text[i++];
+  }
+  return out;
+}
+
 std::string collapse_whitespace(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -66,6 +66,11 @@ std::vector<double> parse_numbers(std::string_view text, DecimalMark mark = Deci
 /// Collapses runs of white space (including U+00A0 and U+202F) to one space and trims.
 std::string collapse_whitespace(std::string_view text);
 
+/// Markup text (an attribute value, a sitemap's <loc>) with the entities XML predefines decoded
+/// (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`, and `&#39;` as HTML writers use it for `'`); any
+/// other `&` is left as it is.
+std::string decode_basic_entities(std::string_view text);
+
 /// An amount of money, a price or a pay range as a page writes it.
 struct Money {
   /// The amount, or the low end of a range.

@@ -1,15 +1,21 @@
-// GET /scrape/google-maps/search (hosted.md #10): a Google Maps search as a person makes it, its
-// results feed read by the reader the scraper jobs use (maps_search.js), 20 results a page; a
+// GET /scrape/google-maps/search (hosted.md #10): a Google Maps search, 20 results a page. First
+// without a renderer, from the site's own search answer (the tbm=map RPC the page's scripts read):
+// the search page as served carries it inline, or names it in its head and the answer is fetched
+// as the page fetches it. Else (a wall, no search data, fewer results than asked, `start` > 0) as
+// a person makes it: its results feed read by the reader the scraper jobs use (maps_search.js); a
 // search the site answers with one place goes to that place's page, read by maps_place.js, and
 // the answer is its placeResults.
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/error.h"
+#include "core/log.h"
 #include "extract/page_reader.h"
 #include "extract/sites/common/text.h"
 #include "extract/sites/google/google.h"
 #include "extract/sites/google/maps/page_rows.h"
+#include "extract/sites/google/maps/place.h"
 #include "extract/sites/google/maps/reader.h"
 #include "gleaner_site_endpoints.h"
 #include "gleaner_site_scripts.h"
@@ -65,6 +71,11 @@ class MapsSearchEndpoint final : public Endpoint {
   EndpointResult fetch(const ValidatedParams& params, TabSource& tabs,
                        Deadline deadline) const override {
     const PageRequest request = build_request(params);
+    // The search answer holds the first 20 results; how the site asks for the next ones is not
+    // seen in any real source (docs/endpoints/google/maps_search.md), so a later page is scrolled.
+    if (params.integer("start").value_or(0) == 0) {
+      if (auto result = read_search_answer(request, tabs, deadline)) return std::move(*result);
+    }
     std::unique_ptr<Tab> tab = tabs.open(request.profile, deadline);
     // The feed is scrolled until it holds the asked page, or grows no more.
     maps::FeedScroll scroll;
@@ -90,18 +101,10 @@ class MapsSearchEndpoint final : public Endpoint {
 
   json shape(const json& output, const ValidatedParams& params) const override {
     const long long start = params.integer("start").value_or(0);
-    json results = json::array();
     const json& places = output.is_object() ? output.value("places", json::array()) : json();
-    for (long long i = start;
-         places.is_array() && i < static_cast<long long>(places.size()) && i < start + kPerPage;
-         ++i) {
-      auto result = maps::local_result(places[static_cast<std::size_t>(i)]);
-      if (!result) continue;
-      json item = {{"position", i + 1}};
-      item.update(*result);
-      results.push_back(std::move(item));
-    }
-    return json{{"localResults", std::move(results)}};
+    return local_results(places.is_array() ? places.size() : 0, start, [&](std::size_t i) {
+      return maps::local_result(places[i]);
+    });
   }
 
   bool has_content(const json& body) const override {
@@ -110,6 +113,61 @@ class MapsSearchEndpoint final : public Endpoint {
   }
 
  private:
+  // The asked page of results, `result(i)` for the i-th listed (from 0), numbered from 1.
+  template <typename Result>
+  static json local_results(std::size_t listed, long long start, Result result) {
+    json results = json::array();
+    for (long long i = start; i < static_cast<long long>(listed) && i < start + kPerPage; ++i) {
+      std::optional<json> item = result(static_cast<std::size_t>(i));
+      if (!item) continue;
+      json numbered = {{"position", i + 1}};
+      numbered.update(*item);
+      results.push_back(std::move(numbered));
+    }
+    return json{{"localResults", std::move(results)}};
+  }
+
+  // The first page read from the site's search answer without a renderer; nullopt (the log says
+  // why) when the plain road does not get it: the request then takes the browser road.
+  std::optional<EndpointResult> read_search_answer(const PageRequest& request, TabSource& tabs,
+                                                   Deadline deadline) const {
+    std::unique_ptr<DocumentRoad> road = tabs.plain_road(request.profile, deadline);
+    if (!road) return std::nullopt;
+    try {
+      const Document page = road->get(request.url, DocumentRoad::Load::Navigation,
+                                      DocumentRoad::Media::Html, deadline);
+      json answer = maps::search_answer_in_page(page.text);
+      if (answer.is_null()) {
+        const std::string link = maps::search_answer_link(page.text, page.url);
+        if (link.empty()) {
+          throw NotTheDocument("no search answer in the page nor named by it at " + page.url);
+        }
+        const Document fetched =
+            road->get(link, DocumentRoad::Load::Fetch, DocumentRoad::Media::Json, deadline);
+        try {
+          answer = maps::parse_maps_body(fetched.text);
+        } catch (const Error& e) {
+          throw NotTheDocument(std::string(e.detail()) + " at " + fetched.url);
+        }
+      }
+      const std::vector<maps::SearchResult> listed = maps::search_results(answer);
+      // Fewer than a page: the answer is not the search answer, or the feed may hold more (a
+      // complete feed is told by its end-of-list line, which the browser road reads).
+      if (listed.size() < static_cast<std::size_t>(kPerPage)) {
+        throw NotTheDocument(std::to_string(listed.size()) + " results in the search answer of " +
+                             page.url + ", fewer than a page");
+      }
+      json body = local_results(listed.size(), 0, [&](std::size_t i) {
+        return std::optional<json>(maps::local_result(listed[i]));
+      });
+      return EndpointResult{std::move(body), page.url, Road::Plain};
+    } catch (const NotTheDocument& e) {
+      log::info("extract") << path() << ": no search answer on the plain road (" << e.what()
+                           << "), taking the browser road";
+      return std::nullopt;
+    }
+  }
+
   // How long the feed may be scrolled for more results, within the request's own deadline.
   static constexpr Millis kScrollBudget{10'000};
   // The cards the asked page needs: the results before it and its own.

@@ -36,6 +36,47 @@ std::string page(const std::string& name) {
   return file_text("tests/sites/google/pages/maps/" + name);
 }
 
+// A search page of 2025 as served carries the site's search answer for its feed (the string at
+// APP_INITIALIZATION_STATE[3][2]), its results at [64]: an ad's record at [5][15], a result's at [1].
+TEST(MapsPlace, ASearchPageCarriesItsSearchAnswer) {
+  const json answer = search_answer_in_page(file_text(
+      "tests/sites/google/pages/google-maps-search/"
+      "scraperdemo_search-dom_hospitals-in-delhi_enIN_2025-07.html"));
+  const auto results = search_results(answer);
+  ASSERT_EQ(results.size(), 22u);
+  EXPECT_EQ(results[0].row["name"], "Dr. Gautam Banga - Urologist & Reconstructive Surgeon");
+  EXPECT_TRUE(results[0].sponsored);
+  EXPECT_EQ(results[0].row["placeId"], "ChIJ77GsrLLjDDkRTno0EIMPuqk");
+  EXPECT_TRUE(results[1].sponsored);
+  EXPECT_FALSE(results[2].sponsored);
+  EXPECT_EQ(results[2].short_address, "Fortis Flt. Lt. Rajan Dhall Hospital, Aruna Asaf Ali Marg");
+  EXPECT_EQ(results[2].row["address"],
+            "Fortis Flt. Lt. Rajan Dhall Hospital, Aruna Asaf Ali Marg, Pocket 1, Sector B, Vasant "
+            "Kunj, New Delhi, Delhi 110070");
+  EXPECT_EQ(results[2].open_state, "Open 24 hours");
+  EXPECT_EQ(results[2].kgmid, "/g/1tdqy301");
+  EXPECT_EQ(places_from_search(answer).size(), 22u);
+  // A page of 2026 carries none and names it instead.
+  EXPECT_TRUE(search_answer_in_page(page("cocli_search-dom_griffith_en_2026-03.html")).is_null());
+  EXPECT_TRUE(search_answer_in_page("<html><body>no state</body></html>").is_null());
+}
+
+TEST(MapsPlace, ASearchPageOf2026NamesTheSearchAnswerItsScriptsFetch) {
+  const std::string link = search_answer_link(page("cocli_search-dom_griffith_en_2026-03.html"),
+                                              "https://www.google.com/maps/search/griffith");
+  EXPECT_EQ(link.rfind("https://www.google.com/search?tbm=map&authuser=0&hl=en&gl=us&q=griffith&pb="
+                       "%211sgriffith%214m8%211m3%211d13212.492109076788",
+                       0),
+            0u)
+      << link;
+  EXPECT_EQ(link.find("&amp;"), std::string::npos);
+  // The fr-MA page of 2025 preloads scripts only.
+  EXPECT_EQ(search_answer_link(file_text("tests/sites/google/pages/google-maps-search/"
+                                         "n8nscraper_search-dom_concepteur-sites-web-fes_frMA_2025-08.html"),
+                               "https://www.google.com/maps/search/x"),
+            "");
+}
+
 TEST(MapsPlace, ASearchResponseGivesOneRowPerListedPlace) {
   const auto places = places_from_search(
       parse_maps_body(read("gosom_search-tbm-map_coffee-ilion-athens_2024-12.json")));

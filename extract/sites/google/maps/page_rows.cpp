@@ -179,13 +179,49 @@ std::string kgmid_of(std::string_view href_view) {
   return "";
 }
 
+namespace {
+
+/// What a result card shows besides its place's row.
+struct Card {
+  std::string kgmid;
+  std::string open_state;
+  std::string phone;
+  std::string description;
+  std::string thumbnail;
+  bool sponsored = false;
+};
+
+/// The one `localResults[]` shaping of both roads: the row in the hosted service's names, then
+/// what the card shows besides.
+json card_result(const json& row, const Card& card) {
+  json out = hosted_fields(row);
+  for (const char* key : {"title", "type"}) {
+    if (const auto it = out.find(key); it != out.end() && it->is_string()) {
+      *it = extract::collapse_whitespace(it->get<std::string>());
+    }
+  }
+  if (const auto it = out.find("types"); it != out.end() && it->is_array()) {
+    for (json& type : *it) {
+      if (type.is_string()) type = extract::collapse_whitespace(type.get<std::string>());
+    }
+  }
+  put(out, "kgmid", card.kgmid);
+  put(out, "openState", card.open_state);
+  if (!out.contains("phone")) put(out, "phone", card.phone);
+  put(out, "description", card.description);
+  put(out, "thumbnail", card.thumbnail);
+  if (card.sponsored) out["sponsored"] = true;
+  return out;
+}
+
+}  // namespace
+
 std::optional<json> local_result(const json& entry) {
   std::optional<ListedPlace> listed = listed_place(entry);
   if (!listed) return std::nullopt;
-  json out = hosted_fields(listed->row);
-  put(out, "kgmid", kgmid_of(listed->link));
-  const std::string open_state = text_of(entry, "openState");
-  put(out, "openState", open_state);
+  Card card;
+  card.kgmid = kgmid_of(listed->link);
+  card.open_state = text_of(entry, "openState");
   // The lines after "<category> · <address>": when it opens and a phone number ("Ouvert 24h/24 ·
   // 0690-402020"), a line of its own describing the place ("World-class art collection").
   const json& lines = entry.value("lines", json::array());
@@ -196,18 +232,29 @@ std::optional<json> local_result(const json& entry) {
       if (!part.is_string()) continue;
       const std::string text = extract::collapse_whitespace(part.get<std::string>());
       if (looks_like_phone(text)) {
-        if (!out.contains("phone")) out["phone"] = text;
-      } else if (text != extract::collapse_whitespace(open_state)) {
+        if (card.phone.empty()) card.phone = text;
+      } else if (text != extract::collapse_whitespace(card.open_state)) {
         other.push_back(text);
       }
     }
-    if (lines[i].size() == 1 && other.size() == 1 && !out.contains("description")) {
-      put(out, "description", other[0]);
+    if (lines[i].size() == 1 && other.size() == 1 && card.description.empty()) {
+      card.description = other[0];
     }
   }
-  put(out, "thumbnail", text_of(entry, "thumbnail"));
-  if (entry.value("sponsored", false)) out["sponsored"] = true;
-  return out;
+  card.thumbnail = text_of(entry, "thumbnail");
+  card.sponsored = entry.value("sponsored", false);
+  return card_result(listed->row, card);
+}
+
+json local_result(const SearchResult& result) {
+  json row = result.row;
+  if (!result.short_address.empty()) row["address"] = result.short_address;
+  Card card;
+  card.kgmid = result.kgmid;
+  card.open_state = extract::collapse_whitespace(result.open_state);
+  card.thumbnail = result.thumbnail;
+  card.sponsored = result.sponsored;
+  return card_result(row, card);
 }
 
 std::optional<json> place_result(const json& page, const std::string& place_id) {

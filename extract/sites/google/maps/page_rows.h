@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "extract/sites/google/maps/place.h"
+
 namespace gleaner::extract::google::maps {
 
 /// Adds what a place link carries in its data segment: feature id (`!1s0x…:0x…`), latitude and
@@ -43,6 +45,12 @@ std::string kgmid_of(std::string_view href);
 /// other lines show (openState, phone, description), thumbnail; `position` is the caller's.
 /// nullopt without a name.
 std::optional<nlohmann::json> local_result(const nlohmann::json& entry);
+
+/// A result of the site's own search answer (search_results()) in the same `localResults[]` shape
+/// and meanings as local_result() gives a card: `address` is the card's address line where the
+/// answer has it (else the full address), `type` the first category; the answer says more than a
+/// card in `types` (every category of the place), `website`, `thumbnail` (the place's first photo).
+nlohmann::json local_result(const SearchResult& result);
 
 /// A place page in the hosted service's `placeResults` shape (hosted.md #8): the fields of a
 /// search result plus website, workingHours {days [{day, time}]}; `place_id`, the id the page
