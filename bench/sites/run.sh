@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # One command: every site endpoint against the bare floor on the same pages.
-#   bench/sites/run.sh [--n 40] [--c 4] [--only /scrape/stays/place,...]
+#   bench/sites/run.sh [--n 40] [--c 4] [--only /scrape/stays/place,...] [--cases REGEX]
+# (--cases: only the recorded cases whose request path or page URL matches the Python regex, to
+# measure a subset of an endpoint's pages, e.g. those one road answers).
 # Builds one replay archive from the endpoints' recorded cases (archive.py), starts gleaner on it
 # and the floor (floor.mjs: the same Chromium, 4 warm tabs that navigate and read the HTML, every
 # request answered from the same archive, nothing blocked), then for each endpoint in turn: one
@@ -16,12 +18,13 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-n=40; c=4; only=""
+n=40; c=4; only=""; cases_re=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) n="$2"; shift 2 ;;
     --c) c="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
+    --cases) cases_re="$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -77,10 +80,14 @@ replayed() { # requests and bytes the archive answered so far: "N B"
 results=()
 for endpoint in $(python3 -c "import json,sys; print(' '.join(sorted({r['endpoint'] for r in json.load(open('$tmp/archive/requests.json'))})))"); do
   [[ -z "$only" || ",$only," == *",$endpoint,"* ]] || continue
-  python3 - "$tmp/archive/requests.json" "$endpoint" "$tmp/g.txt" "$tmp/f.txt" <<'PY'
-import json, sys
+  python3 - "$tmp/archive/requests.json" "$endpoint" "$tmp/g.txt" "$tmp/f.txt" "$cases_re" <<'PY'
+import json, re, sys
 from urllib.parse import quote
 reqs = [r for r in json.load(open(sys.argv[1])) if r["endpoint"] == sys.argv[2]]
+if sys.argv[5]:
+    reqs = [r for r in reqs if re.search(sys.argv[5], r["path"]) or re.search(sys.argv[5], r["pages"][0])]
+if not reqs:
+    sys.exit("no case of " + sys.argv[2] + " matches --cases " + sys.argv[5])
 open(sys.argv[3], "w").write("\n".join(r["path"] for r in reqs) + "\n")
 open(sys.argv[4], "w").write("\n".join("/floor?url=" + quote(r["pages"][0], safe="") for r in reqs) + "\n")
 PY
